@@ -1,0 +1,221 @@
+/* counters.cc - the dsprof_counters pass: one counter per basic block.
+
+   Runs right after GCC builds the CFG ("cfg"), before SSA and before any
+   optimisation, so the counted blocks are the same at every -O level.
+
+     gcc -fplugin=dsprof.so [-fplugin-arg-dsprof-update=atomic] -c f.c
+
+   Before:                          After:
+     int f (int x)                    int f (int x)
+     {                                {
+       if (x > 0)                       __dsprof_counters[0]++;        (1)
+         return 1;                      if (x > 0)
+       return 0;                        { __dsprof_counters[1]++; return 1; }
+     }                                  __dsprof_counters[2]++;
+                                        return 0;
+                                      }
+
+   Steps, numbered as in the code:
+   (1) Give the function a block of its own at entry when its first block is also
+       a jump target, so the entry block's count is the function's call count.
+   (2) Split every edge that carries the location of a jump GCC folded into the
+       CFG (break, continue, goto), like gcov, so that location gets the count of
+       the jump itself.
+   (3) Collect each block's located statements (labels and debug statements do not
+       count), plus the function's definition line for the entry block and the
+       jump location of a single successor edge.
+   (4) Give every block with a location a counter and insert, before its first
+       non-label statement:  t = counters[i]; t = t + 1; counters[i] = t;
+       or, with update=atomic,  __atomic_fetch_add_8 (&counters[i], 1, RELAXED).
+   The counters array and the tables are emitted by metadata.cc.  */
+
+#include "gcc-compat.h"
+#include "dsprof-plugin.h"
+
+namespace {
+
+const pass_data counters_pass_data = {
+  GIMPLE_PASS,
+  "dsprof_counters",
+  OPTGROUP_NONE,
+  TV_NONE,
+  PROP_cfg,
+  0,
+  0,
+  0,
+  0,
+};
+
+bool
+location_known_p (location_t loc)
+{
+  return !RESERVED_LOCATION_P (loc) && LOCATION_LINE (loc) > 0;
+}
+
+/* Add the expanded LOC to LOCS (N entries so far) unless already there.  */
+
+void
+add_location (vec<expanded_location> *locs, location_t loc)
+{
+  if (!location_known_p (loc))
+    return;
+  expanded_location x = expand_location (loc);
+  if (!x.file)
+    return;
+  for (unsigned i = 0; i < locs->length (); i++)
+    if ((*locs)[i].line == x.line
+        && ((*locs)[i].file == x.file || strcmp ((*locs)[i].file, x.file) == 0))
+      return;
+  locs->safe_push (x);
+}
+
+/* (2) Split edges out of BB whose goto_locus differs from the location of BB's
+   last statement, as gcov's branch_prob does.  */
+
+void
+split_jump_edges (function *fun)
+{
+  auto_vec<edge> to_split;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      if (single_succ_p (bb))
+        continue;
+      gimple *last = last_stmt (bb);
+      if (!last || !location_known_p (gimple_location (last)))
+        continue;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (!(e->flags & (EDGE_COMPLEX | EDGE_FAKE))
+            && location_known_p (e->goto_locus)
+            && e->dest != EXIT_BLOCK_PTR_FOR_FN (fun)
+            && (LOCATION_LINE (e->goto_locus)
+                  != LOCATION_LINE (gimple_location (last))
+                || strcmp (LOCATION_FILE (e->goto_locus),
+                           LOCATION_FILE (gimple_location (last))) != 0))
+          to_split.safe_push (e);
+    }
+  for (unsigned i = 0; i < to_split.length (); i++)
+    {
+      location_t locus = to_split[i]->goto_locus;
+      basic_block nb = split_edge (to_split[i]);
+      single_succ_edge (nb)->goto_locus = locus;
+    }
+}
+
+/* (4) Insert the increment of counter INDEX before GSI, using the temporary T.  */
+
+void
+insert_increment (gimple_stmt_iterator *gsi, tree counters, unsigned index,
+                  tree t)
+{
+  tree u64 = TREE_TYPE (TREE_TYPE (counters));
+  tree ref = build4 (ARRAY_REF, u64, counters,
+                     build_int_cst (integer_type_node, index), NULL_TREE,
+                     NULL_TREE);
+  if (dsprof_opts.atomic)
+    {
+      tree fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
+      gcall *call = gimple_build_call (fn, 3, build_fold_addr_expr (ref),
+                                       build_int_cst (u64, 1),
+                                       build_int_cst (integer_type_node,
+                                                      MEMMODEL_RELAXED));
+      gsi_insert_before (gsi, call, GSI_SAME_STMT);
+      return;
+    }
+  gsi_insert_before (gsi, gimple_build_assign (t, ref), GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (t, PLUS_EXPR, t,
+                                               build_int_cst (u64, 1)),
+                     GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (unshare_expr (ref), t),
+                     GSI_SAME_STMT);
+}
+
+class counters_pass : public gimple_opt_pass
+{
+public:
+  counters_pass (gcc::context *ctxt)
+    : gimple_opt_pass (counters_pass_data, ctxt)
+  {
+  }
+
+  bool
+  gate (function *fun) final override
+  {
+    return !dsprof_unit_emitted_p () && !DECL_ARTIFICIAL (fun->decl)
+           && dsprof_selected_p (fun->decl);
+  }
+
+  unsigned int execute (function *fun) final override;
+};
+
+unsigned int
+counters_pass::execute (function *fun)
+{
+  /* (1) A dedicated entry block.  */
+  edge entry = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
+  if (!single_pred_p (entry->dest) && !(entry->flags & EDGE_COMPLEX))
+    split_edge (entry);
+  basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
+
+  /* (2) */
+  split_jump_edges (fun);
+
+  /* (3) Lines of every block, the entry block first.  */
+  auto_vec<basic_block> blocks;
+  auto_vec<vec<expanded_location> > locs;
+  blocks.safe_push (first);
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (bb != first)
+      blocks.safe_push (bb);
+  unsigned counted = 0;
+  for (unsigned i = 0; i < blocks.length (); i++)
+    {
+      vec<expanded_location> l = vNULL;
+      bb = blocks[i];
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+           !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+        add_location (&l, gimple_location (gsi_stmt (gsi)));
+      if (bb == first)
+        add_location (&l, DECL_SOURCE_LOCATION (fun->decl));
+      if (single_succ_p (bb))
+        add_location (&l, single_succ_edge (bb)->goto_locus);
+      counted += l.length () > 0;
+      locs.safe_push (l);
+    }
+
+  /* (4) */
+  tree counters = dsprof_counters_decl ();
+  tree t = dsprof_opts.atomic ? NULL_TREE
+                              : create_tmp_reg (TREE_TYPE (TREE_TYPE (counters)),
+                                                "dsprof");
+  unsigned index = dsprof_begin_function (fun->decl, counted);
+  for (unsigned i = 0; i < blocks.length (); i++)
+    {
+      if (locs[i].is_empty ())
+        continue;
+      dsprof_add_block (locs[i].length (), locs[i].address ());
+      gimple_stmt_iterator gsi = gsi_after_labels (blocks[i]);
+      insert_increment (&gsi, counters, index++, t);
+      locs[i].release ();
+    }
+
+  if (dsprof_opts.verbose)
+    {
+      expanded_location x = expand_location (DECL_SOURCE_LOCATION (fun->decl));
+      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted\n",
+               x.file ? x.file : main_input_filename, x.line,
+               function_name (fun), counted);
+    }
+  return 0;
+}
+
+} // namespace
+
+opt_pass *
+dsprof_make_counters_pass (gcc::context *ctxt)
+{
+  return new counters_pass (ctxt);
+}

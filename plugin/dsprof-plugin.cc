@@ -1,0 +1,230 @@
+/* dsprof-plugin.cc - the dsprof GCC plugin: initialisation, arguments, the
+   dsprof_event attribute.
+
+   Use:
+     gcc -fplugin=/path/dsprof.so [-fplugin-arg-dsprof-KEY[=VALUE] ...] -c file.c
+     gcc file.o -ldsprof
+
+   Arguments (SPEC §2):
+     counters=on|off           basic-block counters (default on)
+     events=on|off             event hooks for annotated functions (default on)
+     update=single|atomic      counter updates (default single)
+     functions=annotated|all   `all`: every function becomes an event of type `call`
+     include=PAT[:PAT...]      instrument only functions whose name, source file or
+     exclude=PAT[:PAT...]      file's base name matches an fnmatch PAT; exclude wins
+     verbose                   one line per instrumented function on stderr
+
+   The work is done by the passes in counters.cc (block counters) and the tables of
+   metadata.cc; this file wires them into GCC.  */
+
+#include "gcc-compat.h"
+#include "plugin-version.h"
+#include "dsprof-plugin.h"
+#include "dsprof-format.h"
+
+#include <fnmatch.h>
+
+int plugin_is_GPL_compatible;
+
+struct dsprof_options dsprof_opts = { true, true, false, false, false, NULL, NULL };
+
+static struct plugin_info dsprof_plugin_info = {
+  "0.1",
+  "dsprof: basic-block counters and domain events for dsprof (see dsprof(1))"
+};
+
+static const char valid_keys[]
+  = "counters, events, update, functions, include, exclude, verbose";
+
+/* Split the colon-separated pattern list S into a NULL-terminated vector.  */
+
+static char **
+split_patterns (const char *s)
+{
+  unsigned n = 1;
+  for (const char *p = s; *p; p++)
+    n += *p == ':';
+  char **v = XNEWVEC (char *, n + 1);
+  unsigned i = 0;
+  const char *start = s;
+  for (const char *p = s;; p++)
+    if (*p == ':' || *p == '\0')
+      {
+        if (p > start)
+          v[i++] = xstrndup (start, p - start);
+        if (*p == '\0')
+          break;
+        start = p + 1;
+      }
+  v[i] = NULL;
+  return v;
+}
+
+/* Parse the boolean-like VALUE of KEY, one of the two words ON and OFF; store
+   true for ON in *FLAG.  Return false, with an error, for anything else.  */
+
+static bool
+parse_choice (const char *key, const char *value, const char *on,
+              const char *off, bool *flag)
+{
+  if (value && strcmp (value, on) == 0)
+    *flag = true;
+  else if (value && strcmp (value, off) == 0)
+    *flag = false;
+  else
+    {
+      error ("dsprof: bad value %qs for argument %qs (valid: %s, %s)",
+             value ? value : "", key, on, off);
+      return false;
+    }
+  return true;
+}
+
+static bool
+parse_arguments (struct plugin_name_args *info)
+{
+  bool ok = true;
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+      if (strcmp (key, "counters") == 0)
+        ok &= parse_choice (key, value, "on", "off", &dsprof_opts.counters);
+      else if (strcmp (key, "events") == 0)
+        ok &= parse_choice (key, value, "on", "off", &dsprof_opts.events);
+      else if (strcmp (key, "update") == 0)
+        ok &= parse_choice (key, value, "atomic", "single", &dsprof_opts.atomic);
+      else if (strcmp (key, "functions") == 0)
+        ok &= parse_choice (key, value, "all", "annotated",
+                            &dsprof_opts.all_functions);
+      else if (strcmp (key, "include") == 0 || strcmp (key, "exclude") == 0)
+        {
+          if (!value || !*value)
+            {
+              error ("dsprof: argument %qs needs a colon-separated list of "
+                     "patterns", key);
+              ok = false;
+              continue;
+            }
+          char ***list = key[0] == 'i' ? &dsprof_opts.include
+                                       : &dsprof_opts.exclude;
+          *list = split_patterns (value);
+        }
+      else if (strcmp (key, "verbose") == 0)
+        {
+          if (value)
+            {
+              error ("dsprof: argument %<verbose%> takes no value");
+              ok = false;
+            }
+          dsprof_opts.verbose = true;
+        }
+      else
+        {
+          error ("dsprof: unknown argument %qs (valid keys: %s)", key,
+                 valid_keys);
+          ok = false;
+        }
+    }
+  return ok;
+}
+
+static bool
+any_match (char **patterns, const char *name, const char *file)
+{
+  const char *base = lbasename (file);
+  for (char **p = patterns; *p; p++)
+    if (fnmatch (*p, name, 0) == 0 || fnmatch (*p, file, 0) == 0
+        || fnmatch (*p, base, 0) == 0)
+      return true;
+  return false;
+}
+
+/* Whether FNDECL is to be instrumented under include= and exclude=.  */
+
+bool
+dsprof_selected_p (tree fndecl)
+{
+  const char *name = lang_hooks.decl_printable_name (fndecl, 0);
+  const char *file = DECL_SOURCE_FILE (fndecl);
+  if (!file)
+    file = main_input_filename;
+  if (dsprof_opts.exclude && any_match (dsprof_opts.exclude, name, file))
+    return false;
+  return !dsprof_opts.include || any_match (dsprof_opts.include, name, file);
+}
+
+/* __attribute__((dsprof_event)) and __attribute__((dsprof_event("Type"))): check
+   the use here; the events pass reads the attribute from the declaration.  */
+
+static tree
+handle_dsprof_event_attribute (tree *node, tree name, tree args, int,
+                               bool *no_add_attrs)
+{
+  if (TREE_CODE (*node) != FUNCTION_DECL)
+    {
+      error ("%qE attribute applies only to functions", name);
+      *no_add_attrs = true;
+      return NULL_TREE;
+    }
+  if (args && TREE_CODE (TREE_VALUE (args)) != STRING_CST)
+    {
+      error ("%qE attribute argument must be a string constant naming the "
+             "event type", name);
+      *no_add_attrs = true;
+    }
+  return NULL_TREE;
+}
+
+static struct attribute_spec dsprof_event_attribute = {
+  "dsprof_event", 0, 1, true, false, false, false,
+  handle_dsprof_event_attribute, NULL
+};
+
+static void
+register_attributes (void *, void *)
+{
+  register_attribute (&dsprof_event_attribute);
+}
+
+static void
+all_ipa_passes_start (void *, void *)
+{
+  if (!seen_error ())
+    dsprof_emit_unit ();
+}
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("dsprof: this plugin was built for GCC %s (%s) and cannot run in "
+             "GCC %s (%s); rebuild dsprof with this compiler",
+             gcc_version.basever, gcc_version.datestamp, version->basever,
+             version->datestamp);
+      return 1;
+    }
+  if (!parse_arguments (info))
+    return 1;
+
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &dsprof_plugin_info);
+  register_callback (info->base_name, PLUGIN_ATTRIBUTES, register_attributes,
+                     NULL);
+
+  if (dsprof_opts.counters)
+    {
+      /* Right after the CFG is built and before any optimisation, so the
+         counted blocks, and thus the counts, are the same at every -O level.  */
+      struct register_pass_info pass_info;
+      pass_info.pass = dsprof_make_counters_pass (g);
+      pass_info.reference_pass_name = "cfg";
+      pass_info.ref_pass_instance_number = 1;
+      pass_info.pos_op = PASS_POS_INSERT_AFTER;
+      register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                         &pass_info);
+      register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+                         all_ipa_passes_start, NULL);
+    }
+  return 0;
+}

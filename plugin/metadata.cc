@@ -1,0 +1,216 @@
+/* metadata.cc - the per-unit tables of dsprof-format.h: the counters array, the
+   metadata blob, and the constructor and destructor that hand them to the
+   runtime.
+
+   The counters pass runs function by function and the number of counters is only
+   known once every function has been through it, so the array is created with an
+   incomplete type, referenced as it is, and completed at the start of IPA (before
+   any optimisation looks at it):
+
+     static uint64_t __dsprof_counters[N] __attribute__((aligned(4096)));
+     static void _GLOBAL__sub_I_... (void)
+     { __dsprof_register_unit_v1 (__dsprof_counters, N, "<metadata>", M); }
+     static void _GLOBAL__sub_D_... (void)
+     { __dsprof_unregister_unit_v1 (__dsprof_counters); }
+
+   N is a multiple of DSPROF_COUNTERS_PER_PAGE so the array owns whole pages that
+   the runtime maps the profile file over.  */
+
+#include "gcc-compat.h"
+#include "dsprof-plugin.h"
+#include "dsprof-format.h"
+
+static tree counters_decl;
+static unsigned ncounters;
+static bool emitted;
+
+struct buffer
+{
+  unsigned char *data;
+  size_t len, size;
+};
+
+/* FUNCS holds the finished function records, RECORD the one being built; the
+   file table is known only at the end, so the blob is assembled in
+   dsprof_emit_unit.  */
+static struct buffer funcs, record;
+static vec<const char *> files;
+
+static void
+put_bytes (struct buffer *b, const void *p, size_t n)
+{
+  if (b->len + n > b->size)
+    {
+      b->size = MAX (2 * b->size, b->len + n + 256);
+      b->data = XRESIZEVEC (unsigned char, b->data, b->size);
+    }
+  memcpy (b->data + b->len, p, n);
+  b->len += n;
+}
+
+static void
+put_uleb (struct buffer *b, uint64_t v)
+{
+  unsigned char tmp[10];
+  put_bytes (b, tmp, dsprof_put_uleb (tmp, v));
+}
+
+static void
+put_str (struct buffer *b, const char *s)
+{
+  size_t n = strlen (s);
+  put_uleb (b, n);
+  put_bytes (b, s, n);
+}
+
+/* Append REC to B as a record tagged TAG and empty REC.  */
+
+static void
+put_record (struct buffer *b, unsigned tag, struct buffer *rec)
+{
+  put_uleb (b, tag);
+  put_uleb (b, rec->len);
+  put_bytes (b, rec->data, rec->len);
+  rec->len = 0;
+}
+
+/* The index of FILE in the unit's file table, adding it if new.  */
+
+static unsigned
+file_index (const char *file)
+{
+  for (unsigned i = 0; i < files.length (); i++)
+    if (files[i] == file || strcmp (files[i], file) == 0)
+      return i;
+  files.safe_push (xstrdup (file));
+  return files.length () - 1;
+}
+
+tree
+dsprof_counters_decl (void)
+{
+  if (counters_decl)
+    return counters_decl;
+  tree type = build_array_type (uint64_type_node, NULL_TREE);
+  counters_decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+                              get_identifier ("__dsprof_counters"), type);
+  TREE_STATIC (counters_decl) = 1;
+  TREE_PUBLIC (counters_decl) = 0;
+  DECL_ARTIFICIAL (counters_decl) = 1;
+  DECL_IGNORED_P (counters_decl) = 1;
+  TREE_ADDRESSABLE (counters_decl) = 1;
+  return counters_decl;
+}
+
+/* Start the record of function FNDECL with NBLOCKS counted blocks, which
+   dsprof_add_block then describes one by one; return the index of its first
+   counter.  */
+
+unsigned
+dsprof_begin_function (tree fndecl, unsigned nblocks)
+{
+  if (record.len)
+    put_record (&funcs, DSPROF_TAG_FUNCTION, &record);
+  expanded_location x = expand_location (DECL_SOURCE_LOCATION (fndecl));
+  put_str (&record, lang_hooks.decl_printable_name (fndecl, 0));
+  put_uleb (&record, file_index (x.file ? x.file : main_input_filename));
+  put_uleb (&record, x.line);
+  put_uleb (&record, ncounters);
+  put_uleb (&record, nblocks);
+  unsigned first = ncounters;
+  ncounters += nblocks;
+  return first;
+}
+
+/* Add the next block of the current function, with its NLOCS locations LOCS.  */
+
+void
+dsprof_add_block (unsigned nlocs, const expanded_location *locs)
+{
+  put_uleb (&record, nlocs);
+  for (unsigned i = 0; i < nlocs; i++)
+    {
+      put_uleb (&record, file_index (locs[i].file));
+      put_uleb (&record, locs[i].line);
+    }
+}
+
+bool
+dsprof_unit_emitted_p (void)
+{
+  return emitted;
+}
+
+/* The call FN (ARGS...) of a void runtime function NAME taking TYPES.  */
+
+static tree
+runtime_call (const char *name, tree fntype, int nargs, ...)
+{
+  tree fn = build_fn_decl (name, fntype);
+  va_list ap;
+  va_start (ap, nargs);
+  tree *args = XALLOCAVEC (tree, nargs);
+  for (int i = 0; i < nargs; i++)
+    args[i] = va_arg (ap, tree);
+  va_end (ap);
+  return build_call_expr_loc_array (BUILTINS_LOCATION, fn, nargs, args);
+}
+
+/* Complete the counters array and emit the metadata, constructor and destructor
+   of the unit.  Called once, at the start of IPA.  */
+
+void
+dsprof_emit_unit (void)
+{
+  emitted = true;
+  if (!counters_decl)
+    return;
+  if (record.len)
+    put_record (&funcs, DSPROF_TAG_FUNCTION, &record);
+
+  /* 1. The array: whole pages, page aligned.  */
+  unsigned n = ROUND_UP (MAX (ncounters, 1u), DSPROF_COUNTERS_PER_PAGE);
+  TREE_TYPE (counters_decl) = build_array_type_nelts (uint64_type_node, n);
+  DECL_SIZE (counters_decl) = NULL_TREE;
+  DECL_SIZE_UNIT (counters_decl) = NULL_TREE;
+  layout_decl (counters_decl, 0);
+  SET_DECL_ALIGN (counters_decl, DSPROF_PAGE * BITS_PER_UNIT);
+  DECL_USER_ALIGN (counters_decl) = 1;
+  varpool_node::finalize_decl (counters_decl);
+  /* finalize_decl analyses new variables only from IPA_SSA on; we are at IPA.  */
+  varpool_node *node = varpool_node::get (counters_decl);
+  node->force_output = true;
+  if (!node->analyzed)
+    node->analyze ();
+
+  /* 2. The blob: header, file table, function records.  */
+  struct buffer blob = { NULL, 0, 0 };
+  put_uleb (&blob, DSPROF_META_VERSION);
+  put_str (&blob, main_input_filename);
+  put_str (&blob, getpwd ());
+  for (unsigned i = 0; i < files.length (); i++)
+    {
+      put_str (&record, files[i]);
+      put_record (&blob, DSPROF_TAG_FILE, &record);
+    }
+  put_bytes (&blob, funcs.data, funcs.len);
+
+  /* 3. Constructor and destructor.  */
+  tree addr = build_fold_addr_expr (counters_decl);
+  tree reg_type
+    = build_function_type_list (void_type_node, ptr_type_node,
+                                unsigned_type_node, const_ptr_type_node,
+                                unsigned_type_node, NULL_TREE);
+  tree unreg_type
+    = build_function_type_list (void_type_node, ptr_type_node, NULL_TREE);
+  tree reg = runtime_call ("__dsprof_register_unit_v1", reg_type, 4, addr,
+                           build_int_cst (unsigned_type_node, n),
+                           build_string_literal (blob.len,
+                                                 (const char *) blob.data),
+                           build_int_cst (unsigned_type_node, blob.len));
+  cgraph_build_static_cdtor ('I', reg, DEFAULT_INIT_PRIORITY);
+  cgraph_build_static_cdtor ('D', runtime_call ("__dsprof_unregister_unit_v1",
+                                                unreg_type, 1, unshare_expr (addr)),
+                             DEFAULT_INIT_PRIORITY);
+  XDELETEVEC (blob.data);
+}

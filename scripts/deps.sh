@@ -1,0 +1,28 @@
+#!/bin/sh
+# deps.sh install|check - the Debian packages dsprof needs to build and test.
+# As root `install` installs what is missing; otherwise it prints the apt-get line.
+# `check` only says what is missing (the build then fails with the message).
+set -u
+gccver=$(${CC:-gcc} -dumpversion | cut -d. -f1)
+pkgs="gcc-$gccver-plugin-dev g++ libiberty-dev libcunit1-dev"
+# Tests and benchmarks compare against these peers and consumers.
+if [ "${1:-}" = install ]; then
+  pkgs="$pkgs lcov uftrace valgrind hyperfine graphviz libreadline-dev dpkg-dev python3"
+fi
+missing=
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+    missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "${1:-}" = install ] && [ "$(id -u)" = 0 ]; then
+  echo "dsprof: installing:$missing"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq $missing >/dev/null || {
+    echo "dsprof: apt-get install failed:$missing" >&2; exit 1; }
+  exit 0
+fi
+echo "dsprof: missing Debian packages; run as root:" >&2
+echo "  apt-get install$missing" >&2
+[ "${1:-}" = check ] && exit 0
+exit 1
