@@ -11,8 +11,18 @@
          `counters[i]++` stays one RIP-relative add while the counts live in the file.
      static const char __dsprof_meta[M] = "...";
          the unit's metadata blob (section 3), copied verbatim into the profile.
-     a constructor  __dsprof_register_unit_v1 (__dsprof_counters, N, __dsprof_meta, M);
-     a destructor   __dsprof_unregister_unit_v1 (__dsprof_counters);
+     static uint32_t __dsprof_sites[S];
+         one word per event site of the unit, set by the runtime at registration
+         to the site's global id (> 0); the hooks pass &__dsprof_sites[k]:
+           void __dsprof_enter_v1 (uint32_t *site, const uint64_t *vals);
+           void __dsprof_exit_v1 (uint32_t *site, uint64_t result);
+         VALS holds one word per parameter dimension of the site (section 3):
+         integers, enums and _Bool converted to 64 bits, floating point as the
+         bits of a double, pointers as addresses; RESULT likewise (0 for void).
+     a constructor  __dsprof_register_unit_v1 (__dsprof_counters, N, __dsprof_meta,
+                                               M, __dsprof_sites, S);
+     a destructor   __dsprof_unregister_unit_v1 (__dsprof_counters, __dsprof_sites);
+     Either array is a null pointer (and N or S 0) when the unit has none.
 
    The _v1 suffix changes whenever this ABI changes, so a plugin/runtime mismatch
    fails at link time.
@@ -53,7 +63,39 @@
                             Its first location is the block's line (its first located
                             statement); the others are every other line it holds
                             statements on (for listings), without duplicates.
-   Counter indices of a unit's functions are disjoint and below the unit's ncounters.  */
+       DSPROF_TAG_SITE      an event site (an annotated function):
+                            uleb index (into the unit's site id array), str event
+                            type, str function name, uleb file, uleb line, uleb
+                            ndims, ndims x dim, then a dim named "result" with type
+                            DSPROF_DIM_NONE for a void function.
+                            dim = str name, uleb type (DSPROF_DIM_*), and for
+                            DSPROF_DIM_ENUM: uleb n, n x (sleb value, str name).
+   Counter indices of a unit's functions are disjoint and below the unit's ncounters.
+
+   4. Event streams
+   ----------------
+   Each thread writes its events into DSPROF_CHUNK_EVENTS chunks of its own, in order
+   (struct dsprof_events_chunk, then `used` bytes of stream).  Every event starts
+   with an op byte (DSPROF_OP_*), then a ULEB128 time delta in clock ticks since the
+   previous event of the thread (the first event of a chunk: since the chunk's
+   base_ticks).  Ticks convert to ns by the (ticks, ns) pairs in the chunk headers
+   and in the file header (DSPROF_CLOCK_*).
+
+     ENTER   uleb global site id, then one value per dim of the site
+     EXIT    the value of `result` unless the site's result is DSPROF_DIM_NONE
+     ABANDON (no payload) the innermost open event ended without its Finish: a
+             longjmp past it, or a mismatched manual finish; complete = false
+     START   uleb name id (manual dsprof_start: event type = that name)
+     FINISH  (no payload) finish of the innermost manual event
+     DIM     uleb name id, uleb DSPROF_DIM_* type, value: a dimension added by
+             dsprof_dim_* to the innermost open event
+     NAME    uleb name id, str text: defines a name id for this thread's stream
+             before its first use (no time delta)
+
+   Values by type: INT zigzag uleb; UINT, BOOL, ENUM (two's complement as uleb),
+   uleb; DOUBLE 8 bytes (IEEE, host order); STR uleb (len << 1 | truncated) + 1 or 0
+   for NULL, then len bytes; PTR uleb 0 then uleb address, or uleb 1 then a string
+   as STR (the text of a formatter registered for the dim).  */
 
 #ifndef DSPROF_FORMAT_H
 #define DSPROF_FORMAT_H
@@ -84,9 +126,19 @@ struct dsprof_file_header
   uint64_t stop_mono_ns;     /* CLOCK_MONOTONIC at normal exit; 0 if the process never
                                 got there (killed, crashed, _exit, still running) */
   uint64_t flags;            /* DSPROF_FLAG_* */
-  uint64_t reserved[8];
+  uint64_t clock;            /* DSPROF_CLOCK_*: what event ticks count */
+  uint64_t start_ticks;      /* clock ticks at start_mono_ns */
+  uint64_t stop_ticks;       /* clock ticks at stop_mono_ns (0: see stop_mono_ns) */
+  uint64_t pair_overhead_ps; /* measured cost of one Start/Finish pair, picoseconds */
+  uint64_t dropped_events;   /* events lost for want of space */
+  uint64_t stray_dims;       /* dsprof_dim_* calls outside any event (dropped) */
+  uint64_t repaired_events;  /* open events closed by repair (complete = false) */
+  uint64_t reserved[1];
   char exe[256];             /* /proc/self/exe or argv[0], NUL terminated */
 };
+
+#define DSPROF_CLOCK_NS 0u       /* ticks are CLOCK_MONOTONIC nanoseconds */
+#define DSPROF_CLOCK_TSC 1u      /* ticks are an invariant TSC's */
 
 #define DSPROF_FLAG_FORKED 1u     /* written by a forked child: counts from the fork */
 #define DSPROF_FLAG_TRUNCATED 2u  /* the writer ran out of space: chunks are missing */
@@ -99,6 +151,7 @@ struct dsprof_chunk
 };
 
 #define DSPROF_CHUNK_UNIT 1u
+#define DSPROF_CHUNK_EVENTS 2u
 
 struct dsprof_unit_chunk
 {
@@ -111,6 +164,44 @@ struct dsprof_unit_chunk
 
 #define DSPROF_TAG_FILE 1u
 #define DSPROF_TAG_FUNCTION 2u
+#define DSPROF_TAG_SITE 3u
+
+/* Types of dimension values.  */
+enum dsprof_dim_type
+{
+  DSPROF_DIM_NONE = 0,   /* no value (the result of a void function) */
+  DSPROF_DIM_INT = 1,
+  DSPROF_DIM_UINT = 2,
+  DSPROF_DIM_BOOL = 3,
+  DSPROF_DIM_ENUM = 4,   /* signed value; names from the site's table */
+  DSPROF_DIM_DOUBLE = 5,
+  DSPROF_DIM_STR = 6,    /* char *: the text is copied at the event */
+  DSPROF_DIM_PTR = 7
+};
+
+#define DSPROF_STR_MAX 64   /* bytes of a string dimension kept; then "..." */
+
+struct dsprof_events_chunk
+{
+  struct dsprof_chunk chunk;
+  uint32_t thread;          /* 1, 2, ... in the order threads first record */
+  uint32_t seq;             /* 0, 1, ... chunks of this thread */
+  uint64_t used;            /* bytes of stream after this header, release-stored
+                               after each complete event */
+  uint64_t base_ticks;      /* clock at the start of the chunk */
+  uint64_t base_ns;         /* CLOCK_MONOTONIC ns at the same moment */
+};
+
+enum dsprof_op
+{
+  DSPROF_OP_ENTER = 1,
+  DSPROF_OP_EXIT = 2,
+  DSPROF_OP_ABANDON = 3,
+  DSPROF_OP_START = 4,
+  DSPROF_OP_FINISH = 5,
+  DSPROF_OP_DIM = 6,
+  DSPROF_OP_NAME = 7
+};
 
 /* A bounded reader over a metadata blob.  On any overrun it sets ERR and returns 0
    forever after, so decoders can read a whole record and check once.  */

@@ -1,4 +1,5 @@
-/* counters.cc - the dsprof_counters pass: one counter per basic block.
+/* counters.cc - the dsprof pass: one counter per basic block, and the event hooks
+   of events.cc.
 
    Runs right after GCC builds the CFG ("cfg"), before SSA and before any
    optimisation, so the counted blocks are the same at every -O level.
@@ -36,7 +37,7 @@ namespace {
 
 const pass_data counters_pass_data = {
   GIMPLE_PASS,
-  "dsprof_counters",
+  "dsprof",
   OPTGROUP_NONE,
   TV_NONE,
   PROP_cfg,
@@ -148,6 +149,7 @@ public:
   }
 
   unsigned int execute (function *fun) final override;
+  unsigned instrument_counters (function *fun, basic_block first);
 };
 
 unsigned int
@@ -159,6 +161,24 @@ counters_pass::execute (function *fun)
     split_edge (entry);
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
+  unsigned counted = dsprof_opts.counters ? instrument_counters (fun, first) : 0;
+  bool event = dsprof_event_p (fun->decl);
+  if (event)
+    dsprof_instrument_events (fun, first);
+
+  if (dsprof_opts.verbose)
+    {
+      expanded_location x = expand_location (DECL_SOURCE_LOCATION (fun->decl));
+      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted%s\n",
+               x.file ? x.file : main_input_filename, x.line,
+               function_name (fun), counted, event ? ", event hooks" : "");
+    }
+  return 0;
+}
+
+unsigned
+counters_pass::instrument_counters (function *fun, basic_block first)
+{
   /* (2) */
   split_jump_edges (fun);
 
@@ -202,20 +222,13 @@ counters_pass::execute (function *fun)
       locs[i].release ();
     }
 
-  if (dsprof_opts.verbose)
-    {
-      expanded_location x = expand_location (DECL_SOURCE_LOCATION (fun->decl));
-      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted\n",
-               x.file ? x.file : main_input_filename, x.line,
-               function_name (fun), counted);
-    }
-  return 0;
+  return counted;
 }
 
 } // namespace
 
 opt_pass *
-dsprof_make_counters_pass (gcc::context *ctxt)
+dsprof_make_pass (gcc::context *ctxt)
 {
   return new counters_pass (ctxt);
 }

@@ -212,12 +212,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
   register_callback (info->base_name, PLUGIN_ATTRIBUTES, register_attributes,
                      NULL);
 
-  if (dsprof_opts.counters)
+  if (dsprof_opts.counters || dsprof_opts.events)
     {
       /* Right after the CFG is built and before any optimisation, so the
          counted blocks, and thus the counts, are the same at every -O level.  */
       struct register_pass_info pass_info;
-      pass_info.pass = dsprof_make_counters_pass (g);
+      pass_info.pass = dsprof_make_pass (g);
       pass_info.reference_pass_name = "cfg";
       pass_info.ref_pass_instance_number = 1;
       pass_info.pos_op = PASS_POS_INSERT_AFTER;

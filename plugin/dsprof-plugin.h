@@ -4,6 +4,8 @@
 #ifndef DSPROF_PLUGIN_H
 #define DSPROF_PLUGIN_H
 
+#include "dsprof-format.h"
+
 struct dsprof_options
 {
   bool counters;             /* counters=on|off */
@@ -20,14 +22,22 @@ extern struct dsprof_options dsprof_opts;
 /* dsprof-plugin.cc */
 bool dsprof_selected_p (tree fndecl);
 
-/* counters.cc */
-opt_pass *dsprof_make_counters_pass (gcc::context *ctxt);
+/* counters.cc: the pass, counters and events.  */
+opt_pass *dsprof_make_pass (gcc::context *ctxt);
+
+/* events.cc */
+bool dsprof_event_p (tree fndecl);
+enum dsprof_dim_type dsprof_event_dim_type (tree type);
+void dsprof_instrument_events (function *fun, basic_block first);
 
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
    the start of IPA when every function has been through the counters pass.  */
 tree dsprof_counters_decl (void);
 unsigned dsprof_begin_function (tree fndecl, unsigned nblocks);
 void dsprof_add_block (unsigned nlocs, const expanded_location *locs);
+tree dsprof_sites_decl (void);
+unsigned dsprof_add_site (tree fndecl, const char *type, unsigned nparams,
+                          tree *params, tree result_type, int result_dim);
 void dsprof_emit_unit (void);
 bool dsprof_unit_emitted_p (void);
 

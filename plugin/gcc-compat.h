@@ -20,6 +20,7 @@
 #include "basic-block.h"
 #include "gimple-iterator.h"
 #include "gimplify.h"
+#include "gimplify-me.h"
 #include "gimple-expr.h"
 #include "stringpool.h"
 #include "attribs.h"

@@ -8,10 +8,15 @@
    any optimisation looks at it):
 
      static uint64_t __dsprof_counters[N] __attribute__((aligned(4096)));
+     static uint32_t __dsprof_sites[S];       (one word per event site, events.cc)
      static void _GLOBAL__sub_I_... (void)
-     { __dsprof_register_unit_v1 (__dsprof_counters, N, "<metadata>", M); }
+     { __dsprof_register_unit_v1 (__dsprof_counters, N, "<metadata>", M,
+                                  __dsprof_sites, S); }
      static void _GLOBAL__sub_D_... (void)
-     { __dsprof_unregister_unit_v1 (__dsprof_counters); }
+     { __dsprof_unregister_unit_v1 (__dsprof_counters, __dsprof_sites); }
+
+   Either array is absent (a null pointer) when the unit has no counters, or no
+   event sites.
 
    N is a multiple of DSPROF_COUNTERS_PER_PAGE so the array owns whole pages that
    the runtime maps the profile file over.  */
@@ -20,8 +25,8 @@
 #include "dsprof-plugin.h"
 #include "dsprof-format.h"
 
-static tree counters_decl;
-static unsigned ncounters;
+static tree counters_decl, sites_decl;
+static unsigned ncounters, nsites;
 static bool emitted;
 
 struct buffer
@@ -33,7 +38,7 @@ struct buffer
 /* FUNCS holds the finished function records, RECORD the one being built; the
    file table is known only at the end, so the blob is assembled in
    dsprof_emit_unit.  */
-static struct buffer funcs, record;
+static struct buffer funcs, sites, record;
 static vec<const char *> files;
 
 static void
@@ -135,6 +140,74 @@ dsprof_add_block (unsigned nlocs, const expanded_location *locs)
     }
 }
 
+tree
+dsprof_sites_decl (void)
+{
+  if (sites_decl)
+    return sites_decl;
+  tree type = build_array_type (uint32_type_node, NULL_TREE);
+  sites_decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+                           get_identifier ("__dsprof_sites"), type);
+  TREE_STATIC (sites_decl) = 1;
+  TREE_PUBLIC (sites_decl) = 0;
+  DECL_ARTIFICIAL (sites_decl) = 1;
+  DECL_IGNORED_P (sites_decl) = 1;
+  TREE_ADDRESSABLE (sites_decl) = 1;
+  return sites_decl;
+}
+
+/* Describe the dimension NAME of values of TYPE recorded as DIM in RECORD.  */
+
+static void
+put_dim (const char *name, tree type, int dim)
+{
+  put_str (&record, name);
+  put_uleb (&record, dim);
+  if (dim != DSPROF_DIM_ENUM)
+    return;
+  unsigned n = 0;
+  for (tree v = TYPE_VALUES (TYPE_MAIN_VARIANT (type)); v; v = TREE_CHAIN (v))
+    n++;
+  put_uleb (&record, n);
+  for (tree v = TYPE_VALUES (TYPE_MAIN_VARIANT (type)); v; v = TREE_CHAIN (v))
+    {
+      tree val = TREE_VALUE (v);
+      if (TREE_CODE (val) == CONST_DECL)
+        val = DECL_INITIAL (val);
+      /* Signed LEB128 through zigzag, as the format says for INT values.  */
+      int64_t x = tree_fits_shwi_p (val) ? tree_to_shwi (val) : 0;
+      put_uleb (&record, ((uint64_t) x << 1) ^ (uint64_t) (x >> 63));
+      put_str (&record, IDENTIFIER_POINTER (TREE_PURPOSE (v)));
+    }
+}
+
+/* Add the event site of FNDECL, of event type TYPE, with the NPARAMS recorded
+   PARAMS and a result of RESULT_TYPE recorded as RESULT_DIM; return its index in
+   the unit's site array.  */
+
+unsigned
+dsprof_add_site (tree fndecl, const char *type, unsigned nparams, tree *params,
+                 tree result_type, int result_dim)
+{
+  struct buffer saved = record;
+  record = (struct buffer) { NULL, 0, 0 };
+  expanded_location x = expand_location (DECL_SOURCE_LOCATION (fndecl));
+  put_uleb (&record, nsites);
+  put_str (&record, type);
+  put_str (&record, lang_hooks.decl_printable_name (fndecl, 0));
+  put_uleb (&record, file_index (x.file ? x.file : main_input_filename));
+  put_uleb (&record, x.line);
+  put_uleb (&record, nparams + 1);
+  for (unsigned i = 0; i < nparams; i++)
+    put_dim (IDENTIFIER_POINTER (DECL_NAME (params[i])), TREE_TYPE (params[i]),
+             dsprof_event_dim_type (TREE_TYPE (params[i])));
+  put_dim ("result", result_type, result_dim);
+  put_record (&sites, DSPROF_TAG_SITE, &record);
+  XDELETEVEC (record.data);
+  record = saved;
+  return nsites++;
+}
+
 bool
 dsprof_unit_emitted_p (void)
 {
@@ -159,29 +232,44 @@ runtime_call (const char *name, tree fntype, int nargs, ...)
 /* Complete the counters array and emit the metadata, constructor and destructor
    of the unit.  Called once, at the start of IPA.  */
 
+/* Give DECL, referenced so far as an array of unknown size, N elements and
+   ALIGN bytes of alignment, and emit it.  */
+
+static void
+complete_array (tree decl, unsigned n, unsigned align)
+{
+  TREE_TYPE (decl) = build_array_type_nelts (TREE_TYPE (TREE_TYPE (decl)), n);
+  DECL_SIZE (decl) = NULL_TREE;
+  DECL_SIZE_UNIT (decl) = NULL_TREE;
+  layout_decl (decl, 0);
+  SET_DECL_ALIGN (decl, align * BITS_PER_UNIT);
+  DECL_USER_ALIGN (decl) = 1;
+  varpool_node::finalize_decl (decl);
+  /* finalize_decl analyses new variables only from IPA_SSA on; we are at IPA.  */
+  varpool_node *node = varpool_node::get (decl);
+  node->force_output = true;
+  if (!node->analyzed)
+    node->analyze ();
+}
+
 void
 dsprof_emit_unit (void)
 {
   emitted = true;
-  if (!counters_decl)
+  if (!counters_decl && !sites_decl)
     return;
   if (record.len)
     put_record (&funcs, DSPROF_TAG_FUNCTION, &record);
 
-  /* 1. The array: whole pages, page aligned.  */
-  unsigned n = ROUND_UP (MAX (ncounters, 1u), DSPROF_COUNTERS_PER_PAGE);
-  TREE_TYPE (counters_decl) = build_array_type_nelts (uint64_type_node, n);
-  DECL_SIZE (counters_decl) = NULL_TREE;
-  DECL_SIZE_UNIT (counters_decl) = NULL_TREE;
-  layout_decl (counters_decl, 0);
-  SET_DECL_ALIGN (counters_decl, DSPROF_PAGE * BITS_PER_UNIT);
-  DECL_USER_ALIGN (counters_decl) = 1;
-  varpool_node::finalize_decl (counters_decl);
-  /* finalize_decl analyses new variables only from IPA_SSA on; we are at IPA.  */
-  varpool_node *node = varpool_node::get (counters_decl);
-  node->force_output = true;
-  if (!node->analyzed)
-    node->analyze ();
+  /* 1. The arrays: the counters in whole pages, page aligned.  */
+  unsigned n = 0;
+  if (counters_decl)
+    {
+      n = ROUND_UP (MAX (ncounters, 1u), DSPROF_COUNTERS_PER_PAGE);
+      complete_array (counters_decl, n, DSPROF_PAGE);
+    }
+  if (sites_decl)
+    complete_array (sites_decl, nsites, 4);
 
   /* 2. The blob: header, file table, function records.  */
   struct buffer blob = { NULL, 0, 0 };
@@ -194,23 +282,33 @@ dsprof_emit_unit (void)
       put_record (&blob, DSPROF_TAG_FILE, &record);
     }
   put_bytes (&blob, funcs.data, funcs.len);
+  put_bytes (&blob, sites.data, sites.len);
 
   /* 3. Constructor and destructor.  */
-  tree addr = build_fold_addr_expr (counters_decl);
+  tree addr = counters_decl ? build_fold_addr_expr (counters_decl)
+                            : null_pointer_node;
+  tree sites_addr = sites_decl ? build_fold_addr_expr (sites_decl)
+                               : null_pointer_node;
   tree reg_type
     = build_function_type_list (void_type_node, ptr_type_node,
                                 unsigned_type_node, const_ptr_type_node,
+                                unsigned_type_node, ptr_type_node,
                                 unsigned_type_node, NULL_TREE);
   tree unreg_type
-    = build_function_type_list (void_type_node, ptr_type_node, NULL_TREE);
-  tree reg = runtime_call ("__dsprof_register_unit_v1", reg_type, 4, addr,
+    = build_function_type_list (void_type_node, ptr_type_node, ptr_type_node,
+                                NULL_TREE);
+  tree reg = runtime_call ("__dsprof_register_unit_v1", reg_type, 6, addr,
                            build_int_cst (unsigned_type_node, n),
                            build_string_literal (blob.len,
                                                  (const char *) blob.data),
-                           build_int_cst (unsigned_type_node, blob.len));
+                           build_int_cst (unsigned_type_node, blob.len),
+                           sites_addr,
+                           build_int_cst (unsigned_type_node, nsites));
   cgraph_build_static_cdtor ('I', reg, DEFAULT_INIT_PRIORITY);
   cgraph_build_static_cdtor ('D', runtime_call ("__dsprof_unregister_unit_v1",
-                                                unreg_type, 1, unshare_expr (addr)),
+                                                unreg_type, 2,
+                                                unshare_expr (addr),
+                                                unshare_expr (sites_addr)),
                              DEFAULT_INIT_PRIORITY);
   XDELETEVEC (blob.data);
 }
