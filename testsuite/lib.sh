@@ -1,0 +1,31 @@
+# lib.sh - sourced by every testsuite/cases/*/test.sh.  Each case runs in a fresh
+# scratch directory ($WORK, its current directory) and exits 0 on success; any
+# message on failure goes to stderr.  Helpers:
+#   dscc ARGS...      gcc with the dsprof plugin, runtime header and library
+#   fail MESSAGE      print MESSAGE and exit 1
+#   expect_same A B   fail with a diff unless files A and B are identical
+#   run_dsprof ARGS   the dsprof command
+set -eu
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PLUGIN=$TOP/plugin/dsprof.so
+DSPROF=$TOP/report/dsprof
+CASE=$(cd "$(dirname "$0")" && pwd)
+export LD_LIBRARY_PATH=$TOP/runtime${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+unset DSPROF_OUT DSPROF_EVENTS DSPROF_PARENT_PID
+
+dscc () {
+  gcc -fplugin="$PLUGIN" -I"$TOP/runtime" "$@" -L"$TOP/runtime" -ldsprof -lpthread
+}
+
+run_dsprof () {
+  "$DSPROF" "$@"
+}
+
+fail () {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+expect_same () {
+  diff -u "$1" "$2" >&2 || fail "$2 differs from $1"
+}
