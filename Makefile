@@ -47,13 +47,13 @@ $(LIBSO): $(RUNTIME_OBJ)
 	$(CC) -shared -o $@ $^ -lpthread
 
 report/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
-	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -c -o $@ $<
+	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -I/usr/include/libiberty -c -o $@ $<
 $(REPORT): $(REPORT_OBJ)
 	$(CC) -o $@ $^ -liberty -lm
 
 # ---- tests ----------------------------------------------------------------------
 $(UNIT): $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA)
-	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -Iruntime \
+	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -Iruntime -I/usr/include/libiberty \
 	  -o $@ $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA) -lcunit -liberty -lm -lpthread
 
 check: all $(UNIT)

@@ -14,11 +14,13 @@
      static uint32_t __dsprof_sites[S];
          one word per event site of the unit, set by the runtime at registration
          to the site's global id (> 0); the hooks pass &__dsprof_sites[k]:
-           void __dsprof_enter_v1 (uint32_t *site, const uint64_t *vals);
-           void __dsprof_exit_v1 (uint32_t *site, uint64_t result);
+           void __dsprof_enter_v1 (uint32_t *site, const uint64_t *vals, void *cfa);
+           void __dsprof_exit_v1 (uint32_t *site, uint64_t result, void *cfa);
          VALS holds one word per parameter dimension of the site (section 3):
          integers, enums and _Bool converted to 64 bits, floating point as the
          bits of a double, pointers as addresses; RESULT likewise (0 for void).
+         CFA is the instrumented function's __builtin_dwarf_cfa (): the same at
+         its Start and Finish, and lower for every frame called from it.
      a constructor  __dsprof_register_unit_v1 (__dsprof_counters, N, __dsprof_meta,
                                                M, __dsprof_sites, S);
      a destructor   __dsprof_unregister_unit_v1 (__dsprof_counters, __dsprof_sites);
@@ -133,7 +135,7 @@ struct dsprof_file_header
   uint64_t dropped_events;   /* events lost for want of space */
   uint64_t stray_dims;       /* dsprof_dim_* calls outside any event (dropped) */
   uint64_t repaired_events;  /* open events closed by repair (complete = false) */
-  uint64_t reserved[1];
+  uint64_t tick_hz;          /* clock ticks per second, measured at start */
   char exe[256];             /* /proc/self/exe or argv[0], NUL terminated */
 };
 
@@ -159,6 +161,9 @@ struct dsprof_unit_chunk
   uint32_t ncounters;
   uint32_t meta_size;
   uint64_t counters_offset;  /* absolute file offset of the counters, page aligned */
+  uint32_t site_base;        /* global id of the unit's site 0; site k has id
+                                site_base + k (0: the unit has no sites) */
+  uint32_t nsites;
   /* meta_size bytes of metadata follow */
 };
 

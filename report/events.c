@@ -1,0 +1,586 @@
+/* events.c - decoding event streams into events and records (see events.h).
+
+   The decoder keeps the thread's open records on a stack.  A completed record is
+   delivered to the consumer, then kept until its parent completes (the parent's
+   callback lists it among its children) and freed with it; a top-level record is
+   freed right after its callback.  Every read from the stream is bounded by the
+   chunk's `used` count: a corrupt stream ends the walk with an error, never a
+   read outside the chunk.  */
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libiberty.h"
+#include "events.h"
+
+/* ---- sites ----------------------------------------------------------------- */
+
+static char *
+dup_str (struct dsprof_cursor *c)
+{
+  const char *s;
+  size_t n = dsprof_read_str (c, &s);
+  return xstrndup (s, n);
+}
+
+static void
+read_dim (struct dsprof_cursor *c, struct ev_dim_desc *d)
+{
+  d->name = dup_str (c);
+  d->type = (int) dsprof_read_uleb (c);
+  if (d->type < DSPROF_DIM_NONE || d->type > DSPROF_DIM_PTR)
+    c->err = 1;
+  if (d->type != DSPROF_DIM_ENUM || c->err)
+    return;
+  uint64_t n = dsprof_read_uleb (c);
+  if (n > (uint64_t) (c->end - c->p))
+    {
+      c->err = 1;
+      return;
+    }
+  d->nenum = n;
+  d->enum_vals = XNEWVEC (int64_t, n ? n : 1);
+  d->enum_names = XNEWVEC (const char *, n ? n : 1);
+  for (uint64_t i = 0; i < n; i++)
+    {
+      uint64_t z = dsprof_read_uleb (c);
+      d->enum_vals[i] = (int64_t) (z >> 1) ^ -(int64_t) (z & 1);
+      d->enum_names[i] = dup_str (c);
+    }
+}
+
+int
+ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t size,
+                   uint32_t site_base, uint32_t nsites, const char **err)
+{
+  struct dsprof_cursor c = { meta, meta + size, 0 };
+  const char *s;
+  dsprof_read_uleb (&c);
+  dsprof_read_str (&c, &s);
+  dsprof_read_str (&c, &s);
+  const char **files = NULL;
+  size_t nfiles = 0;
+  while (!c.err && c.p < c.end)
+    {
+      uint64_t tag = dsprof_read_uleb (&c);
+      uint64_t len = dsprof_read_uleb (&c);
+      if (c.err || len > (uint64_t) (c.end - c.p))
+        break;
+      struct dsprof_cursor r = { c.p, c.p + len, 0 };
+      c.p += len;
+      if (tag == DSPROF_TAG_FILE)
+        {
+          files = XRESIZEVEC (const char *, files, nfiles + 1);
+          files[nfiles++] = dup_str (&r);
+          continue;
+        }
+      if (tag != DSPROF_TAG_SITE)
+        continue;
+      uint64_t index = dsprof_read_uleb (&r);
+      struct ev_site *site = XCNEW (struct ev_site);
+      site->type = dup_str (&r);
+      site->name = dup_str (&r);
+      uint64_t file = dsprof_read_uleb (&r);
+      site->file = file < nfiles ? files[file] : "?";
+      site->line = (uint32_t) dsprof_read_uleb (&r);
+      uint64_t ndims = dsprof_read_uleb (&r);
+      if (r.err || ndims == 0 || ndims > (uint64_t) (r.end - r.p)
+          || index >= nsites || site_base == 0)
+        {
+          *err = "bad event site record";
+          return -1;
+        }
+      site->ndims = ndims - 1;
+      site->dims = XCNEWVEC (struct ev_dim_desc, ndims);
+      for (uint64_t i = 0; i + 1 < ndims; i++)
+        read_dim (&r, &site->dims[i]);
+      read_dim (&r, &site->result);
+      if (r.err)
+        {
+          *err = "bad event site record";
+          return -1;
+        }
+      uint64_t id = (uint64_t) site_base + index;
+      if (id >= UINT32_MAX)
+        {
+          *err = "event site id out of range";
+          return -1;
+        }
+      if (id >= sites->size)
+        {
+          uint32_t nsize = sites->size ? sites->size : 64;
+          while (nsize <= id)
+            nsize *= 2;
+          sites->by_id = XRESIZEVEC (struct ev_site *, sites->by_id, nsize);
+          memset (sites->by_id + sites->size, 0,
+                  (nsize - sites->size) * sizeof *sites->by_id);
+          sites->size = nsize;
+        }
+      sites->by_id[id] = site;
+    }
+  free (files);  /* the strings stay: sites point at them */
+  if (c.err)
+    {
+      *err = "bad unit metadata";
+      return -1;
+    }
+  return 0;
+}
+
+/* ---- values ------------------------------------------------------------------ */
+
+const char *
+ev_format_value (const struct ev_value *v, char *buf, size_t size)
+{
+  switch (v->type)
+    {
+    case DSPROF_DIM_INT:
+      snprintf (buf, size, "%" PRId64, v->i);
+      break;
+    case DSPROF_DIM_UINT:
+      snprintf (buf, size, "%" PRIu64, v->u);
+      break;
+    case DSPROF_DIM_BOOL:
+      snprintf (buf, size, "%s", v->u ? "true" : "false");
+      break;
+    case DSPROF_DIM_ENUM:
+      if (v->desc)
+        for (uint32_t i = 0; i < v->desc->nenum; i++)
+          if (v->desc->enum_vals[i] == v->i)
+            {
+              snprintf (buf, size, "%s", v->desc->enum_names[i]);
+              return buf;
+            }
+      snprintf (buf, size, "%" PRId64, v->i);
+      break;
+    case DSPROF_DIM_DOUBLE:
+      snprintf (buf, size, "%g", v->d);
+      break;
+    case DSPROF_DIM_STR:
+      if (!v->s)
+        snprintf (buf, size, "(null)");
+      else
+        snprintf (buf, size, "%.*s%s", (int) v->len, v->s,
+                  v->truncated ? "..." : "");
+      break;
+    case DSPROF_DIM_PTR:
+      if (v->text)
+        snprintf (buf, size, "%.*s%s", (int) v->len, v->s,
+                  v->truncated ? "..." : "");
+      else
+        snprintf (buf, size, "0x%" PRIx64, v->u);
+      break;
+    default:
+      snprintf (buf, size, "%s", "");
+    }
+  return buf;
+}
+
+static int
+read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
+            struct ev_value *v)
+{
+  memset (v, 0, sizeof *v);
+  v->type = type;
+  v->desc = desc;
+  switch (type)
+    {
+    case DSPROF_DIM_INT:
+      {
+        uint64_t z = dsprof_read_uleb (c);
+        v->i = (int64_t) (z >> 1) ^ -(int64_t) (z & 1);
+        break;
+      }
+    case DSPROF_DIM_DOUBLE:
+      if (c->end - c->p < 8)
+        return -1;
+      memcpy (&v->d, c->p, 8);
+      c->p += 8;
+      break;
+    case DSPROF_DIM_PTR:
+      if (dsprof_read_uleb (c) == 0)
+        {
+          v->u = dsprof_read_uleb (c);
+          break;
+        }
+      v->text = true;
+      __attribute__ ((fallthrough));  /* to the formatter's text */
+    case DSPROF_DIM_STR:
+      {
+        uint64_t n = dsprof_read_uleb (c);
+        if (n == 0)
+          break;
+        n--;
+        v->truncated = n & 1;
+        n >>= 1;
+        if (c->err || n > DSPROF_STR_MAX || n > (uint64_t) (c->end - c->p))
+          return -1;
+        v->s = (const char *) c->p;
+        v->len = (uint32_t) n;
+        c->p += n;
+        if (v->text)
+          v->type = DSPROF_DIM_PTR;
+        break;
+      }
+    case DSPROF_DIM_UINT:
+    case DSPROF_DIM_BOOL:
+    case DSPROF_DIM_ENUM:
+      v->u = dsprof_read_uleb (c);
+      break;
+    default:
+      return -1;
+    }
+  return c->err ? -1 : 0;
+}
+
+/* ---- records ------------------------------------------------------------------- */
+
+struct dims
+{
+  struct ev_dim *v;
+  uint32_t n, size;
+};
+
+struct open_rec
+{
+  struct ev_record *r;
+  struct dims dims;              /* Start's, then the added ones */
+  struct ev_record **children;
+  uint32_t nchildren, children_size;
+};
+
+struct decoder
+{
+  const struct ev_stream *s;
+  const struct ev_sites *sites;
+  const struct ev_clock *clock;
+  ev_event_fn on_event;
+  ev_record_fn on_record;
+  void *arg;
+  struct open_rec *stack;
+  uint32_t depth, stack_size;
+  const char **names;            /* name ids of the current chunk */
+  uint32_t *name_lens;
+  uint32_t names_size;
+  uint64_t last_ns;
+};
+
+static void
+push_dim (struct dims *d, const char *name, const struct ev_value *v)
+{
+  for (uint32_t i = 0; i < d->n; i++)
+    if (strcmp (d->v[i].name, name) == 0)
+      return;                    /* the first value wins */
+  if (d->n == d->size)
+    {
+      d->size = d->size ? 2 * d->size : 8;
+      d->v = XRESIZEVEC (struct ev_dim, d->v, d->size);
+    }
+  d->v[d->n].name = name;
+  d->v[d->n].v = *v;
+  d->n++;
+}
+
+static void
+free_record (struct ev_record *r)
+{
+  free (r->dims);
+  free (r->children);
+  free (r);
+}
+
+static struct ev_value
+str_value (const char *s)
+{
+  struct ev_value v;
+  memset (&v, 0, sizeof v);
+  v.type = DSPROF_DIM_STR;
+  v.s = s;
+  v.len = (uint32_t) strlen (s);
+  return v;
+}
+
+static struct ev_value
+uint_value (int type, uint64_t u)
+{
+  struct ev_value v;
+  memset (&v, 0, sizeof v);
+  v.type = type;
+  v.u = u;
+  return v;
+}
+
+static int
+open_record (struct decoder *d, const char *type, const struct ev_site *site,
+             uint64_t ns)
+{
+  if (d->depth == d->stack_size)
+    {
+      d->stack_size = d->stack_size ? 2 * d->stack_size : 64;
+      d->stack = XRESIZEVEC (struct open_rec, d->stack, d->stack_size);
+    }
+  struct open_rec *o = &d->stack[d->depth];
+  memset (o, 0, sizeof *o);
+  o->r = XCNEW (struct ev_record);
+  o->r->start_ns = ns;
+  o->r->thread = d->s->thread;
+  o->r->depth = d->depth;
+  o->r->type = type;
+  o->r->site = site;
+  o->r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
+  d->depth++;
+  struct ev_value v = str_value (type);
+  push_dim (&o->dims, "event", &v);
+  v = str_value (site ? site->name : type);
+  push_dim (&o->dims, "name", &v);
+  if (site)
+    {
+      v = str_value (site->file);
+      push_dim (&o->dims, "file", &v);
+      v = uint_value (DSPROF_DIM_UINT, site->line);
+      push_dim (&o->dims, "line", &v);
+    }
+  v = uint_value (DSPROF_DIM_UINT, d->s->thread);
+  push_dim (&o->dims, "thread", &v);
+  return 0;
+}
+
+/* Close the innermost record at NS; RESULT (may be NULL) is its result.  */
+
+static int
+close_record (struct decoder *d, uint64_t ns, bool complete,
+              const struct ev_value *result)
+{
+  struct open_rec *o = &d->stack[--d->depth];
+  struct ev_record *r = o->r;
+  r->end_ns = ns < r->start_ns ? r->start_ns : ns;
+  r->complete = complete;
+  if (result)
+    push_dim (&o->dims, "result", result);
+  struct ev_value v = uint_value (DSPROF_DIM_BOOL, complete);
+  push_dim (&o->dims, "complete", &v);
+  r->dims = o->dims.v;
+  r->ndims = o->dims.n;
+  r->children = o->children;
+  r->nchildren = o->nchildren;
+
+  int rc = 0;
+  if (d->on_event)
+    {
+      struct ev_event e = { complete ? EV_FINISH : EV_ABANDON, ns, d->s->thread,
+                            r->type, result ? 1 : 0, NULL };
+      struct ev_dim rd = { "result", result ? *result : v };
+      e.dims = &rd;
+      rc = d->on_event (&e, d->arg);
+    }
+  if (!rc && d->on_record)
+    rc = d->on_record (r, d->arg);
+
+  for (uint32_t i = 0; i < r->nchildren; i++)
+    free_record (r->children[i]);
+  free (r->children);
+  r->children = NULL;
+  r->nchildren = 0;
+  if (d->depth)
+    {
+      struct open_rec *p = &d->stack[d->depth - 1];
+      if (p->nchildren == p->children_size)
+        {
+          p->children_size = p->children_size ? 2 * p->children_size : 8;
+          p->children = XRESIZEVEC (struct ev_record *, p->children,
+                                    p->children_size);
+        }
+      p->children[p->nchildren++] = r;
+    }
+  else
+    free_record (r);
+  return rc;
+}
+
+static int
+start_event (struct decoder *d, uint64_t ns)
+{
+  if (!d->on_event)
+    return 0;
+  struct open_rec *o = &d->stack[d->depth - 1];
+  struct ev_event e = { EV_START, ns, d->s->thread, o->r->type, o->dims.n,
+                        o->dims.v };
+  return d->on_event (&e, d->arg);
+}
+
+static int
+decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
+              const char **err)
+{
+  const unsigned char *base = (const unsigned char *) (ch + 1);
+  struct dsprof_cursor c = { base, base + ch->used, 0 };
+  uint64_t tick = ch->base_ticks;
+  double origin = (double) ch->base_ns - (double) d->clock->start_mono_ns;
+  memset (d->names, 0, d->names_size * sizeof *d->names);
+  int rc = 0;
+
+  while (c.p < c.end && !rc)
+    {
+      int op = *c.p++;
+      if (op == DSPROF_OP_NAME)
+        {
+          uint64_t id = dsprof_read_uleb (&c);
+          const char *s;
+          size_t n = dsprof_read_str (&c, &s);
+          if (c.err || id > (1u << 24))
+            goto corrupt;
+          if (id >= d->names_size)
+            {
+              uint32_t nsize = d->names_size ? d->names_size : 64;
+              while (nsize <= id)
+                nsize *= 2;
+              d->names = XRESIZEVEC (const char *, d->names, nsize);
+              d->name_lens = XRESIZEVEC (uint32_t, d->name_lens, nsize);
+              memset (d->names + d->names_size, 0,
+                      (nsize - d->names_size) * sizeof *d->names);
+              d->names_size = nsize;
+            }
+          /* Names are used as C strings: keep a NUL-terminated copy.  */
+          d->names[id] = xstrndup (s, n);
+          d->name_lens[id] = (uint32_t) n;
+          continue;
+        }
+      tick += dsprof_read_uleb (&c);
+      if (c.err)
+        goto corrupt;
+      double rel = origin + (double) (tick - ch->base_ticks) * d->clock->ns_per_tick;
+      uint64_t ns = rel < 0 ? 0 : (uint64_t) rel;
+      d->last_ns = ns;
+      switch (op)
+        {
+        case DSPROF_OP_ENTER:
+          {
+            uint64_t id = dsprof_read_uleb (&c);
+            const struct ev_site *site
+              = id < d->sites->size ? d->sites->by_id[id] : NULL;
+            if (c.err || !site)
+              goto corrupt;
+            open_record (d, site->type, site, ns);
+            struct open_rec *o = &d->stack[d->depth - 1];
+            for (uint32_t i = 0; i < site->ndims; i++)
+              {
+                struct ev_value v;
+                if (read_value (&c, site->dims[i].type, &site->dims[i], &v))
+                  goto corrupt;
+                push_dim (&o->dims, site->dims[i].name, &v);
+              }
+            rc = start_event (d, ns);
+            break;
+          }
+        case DSPROF_OP_START:
+          {
+            uint64_t id = dsprof_read_uleb (&c);
+            if (c.err || id >= d->names_size || !d->names[id])
+              goto corrupt;
+            open_record (d, d->names[id], NULL, ns);
+            rc = start_event (d, ns);
+            break;
+          }
+        case DSPROF_OP_EXIT:
+          {
+            if (!d->depth)
+              goto corrupt;
+            const struct ev_site *site = d->stack[d->depth - 1].r->site;
+            if (!site)
+              goto corrupt;
+            struct ev_value v;
+            bool has = site->result.type != DSPROF_DIM_NONE;
+            if (has && read_value (&c, site->result.type, &site->result, &v))
+              goto corrupt;
+            rc = close_record (d, ns, true, has ? &v : NULL);
+            break;
+          }
+        case DSPROF_OP_FINISH:
+          if (!d->depth || d->stack[d->depth - 1].r->site)
+            goto corrupt;
+          rc = close_record (d, ns, true, NULL);
+          break;
+        case DSPROF_OP_ABANDON:
+          if (!d->depth)
+            goto corrupt;
+          rc = close_record (d, ns, false, NULL);
+          break;
+        case DSPROF_OP_DIM:
+          {
+            uint64_t id = dsprof_read_uleb (&c);
+            int type = (int) dsprof_read_uleb (&c);
+            struct ev_value v;
+            if (c.err || id >= d->names_size || !d->names[id] || !d->depth
+                || type <= DSPROF_DIM_NONE || type > DSPROF_DIM_PTR
+                || read_value (&c, type, NULL, &v))
+              goto corrupt;
+            struct open_rec *o = &d->stack[d->depth - 1];
+            push_dim (&o->dims, d->names[id], &v);
+            if (d->on_event)
+              {
+                struct ev_dim dim = { d->names[id], v };
+                struct ev_event e = { EV_DIM, ns, d->s->thread, o->r->type, 1,
+                                      &dim };
+                rc = d->on_event (&e, d->arg);
+              }
+            break;
+          }
+        default:
+          goto corrupt;
+        }
+    }
+  return rc;
+
+corrupt:
+  *err = "corrupt event stream";
+  return -1;
+}
+
+int
+ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
+                  const struct ev_clock *clock, ev_event_fn on_event,
+                  ev_record_fn on_record, void *arg, const char **err)
+{
+  struct decoder d;
+  memset (&d, 0, sizeof d);
+  d.s = s;
+  d.sites = sites;
+  d.clock = clock;
+  d.on_event = on_event;
+  d.on_record = on_record;
+  d.arg = arg;
+  int rc = 0;
+  for (uint32_t i = 0; i < s->nchunks && !rc; i++)
+    rc = decode_chunk (&d, s->chunks[i], err);
+  /* Records still open: the thread or process ended inside them.  */
+  while (d.depth && rc >= 0)
+    {
+      int r2 = close_record (&d, d.last_ns, false, NULL);
+      if (!rc)
+        rc = r2;
+    }
+  while (d.depth)
+    {
+      struct open_rec *o = &d.stack[--d.depth];
+      for (uint32_t i = 0; i < o->nchildren; i++)
+        free_record (o->children[i]);
+      free (o->children);
+      free (o->dims.v);
+      free (o->r);
+    }
+  free (d.stack);
+  free (d.names);
+  free (d.name_lens);
+  return rc;
+}
+
+const struct ev_value *
+ev_record_dim (const struct ev_record *r, const char *name)
+{
+  for (uint32_t i = 0; i < r->ndims; i++)
+    if (strcmp (r->dims[i].name, name) == 0)
+      return &r->dims[i].v;
+  return NULL;
+}

@@ -1,0 +1,139 @@
+/* events.h - decoding event streams (dsprof-format.h, section 4) into events and
+   profile records (SPEC §4.4).
+
+   A profile's event sites come from its units' metadata (ev_sites_add_unit); each
+   thread's stream is a list of chunks in seq order (struct ev_stream).
+   ev_decode_stream walks one stream and calls back for every event and for every
+   record as it completes, innermost first, so a consumer can aggregate without
+   keeping the records.  */
+
+#ifndef DSPROF_EVENTS_H
+#define DSPROF_EVENTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dsprof-format.h"
+
+struct ev_dim_desc
+{
+  const char *name;
+  int type;                      /* DSPROF_DIM_* */
+  uint32_t nenum;
+  int64_t *enum_vals;
+  const char **enum_names;
+};
+
+struct ev_site
+{
+  const char *type, *name, *file;
+  uint32_t line;
+  uint32_t ndims;                /* parameters */
+  struct ev_dim_desc *dims;
+  struct ev_dim_desc result;     /* type DSPROF_DIM_NONE for void */
+};
+
+/* The sites of one profile, by global id.  */
+struct ev_sites
+{
+  struct ev_site **by_id;
+  uint32_t size;
+};
+
+struct ev_value
+{
+  int type;                      /* DSPROF_DIM_* */
+  const struct ev_dim_desc *desc;/* for enum names; may be NULL */
+  union
+  {
+    uint64_t u;
+    int64_t i;
+    double d;
+    const char *s;               /* STR and formatted PTR; NULL for a NULL string */
+  };
+  uint32_t len;                  /* of s */
+  bool truncated;                /* s was longer than DSPROF_STR_MAX */
+  bool text;                     /* PTR shown as the formatter's text in s */
+};
+
+struct ev_dim
+{
+  const char *name;
+  struct ev_value v;
+};
+
+enum ev_kind
+{
+  EV_START,                      /* hook Start or dsprof_start */
+  EV_FINISH,                     /* Finish, dsprof_finish */
+  EV_ABANDON,                    /* closed by repair */
+  EV_DIM                         /* a dimension added to the innermost event */
+};
+
+struct ev_event
+{
+  enum ev_kind kind;
+  uint64_t ns;                   /* since the process started */
+  uint32_t thread;
+  const char *type;              /* event type (of the event closed, for ends) */
+  uint32_t ndims;
+  const struct ev_dim *dims;
+};
+
+struct ev_record
+{
+  uint64_t start_ns, end_ns;     /* since the process started */
+  uint32_t thread;
+  uint32_t depth;                /* 0 for a top-level record */
+  const char *type;
+  const struct ev_site *site;    /* NULL for a manual event */
+  bool complete;
+  uint32_t ndims;                /* intrinsic and recorded dims, Start's first */
+  struct ev_dim *dims;
+  uint32_t nchildren;            /* direct descendants, completed before */
+  struct ev_record **children;   /* valid during the callback only */
+  struct ev_record *parent;      /* the enclosing record, still open; or NULL */
+  uint64_t seq;                  /* for the consumer's use */
+  void *user;                    /* likewise */
+};
+
+struct ev_stream
+{
+  uint32_t thread;
+  uint32_t nchunks;
+  const struct dsprof_events_chunk **chunks;  /* seq order, sizes validated */
+};
+
+/* Clock conversion of a profile.  */
+struct ev_clock
+{
+  uint64_t start_mono_ns;
+  double ns_per_tick;
+};
+
+typedef int (*ev_event_fn) (const struct ev_event *e, void *arg);
+typedef int (*ev_record_fn) (struct ev_record *r, void *arg);
+
+/* Add the DSPROF_TAG_SITE records of the unit metadata META (SIZE bytes), whose
+   site 0 has global id SITE_BASE, to SITES.  Return 0, or -1 with *ERR set.  */
+int ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta,
+                       size_t size, uint32_t site_base, uint32_t nsites,
+                       const char **err);
+
+/* Decode stream S.  ON_EVENT (may be NULL) sees every event, ON_RECORD (may be
+   NULL) every record at its completion; records still open at the end of the
+   stream are closed at its last event, incomplete.  A callback returning non-zero
+   stops the walk with that value.  Return 0, a callback's value, or -1 with
+   *ERR describing the corruption (the records before it were delivered).  */
+int ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
+                      const struct ev_clock *clock, ev_event_fn on_event,
+                      ev_record_fn on_record, void *arg, const char **err);
+
+/* Write value V as SPEC §4.2 shows it into BUF (SIZE bytes); return BUF.  */
+const char *ev_format_value (const struct ev_value *v, char *buf, size_t size);
+
+/* The value of dimension NAME of R, or NULL.  Start's value wins on a clash.  */
+const struct ev_value *ev_record_dim (const struct ev_record *r, const char *name);
+
+#endif /* DSPROF_EVENTS_H */

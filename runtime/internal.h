@@ -1,0 +1,119 @@
+/* internal.h - what the runtime's files share; not installed.
+
+   The runtime is split by role, as libgcov is:
+     units.c     the registration entry points and the registry of units
+     writer.c    the profile writer: the file, its chunks, fork and exit
+     recorder.c  the event hooks, the event API of dsprof.h, the event streams
+
+   Lock order: the units lock (units.c), then the recorder's locks, then the writer
+   lock (writer.c).  */
+
+#ifndef DSPROF_INTERNAL_H
+#define DSPROF_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dsprof-format.h"
+#include "dsprof.h"
+
+/* Everything not marked DSPROF_API stays inside the library even if it is built
+   without -fvisibility=hidden.  */
+#define DSPROF_HIDDEN __attribute__ ((visibility ("hidden")))
+
+#define likely(x) __builtin_expect (!!(x), 1)
+#define unlikely(x) __builtin_expect (!!(x), 0)
+
+/* Environment.
+   DSPROF_OUT         the profile's name; every "%p" is replaced by the pid.
+   DSPROF_PARENT_PID  set by the runtime, for the processes it starts: the pid of
+                      the process that writes the profile under its base name.  A
+                      process started by exec from a profiled process (fork+exec of
+                      another instrumented program, or of itself) finds it set to
+                      another pid and writes <name>.<pid> instead, so it does not
+                      replace the profile of the process that started it.  */
+#define DSPROF_ENV_OUT "DSPROF_OUT"
+#define DSPROF_ENV_PARENT_PID "DSPROF_PARENT_PID"
+#define DSPROF_DEFAULT_OUT "dsprof.data"
+
+/* The compiler-runtime ABI of dsprof-format.h, section 1.  */
+DSPROF_API void __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounters,
+                                           const char *meta, uint32_t meta_size,
+                                           uint32_t *sites, uint32_t nsites);
+DSPROF_API void __dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites);
+DSPROF_API void __dsprof_enter_v1 (uint32_t *site, const uint64_t *vals, void *cfa);
+DSPROF_API void __dsprof_exit_v1 (uint32_t *site, uint64_t result, void *cfa);
+
+static inline uint64_t
+dsprof_round_page (uint64_t n)
+{
+  return (n + DSPROF_PAGE - 1) & ~(uint64_t) (DSPROF_PAGE - 1);
+}
+
+/* writer.c: the profile writer, one per process.
+
+   Chunks are added with a reserve/commit protocol, so that the header's `end` only
+   ever advances over complete chunks:
+
+     uint64_t off = dsprof_writer_begin (size);   reserves [off, off + size) on disk
+     if (off == 0)                                and takes the writer lock
+       give up: the file is missing or full, already reported
+     dsprof_writer_write (off + k, buf, len)      fill the chunk
+     dsprof_writer_map (off + k, len, addr)       map part of it into memory
+     dsprof_writer_commit (off, size)             publish it, release the lock
+   or, if filling or mapping failed,
+     dsprof_writer_abort (err)                    report, release the lock
+
+   The first chunk creates the file.  Once anything failed the writer adds no more
+   chunks in this process (the header says DSPROF_FLAG_TRUNCATED); a forked child
+   starts over with a file of its own.  */
+DSPROF_HIDDEN uint64_t dsprof_writer_begin (uint64_t size);
+DSPROF_HIDDEN int dsprof_writer_write (uint64_t offset, const void *buf,
+                                       size_t size);
+DSPROF_HIDDEN void *dsprof_writer_map (uint64_t offset, size_t size, void *fixed);
+DSPROF_HIDDEN void dsprof_writer_commit (uint64_t offset, uint64_t size);
+DSPROF_HIDDEN void dsprof_writer_abort (int err);
+
+/* Print "dsprof: " and the message to stderr, at most once per process (a forked
+   child inherits the parent's "already warned").  */
+DSPROF_HIDDEN void dsprof_warn (const char *fmt, ...)
+  __attribute__ ((format (printf, 1, 2)));
+
+/* The profile's header, for the fields updated while the program runs; the file
+   is created if this process has none yet.  NULL if it could not be.  */
+DSPROF_HIDDEN struct dsprof_file_header *dsprof_writer_header (void);
+/* The same, but NULL rather than creating the file.  */
+DSPROF_HIDDEN struct dsprof_file_header *dsprof_writer_header_if_open (void);
+
+/* Record that the profile lacks something (DSPROF_FLAG_TRUNCATED): in the header,
+   or in the header to come if the file does not exist yet.  */
+DSPROF_HIDDEN void dsprof_writer_set_truncated (void);
+
+/* units.c: hooks for the writer's fork handlers.  */
+DSPROF_HIDDEN void dsprof_units_lock (void);
+DSPROF_HIDDEN void dsprof_units_unlock (void);
+DSPROF_HIDDEN void dsprof_units_fork_child (void);
+
+/* recorder.c: what the units and the writer tell the event recorder.
+   add_sites      a unit registers: give its NSITES sites (described by the
+                  DSPROF_TAG_SITE records of META) their global ids in SITE_IDS
+   remove_sites   the unit is being unloaded: its hooks can no longer run
+   exit           normal exit, called by the writer before it stores the stop time
+   fork_child     in a forked child, after the writer and the units started the
+                  child's file
+   measure        the cost of one Start/Finish pair, in picoseconds
+   header_init    fill the clock fields of a new file's header
+   lock, unlock   the recorder's locks, around fork  */
+DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
+                                                  uint32_t meta_size,
+                                                  uint32_t *site_ids,
+                                                  uint32_t nsites);
+DSPROF_HIDDEN void dsprof_recorder_header_init (struct dsprof_file_header *h);
+DSPROF_HIDDEN void dsprof_recorder_lock (void);
+DSPROF_HIDDEN void dsprof_recorder_unlock (void);
+DSPROF_HIDDEN void dsprof_recorder_remove_sites (uint32_t *site_ids, uint32_t n);
+DSPROF_HIDDEN void dsprof_recorder_exit (void);
+DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
+DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
+
+#endif /* DSPROF_INTERNAL_H */

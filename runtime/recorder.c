@@ -1,0 +1,993 @@
+/* recorder.c - the event recorder: the hooks the plugin inserts into annotated
+   functions, the event API of dsprof.h, and the per-thread event streams
+   (dsprof-format.h, section 4).
+
+   Hot path: __dsprof_enter_v1 / __dsprof_exit_v1 read the clock, encode the
+   event into the calling thread's current chunk (a page range of the profile file
+   mapped into memory) and publish the chunk's `used` count.  No lock, no system
+   call; a chunk is allocated (under the writer lock) when the current one is
+   full.
+
+   Invariants of a thread's state (struct thread):
+   - pos <= limit <= the end of the mapped chunk; `limit` leaves room for the
+     largest single event, so an event is encoded without bounds checks once
+     `reserve` has returned.
+   - open[0 .. depth) are the thread's open events, innermost last; each is either
+     a hook event (its frame's CFA) or a manual one (cfa == MANUAL_CFA).
+   - busy is set while the thread is inside the recorder, so a formatter or a
+     signal handler that records events re-entrantly is ignored, never corrupts
+     the stream.  */
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "internal.h"
+
+#define CHUNK_SIZE (256u * 1024u)
+#define MANUAL_CFA UINTPTR_MAX
+#define MAX_FIXED_EVENT 64u   /* op, delta, ids, a non-string value */
+#define MAX_STR_VALUE (10u + DSPROF_STR_MAX)
+
+/* ---- clock ------------------------------------------------------------------ */
+
+static int use_tsc = -1;
+
+static int
+invariant_tsc_p (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  unsigned a, b, c, d;
+  __asm__ volatile ("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000000u));
+  if (a < 0x80000007u)
+    return 0;
+  __asm__ volatile ("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000007u));
+  return (d >> 8) & 1;
+#else
+  return 0;
+#endif
+}
+
+static uint64_t
+mono_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + ts.tv_nsec;
+}
+
+static inline uint64_t
+ticks (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  if (likely (use_tsc))
+    return __builtin_ia32_rdtsc ();
+#endif
+  return mono_ns ();
+}
+
+static int events_on = -1;   /* DSPROF_EVENTS, read once */
+static uint64_t tick_hz;      /* measured by calibrate () */
+static uint64_t pair_overhead_ps;
+static pthread_once_t recorder_once = PTHREAD_ONCE_INIT;
+static void recorder_init (void);
+
+/* Measure the clock's rate against CLOCK_MONOTONIC over 2 ms (once, for programs
+   that record events).  */
+
+static void
+calibrate (void)
+{
+  if (!use_tsc)
+    {
+      tick_hz = 1000000000u;
+      return;
+    }
+  uint64_t n0 = mono_ns (), t0 = ticks (), n1, t1;
+  do
+    {
+      n1 = mono_ns ();
+      t1 = ticks ();
+    }
+  while (n1 - n0 < 2000000u);
+  tick_hz = (uint64_t) ((double) (t1 - t0) * 1e9 / (double) (n1 - n0));
+}
+
+/* Fill the clock fields of a new profile header H (the writer calls this when it
+   creates a file).  */
+
+DSPROF_HIDDEN void
+dsprof_recorder_header_init (struct dsprof_file_header *h)
+{
+  pthread_once (&recorder_once, recorder_init);
+  h->clock = use_tsc ? DSPROF_CLOCK_TSC : DSPROF_CLOCK_NS;
+  if (!h->start_ticks)
+    {
+      /* Ticks at start_mono_ns, by the calibrated rate if there is one.  */
+      uint64_t now_t = ticks (), now_n = mono_ns ();
+      double back = (double) (now_n - h->start_mono_ns)
+                    * (tick_hz ? (double) tick_hz / 1e9 : 0.0);
+      h->start_ticks = now_t - (uint64_t) back;
+    }
+  h->tick_hz = tick_hz;
+  h->pair_overhead_ps = pair_overhead_ps;
+}
+
+/* ---- names: dimension names and manual event types, interned ---------------- */
+
+static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
+static const char **names;        /* id -> text; id 0 unused */
+static uint32_t nnames, names_size;
+static uint32_t *name_hash;       /* open addressing: slot -> id, 0 = empty */
+static uint32_t hash_size;
+
+static uint32_t
+hash_str (const char *s)
+{
+  uint32_t h = 2166136261u;
+  for (; *s; s++)
+    h = (h ^ (unsigned char) *s) * 16777619u;
+  return h;
+}
+
+/* The id of name S, interned on first use; 0 if memory ran out.  */
+
+static uint32_t
+intern (const char *s)
+{
+  pthread_mutex_lock (&names_lock);
+  uint32_t id = 0;
+  if (2 * (nnames + 1) >= hash_size)
+    {
+      uint32_t nsize = hash_size ? 2 * hash_size : 256;
+      uint32_t *nh = calloc (nsize, sizeof *nh);
+      if (!nh)
+        goto out;
+      for (uint32_t i = 1; i <= nnames; i++)
+        {
+          uint32_t h = hash_str (names[i]) & (nsize - 1);
+          while (nh[h])
+            h = (h + 1) & (nsize - 1);
+          nh[h] = i;
+        }
+      free (name_hash);
+      name_hash = nh;
+      hash_size = nsize;
+    }
+  uint32_t h = hash_str (s) & (hash_size - 1);
+  for (; name_hash[h]; h = (h + 1) & (hash_size - 1))
+    if (strcmp (names[name_hash[h]], s) == 0)
+      {
+        id = name_hash[h];
+        goto out;
+      }
+  if (nnames + 2 > names_size)
+    {
+      /* Readers index `names` without the lock: never free an old array.  */
+      uint32_t nsize = names_size ? 2 * names_size : 256;
+      const char **nn = calloc (nsize, sizeof *nn);
+      if (!nn)
+        goto out;
+      if (names)
+        memcpy (nn, names, (nnames + 1) * sizeof *nn);
+      __atomic_store_n (&names, nn, __ATOMIC_RELEASE);
+      names_size = nsize;
+    }
+  char *copy = strdup (s);
+  if (!copy)
+    goto out;
+  id = ++nnames;
+  names[id] = copy;
+  name_hash[h] = id;
+out:
+  pthread_mutex_unlock (&names_lock);
+  return id;
+}
+
+/* ---- formatters ---------------------------------------------------------------- */
+
+typedef size_t (*formatter) (const void *p, char *buf, size_t size);
+
+/* formatters[id] for dimension name id; grown like `names`.  */
+static formatter *formatters;
+static uint32_t formatters_size;
+
+static formatter
+formatter_for (uint32_t name_id)
+{
+  formatter *f = __atomic_load_n (&formatters, __ATOMIC_ACQUIRE);
+  if (!f || name_id >= __atomic_load_n (&formatters_size, __ATOMIC_ACQUIRE))
+    return NULL;
+  return __atomic_load_n (&f[name_id], __ATOMIC_RELAXED);
+}
+
+DSPROF_API void
+dsprof_set_formatter (const char *dim, size_t (*fmt) (const void *, char *, size_t))
+{
+  if (!dim)
+    return;
+  uint32_t id = intern (dim);
+  if (!id)
+    return;
+  pthread_mutex_lock (&names_lock);
+  if (id >= formatters_size)
+    {
+      uint32_t nsize = formatters_size ? formatters_size : 64;
+      while (nsize <= id)
+        nsize *= 2;
+      formatter *nf = calloc (nsize, sizeof *nf);
+      if (nf)
+        {
+          if (formatters)
+            memcpy (nf, formatters, formatters_size * sizeof *nf);
+          __atomic_store_n (&formatters, nf, __ATOMIC_RELEASE);
+          __atomic_store_n (&formatters_size, nsize, __ATOMIC_RELEASE);
+        }
+    }
+  if (id < formatters_size)
+    __atomic_store_n (&formatters[id], fmt, __ATOMIC_RELAXED);
+  pthread_mutex_unlock (&names_lock);
+}
+
+/* ---- sites ------------------------------------------------------------------- */
+
+struct site
+{
+  uint32_t ndims;            /* parameter dims, without the result */
+  uint8_t result;            /* DSPROF_DIM_* of the result */
+  uint8_t *types;            /* ndims DSPROF_DIM_* */
+  uint32_t *dim_names;       /* ndims name ids, for formatters */
+  uint32_t max_size;         /* the largest ENTER this site can write */
+};
+
+static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct site **sites;  /* global id -> site; id 0 unused */
+static uint32_t nsites, sites_size;
+
+static int
+parse_dim (struct dsprof_cursor *c, const char **name, size_t *len)
+{
+  *len = dsprof_read_str (c, name);
+  int type = (int) dsprof_read_uleb (c);
+  if (type == DSPROF_DIM_ENUM)
+    {
+      uint64_t n = dsprof_read_uleb (c);
+      for (uint64_t i = 0; i < n && !c->err; i++)
+        {
+          const char *s;
+          dsprof_read_uleb (c);
+          dsprof_read_str (c, &s);
+        }
+    }
+  return type;
+}
+
+/* Give the NSITES sites of a unit whose metadata is META global ids in
+   SITE_IDS.  */
+
+DSPROF_HIDDEN uint32_t
+dsprof_recorder_add_sites (const char *meta, uint32_t meta_size,
+                           uint32_t *site_ids, uint32_t nunit_sites)
+{
+  /* The unit's ids are contiguous, base + index, so the profile needs to keep
+     only the base.  */
+  pthread_once (&recorder_once, recorder_init);
+  pthread_mutex_lock (&sites_lock);
+  if (nsites + nunit_sites + 1 > sites_size)
+    {
+      uint32_t nsize = sites_size ? 2 * sites_size : 256;
+      while (nsize < nsites + nunit_sites + 1)
+        nsize *= 2;
+      struct site **ns = calloc (nsize, sizeof *ns);
+      if (!ns)
+        {
+          pthread_mutex_unlock (&sites_lock);
+          return 0;
+        }
+      if (sites)
+        memcpy (ns, sites, (nsites + 1) * sizeof *ns);
+      /* Hooks read `sites` without the lock: never free an old array.  */
+      __atomic_store_n (&sites, ns, __ATOMIC_RELEASE);
+      sites_size = nsize;
+    }
+  uint32_t base = nsites + 1;
+  nsites += nunit_sites;
+  pthread_mutex_unlock (&sites_lock);
+
+  struct dsprof_cursor c = { (const unsigned char *) meta,
+                             (const unsigned char *) meta + meta_size, 0 };
+  const char *s;
+  dsprof_read_uleb (&c);
+  dsprof_read_str (&c, &s);
+  dsprof_read_str (&c, &s);
+  while (!c.err && c.p < c.end)
+    {
+      uint64_t tag = dsprof_read_uleb (&c);
+      uint64_t len = dsprof_read_uleb (&c);
+      if (c.err || len > (uint64_t) (c.end - c.p))
+        break;
+      struct dsprof_cursor r = { c.p, c.p + len, 0 };
+      c.p += len;
+      if (tag != DSPROF_TAG_SITE)
+        continue;
+      uint64_t index = dsprof_read_uleb (&r);
+      dsprof_read_str (&r, &s);               /* event type */
+      dsprof_read_str (&r, &s);               /* function */
+      dsprof_read_uleb (&r);                  /* file */
+      dsprof_read_uleb (&r);                  /* line */
+      uint64_t ndims = dsprof_read_uleb (&r);
+      if (r.err || index >= nunit_sites || ndims == 0 || ndims > 1024)
+        continue;
+      struct site *site = calloc (1, sizeof *site);
+      uint8_t *types = calloc (ndims, 1);
+      uint32_t *dim_names = calloc (ndims, sizeof *dim_names);
+      if (!site || !types || !dim_names)
+        {
+          free (site), free (types), free (dim_names);
+          continue;
+        }
+      site->max_size = MAX_FIXED_EVENT;
+      for (uint64_t i = 0; i < ndims && !r.err; i++)
+        {
+          const char *name;
+          size_t nlen;
+          int type = parse_dim (&r, &name, &nlen);
+          if (i == ndims - 1)
+            {
+              site->result = type;     /* the last dim is "result" */
+              break;
+            }
+          char buf[256];
+          snprintf (buf, sizeof buf, "%.*s", (int) nlen, name);
+          types[i] = type;
+          dim_names[i] = intern (buf);
+          site->max_size += type == DSPROF_DIM_STR || type == DSPROF_DIM_PTR
+                              ? MAX_STR_VALUE : 10;
+        }
+      if (r.err)
+        {
+          free (site), free (types), free (dim_names);
+          continue;
+        }
+      site->ndims = ndims - 1;
+      site->types = types;
+      site->dim_names = dim_names;
+      __atomic_store_n (&sites[base + index], site, __ATOMIC_RELEASE);
+      __atomic_store_n (&site_ids[index], base + (uint32_t) index,
+                        __ATOMIC_RELEASE);
+    }
+
+  /* Calibrate the clock and measure the recorder's cost once, for the first
+     unit with events.  */
+  static int measured;
+  if (nunit_sites && events_on && !__atomic_exchange_n (&measured, 1,
+                                                        __ATOMIC_RELAXED))
+    {
+      calibrate ();
+      pair_overhead_ps = dsprof_recorder_measure ();
+      struct dsprof_file_header *h = dsprof_writer_header ();
+      if (h)
+        dsprof_recorder_header_init (h);
+    }
+  return base;
+}
+
+/* Forget the site ids of a unit being unloaded: its hooks can no longer run.  */
+
+DSPROF_HIDDEN void
+dsprof_recorder_remove_sites (uint32_t *site_ids, uint32_t n)
+{
+  for (uint32_t i = 0; i < n; i++)
+    __atomic_store_n (&site_ids[i], 0, __ATOMIC_RELEASE);
+}
+
+/* ---- per-thread streams ---------------------------------------------------- */
+
+struct open_event
+{
+  uintptr_t cfa;             /* the frame's CFA, or MANUAL_CFA */
+  uint64_t id;               /* global site id, or manual event id */
+};
+
+struct thread
+{
+  unsigned char *pos, *limit;
+  struct dsprof_events_chunk *chunk;
+  unsigned char *chunk_data;
+  uint64_t last;             /* ticks of the previous event */
+  uint32_t thread_id;
+  uint32_t seq;              /* of the next chunk */
+  uint32_t depth, open_size;
+  struct open_event *open;
+  unsigned char *defined;    /* defined[name id]: NAME written to this stream */
+  uint32_t defined_size;
+  uint64_t next_manual;
+  int busy;
+  int dead;                  /* no more space: drop this thread's events */
+};
+
+static uint32_t nthreads;
+static pthread_key_t thread_key;
+static __thread struct thread *self;
+
+static void thread_exit (void *arg);
+
+static void
+recorder_init (void)
+{
+  const char *env = getenv ("DSPROF_EVENTS");
+  events_on = !(env && strcmp (env, "0") == 0);
+  use_tsc = invariant_tsc_p ();
+  pthread_key_create (&thread_key, thread_exit);
+}
+
+static void
+count_header (int field)
+{
+  struct dsprof_file_header *h = dsprof_writer_header ();
+  if (!h)
+    return;
+  uint64_t *p = field == 0 ? &h->dropped_events
+                : field == 1 ? &h->stray_dims : &h->repaired_events;
+  __atomic_fetch_add (p, 1, __ATOMIC_RELAXED);
+}
+#define COUNT_DROPPED 0
+#define COUNT_STRAY 1
+#define COUNT_REPAIRED 2
+
+static struct thread *
+thread_get (void)
+{
+  struct thread *t = self;
+  if (likely (t != NULL))
+    return t;
+  pthread_once (&recorder_once, recorder_init);
+  if (!events_on)
+    return NULL;
+  t = calloc (1, sizeof *t);
+  if (!t)
+    return NULL;
+  t->thread_id = __atomic_add_fetch (&nthreads, 1, __ATOMIC_RELAXED);
+  self = t;
+  pthread_setspecific (thread_key, t);
+  return t;
+}
+
+static void
+publish (struct thread *t)
+{
+  __atomic_store_n (&t->chunk->used, (uint64_t) (t->pos - t->chunk_data),
+                    __ATOMIC_RELEASE);
+}
+
+/* Make room for an event of at most N bytes, at time NOW, in T's stream: a new
+   chunk (based at NOW) if the current one is full.  Return false (the event is
+   dropped) if there is no space.  */
+
+static int
+reserve (struct thread *t, uint32_t n, uint64_t now)
+{
+  if (likely (t->pos && t->pos + n <= t->limit))
+    return 1;
+  if (t->dead)
+    return 0;
+  uint64_t size = CHUNK_SIZE;
+  while (size < n + sizeof (struct dsprof_events_chunk) + 4096)
+    size *= 2;
+  uint64_t off = dsprof_writer_begin (size);
+  if (!off)
+    {
+      t->dead = 1;
+      return 0;
+    }
+  struct dsprof_events_chunk h;
+  memset (&h, 0, sizeof h);
+  h.chunk.kind = DSPROF_CHUNK_EVENTS;
+  h.chunk.size = size;
+  h.thread = t->thread_id;
+  h.seq = t->seq;
+  h.base_ticks = now;
+  h.base_ns = mono_ns ();
+  void *map;
+  if (dsprof_writer_write (off, &h, sizeof h) != 0
+      || !(map = dsprof_writer_map (off, size, NULL)))
+    {
+      dsprof_writer_abort (errno);
+      t->dead = 1;
+      return 0;
+    }
+  dsprof_writer_commit (off, size);
+  t->seq++;
+  t->chunk = map;
+  t->chunk_data = (unsigned char *) map + sizeof h;
+  t->pos = t->chunk_data;
+  t->limit = (unsigned char *) map + size - MAX_FIXED_EVENT;
+  t->last = h.base_ticks;
+  /* A new chunk starts with no names defined: readers may read chunks alone.  */
+  memset (t->defined, 0, t->defined_size);
+  return t->pos + n <= t->limit;
+}
+
+static inline unsigned char *
+put_uleb (unsigned char *p, uint64_t v)
+{
+  return p + dsprof_put_uleb (p, v);
+}
+
+static inline unsigned char *
+put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
+{
+  *p++ = op;
+  return put_uleb (p, now - t->last);
+}
+
+static unsigned char *
+put_str (unsigned char *p, const char *s, size_t cap)
+{
+  if (!s)
+    return put_uleb (p, 0);
+  size_t n = strnlen (s, cap + 1);
+  int truncated = n > cap;
+  if (truncated)
+    n = cap;
+  p = put_uleb (p, ((uint64_t) n << 1 | truncated) + 1);
+  memcpy (p, s, n);
+  return p + n;
+}
+
+/* Encode value V of TYPE for dimension NAME_ID.  */
+
+static unsigned char *
+put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
+{
+  switch (type)
+    {
+    case DSPROF_DIM_INT:
+      return put_uleb (p, (v << 1) ^ (uint64_t) ((int64_t) v >> 63));
+    case DSPROF_DIM_DOUBLE:
+      memcpy (p, &v, 8);
+      return p + 8;
+    case DSPROF_DIM_STR:
+      return put_str (p, (const char *) (uintptr_t) v, DSPROF_STR_MAX);
+    case DSPROF_DIM_PTR:
+      {
+        formatter f = name_id ? formatter_for (name_id) : NULL;
+        if (f && v)
+          {
+            char buf[DSPROF_STR_MAX + 2];
+            size_t n = f ((const void *) (uintptr_t) v, buf, sizeof buf);
+            if (n >= sizeof buf)
+              n = sizeof buf - 1;
+            buf[n] = '\0';
+            p = put_uleb (p, 1);
+            return put_str (p, buf, DSPROF_STR_MAX);
+          }
+        p = put_uleb (p, 0);
+        return put_uleb (p, v);
+      }
+    default:
+      return put_uleb (p, v);
+    }
+}
+
+/* Write a NAME op for ID unless this chunk has one; return false if no room.  */
+
+static int
+define_name (struct thread *t, uint32_t id)
+{
+  if (id < t->defined_size && t->defined[id])
+    return 1;
+  if (id >= t->defined_size)
+    {
+      uint32_t nsize = t->defined_size ? t->defined_size : 64;
+      while (nsize <= id)
+        nsize *= 2;
+      unsigned char *nd = realloc (t->defined, nsize);
+      if (!nd)
+        return 0;
+      memset (nd + t->defined_size, 0, nsize - t->defined_size);
+      t->defined = nd;
+      t->defined_size = nsize;
+    }
+  const char *text = __atomic_load_n (&names, __ATOMIC_ACQUIRE)[id];
+  size_t len = strlen (text);
+  if (!reserve (t, len + 24, ticks ()))
+    return 0;
+  *t->pos++ = DSPROF_OP_NAME;
+  t->pos = put_uleb (t->pos, id);
+  t->pos = put_uleb (t->pos, len);
+  memcpy (t->pos, text, len);
+  t->pos += len;
+  publish (t);
+  t->defined[id] = 1;
+  return 1;
+}
+
+static int
+push_open (struct thread *t, uintptr_t cfa, uint64_t id)
+{
+  if (t->depth == t->open_size)
+    {
+      uint32_t nsize = t->open_size ? 2 * t->open_size : 64;
+      struct open_event *no = realloc (t->open, nsize * sizeof *no);
+      if (!no)
+        return 0;
+      t->open = no;
+      t->open_size = nsize;
+    }
+  t->open[t->depth++] = (struct open_event) { cfa, id };
+  return 1;
+}
+
+/* Close the innermost open event as incomplete.  */
+
+static void
+abandon (struct thread *t, uint64_t now)
+{
+  if (reserve (t, MAX_FIXED_EVENT, now))
+    {
+      t->pos = put_op (t, t->pos, DSPROF_OP_ABANDON, now);
+      t->last = now;
+      publish (t);
+    }
+  t->depth--;
+  count_header (COUNT_REPAIRED);
+}
+
+/* Close the events above open[I] as incomplete.  */
+
+static void
+abandon_above (struct thread *t, uint32_t i, uint64_t now)
+{
+  while (t->depth > i + 1)
+    abandon (t, now);
+}
+
+static struct site *
+site_of (uint32_t id)
+{
+  return __atomic_load_n (&sites, __ATOMIC_ACQUIRE)[id];
+}
+
+/* ---- the hooks ----------------------------------------------------------- */
+
+DSPROF_API void
+__dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
+{
+  uint32_t id = __atomic_load_n (site_word, __ATOMIC_ACQUIRE);
+  struct thread *t = thread_get ();
+  if (unlikely (!t || t->busy || !id))
+    return;
+  int saved_errno = errno;
+  t->busy = 1;
+  uint64_t now = ticks ();
+  uintptr_t cfa = (uintptr_t) cfa_p;
+
+  /* A hook event whose frame is not below ours was left by a longjmp.  */
+  while (t->depth && t->open[t->depth - 1].cfa != MANUAL_CFA
+         && t->open[t->depth - 1].cfa <= cfa)
+    abandon (t, now);
+
+  struct site *s = site_of (id);
+  if (!reserve (t, s->max_size, now) || !push_open (t, cfa, id))
+    {
+      count_header (COUNT_DROPPED);
+      goto out;
+    }
+  unsigned char *p = put_op (t, t->pos, DSPROF_OP_ENTER, now);
+  p = put_uleb (p, id);
+  for (uint32_t i = 0; i < s->ndims; i++)
+    p = put_value (p, s->types[i], vals[i], s->dim_names[i]);
+  t->pos = p;
+  t->last = now;
+  publish (t);
+out:
+  t->busy = 0;
+  errno = saved_errno;
+}
+
+DSPROF_API void
+__dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
+{
+  uint32_t id = __atomic_load_n (site_word, __ATOMIC_ACQUIRE);
+  struct thread *t = self;
+  if (unlikely (!t || t->busy || !id))
+    return;
+  int saved_errno = errno;
+  t->busy = 1;
+  uint64_t now = ticks ();
+  uintptr_t cfa = (uintptr_t) cfa_p;
+
+  /* Our own Start, innermost but for events a longjmp left inside our frame.  */
+  uint32_t i = t->depth;
+  while (i > 0 && !(t->open[i - 1].id == id && t->open[i - 1].cfa == cfa))
+    i--;
+  if (i == 0)
+    goto out;            /* its Start was dropped, or recorded before a fork */
+  abandon_above (t, i - 1, now);
+  t->depth--;
+  struct site *s = site_of (id);
+  if (!reserve (t, MAX_STR_VALUE + 16, now))
+    {
+      count_header (COUNT_DROPPED);
+      goto out;
+    }
+  unsigned char *p = put_op (t, t->pos, DSPROF_OP_EXIT, now);
+  if (s->result != DSPROF_DIM_NONE)
+    p = put_value (p, s->result, result, 0);
+  t->pos = p;
+  t->last = now;
+  publish (t);
+out:
+  t->busy = 0;
+  errno = saved_errno;
+}
+
+/* ---- the API of dsprof.h ----------------------------------------------------- */
+
+DSPROF_API dsprof_id
+dsprof_start (const char *event_type)
+{
+  struct thread *t = thread_get ();
+  if (!t || t->busy || !event_type)
+    return 0;
+  int saved_errno = errno;
+  t->busy = 1;
+  dsprof_id ret = 0;
+  uint32_t name = intern (event_type);
+  if (!name || !define_name (t, name))
+    {
+      count_header (COUNT_DROPPED);
+      goto out;
+    }
+  uint64_t now = ticks ();
+  if (!reserve (t, MAX_FIXED_EVENT, now) || !push_open (t, MANUAL_CFA, 0))
+    {
+      count_header (COUNT_DROPPED);
+      goto out;
+    }
+  ret = ++t->next_manual;
+  t->open[t->depth - 1].id = ret;
+  unsigned char *p = put_op (t, t->pos, DSPROF_OP_START, now);
+  t->pos = put_uleb (p, name);
+  t->last = now;
+  publish (t);
+out:
+  t->busy = 0;
+  errno = saved_errno;
+  return ret;
+}
+
+DSPROF_API void
+dsprof_finish (dsprof_id id)
+{
+  struct thread *t = self;
+  if (!t || t->busy || !id)
+    return;
+  int saved_errno = errno;
+  t->busy = 1;
+  uint64_t now = ticks ();
+  uint32_t i = t->depth;
+  while (i > 0 && !(t->open[i - 1].cfa == MANUAL_CFA && t->open[i - 1].id == id))
+    i--;
+  if (i == 0)
+    {
+      count_header (COUNT_STRAY);
+      goto out;
+    }
+  abandon_above (t, i - 1, now);
+  t->depth--;
+  if (reserve (t, MAX_FIXED_EVENT, now))
+    {
+      t->pos = put_op (t, t->pos, DSPROF_OP_FINISH, now);
+      t->last = now;
+      publish (t);
+    }
+out:
+  t->busy = 0;
+  errno = saved_errno;
+}
+
+/* Attach dimension DIM of TYPE with value V (or string S) to the innermost open
+   event.  */
+
+static void
+add_dim (const char *dim, int type, uint64_t v)
+{
+  struct thread *t = thread_get ();
+  if (!t || t->busy || !dim)
+    return;
+  int saved_errno = errno;
+  t->busy = 1;
+  if (t->depth == 0)
+    {
+      count_header (COUNT_STRAY);
+      goto out;
+    }
+  uint32_t name = intern (dim);
+  uint64_t now = 0;
+  if (!name || !define_name (t, name)
+      || !reserve (t, MAX_STR_VALUE + 32, now = ticks ()))
+    {
+      count_header (COUNT_DROPPED);
+      goto out;
+    }
+  unsigned char *p = put_op (t, t->pos, DSPROF_OP_DIM, now);
+  p = put_uleb (p, name);
+  p = put_uleb (p, type);
+  t->pos = put_value (p, type, v, name);
+  t->last = now;
+  publish (t);
+out:
+  t->busy = 0;
+  errno = saved_errno;
+}
+
+DSPROF_API void
+dsprof_dim_int (const char *dim, long long v)
+{
+  add_dim (dim, DSPROF_DIM_INT, (uint64_t) v);
+}
+
+DSPROF_API void
+dsprof_dim_uint (const char *dim, unsigned long long v)
+{
+  add_dim (dim, DSPROF_DIM_UINT, v);
+}
+
+DSPROF_API void
+dsprof_dim_double (const char *dim, double v)
+{
+  uint64_t bits;
+  memcpy (&bits, &v, 8);
+  add_dim (dim, DSPROF_DIM_DOUBLE, bits);
+}
+
+DSPROF_API void
+dsprof_dim_bool (const char *dim, int v)
+{
+  add_dim (dim, DSPROF_DIM_BOOL, v != 0);
+}
+
+DSPROF_API void
+dsprof_dim_str (const char *dim, const char *s)
+{
+  add_dim (dim, DSPROF_DIM_STR, (uint64_t) (uintptr_t) s);
+}
+
+DSPROF_API void
+dsprof_dim_ptr (const char *dim, const void *p)
+{
+  add_dim (dim, DSPROF_DIM_PTR, (uint64_t) (uintptr_t) p);
+}
+
+/* ---- thread and process ends, fork ------------------------------------------ */
+
+static void
+close_all (struct thread *t)
+{
+  uint64_t now = ticks ();
+  while (t->depth)
+    abandon (t, now);
+}
+
+static void
+thread_exit (void *arg)
+{
+  struct thread *t = arg;
+  if (!t || t->busy)
+    return;
+  t->busy = 1;
+  close_all (t);
+  /* The chunk stays mapped: the file keeps it, and unmapping costs more than
+     the address space.  */
+  self = NULL;
+  free (t->open);
+  free (t->defined);
+  free (t);
+}
+
+/* At normal exit (called by the writer): close the calling thread's open events.  */
+
+DSPROF_HIDDEN void
+dsprof_recorder_exit (void)
+{
+  struct thread *t = self;
+  if (t && !t->busy)
+    {
+      t->busy = 1;
+      close_all (t);
+      t->busy = 0;
+    }
+  struct dsprof_file_header *h = dsprof_writer_header_if_open ();
+  if (h && h->pid == getpid ())
+    h->stop_ticks = ticks ();
+}
+
+DSPROF_HIDDEN void
+dsprof_recorder_lock (void)
+{
+  pthread_mutex_lock (&names_lock);
+  pthread_mutex_lock (&sites_lock);
+}
+
+DSPROF_HIDDEN void
+dsprof_recorder_unlock (void)
+{
+  pthread_mutex_unlock (&sites_lock);
+  pthread_mutex_unlock (&names_lock);
+}
+
+/* In a forked child: the thread's chunk belongs to the parent's file, and its open
+   events were opened by the parent.  Start a new stream in the child's file.  */
+
+DSPROF_HIDDEN void
+dsprof_recorder_fork_child (void)
+{
+  struct thread *t = self;
+  nthreads = t ? 1 : 0;
+  if (!t)
+    return;
+  t->thread_id = 1;
+  t->pos = t->limit = NULL;
+  t->chunk = NULL;
+  t->seq = 0;
+  t->depth = 0;
+  t->dead = 0;
+}
+
+/* The cost of one Start/Finish pair with two integer dimensions, measured on a
+   scratch stream in memory with a scratch site: what reports deduct per record.
+   In picoseconds; 0 when events are off.  */
+
+DSPROF_HIDDEN uint64_t
+dsprof_recorder_measure (void)
+{
+  enum { PAIRS = 2000 };
+  pthread_once (&recorder_once, recorder_init);
+  if (!events_on || self)
+    return 0;
+  static uint8_t types[2] = { DSPROF_DIM_INT, DSPROF_DIM_INT };
+  static uint32_t dim_names[2];
+  static struct site site = { 2, DSPROF_DIM_INT, types, dim_names,
+                              MAX_FIXED_EVENT + 20 };
+  pthread_mutex_lock (&sites_lock);
+  int room = nsites + 2 <= sites_size;
+  uint32_t word = room ? nsites + 1 : 0;
+  if (room)
+    sites[word] = &site;      /* not published in nsites: reused later */
+  pthread_mutex_unlock (&sites_lock);
+  size_t size = CHUNK_SIZE;
+  unsigned char *mem = calloc (1, size);
+  if (!word || !mem)
+    {
+      free (mem);
+      return 0;
+    }
+  struct thread scratch;
+  memset (&scratch, 0, sizeof scratch);
+  scratch.chunk = (struct dsprof_events_chunk *) mem;
+  scratch.chunk_data = mem + sizeof (struct dsprof_events_chunk);
+  scratch.pos = scratch.chunk_data;
+  scratch.limit = mem + size - MAX_FIXED_EVENT;
+  scratch.dead = 1;
+  self = &scratch;
+  uint64_t vals[2] = { 12345, 678 };
+  void *cfa = __builtin_frame_address (0);
+  uint64_t t0 = mono_ns ();
+  for (int i = 0; i < PAIRS; i++)
+    {
+      __dsprof_enter_v1 (&word, vals, cfa);
+      __dsprof_exit_v1 (&word, 1, cfa);
+    }
+  uint64_t t1 = mono_ns ();
+  self = NULL;
+  free (scratch.open);
+  free (mem);
+  return (t1 - t0) * 1000 / PAIRS;
+}

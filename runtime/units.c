@@ -1,0 +1,261 @@
+/* units.c - the registration entry points called by instrumented code, and the
+   registry of the units that registered.
+
+   For every instrumented translation unit the plugin emits (dsprof-format.h,
+   section 1)
+
+     static uint64_t __dsprof_counters[N] __attribute__((aligned(4096)));
+     static uint32_t __dsprof_sites[S];
+     constructor:  __dsprof_register_unit_v1 (__dsprof_counters, N, __dsprof_meta, M,
+                                              __dsprof_sites, S);
+     destructor:   __dsprof_unregister_unit_v1 (__dsprof_counters, __dsprof_sites);
+
+   Registering has the recorder give the unit's event sites their global ids, adds
+   a DSPROF_CHUNK_UNIT chunk to the profile (the metadata, so that readers can name
+   counters and sites) and maps the chunk's counter pages over __dsprof_counters,
+   so that from then on the unit's inline `__dsprof_counters[i]++` update the file
+   itself.  The registry remembers the units so that a forked child can give each
+   of them a chunk of its own.  */
+
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE            /* mremap */
+#endif
+
+#include "internal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+/* A registered unit.  Unless the plugin and the runtime disagree (unit_ok),
+   COUNTERS is DSPROF_PAGE aligned and NCOUNTERS a multiple of
+   DSPROF_COUNTERS_PER_PAGE, so the array owns whole pages and can be replaced by a
+   mapping.  META is the unit's static metadata blob, SITES its site id words;
+   both live as long as the unit (until its destructor unregisters it).  Either
+   array may be NULL (with a count of 0), not both.  */
+struct unit
+{
+  uint64_t *counters;
+  uint32_t ncounters;
+  const char *meta;
+  uint32_t meta_size;
+  uint32_t *sites;
+  uint32_t nsites;
+  uint32_t site_base;           /* global id of site 0, 0 if none */
+  int mapped;                   /* COUNTERS are mapped from this process's profile */
+};
+
+/* The registry, in registration order, protected by UNITS_LOCK.  Plain realloc,
+   not libiberty's xrealloc: running out of memory must not abort the program.  */
+static struct unit *units;
+static size_t nunits, maxunits;
+static pthread_mutex_t units_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void
+dsprof_units_lock (void)
+{
+  pthread_mutex_lock (&units_lock);
+}
+
+void
+dsprof_units_unlock (void)
+{
+  pthread_mutex_unlock (&units_lock);
+}
+
+/* Report that U cannot be recorded because of WHY.  */
+
+static void
+unit_warn (const struct unit *u, const char *why)
+{
+  struct dsprof_cursor c = { (const unsigned char *) u->meta,
+                             (const unsigned char *) u->meta + u->meta_size, 0 };
+  const char *src;
+  dsprof_read_uleb (&c);
+  size_t len = dsprof_read_str (&c, &src);
+  if (c.err || len == 0)
+    src = "?", len = 1;
+  dsprof_warn ("cannot record unit '%.*s': %s", (int) (len < 256 ? len : 256), src,
+               why);
+  dsprof_writer_set_truncated ();
+}
+
+/* Can U's counters be replaced by a mapping of the file?  */
+
+static int
+unit_ok (const struct unit *u)
+{
+  return ((uintptr_t) u->counters % DSPROF_PAGE == 0
+          && u->ncounters % DSPROF_COUNTERS_PER_PAGE == 0);
+}
+
+/* Add U's chunk to the profile and map its counters from it.  The counters start
+   from zero if ZERO (a forked child counts from the fork), else from their
+   current values: code of the unit may have run before its constructor (other
+   constructors call it).  Return 0, or -1 if the writer failed (and reported it).
+
+   The chunk:  struct dsprof_unit_chunk, meta, padding to a page   (HEAD bytes)
+               ncounters counters                                 (BYTES bytes)  */
+
+static int
+unit_record (struct unit *u, int zero)
+{
+  uint64_t head = dsprof_round_page (sizeof (struct dsprof_unit_chunk) + u->meta_size);
+  uint64_t bytes = (uint64_t) u->ncounters * sizeof (uint64_t);
+  uint64_t off = dsprof_writer_begin (head + bytes);
+  if (off == 0)
+    return -1;
+
+  /* The space was just allocated and reads as zeros: the padding and, if ZERO,
+     the counters need no writing.  */
+  struct dsprof_unit_chunk ch;
+  memset (&ch, 0, sizeof ch);
+  ch.chunk.kind = DSPROF_CHUNK_UNIT;
+  ch.chunk.size = head + bytes;
+  ch.ncounters = u->ncounters;
+  ch.meta_size = u->meta_size;
+  ch.counters_offset = off + head;
+  ch.site_base = u->site_base;
+  ch.nsites = u->nsites;
+
+  int err = dsprof_writer_write (off, &ch, sizeof ch);
+  if (!err)
+    err = dsprof_writer_write (off + sizeof ch, u->meta, u->meta_size);
+  if (!err && !zero)
+    err = dsprof_writer_write (off + head, u->counters, bytes);
+  /* Updates between the write and the mapping are lost; a constructor runs before
+     the unit's code normally can, so there are none in practice.  */
+  if (!err && bytes && !dsprof_writer_map (off + head, bytes, u->counters))
+    err = errno;
+  if (err)
+    {
+      dsprof_writer_abort (err);
+      return -1;
+    }
+  u->mapped = bytes != 0;
+  dsprof_writer_commit (off, head + bytes);
+  return 0;
+}
+
+/* The index of the unit with COUNTERS and SITES, or -1.  */
+
+static ptrdiff_t
+unit_find (const uint64_t *counters, const uint32_t *sites)
+{
+  for (size_t i = 0; i < nunits; i++)
+    if (units[i].counters == counters && units[i].sites == sites)
+      return (ptrdiff_t) i;
+  return -1;
+}
+
+DSPROF_API void
+__dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounters, const char *meta,
+                           uint32_t meta_size, uint32_t *sites, uint32_t nsites)
+{
+  int saved_errno = errno;
+  pthread_mutex_lock (&units_lock);
+
+  if (!counters)
+    ncounters = 0;
+  if (!sites)
+    nsites = 0;
+  /* A unit with neither has nothing to record; a second registration of the
+     same unit (a constructor run twice) would map a second chunk over its
+     counters and orphan the first.  */
+  if ((!counters && !sites) || unit_find (counters, sites) >= 0)
+    goto out;
+
+  struct unit new_unit = { counters, ncounters, meta, meta_size,
+                           sites, nsites, 0, 0 };
+  if (nunits == maxunits)
+    {
+      size_t max = maxunits ? 2 * maxunits : 64;
+      struct unit *v = realloc (units, max * sizeof *units);
+      if (!v)
+        {
+          /* Unregistered, a forked child could not take the unit's counters off
+             our file, so they stay in memory.  */
+          unit_warn (&new_unit, strerror (ENOMEM));
+          goto out;
+        }
+      units = v;
+      maxunits = max;
+    }
+  struct unit *u = &units[nunits++];
+  *u = new_unit;
+
+  /* Site ids first: the unit chunk records the first one.  Site k has id
+     site_base + k (dsprof-format.h); a site the recorder rejected keeps 0 and its
+     hooks do nothing.  */
+  if (nsites)
+    u->site_base = dsprof_recorder_add_sites (meta, meta_size, sites, nsites);
+  if (!unit_ok (u))
+    unit_warn (u, "counters are not page-aligned (plugin and runtime do not match)");
+  else
+    unit_record (u, 0);
+
+ out:
+  pthread_mutex_unlock (&units_lock);
+  errno = saved_errno;
+}
+
+/* Forget the unit with COUNTERS and SITES (its shared library is being
+   unloaded, or the program exits).  The counters' mapping is left alone: the
+   loader unmaps the library's pages, counters included, right after, and the file
+   keeps the final counts.  */
+
+DSPROF_API void
+__dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites)
+{
+  int saved_errno = errno;
+  pthread_mutex_lock (&units_lock);
+  ptrdiff_t i = (counters || sites) ? unit_find (counters, sites) : -1;
+  if (i >= 0)
+    {
+      if (units[i].nsites)
+        dsprof_recorder_remove_sites (units[i].sites, units[i].nsites);
+      memmove (units + i, units + i + 1, (nunits - (size_t) i - 1) * sizeof *units);
+      nunits--;
+    }
+  pthread_mutex_unlock (&units_lock);
+  errno = saved_errno;
+}
+
+/* Take U's counters off the parent's file when the child has no file of its own:
+   zero anonymous memory, so the child still counts from the fork.  Moved in place
+   like the writer's mappings, so that a failure leaves the old pages, not a hole.  */
+
+static void
+unit_detach (struct unit *u)
+{
+  size_t bytes = (size_t) u->ncounters * sizeof (uint64_t);
+  void *p = mmap (NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                  -1, 0);
+  if (p == MAP_FAILED)
+    return;
+  if (mremap (p, bytes, bytes, MREMAP_MAYMOVE | MREMAP_FIXED, u->counters)
+      == MAP_FAILED)
+    munmap (p, bytes);
+}
+
+/* In a forked child, after the writer started the child's file: give every unit a
+   chunk with zero counters, mapped over its counters in place of the parent's.
+   The child is single-threaded here.  */
+
+void
+dsprof_units_fork_child (void)
+{
+  pthread_mutex_init (&units_lock, NULL);
+  for (size_t i = 0; i < nunits; i++)
+    {
+      struct unit *u = &units[i];
+      int was_mapped = u->mapped;
+      u->mapped = 0;
+      if (!unit_ok (u))
+        dsprof_writer_set_truncated ();
+      else if (unit_record (u, 1) != 0 && was_mapped)
+        unit_detach (u);
+    }
+}
