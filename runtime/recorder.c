@@ -29,7 +29,7 @@
 
 #include "internal.h"
 
-#define CHUNK_SIZE (256u * 1024u)
+#define CHUNK_SIZE (1024u * 1024u)
 #define MANUAL_CFA UINTPTR_MAX
 #define MAX_FIXED_EVENT 64u   /* op, delta, ids, a non-string value */
 #define MAX_STR_VALUE (10u + DSPROF_STR_MAX)
@@ -297,7 +297,7 @@ dsprof_recorder_add_sites (const char *meta, uint32_t meta_size,
     }
   uint32_t base = nsites + 1;
   nsites += nunit_sites;
-  pthread_mutex_unlock (&sites_lock);
+  /* Keep the lock while storing: a concurrent registration may copy the array.  */
 
   struct dsprof_cursor c = { (const unsigned char *) meta,
                              (const unsigned char *) meta + meta_size, 0 };
@@ -354,13 +354,14 @@ dsprof_recorder_add_sites (const char *meta, uint32_t meta_size,
           free (site), free (types), free (dim_names);
           continue;
         }
-      site->ndims = ndims - 1;
+      site->ndims = (uint32_t) ndims - 1;
       site->types = types;
       site->dim_names = dim_names;
       __atomic_store_n (&sites[base + index], site, __ATOMIC_RELEASE);
       __atomic_store_n (&site_ids[index], base + (uint32_t) index,
                         __ATOMIC_RELEASE);
     }
+  pthread_mutex_unlock (&sites_lock);
 
   /* Calibrate the clock and measure the recorder's cost once, for the first
      unit with events.  */
@@ -413,7 +414,9 @@ struct thread
 
 static uint32_t nthreads;
 static pthread_key_t thread_key;
-static __thread struct thread *self;
+/* initial-exec: one %fs-relative load, not a __tls_get_addr call (the runtime is
+   built -fPIC for libdsprof.so).  */
+static __thread struct thread *self __attribute__ ((tls_model ("initial-exec")));
 
 static void thread_exit (void *arg);
 
@@ -516,7 +519,13 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
 static inline unsigned char *
 put_uleb (unsigned char *p, uint64_t v)
 {
-  return p + dsprof_put_uleb (p, v);
+  while (v >= 0x80)
+    {
+      *p++ = (unsigned char) (v | 0x80);
+      v >>= 7;
+    }
+  *p++ = (unsigned char) v;
+  return p;
 }
 
 static inline unsigned char *
@@ -608,18 +617,27 @@ define_name (struct thread *t, uint32_t id)
   return 1;
 }
 
+/* Make room for one more open event.  */
+
+static int
+grow_open (struct thread *t)
+{
+  if (t->depth < t->open_size)
+    return 1;
+  uint32_t nsize = t->open_size ? 2 * t->open_size : 64;
+  struct open_event *no = realloc (t->open, nsize * sizeof *no);
+  if (!no)
+    return 0;
+  t->open = no;
+  t->open_size = nsize;
+  return 1;
+}
+
 static int
 push_open (struct thread *t, uintptr_t cfa, uint64_t id)
 {
-  if (t->depth == t->open_size)
-    {
-      uint32_t nsize = t->open_size ? 2 * t->open_size : 64;
-      struct open_event *no = realloc (t->open, nsize * sizeof *no);
-      if (!no)
-        return 0;
-      t->open = no;
-      t->open_size = nsize;
-    }
+  if (!grow_open (t))
+    return 0;
   t->open[t->depth++] = (struct open_event) { cfa, id };
   return 1;
 }
@@ -648,84 +666,132 @@ abandon_above (struct thread *t, uint32_t i, uint64_t now)
     abandon (t, now);
 }
 
-static struct site *
-site_of (uint32_t id)
-{
-  return __atomic_load_n (&sites, __ATOMIC_ACQUIRE)[id];
-}
 
 /* ---- the hooks ----------------------------------------------------------- */
 
-DSPROF_API void
-__dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
-{
-  uint32_t id = __atomic_load_n (site_word, __ATOMIC_ACQUIRE);
-  struct thread *t = thread_get ();
-  if (unlikely (!t || t->busy || !id))
-    return;
-  int saved_errno = errno;
-  t->busy = 1;
-  uint64_t now = ticks ();
-  uintptr_t cfa = (uintptr_t) cfa_p;
+/* Slow path of a Start: abandoned events to close, or no room.  Return false if
+   the event is dropped.  */
 
+static __attribute__ ((noinline)) int
+enter_slow (struct thread *t, struct site *s, uintptr_t cfa, uint64_t now)
+{
+  int saved_errno = errno;
   /* A hook event whose frame is not below ours was left by a longjmp.  */
   while (t->depth && t->open[t->depth - 1].cfa != MANUAL_CFA
          && t->open[t->depth - 1].cfa <= cfa)
     abandon (t, now);
+  int ok = reserve (t, s->max_size, now) && grow_open (t);
+  if (!ok)
+    count_header (COUNT_DROPPED);
+  errno = saved_errno;
+  return ok;
+}
 
-  struct site *s = site_of (id);
-  if (!reserve (t, s->max_size, now) || !push_open (t, cfa, id))
+DSPROF_API void
+__dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
+{
+  struct thread *t = self;
+  uint32_t id = *site_word;
+  if (unlikely (!t))
     {
-      count_header (COUNT_DROPPED);
-      goto out;
+      t = thread_get ();
+      if (!t)
+        return;
     }
-  unsigned char *p = put_op (t, t->pos, DSPROF_OP_ENTER, now);
+  if (unlikely (t->busy || !id))
+    return;
+  t->busy = 1;
+  uint64_t now = ticks ();
+  uintptr_t cfa = (uintptr_t) cfa_p;
+  struct site *s = sites[id];
+  uint32_t depth = t->depth;
+  if (unlikely ((depth && t->open[depth - 1].cfa <= cfa)
+                || t->pos + s->max_size > t->limit || depth == t->open_size))
+    {
+      if (!enter_slow (t, s, cfa, now))
+        goto out;
+      depth = t->depth;
+    }
+  unsigned char *p = t->pos;
+  *p++ = DSPROF_OP_ENTER;
+  p = put_uleb (p, now - t->last);
   p = put_uleb (p, id);
   for (uint32_t i = 0; i < s->ndims; i++)
-    p = put_value (p, s->types[i], vals[i], s->dim_names[i]);
+    {
+      int type = s->types[i];
+      if (likely (type == DSPROF_DIM_UINT || type == DSPROF_DIM_BOOL
+                  || type == DSPROF_DIM_ENUM))
+        p = put_uleb (p, vals[i]);
+      else if (type == DSPROF_DIM_INT)
+        p = put_uleb (p, (vals[i] << 1) ^ (uint64_t) ((int64_t) vals[i] >> 63));
+      else
+        p = put_value (p, type, vals[i], s->dim_names[i]);
+    }
+  t->open[depth].cfa = cfa;
+  t->open[depth].id = id;
+  t->depth = depth + 1;
   t->pos = p;
   t->last = now;
   publish (t);
 out:
   t->busy = 0;
+}
+
+/* Slow path of a Finish: not the innermost event, or no room.  Return false if
+   the Finish is dropped.  */
+
+static __attribute__ ((noinline)) int
+exit_slow (struct thread *t, uint32_t id, uintptr_t cfa, uint64_t now)
+{
+  int saved_errno = errno;
+  /* Our own Start, innermost but for events a longjmp left inside our frame.  */
+  uint32_t i = t->depth;
+  while (i > 0 && !(t->open[i - 1].id == id && t->open[i - 1].cfa == cfa))
+    i--;
+  int ok = i > 0;                /* else its Start was dropped, or was before a fork */
+  if (ok)
+    abandon_above (t, i - 1, now);
+  if (ok && !reserve (t, MAX_STR_VALUE + 16, now))
+    {
+      t->depth--;
+      count_header (COUNT_DROPPED);
+      ok = 0;
+    }
   errno = saved_errno;
+  return ok;
 }
 
 DSPROF_API void
 __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
 {
-  uint32_t id = __atomic_load_n (site_word, __ATOMIC_ACQUIRE);
   struct thread *t = self;
+  uint32_t id = *site_word;
   if (unlikely (!t || t->busy || !id))
     return;
-  int saved_errno = errno;
   t->busy = 1;
   uint64_t now = ticks ();
   uintptr_t cfa = (uintptr_t) cfa_p;
-
-  /* Our own Start, innermost but for events a longjmp left inside our frame.  */
-  uint32_t i = t->depth;
-  while (i > 0 && !(t->open[i - 1].id == id && t->open[i - 1].cfa == cfa))
-    i--;
-  if (i == 0)
-    goto out;            /* its Start was dropped, or recorded before a fork */
-  abandon_above (t, i - 1, now);
-  t->depth--;
-  struct site *s = site_of (id);
-  if (!reserve (t, MAX_STR_VALUE + 16, now))
-    {
-      count_header (COUNT_DROPPED);
+  uint32_t depth = t->depth;
+  if (unlikely (!depth || t->open[depth - 1].id != id
+                || t->open[depth - 1].cfa != cfa
+                || t->pos + MAX_STR_VALUE + 16 > t->limit))
+    if (!exit_slow (t, id, cfa, now))
       goto out;
-    }
-  unsigned char *p = put_op (t, t->pos, DSPROF_OP_EXIT, now);
-  if (s->result != DSPROF_DIM_NONE)
-    p = put_value (p, s->result, result, 0);
+  t->depth--;
+  struct site *s = sites[id];
+  unsigned char *p = t->pos;
+  *p++ = DSPROF_OP_EXIT;
+  p = put_uleb (p, now - t->last);
+  int type = s->result;
+  if (type == DSPROF_DIM_INT)
+    p = put_uleb (p, (result << 1) ^ (uint64_t) ((int64_t) result >> 63));
+  else if (type != DSPROF_DIM_NONE)
+    p = put_value (p, type, result, 0);
   t->pos = p;
   t->last = now;
   publish (t);
 out:
   t->busy = 0;
-  errno = saved_errno;
 }
 
 /* ---- the API of dsprof.h ----------------------------------------------------- */
@@ -912,15 +978,15 @@ dsprof_recorder_exit (void)
 DSPROF_HIDDEN void
 dsprof_recorder_lock (void)
 {
-  pthread_mutex_lock (&names_lock);
   pthread_mutex_lock (&sites_lock);
+  pthread_mutex_lock (&names_lock);
 }
 
 DSPROF_HIDDEN void
 dsprof_recorder_unlock (void)
 {
-  pthread_mutex_unlock (&sites_lock);
   pthread_mutex_unlock (&names_lock);
+  pthread_mutex_unlock (&sites_lock);
 }
 
 /* In a forked child: the thread's chunk belongs to the parent's file, and its open
