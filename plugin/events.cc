@@ -26,7 +26,9 @@
        path only stores words and makes one call.
    (2) Before every return, the result, converted the same way (0 for void).
    __dsprof_sites[k] is a word the runtime fills with the site's global id when the
-   unit registers; passing its address identifies the site in one register.  */
+   unit registers; passing its address identifies the site in one register.  The
+   frame's CFA (an rsp-relative address, no frame pointer needed) lets the runtime
+   tell which open events a longjmp has left behind.  */
 
 #include "gcc-compat.h"
 #include "dsprof-plugin.h"
@@ -110,8 +112,23 @@ hook_decl (const char *name, tree second_arg_type)
 {
   tree type = build_function_type_list (void_type_node,
                                         build_pointer_type (uint32_type_node),
-                                        second_arg_type, NULL_TREE);
+                                        second_arg_type, ptr_type_node,
+                                        NULL_TREE);
   return build_fn_decl (name, type);
+}
+
+/* Insert before GSI the call FN (SITE, ARG, __builtin_dwarf_cfa ()).  The frame's
+   CFA tells the runtime which open events a longjmp left behind.  */
+
+static void
+insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site, tree arg)
+{
+  tree cfa = create_tmp_reg (ptr_type_node, "dsprof_cfa");
+  gcall *get = gimple_build_call (builtin_decl_explicit (BUILT_IN_DWARF_CFA), 0);
+  gimple_call_set_lhs (get, cfa);
+  gsi_insert_before (gsi, get, GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_call (fn, 3, site, arg, cfa),
+                     GSI_SAME_STMT);
 }
 
 /* Insert the hooks into FUN, whose entry block FIRST has FUN's entry edge as its
@@ -166,8 +183,7 @@ dsprof_instrument_events (function *fun, basic_block first)
         }
       vals = build_fold_addr_expr (arr);
     }
-  gsi_insert_before (&gsi, gimple_build_call (enter_fn, 2, site, vals),
-                     GSI_SAME_STMT);
+  insert_hook (&gsi, enter_fn, site, vals);
 
   /* (2) Finish before every return.  */
   basic_block bb;
@@ -181,9 +197,6 @@ dsprof_instrument_events (function *fun, basic_block first)
       tree word = (result != DSPROF_DIM_NONE && retval)
                     ? word_value (&rgsi, retval, result)
                     : build_int_cst (uint64_type_node, 0);
-      gsi_insert_before (&rgsi,
-                         gimple_build_call (exit_fn, 2, unshare_expr (site),
-                                            word),
-                         GSI_SAME_STMT);
+      insert_hook (&rgsi, exit_fn, unshare_expr (site), word);
     }
 }

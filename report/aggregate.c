@@ -1,0 +1,323 @@
+/* aggregate.c - the dimension report's buckets and times (see aggregate.h).  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libiberty.h"
+#include "hashtab.h"
+#include "aggregate.h"
+
+/* ---- a small map from bucket id to nanoseconds -------------------------------- */
+
+struct pmap
+{
+  uint32_t *keys;                /* 0 = empty */
+  uint64_t *vals;
+  uint32_t cap, n;               /* cap: 0 or a power of two */
+};
+
+static uint64_t *
+pmap_slot (struct pmap *m, uint32_t key)
+{
+  if (2 * (m->n + 1) > m->cap)
+    {
+      struct pmap old = *m;
+      m->cap = m->cap ? 2 * m->cap : 8;
+      m->keys = XCNEWVEC (uint32_t, m->cap);
+      m->vals = XNEWVEC (uint64_t, m->cap);
+      m->n = 0;
+      for (uint32_t i = 0; i < old.cap; i++)
+        if (old.keys[i])
+          *pmap_slot (m, old.keys[i]) = old.vals[i];
+      free (old.keys);
+      free (old.vals);
+    }
+  uint32_t i = (key * 2654435761u) & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != key)
+    i = (i + 1) & (m->cap - 1);
+  if (!m->keys[i])
+    {
+      m->keys[i] = key;
+      m->vals[i] = 0;
+      m->n++;
+    }
+  return &m->vals[i];
+}
+
+static void
+pmap_free (struct pmap *m)
+{
+  free (m->keys);
+  free (m->vals);
+  memset (m, 0, sizeof *m);
+}
+
+/* Add the entries of FROM to INTO and empty FROM; the smaller map is merged into
+   the larger, so a record's entries move O(log n) times at most.  */
+
+static void
+pmap_merge (struct pmap *into, struct pmap *from)
+{
+  if (from->n > into->n)
+    {
+      struct pmap t = *into;
+      *into = *from;
+      *from = t;
+    }
+  for (uint32_t i = 0; i < from->cap; i++)
+    if (from->keys[i])
+      *pmap_slot (into, from->keys[i]) += from->vals[i];
+  pmap_free (from);
+}
+
+/* ---- the report state --------------------------------------------------------- */
+
+/* What an open record accumulates from its finished children.  */
+struct rec_state
+{
+  uint64_t child_ns;             /* the children's (deducted) durations */
+  uint64_t ndesc;                /* descendant records */
+  struct pmap pending;
+};
+
+struct agg
+{
+  int ndims;
+  const char *const *dims;
+  int nfilters;
+  const struct agg_filter *filters;
+  double overhead_ns;            /* per Start/Finish pair, for this stream */
+  htab_t index;                  /* (parent, value) -> bucket */
+  struct agg_bucket *buckets;    /* by id; 0 unused */
+  uint32_t nbuckets, size;
+  uint64_t profiled_ns, records;
+};
+
+static hashval_t
+bucket_hash (const void *p)
+{
+  const struct agg_bucket *b = p;
+  return htab_hash_string (b->value) ^ (b->parent * 2654435761u);
+}
+
+static int
+bucket_eq (const void *p, const void *q)
+{
+  const struct agg_bucket *a = p, *b = q;
+  return a->parent == b->parent && a->level == b->level
+         && strcmp (a->value, b->value) == 0;
+}
+
+struct agg *
+agg_new (int ndims, const char *const *dims, int nfilters,
+         const struct agg_filter *filters)
+{
+  struct agg *a = XCNEW (struct agg);
+  a->ndims = ndims;
+  a->dims = dims;
+  a->nfilters = nfilters;
+  a->filters = filters;
+  a->index = htab_create_alloc (64, bucket_hash, bucket_eq, free, xcalloc, free);
+  a->size = 64;
+  a->buckets = XCNEWVEC (struct agg_bucket, a->size);
+  a->nbuckets = 0;
+  return a;
+}
+
+void
+agg_begin_stream (struct agg *a, uint64_t overhead_ps)
+{
+  a->overhead_ns = (double) overhead_ps / 1000.0;
+}
+
+/* The bucket for VALUE at LEVEL under PARENT, created if new.  */
+
+static uint32_t
+intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value)
+{
+  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0 };
+  void **slot = htab_find_slot (a->index, &key, INSERT);
+  if (*slot)
+    return ((struct agg_bucket *) *slot)->id;
+  if (a->nbuckets + 1 >= a->size)
+    {
+      a->size *= 2;
+      a->buckets = XRESIZEVEC (struct agg_bucket, a->buckets, a->size);
+    }
+  uint32_t id = ++a->nbuckets;
+  struct agg_bucket *b = &a->buckets[id];
+  memset (b, 0, sizeof *b);
+  b->id = id;
+  b->parent = parent;
+  b->level = level;
+  b->value = xstrdup (value);
+  struct agg_bucket *k = XNEW (struct agg_bucket);
+  *k = *b;
+  *slot = k;
+  return id;
+}
+
+static const char *
+name_of (const struct ev_record *r)
+{
+  const struct ev_value *v = ev_record_dim (r, "name");
+  return v && v->type == DSPROF_DIM_STR && v->s ? v->s : r->type;
+}
+
+static int
+cmp_str (const void *p, const void *q)
+{
+  return strcmp (*(const char *const *) p, *(const char *const *) q);
+}
+
+const char *
+agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t size)
+{
+  const struct ev_value *v = ev_record_dim (r, name);
+  if (v)
+    return ev_format_value (v, buf, size);
+  if (strcmp (name, "depth") == 0)
+    snprintf (buf, size, "%u", r->depth);
+  else if (strcmp (name, "parent") == 0)
+    snprintf (buf, size, "%s", r->parent ? name_of (r->parent) : "(top)");
+  else if (strcmp (name, "location") == 0)
+    snprintf (buf, size, "%s", !r->parent ? "Root"
+                               : r->nchildren == 0 ? "Leaf" : "Inner");
+  else if (strcmp (name, "children") == 0)
+    snprintf (buf, size, "%u", r->nchildren);
+  else if (strcmp (name, "site") == 0)
+    {
+      const struct ev_value *file = ev_record_dim (r, "file");
+      const struct ev_value *line = ev_record_dim (r, "line");
+      if (!file || !line)
+        return NULL;
+      snprintf (buf, size, "%.*s:%llu", (int) file->len, file->s,
+                (unsigned long long) line->u);
+    }
+  else if (strcmp (name, "depends-on") == 0)
+    {
+      if (r->nchildren == 0)
+        {
+          snprintf (buf, size, "(none)");
+          return buf;
+        }
+      const char **names = XNEWVEC (const char *, r->nchildren);
+      for (uint32_t i = 0; i < r->nchildren; i++)
+        names[i] = name_of (r->children[i]);
+      qsort (names, r->nchildren, sizeof *names, cmp_str);
+      size_t n = 0;
+      buf[0] = '\0';
+      for (uint32_t i = 0; i < r->nchildren; i++)
+        if (i == 0 || strcmp (names[i], names[i - 1]) != 0)
+          n += snprintf (buf + (n < size ? n : size), n < size ? size - n : 0,
+                         "%s%s", n ? "," : "", names[i]);
+      free (names);
+    }
+  else
+    return NULL;
+  return buf;
+}
+
+static bool
+passes (const struct agg *a, const struct ev_record *r)
+{
+  char buf[4096];
+  for (int i = 0; i < a->nfilters; i++)
+    {
+      const char *t = agg_dim_text (r, a->filters[i].dim, buf, sizeof buf);
+      bool eq = strcmp (t ? t : "", a->filters[i].value) == 0;
+      if (eq == a->filters[i].negate)
+        return false;
+    }
+  return true;
+}
+
+int
+agg_record (struct ev_record *r, void *arg)
+{
+  struct agg *a = arg;
+  struct rec_state *st = r->user;
+  struct rec_state none = { 0, 0, { NULL, NULL, 0, 0 } };
+  if (!st)
+    st = &none;
+
+  /* Deduct the recorder: every descendant pair inside, and about half of our own
+     pair (the halves of the hooks after Start's and before Finish's clock read).  */
+  double dur = (double) (r->end_ns - r->start_ns)
+               - a->overhead_ns * ((double) st->ndesc + 0.5);
+  uint64_t adj = dur > 0 ? (uint64_t) dur : 0;
+  uint64_t self = adj > st->child_ns ? adj - st->child_ns : 0;
+
+  if (passes (a, r))
+    {
+      char buf[4096];
+      uint32_t b = 0;
+      for (int level = 0; level < a->ndims; level++)
+        {
+          const char *t = agg_dim_text (r, a->dims[level], buf, sizeof buf);
+          b = intern_bucket (a, b, (uint32_t) level, t ? t : "");
+          struct agg_bucket *bk = &a->buckets[b];
+          bk->self_ns += self;
+          bk->count++;
+          *pmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
+        }
+      a->records++;
+    }
+
+  if (r->parent)
+    {
+      struct rec_state *ps = r->parent->user;
+      if (!ps)
+        ps = r->parent->user = XCNEW (struct rec_state);
+      ps->child_ns += adj;
+      ps->ndesc += st->ndesc + 1;
+      pmap_merge (&ps->pending, &st->pending);
+    }
+  else
+    {
+      for (uint32_t i = 0; i < st->pending.cap; i++)
+        if (st->pending.keys[i])
+          a->buckets[st->pending.keys[i]].total_ns += st->pending.vals[i];
+      a->profiled_ns += adj;
+      pmap_free (&st->pending);
+    }
+  if (st != &none)
+    free (st);
+  r->user = NULL;
+  return 0;
+}
+
+uint32_t
+agg_nbuckets (const struct agg *a)
+{
+  return a->nbuckets;
+}
+
+const struct agg_bucket *
+agg_bucket (const struct agg *a, uint32_t id)
+{
+  return &a->buckets[id];
+}
+
+uint64_t
+agg_profiled_ns (const struct agg *a)
+{
+  return a->profiled_ns;
+}
+
+uint64_t
+agg_records (const struct agg *a)
+{
+  return a->records;
+}
+
+void
+agg_free (struct agg *a)
+{
+  for (uint32_t i = 1; i <= a->nbuckets; i++)
+    free ((char *) a->buckets[i].value);
+  free (a->buckets);
+  htab_delete (a->index);
+  free (a);
+}

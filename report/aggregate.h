@@ -1,0 +1,72 @@
+/* aggregate.h - the dimension report of SPEC §5.3: records bucketed along an
+   ordered list of dimensions, with Total, Self, Desc and Count per bucket.
+
+   Definitions, for a bucket B (the records whose values of D1..Dk are v1..vk):
+     Self(B)  = sum of self(r), r in B; self(r) = r's time minus its children's
+     Total(B) = the time covered by the records of B and all their descendants,
+                each instant once: the sum of the durations of the records of B
+                that have no ancestor in B (their subtrees contain the others)
+     Desc(B)  = Total(B) - Self(B): the self time of the distinct descendants of
+                B's records that are not in B
+     Count(B) = number of records in B
+
+   Records arrive innermost first (ev_decode_stream), so when a record completes
+   its ancestors' values are not known yet (Finish-time dimensions).  Each open
+   record therefore carries a "pending" map: for every bucket, the summed
+   durations of the outermost records of that bucket in its finished subtree.  At
+   completion a record replaces the entries of its own buckets by its duration
+   and hands the map to its parent; a top-level record adds it to the buckets'
+   totals.  Memory is bounded by the depth of the tree times the buckets that
+   occur in it, not by the number of records.  */
+
+#ifndef DSPROF_AGGREGATE_H
+#define DSPROF_AGGREGATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "events.h"
+
+struct agg_filter
+{
+  const char *dim;
+  const char *value;
+  bool negate;                   /* DIM!=VALUE */
+};
+
+struct agg_bucket
+{
+  uint32_t id, parent;           /* parent 0: a row of the first table */
+  uint32_t level;                /* 0 for D1 */
+  const char *value;             /* as shown */
+  uint64_t self_ns, total_ns, count;
+};
+
+struct agg;
+
+/* A report along the NDIMS dimensions DIMS, of the records that pass every one
+   of the NFILTERS FILTERS, deducting OVERHEAD_PS per Start/Finish pair.  */
+struct agg *agg_new (int ndims, const char *const *dims, int nfilters,
+                     const struct agg_filter *filters);
+
+/* Start a new stream (a thread of a process) whose pairs cost OVERHEAD_PS.  */
+void agg_begin_stream (struct agg *a, uint64_t overhead_ps);
+
+/* The ev_record_fn to give ev_decode_stream, with the agg as its argument.  */
+int agg_record (struct ev_record *r, void *agg);
+
+/* Results: the buckets (ids 1 .. n), the profiled time (the time of top-level
+   records), the number of records that passed the filters.  */
+uint32_t agg_nbuckets (const struct agg *a);
+const struct agg_bucket *agg_bucket (const struct agg *a, uint32_t id);
+uint64_t agg_profiled_ns (const struct agg *a);
+uint64_t agg_records (const struct agg *a);
+
+/* The value of dimension NAME for record R as text in BUF (SIZE bytes), derived
+   dimensions included; NULL if R has no such dimension.  */
+const char *agg_dim_text (const struct ev_record *r, const char *name, char *buf,
+                          size_t size);
+
+void agg_free (struct agg *a);
+
+#endif /* DSPROF_AGGREGATE_H */
