@@ -23,7 +23,7 @@ UNIT    = testsuite/unit/run-unit
 
 RUNTIME_OBJ := $(RUNTIME_SRC:.c=.o)
 REPORT_OBJ  := $(REPORT_SRC:.c=.o)
-REPORT_LIB_OBJ := $(filter-out report/dsprof.o,$(REPORT_OBJ))
+REPORT_LIB_OBJ := $(filter-out report/dsprof.o report/cmd-%.o,$(REPORT_OBJ))
 
 all: deps-check $(PLUGIN) $(LIBA) $(LIBSO) $(REPORT)
 
@@ -48,8 +48,9 @@ $(LIBSO): $(RUNTIME_OBJ)
 
 report/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -I/usr/include/libiberty -c -o $@ $<
+# -rdynamic: --derive libraries call the record accessors of dsprof-derive.h.
 $(REPORT): $(REPORT_OBJ)
-	$(CC) -o $@ $^ -liberty -lm
+	$(CC) -rdynamic -o $@ $^ -liberty -lreadline -ldl -lm
 
 # ---- tests ----------------------------------------------------------------------
 $(UNIT): $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA)

@@ -148,7 +148,8 @@ struct dsprof_file_header
 struct dsprof_chunk
 {
   uint32_t kind;             /* DSPROF_CHUNK_* */
-  uint32_t reserved;
+  uint32_t check;            /* unit chunks: dsprof_meta_hash of the metadata;
+                                otherwise 0 */
   uint64_t size;             /* of the whole chunk, header included; pages */
 };
 
@@ -251,6 +252,18 @@ dsprof_read_str (struct dsprof_cursor *c, const char **s)
   *s = (const char *) c->p;
   c->p += n;
   return (size_t) n;
+}
+
+/* The check word of a unit chunk: 32-bit FNV-1a over its metadata, so a reader
+   tells a damaged table from a valid one.  */
+static inline uint32_t
+dsprof_meta_hash (const void *meta, size_t size)
+{
+  const unsigned char *p = (const unsigned char *) meta;
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < size; i++)
+    h = (h ^ p[i]) * 16777619u;
+  return h;
 }
 
 /* Encode V at BUF (at least 10 bytes), return the number of bytes written.  */

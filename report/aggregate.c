@@ -171,12 +171,26 @@ cmp_str (const void *p, const void *q)
   return strcmp (*(const char *const *) p, *(const char *const *) q);
 }
 
+static agg_derive_fn *derive;
+
+void
+agg_set_derive (agg_derive_fn *fn)
+{
+  derive = fn;
+}
+
 const char *
 agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t size)
 {
   const struct ev_value *v = ev_record_dim (r, name);
   if (v)
     return ev_format_value (v, buf, size);
+  if (derive)
+    {
+      const char *t = derive (r, name, buf, size);
+      if (t)
+        return t;
+    }
   if (strcmp (name, "depth") == 0)
     snprintf (buf, size, "%u", r->depth);
   else if (strcmp (name, "parent") == 0)

@@ -67,6 +67,12 @@ uint64_t agg_records (const struct agg *a);
 const char *agg_dim_text (const struct ev_record *r, const char *name, char *buf,
                           size_t size);
 
+/* A user's dimensions: FN is asked for every dimension a record does not carry
+   before the built-in derived ones; it returns NULL for one it does not define.  */
+typedef const char *agg_derive_fn (const struct ev_record *r, const char *name,
+                                   char *buf, size_t size);
+void agg_set_derive (agg_derive_fn *fn);
+
 void agg_free (struct agg *a);
 
 #endif /* DSPROF_AGGREGATE_H */

@@ -129,6 +129,37 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
   return 0;
 }
 
+static void
+free_dim_desc (struct ev_dim_desc *d)
+{
+  free ((char *) d->name);
+  for (uint32_t i = 0; i < d->nenum; i++)
+    free ((char *) d->enum_names[i]);
+  free (d->enum_vals);
+  free (d->enum_names);
+}
+
+void
+ev_sites_free (struct ev_sites *sites)
+{
+  for (uint32_t id = 0; id < sites->size; id++)
+    {
+      struct ev_site *s = sites->by_id[id];
+      if (!s)
+        continue;
+      free ((char *) s->type);
+      free ((char *) s->name);
+      for (uint32_t i = 0; i < s->ndims; i++)
+        free_dim_desc (&s->dims[i]);
+      free_dim_desc (&s->result);
+      free (s->dims);
+      free (s);
+    }
+  free (sites->by_id);
+  sites->by_id = NULL;
+  sites->size = 0;
+}
+
 /* ---- values ------------------------------------------------------------------ */
 
 const char *
@@ -283,6 +314,17 @@ push_dim (struct dims *d, const char *name, const struct ev_value *v)
   d->n++;
 }
 
+/* Add a dimension to the open record O, which shows it at once (a record's
+   children see their open parent's dimensions so far).  */
+
+static void
+push_open (struct open_rec *o, const char *name, const struct ev_value *v)
+{
+  push_dim (&o->dims, name, v);
+  o->r->dims = o->dims.v;
+  o->r->ndims = o->dims.n;
+}
+
 static void
 free_record (struct ev_record *r)
 {
@@ -332,18 +374,18 @@ open_record (struct decoder *d, const char *type, const struct ev_site *site,
   o->r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
   d->depth++;
   struct ev_value v = str_value (type);
-  push_dim (&o->dims, "event", &v);
+  push_open (o, "event", &v);
   v = str_value (site ? site->name : type);
-  push_dim (&o->dims, "name", &v);
+  push_open (o, "name", &v);
   if (site)
     {
       v = str_value (site->file);
-      push_dim (&o->dims, "file", &v);
+      push_open (o, "file", &v);
       v = uint_value (DSPROF_DIM_UINT, site->line);
-      push_dim (&o->dims, "line", &v);
+      push_open (o, "line", &v);
     }
   v = uint_value (DSPROF_DIM_UINT, d->s->thread);
-  push_dim (&o->dims, "thread", &v);
+  push_open (o, "thread", &v);
   return 0;
 }
 
@@ -358,9 +400,9 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
   r->end_ns = ns < r->start_ns ? r->start_ns : ns;
   r->complete = complete;
   if (result)
-    push_dim (&o->dims, "result", result);
+    push_open (o, "result", result);
   struct ev_value v = uint_value (DSPROF_DIM_BOOL, complete);
-  push_dim (&o->dims, "complete", &v);
+  push_open (o, "complete", &v);
   r->dims = o->dims.v;
   r->ndims = o->dims.n;
   r->children = o->children;
@@ -469,7 +511,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
                 struct ev_value v;
                 if (read_value (&c, site->dims[i].type, &site->dims[i], &v))
                   goto corrupt;
-                push_dim (&o->dims, site->dims[i].name, &v);
+                push_open (o, site->dims[i].name, &v);
               }
             rc = start_event (d, ns);
             break;
@@ -517,7 +559,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
                 || read_value (&c, type, NULL, &v))
               goto corrupt;
             struct open_rec *o = &d->stack[d->depth - 1];
-            push_dim (&o->dims, d->names[id], &v);
+            push_open (o, d->names[id], &v);
             if (d->on_event)
               {
                 struct ev_dim dim = { d->names[id], v };

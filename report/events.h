@@ -121,6 +121,9 @@ int ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta,
                        size_t size, uint32_t site_base, uint32_t nsites,
                        const char **err);
 
+/* Free the sites of SITES (and leave it empty).  */
+void ev_sites_free (struct ev_sites *sites);
+
 /* Decode stream S.  ON_EVENT (may be NULL) sees every event, ON_RECORD (may be
    NULL) every record at its completion; records still open at the end of the
    stream are closed at its last event, incomplete.  A callback returning non-zero

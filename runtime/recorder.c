@@ -673,16 +673,19 @@ abandon_above (struct thread *t, uint32_t i, uint64_t now)
    the event is dropped.  */
 
 static __attribute__ ((noinline)) int
-enter_slow (struct thread *t, struct site *s, uintptr_t cfa, uint64_t now)
+enter_slow (struct thread *t, struct site *s, uintptr_t cfa, uint64_t *now)
 {
   int saved_errno = errno;
   /* A hook event whose frame is not below ours was left by a longjmp.  */
   while (t->depth && t->open[t->depth - 1].cfa != MANUAL_CFA
          && t->open[t->depth - 1].cfa <= cfa)
-    abandon (t, now);
-  int ok = reserve (t, s->max_size, now) && grow_open (t);
+    abandon (t, *now);
+  uint32_t seq = t->seq;
+  int ok = reserve (t, s->max_size, *now) && grow_open (t);
   if (!ok)
     count_header (COUNT_DROPPED);
+  else if (t->seq != seq)
+    *now = ticks ();   /* setting up the chunk is not the event's time */
   errno = saved_errno;
   return ok;
 }
@@ -708,7 +711,7 @@ __dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
   if (unlikely ((depth && t->open[depth - 1].cfa <= cfa)
                 || t->pos + s->max_size > t->limit || depth == t->open_size))
     {
-      if (!enter_slow (t, s, cfa, now))
+      if (!enter_slow (t, s, cfa, &now))
         goto out;
       depth = t->depth;
     }
@@ -812,11 +815,14 @@ dsprof_start (const char *event_type)
       goto out;
     }
   uint64_t now = ticks ();
+  uint32_t seq = t->seq;
   if (!reserve (t, MAX_FIXED_EVENT, now) || !push_open (t, MANUAL_CFA, 0))
     {
       count_header (COUNT_DROPPED);
       goto out;
     }
+  if (t->seq != seq)
+    now = ticks ();   /* setting up the chunk is not the event's time */
   ret = ++t->next_manual;
   t->open[t->depth - 1].id = ret;
   unsigned char *p = put_op (t, t->pos, DSPROF_OP_START, now);

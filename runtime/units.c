@@ -114,6 +114,7 @@ unit_record (struct unit *u, int zero)
   memset (&ch, 0, sizeof ch);
   ch.chunk.kind = DSPROF_CHUNK_UNIT;
   ch.chunk.size = head + bytes;
+  ch.chunk.check = dsprof_meta_hash (u->meta, u->meta_size);
   ch.ncounters = u->ncounters;
   ch.meta_size = u->meta_size;
   ch.counters_offset = off + head;

@@ -4,7 +4,7 @@
 # `check` only says what is missing (the build then fails with the message).
 set -u
 gccver=$(${CC:-gcc} -dumpversion | cut -d. -f1)
-pkgs="gcc-$gccver-plugin-dev g++ libiberty-dev libcunit1-dev"
+pkgs="gcc-$gccver-plugin-dev g++ libiberty-dev libcunit1-dev libreadline-dev"
 # Tests and benchmarks compare against these peers and consumers.
 if [ "${1:-}" = install ]; then
   pkgs="$pkgs lcov uftrace valgrind hyperfine graphviz libreadline-dev dpkg-dev python3"

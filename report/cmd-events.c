@@ -1,0 +1,463 @@
+/* cmd-events.c - the commands over event records: `dsprof records` and
+   `dsprof trace` (SPEC §5.6), `dsprof dims` (§5.3).  */
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libiberty.h"
+#include "hashtab.h"
+#include "cmd.h"
+
+/* Options of records, trace and dims: --where, --help.  */
+
+static int
+parse_where_opts (const struct command *cmd, int argc, char **argv,
+                  struct query *q, bool *help)
+{
+  static const struct option longopts[] = {
+    { "where", required_argument, NULL, 'w' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  memset (q, 0, sizeof *q);
+  q->filters = XCNEWVEC (struct agg_filter, argc + 1);
+  *help = false;
+  int c;
+  opterr = 0;
+  optind = 1;
+  while ((c = getopt_long (argc, argv, "w:h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'w':
+        if (!parse_filter (optarg, &q->filters[q->nfilters++]))
+          return usage_error (cmd->name, "--where wants DIM=VALUE or DIM!=VALUE, "
+                              "not '%s'", optarg);
+        break;
+      case 'h':
+        *help = true;
+        return print_help (cmd);
+      default:
+        return usage_error (cmd->name, "unknown option '%s'", argv[optind - 1]);
+      }
+  return 0;
+}
+
+static void
+free_filters (struct query *q)
+{
+  for (int i = 0; i < q->nfilters; i++)
+    free ((char *) q->filters[i].dim);
+  free (q->filters);
+}
+
+static bool
+record_passes (const struct query *q, const struct ev_record *r)
+{
+  char buf[4096];
+  for (int i = 0; i < q->nfilters; i++)
+    {
+      const char *t = agg_dim_text (r, q->filters[i].dim, buf, sizeof buf);
+      if ((strcmp (t ? t : "", q->filters[i].value) == 0) == q->filters[i].negate)
+        return false;
+    }
+  return true;
+}
+
+static void
+put_dim (FILE *out, const struct ev_dim *d)
+{
+  char buf[4096];
+  fprintf (out, " %s=", d->name);
+  put_value (out, ev_format_value (&d->v, buf, sizeof buf));
+}
+
+/* ---- dsprof records ------------------------------------------------------------ */
+
+struct records_ctx
+{
+  const struct query *q;
+  FILE *out;
+  uint64_t n;
+};
+
+/* The number of R's dimensions recorded at Start.  */
+
+static uint32_t
+start_dims (const struct ev_record *r)
+{
+  uint32_t n = r->site ? 5 + r->site->ndims : 3;
+  return n < r->ndims ? n : r->ndims;
+}
+
+static int
+print_record (struct ev_record *r, void *arg)
+{
+  struct records_ctx *c = arg;
+  r->seq = ++c->n;
+  if (!record_passes (c->q, r))
+    return 0;
+  fprintf (c->out, "#%" PRIu64 " %" PRIu64 "ns", r->seq, r->end_ns - r->start_ns);
+  /* Start's dims, the result, the added ones, complete.  */
+  uint32_t ns = start_dims (r);
+  for (uint32_t i = 0; i < ns; i++)
+    put_dim (c->out, &r->dims[i]);
+  for (uint32_t i = ns; i < r->ndims; i++)
+    if (!strcmp (r->dims[i].name, "result"))
+      put_dim (c->out, &r->dims[i]);
+  for (uint32_t i = ns; i < r->ndims; i++)
+    if (strcmp (r->dims[i].name, "result") && strcmp (r->dims[i].name, "complete"))
+      put_dim (c->out, &r->dims[i]);
+  for (uint32_t i = ns; i < r->ndims; i++)
+    if (!strcmp (r->dims[i].name, "complete"))
+      put_dim (c->out, &r->dims[i]);
+  if (r->nchildren)
+    {
+      fputs (" ->", c->out);
+      for (uint32_t i = 0; i < r->nchildren; i++)
+        fprintf (c->out, " #%" PRIu64, r->children[i]->seq);
+    }
+  putc ('\n', c->out);
+  return 0;
+}
+
+static int
+run_records (int argc, char **argv)
+{
+  struct query q;
+  bool help;
+  int rc = parse_where_opts (&cmd_records, argc, argv, &q, &help);
+  struct pf_set set;
+  if (!rc && !help && !(rc = load_profiles (argc - optind, argv + optind, &set)))
+    {
+      struct records_ctx c = { &q, stdout, 0 };
+      rc = walk_streams (&set, NULL, print_record, NULL, &c);
+      pf_free (&set);
+      if (!rc)
+        rc = close_output ("records", NULL, stdout);
+    }
+  free_filters (&q);
+  return rc;
+}
+
+const struct command cmd_records = {
+  "records", "profile records, one per line", run_records,
+  "usage: dsprof records [--where DIM=VALUE|DIM!=VALUE]... [PROFILE...]\n\n"
+  "Print one line per profile record (a Start/Finish pair), innermost first:\n"
+  "  #N DURATIONns dim=value ... [-> #a #b ...]\n"
+  "N numbers every record in completion order (filtered output has gaps);\n"
+  "the dimensions are Start's (event, name, file, line, thread, parameters),\n"
+  "result, those added during the event, and complete; `-> #a #b` names the\n"
+  "direct descendants.  A value that is empty or holds blanks, quotes, `=`,\n"
+  "`\\` or control characters is quoted with C escapes.\n\n"
+  "  --where DIM=VALUE    only records whose DIM is VALUE (repeatable; all hold)\n"
+  "  --where DIM!=VALUE   only records whose DIM is not VALUE\n"
+};
+
+/* ---- dsprof trace -------------------------------------------------------------- */
+
+struct kv
+{
+  char *name, *value;
+};
+
+struct open_event
+{
+  struct kv *kv;
+  uint32_t n;
+  uint32_t nstart;               /* of them Start's */
+};
+
+struct trace_ctx
+{
+  const struct query *q;
+  FILE *out;
+  struct open_event *stack;
+  uint32_t depth, size;
+};
+
+static void
+kv_push (struct open_event *o, const char *name, const char *value)
+{
+  o->kv = XRESIZEVEC (struct kv, o->kv, o->n + 1);
+  o->kv[o->n].name = xstrdup (name);
+  o->kv[o->n].value = xstrdup (value);
+  o->n++;
+}
+
+static void
+open_event_free (struct open_event *o)
+{
+  for (uint32_t i = 0; i < o->n; i++)
+    {
+      free (o->kv[i].name);
+      free (o->kv[i].value);
+    }
+  free (o->kv);
+  o->kv = NULL;
+  o->n = 0;
+}
+
+static bool
+event_passes (const struct query *q, const struct open_event *o)
+{
+  for (int i = 0; i < q->nfilters; i++)
+    {
+      const char *v = "";
+      for (uint32_t k = 0; k < o->n; k++)
+        if (!strcmp (o->kv[k].name, q->filters[i].dim))
+          {
+            v = o->kv[k].value;
+            break;
+          }
+      if ((strcmp (v, q->filters[i].value) == 0) == q->filters[i].negate)
+        return false;
+    }
+  return true;
+}
+
+static void
+trace_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
+{
+  (void) p, (void) s;
+  struct trace_ctx *c = arg;
+  while (c->depth)
+    open_event_free (&c->stack[--c->depth]);
+}
+
+static int
+trace_event (const struct ev_event *e, void *arg)
+{
+  struct trace_ctx *c = arg;
+  char buf[4096];
+  if (e->kind == EV_START)
+    {
+      if (c->depth == c->size)
+        {
+          c->size = c->size ? 2 * c->size : 64;
+          c->stack = XRESIZEVEC (struct open_event, c->stack, c->size);
+        }
+      struct open_event *o = &c->stack[c->depth++];
+      memset (o, 0, sizeof *o);
+      for (uint32_t i = 0; i < e->ndims; i++)
+        kv_push (o, e->dims[i].name,
+                 ev_format_value (&e->dims[i].v, buf, sizeof buf));
+      o->nstart = o->n;
+      if (!event_passes (c->q, o))
+        return 0;
+      fprintf (c->out, "%" PRIu64 "ns t%u Start", e->ns, e->thread);
+      for (uint32_t i = 0; i < o->n; i++)
+        {
+          fprintf (c->out, " %s=", o->kv[i].name);
+          put_value (c->out, o->kv[i].value);
+        }
+      putc ('\n', c->out);
+      return 0;
+    }
+  if (c->depth == 0)
+    return 0;
+  struct open_event *o = &c->stack[c->depth - 1];
+  if (e->kind == EV_DIM)
+    {
+      for (uint32_t i = 0; i < e->ndims; i++)
+        kv_push (o, e->dims[i].name,
+                 ev_format_value (&e->dims[i].v, buf, sizeof buf));
+      return 0;
+    }
+  /* Finish or Abandon: the event's type and name, result, added dims.  */
+  uint32_t nstart = o->nstart;
+  for (uint32_t i = 0; i < e->ndims; i++)
+    kv_push (o, e->dims[i].name, ev_format_value (&e->dims[i].v, buf, sizeof buf));
+  kv_push (o, "complete", e->kind == EV_FINISH ? "true" : "false");
+  if (event_passes (c->q, o))
+    {
+      fprintf (c->out, "%" PRIu64 "ns t%u %s", e->ns, e->thread,
+               e->kind == EV_FINISH ? "Finish" : "Abandon");
+      for (uint32_t i = 0; i < o->n; i++)
+        {
+          bool show = !strcmp (o->kv[i].name, "event")
+                      || !strcmp (o->kv[i].name, "name") || i >= nstart;
+          if (!show)
+            continue;
+          fprintf (c->out, " %s=", o->kv[i].name);
+          put_value (c->out, o->kv[i].value);
+        }
+      putc ('\n', c->out);
+    }
+  open_event_free (o);
+  c->depth--;
+  return 0;
+}
+
+static int
+run_trace (int argc, char **argv)
+{
+  struct query q;
+  bool help;
+  int rc = parse_where_opts (&cmd_trace, argc, argv, &q, &help);
+  struct pf_set set;
+  if (!rc && !help && !(rc = load_profiles (argc - optind, argv + optind, &set)))
+    {
+      struct trace_ctx c = { &q, stdout, NULL, 0, 0 };
+      rc = walk_streams (&set, trace_event, NULL, trace_begin, &c);
+      trace_begin (NULL, NULL, &c);
+      free (c.stack);
+      pf_free (&set);
+      if (!rc)
+        rc = close_output ("trace", NULL, stdout);
+    }
+  free_filters (&q);
+  return rc;
+}
+
+const struct command cmd_trace = {
+  "trace", "the event stream, one Start or Finish per line", run_trace,
+  "usage: dsprof trace [--where DIM=VALUE|DIM!=VALUE]... [PROFILE...]\n\n"
+  "Print every event of every thread, in each thread's order:\n"
+  "  TIMEns tTHREAD Start dim=value ...\n"
+  "  TIMEns tTHREAD Finish event=T name=N [result=R] [added dims] complete=true\n"
+  "`Abandon` instead of `Finish` marks an event closed by repair (longjmp,\n"
+  "thread or process end, mismatched finish).  TIME is nanoseconds since the\n"
+  "process started.  --where tests the event's dimensions so far (Start's, and\n"
+  "at Finish the added ones too).\n\n"
+  "  --where DIM=VALUE    only events whose DIM is VALUE (repeatable)\n"
+  "  --where DIM!=VALUE   only events whose DIM is not VALUE\n"
+};
+
+/* ---- dsprof dims --------------------------------------------------------------- */
+
+struct dim_count
+{
+  char *name;
+  uint64_t n;
+};
+
+static hashval_t
+dim_count_hash (const void *p)
+{
+  return htab_hash_string (((const struct dim_count *) p)->name);
+}
+
+static int
+dim_count_eq (const void *p, const void *q)
+{
+  return !strcmp (((const struct dim_count *) p)->name,
+                  ((const struct dim_count *) q)->name);
+}
+
+static void
+dim_count_free (void *p)
+{
+  free (((struct dim_count *) p)->name);
+  free (p);
+}
+
+struct dims_ctx
+{
+  const struct query *q;
+  htab_t counts;
+  uint64_t records;
+};
+
+static void
+count_dim (htab_t counts, const char *name)
+{
+  struct dim_count key = { (char *) name, 0 };
+  void **slot = htab_find_slot (counts, &key, INSERT);
+  if (!*slot)
+    {
+      struct dim_count *d = XNEW (struct dim_count);
+      d->name = xstrdup (name);
+      d->n = 0;
+      *slot = d;
+    }
+  ((struct dim_count *) *slot)->n++;
+}
+
+static const char *const derived_dims[] = {
+  "depth", "parent", "location", "depends-on", "children", "site"
+};
+
+static int
+dims_record (struct ev_record *r, void *arg)
+{
+  struct dims_ctx *c = arg;
+  if (!record_passes (c->q, r))
+    return 0;
+  c->records++;
+  for (uint32_t i = 0; i < r->ndims; i++)
+    count_dim (c->counts, r->dims[i].name);
+  char buf[4096];
+  for (size_t i = 0; i < sizeof derived_dims / sizeof *derived_dims; i++)
+    if (!ev_record_dim (r, derived_dims[i])
+        && agg_dim_text (r, derived_dims[i], buf, sizeof buf))
+      count_dim (c->counts, derived_dims[i]);
+  return 0;
+}
+
+static int
+collect_counts (void **slot, void *arg)
+{
+  struct dim_count ***p = arg;
+  *(*p)++ = *slot;
+  return 1;
+}
+
+static int
+cmp_dim_count (const void *a, const void *b)
+{
+  const struct dim_count *x = *(const struct dim_count *const *) a;
+  const struct dim_count *y = *(const struct dim_count *const *) b;
+  if (x->n != y->n)
+    return x->n > y->n ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+int
+print_dims (struct pf_set *set, const struct query *q, FILE *out)
+{
+  struct dims_ctx c = { q, htab_create_alloc (32, dim_count_hash, dim_count_eq,
+                                              dim_count_free, xcalloc, free), 0 };
+  int rc = walk_streams (set, NULL, dims_record, NULL, &c);
+  if (!rc)
+    {
+      size_t n = htab_elements (c.counts);
+      struct dim_count **v = XNEWVEC (struct dim_count *, n + 1), **p = v;
+      htab_traverse (c.counts, collect_counts, &p);
+      qsort (v, n, sizeof *v, cmp_dim_count);
+      for (size_t i = 0; i < n; i++)
+        fprintf (out, "%s %" PRIu64 "\n", v[i]->name, v[i]->n);
+      free (v);
+    }
+  htab_delete (c.counts);
+  return rc;
+}
+
+static int
+run_dims (int argc, char **argv)
+{
+  struct query q;
+  bool help;
+  int rc = parse_where_opts (&cmd_dims, argc, argv, &q, &help);
+  struct pf_set set;
+  if (!rc && !help && !(rc = load_profiles (argc - optind, argv + optind, &set)))
+    {
+      rc = print_dims (&set, &q, stdout);
+      if (!rc)
+        rc = close_output ("dims", NULL, stdout);
+      pf_free (&set);
+    }
+  free_filters (&q);
+  return rc;
+}
+
+const struct command cmd_dims = {
+  "dims", "the dimensions present, with record counts", run_dims,
+  "usage: dsprof dims [--where DIM=VALUE|DIM!=VALUE]... [PROFILE...]\n\n"
+  "List every dimension the records carry, recorded or derived (depth, parent,\n"
+  "location, depends-on, children, site), as `DIM COUNT` (the number of\n"
+  "records with a value for it), most common first.\n\n"
+  "  --where DIM=VALUE    count only the records whose DIM is VALUE\n"
+  "  --where DIM!=VALUE   ... whose DIM is not VALUE\n"
+};

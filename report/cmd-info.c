@@ -1,0 +1,135 @@
+/* cmd-info.c - `dsprof info`: what a profile holds (SPEC §5.8).  */
+
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmd.h"
+
+struct tally
+{
+  uint64_t events, records, incomplete, last_ns;
+};
+
+static int
+tally_event (const struct ev_event *e, void *arg)
+{
+  struct tally *t = arg;
+  t->events += e->kind != EV_DIM;
+  if (e->ns > t->last_ns)
+    t->last_ns = e->ns;
+  return 0;
+}
+
+static int
+tally_record (struct ev_record *r, void *arg)
+{
+  struct tally *t = arg;
+  t->records++;
+  t->incomplete += !r->complete;
+  return 0;
+}
+
+static int
+info_one (struct pf_process *p, FILE *out)
+{
+  const struct dsprof_file_header *h = &p->header;
+  struct tally t = { 0, 0, 0, 0 };
+  for (uint32_t k = 0; k < p->nstreams; k++)
+    {
+      const char *err = NULL;
+      if (ev_decode_stream (&p->streams[k], &p->sites, &p->clock, tally_event,
+                            tally_record, &t, &err) < 0)
+        {
+          fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path,
+                   p->streams[k].thread, err);
+          return EXIT_DATA;
+        }
+    }
+  uint32_t nsites = 0;
+  for (uint32_t i = 0; i < p->sites.size; i++)
+    nsites += p->sites.by_id[i] != NULL;
+
+  char when[64] = "?";
+  time_t sec = (time_t) (h->start_ns / 1000000000u);
+  struct tm tm;
+  if (localtime_r (&sec, &tm))
+    strftime (when, sizeof when, "%Y-%m-%d %H:%M:%S %z", &tm);
+
+  fprintf (out, "profile: %s\n", p->path);
+  fprintf (out, "program: %s\n", h->exe);
+  fprintf (out, "pid: %" PRId64 "\n", h->pid);
+  fprintf (out, "parent pid: %" PRId64 "%s\n", h->ppid,
+           h->flags & DSPROF_FLAG_FORKED ? " (forked: counts from the fork)" : "");
+  fprintf (out, "started: %s\n", when);
+  if (h->stop_mono_ns > h->start_mono_ns)
+    fprintf (out, "run time: %.6f s\n",
+             (double) (h->stop_mono_ns - h->start_mono_ns) / 1e9);
+  else
+    fprintf (out, "run time: unknown (the process did not exit normally: killed, "
+             "crashed, _exit, or still running)\n");
+  fprintf (out, "file: %zu bytes committed%s\n", p->size,
+           h->flags & DSPROF_FLAG_TRUNCATED
+             ? " (TRUNCATED: the writer ran out of space, data is missing)" : "");
+  fprintf (out, "units: %u\n", p->nunits);
+  fprintf (out, "counters: %" PRIu64 "\n", p->ncounters);
+  fprintf (out, "event sites: %u\n", nsites);
+  fprintf (out, "threads: %u\n", p->nstreams);
+  fprintf (out, "events: %" PRIu64 " (%" PRIu64 " bytes of stream, %.1f bytes "
+           "per event)\n", t.events, p->events,
+           t.events ? (double) p->events / (double) t.events : 0.0);
+  fprintf (out, "records: %" PRIu64 " (%" PRIu64 " incomplete)\n", t.records,
+           t.incomplete);
+  fprintf (out, "dropped events: %" PRIu64 "\n", h->dropped_events);
+  fprintf (out, "stray dimensions: %" PRIu64 "\n", h->stray_dims);
+  fprintf (out, "repaired events: %" PRIu64 "\n", h->repaired_events);
+  fprintf (out, "overhead per event pair: %.1f ns (measured at start)\n",
+           (double) h->pair_overhead_ps / 1000.0);
+  if (h->clock == DSPROF_CLOCK_TSC)
+    fprintf (out, "clock: invariant TSC, %.3f GHz\n", 1.0 / p->clock.ns_per_tick);
+  else
+    fprintf (out, "clock: CLOCK_MONOTONIC nanoseconds\n");
+  return 0;
+}
+
+static int
+run_info (int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  int c;
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, "h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'h': return print_help (&cmd_info);
+      default: return usage_error ("info", "unknown option '%s'", argv[optind - 1]);
+      }
+  struct pf_set set;
+  int rc = load_profiles (argc - optind, argv + optind, &set);
+  if (rc)
+    return rc;
+  for (uint32_t i = 0; !rc && i < set.nprocs; i++)
+    {
+      if (i)
+        putchar ('\n');
+      rc = info_one (&set.procs[i], stdout);
+    }
+  if (!rc && set.nprocs > 1)
+    printf ("\ncombined: %u profiles, %u distinct units\n", set.nprocs,
+            set.nunits);
+  pf_free (&set);
+  return rc ? rc : close_output ("info", NULL, stdout);
+}
+
+const struct command cmd_info = {
+  "info", "what a profile holds", run_info,
+  "usage: dsprof info [PROFILE...]\n\n"
+  "Describe each profile: program, process ids, run time, units, counters,\n"
+  "event sites, threads, events and records, dropped, stray and repaired events,\n"
+  "the recorder's measured cost per event pair, and the clock.\n"
+};

@@ -1,0 +1,86 @@
+/* cmd.h - what the dsprof commands share: option parsing, loading profiles,
+   filters, output files, and the exit codes of SPEC §5:
+     0 success, 1 usage error, 2 unreadable or corrupt input (or unwritable
+     output), always with a message naming the file and the problem.  */
+
+#ifndef DSPROF_CMD_H
+#define DSPROF_CMD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "aggregate.h"
+#include "profile.h"
+
+enum { EXIT_USAGE = 1, EXIT_DATA = 2 };
+
+/* One command: NAME, a one-line summary, its entry point, its --help text.  */
+struct command
+{
+  const char *name;
+  const char *summary;
+  int (*run) (int argc, char **argv);
+  const char *help;
+};
+
+/* Print "dsprof COMMAND: message" and a hint to --help; return EXIT_USAGE.  */
+int usage_error (const char *cmd, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+
+/* Print the help of COMMAND to stdout; return 0.  */
+int print_help (const struct command *c);
+
+/* Load the profiles named in ARGV[0 .. ARGC) (./dsprof.data if none) into SET.
+   Return 0, or EXIT_DATA after the messages.  */
+int load_profiles (int argc, char **argv, struct pf_set *set);
+
+/* Parse "DIM=VALUE" or "DIM!=VALUE" into F; false if malformed.  */
+bool parse_filter (char *arg, struct agg_filter *f);
+
+/* Open -o FILE (or stdout for NULL or "-"), APPEND to it if asked.  NULL after a
+   message if it cannot be opened.  */
+FILE *open_output (const char *cmd, const char *path, bool append);
+
+/* Close OUT (not stdout), reporting write errors; return 0 or EXIT_DATA.  */
+int close_output (const char *cmd, const char *path, FILE *out);
+
+/* Write S to OUT as a record/trace value: bare when safe, else quoted with C
+   escapes.  */
+void put_value (FILE *out, const char *s);
+
+/* The options shared by the record-based commands.  */
+struct query
+{
+  int ndims;
+  const char **dims;
+  int nfilters;
+  struct agg_filter *filters;
+  const char *unit;              /* NULL: automatic */
+  long top;                      /* 0: all */
+  const char *format;            /* text, csv, json */
+  bool raw;
+  const char *derive;            /* LIB.so or NULL */
+};
+
+/* Run the dimension report of Q over SET to OUT.  Return 0 or EXIT_DATA.  */
+int run_report (struct pf_set *set, const struct query *q, FILE *out);
+
+/* Print `DIM COUNT` for every dimension of the records of SET that pass Q's
+   filters.  Return 0 or EXIT_DATA.  */
+int print_dims (struct pf_set *set, const struct query *q, FILE *out);
+
+/* Decode every stream of SET, calling ON_EVENT / ON_RECORD (either may be NULL)
+   and BEGIN (may be NULL) before each stream.  Return 0 or EXIT_DATA after a
+   message naming the profile and the problem.  */
+int walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_record,
+                  void (*begin) (const struct pf_process *p,
+                                 const struct ev_stream *s, void *arg),
+                  void *arg);
+
+/* Load a --derive library; return 0 or EXIT_USAGE after a message.  */
+int derive_load (const char *path);
+
+extern const struct command cmd_lines, cmd_annotate, cmd_info, cmd_records,
+  cmd_trace, cmd_report, cmd_dims, cmd_shell;
+
+#endif /* DSPROF_CMD_H */

@@ -1,0 +1,190 @@
+/* dsprof.c - the `dsprof` command: dispatch to a subcommand, and what the
+   subcommands share (cmd.h).  */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libiberty.h"
+#include "cmd.h"
+
+static const struct command *const commands[] = {
+  &cmd_lines, &cmd_annotate, &cmd_report, &cmd_dims, &cmd_shell, &cmd_records,
+  &cmd_trace, &cmd_info,
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void
+main_help (FILE *out)
+{
+  fprintf (out, "usage: dsprof COMMAND [OPTIONS] [PROFILE...]\n\n"
+           "Read dsprof profiles (default ./dsprof.data); several are combined.\n\n"
+           "Commands:\n");
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    fprintf (out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+  fprintf (out, "\n`dsprof COMMAND --help` describes a command.  Exit status: 0 "
+           "success, 1 usage error,\n2 unreadable or corrupt profile "
+           "(or unwritable output).\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    {
+      main_help (stderr);
+      return EXIT_USAGE;
+    }
+  if (!strcmp (argv[1], "--help") || !strcmp (argv[1], "-h")
+      || !strcmp (argv[1], "help"))
+    {
+      main_help (stdout);
+      return 0;
+    }
+  if (!strcmp (argv[1], "--version"))
+    {
+      printf ("dsprof profile format %u\n", DSPROF_FORMAT_VERSION);
+      return 0;
+    }
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    if (!strcmp (argv[1], commands[i]->name))
+      return commands[i]->run (argc - 1, argv + 1);
+  fprintf (stderr, "dsprof: '%s' is not a dsprof command; see 'dsprof --help'\n",
+           argv[1]);
+  return EXIT_USAGE;
+}
+
+/* ---- shared ------------------------------------------------------------------ */
+
+int
+usage_error (const char *cmd, const char *fmt, ...)
+{
+  va_list ap;
+  fprintf (stderr, "dsprof %s: ", cmd);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fprintf (stderr, "\n(see 'dsprof %s --help')\n", cmd);
+  return EXIT_USAGE;
+}
+
+int
+print_help (const struct command *c)
+{
+  fputs (c->help, stdout);
+  return 0;
+}
+
+int
+load_profiles (int argc, char **argv, struct pf_set *set)
+{
+  memset (set, 0, sizeof *set);
+  if (argc == 0)
+    return pf_add (set, "dsprof.data") < 0 ? EXIT_DATA : 0;
+  for (int i = 0; i < argc; i++)
+    if (pf_add (set, argv[i]) < 0)
+      {
+        pf_free (set);
+        return EXIT_DATA;
+      }
+  return 0;
+}
+
+bool
+parse_filter (char *arg, struct agg_filter *f)
+{
+  char *eq = strchr (arg, '=');
+  if (!eq || eq == arg)
+    return false;
+  f->negate = eq[-1] == '!';
+  f->dim = xstrndup (arg, (size_t) (eq - arg - f->negate));
+  f->value = eq + 1;
+  return f->dim[0] != '\0';
+}
+
+FILE *
+open_output (const char *cmd, const char *path, bool append)
+{
+  if (!path || !strcmp (path, "-"))
+    return stdout;
+  FILE *f = fopen (path, append ? "a" : "w");
+  if (!f)
+    fprintf (stderr, "dsprof %s: %s: %s\n", cmd, path, strerror (errno));
+  return f;
+}
+
+int
+close_output (const char *cmd, const char *path, FILE *out)
+{
+  bool bad = ferror (out) != 0;
+  if (out == stdout)
+    bad |= fflush (out) != 0;
+  else
+    bad |= fclose (out) != 0;
+  if (bad)
+    {
+      fprintf (stderr, "dsprof %s: %s: write error: %s\n", cmd,
+               path && strcmp (path, "-") ? path : "standard output",
+               strerror (errno ? errno : EIO));
+      return EXIT_DATA;
+    }
+  return 0;
+}
+
+void
+put_value (FILE *out, const char *s)
+{
+  bool quote = *s == '\0';
+  for (const unsigned char *p = (const unsigned char *) s; *p && !quote; p++)
+    quote = *p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7f;
+  if (!quote)
+    {
+      fputs (s, out);
+      return;
+    }
+  putc ('"', out);
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    switch (*p)
+      {
+      case '"': fputs ("\\\"", out); break;
+      case '\\': fputs ("\\\\", out); break;
+      case '\n': fputs ("\\n", out); break;
+      case '\t': fputs ("\\t", out); break;
+      default:
+        if (*p < ' ' || *p == 0x7f)
+          fprintf (out, "\\x%02x", *p);
+        else
+          putc (*p, out);
+      }
+  putc ('"', out);
+}
+
+int
+walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_record,
+              void (*begin) (const struct pf_process *p, const struct ev_stream *s,
+                             void *arg),
+              void *arg)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    {
+      struct pf_process *p = &set->procs[i];
+      for (uint32_t k = 0; k < p->nstreams; k++)
+        {
+          if (begin)
+            begin (p, &p->streams[k], arg);
+          const char *err = NULL;
+          int rc = ev_decode_stream (&p->streams[k], &p->sites, &p->clock,
+                                    on_event, on_record, arg, &err);
+          if (rc < 0)
+            {
+              fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path,
+                       p->streams[k].thread, err);
+              return EXIT_DATA;
+            }
+          if (rc > 0)
+            return rc;
+        }
+    }
+  return 0;
+}

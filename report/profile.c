@@ -1,0 +1,528 @@
+/* profile.c - reading and checking profile files (see profile.h).  */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "libiberty.h"
+#include "hashtab.h"
+#include "profile.h"
+#if __has_include("flow.h")
+#include "flow.h"
+#define HAVE_FLOW 1
+#endif
+
+/* Units of the whole set, keyed by their metadata bytes.  */
+static htab_t unit_index;
+
+static hashval_t
+unit_hash (const void *p)
+{
+  const struct pf_unit *u = p;
+  return dsprof_meta_hash (u->meta, u->meta_size);
+}
+
+static int
+unit_eq (const void *p, const void *q)
+{
+  const struct pf_unit *a = p, *b = q;
+  return a->meta_size == b->meta_size
+         && memcmp (a->meta, b->meta, a->meta_size) == 0;
+}
+
+/* Format a problem into BUF and return it.  */
+
+static const char *
+problem (char *buf, size_t size, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (buf, size, fmt, ap);
+  va_end (ap);
+  return buf;
+}
+
+static char *
+cursor_strdup (struct dsprof_cursor *c)
+{
+  const char *s;
+  size_t n = dsprof_read_str (c, &s);
+  return xstrndup (s, n);
+}
+
+/* Parse the metadata of U (U->meta) for a unit of NCOUNTERS counters.  */
+
+static const char *
+parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
+{
+  struct dsprof_cursor c = { u->meta, u->meta + u->meta_size, 0 };
+  uint64_t version = dsprof_read_uleb (&c);
+  if (!c.err && version != DSPROF_META_VERSION)
+    return problem (buf, bufsize, "unit metadata version %" PRIu64
+                    ", this dsprof reads version %u", version,
+                    DSPROF_META_VERSION);
+  u->source = cursor_strdup (&c);
+  u->compdir = cursor_strdup (&c);
+  uint32_t files_size = 0, functions_size = 0;
+  while (!c.err && c.p < c.end)
+    {
+      uint64_t tag = dsprof_read_uleb (&c);
+      uint64_t len = dsprof_read_uleb (&c);
+      if (c.err || len > (uint64_t) (c.end - c.p))
+        break;
+      struct dsprof_cursor r = { c.p, c.p + len, 0 };
+      c.p += len;
+      if (tag == DSPROF_TAG_FILE)
+        {
+          if (u->nfiles == files_size)
+            {
+              files_size = files_size ? 2 * files_size : 8;
+              u->files = XRESIZEVEC (const char *, u->files, files_size);
+            }
+          u->files[u->nfiles++] = cursor_strdup (&r);
+        }
+      else if (tag == DSPROF_TAG_FUNCTION)
+        {
+          if (u->nfunctions == functions_size)
+            {
+              functions_size = functions_size ? 2 * functions_size : 16;
+              u->functions = XRESIZEVEC (struct pf_function, u->functions,
+                                         functions_size);
+            }
+          struct pf_function *f = &u->functions[u->nfunctions++];
+          memset (f, 0, sizeof *f);
+          f->name = cursor_strdup (&r);
+          f->file = (uint32_t) dsprof_read_uleb (&r);
+          f->line = (uint32_t) dsprof_read_uleb (&r);
+          uint64_t first = dsprof_read_uleb (&r);
+          uint64_t nblocks = dsprof_read_uleb (&r);
+          /* Every block takes at least one byte of the record.  */
+          if (r.err || nblocks > (uint64_t) (r.end - r.p) || first > u->ncounters)
+            return problem (buf, bufsize, "unit %s: function record %u is "
+                            "malformed", u->source, u->nfunctions);
+          f->first_counter = (uint32_t) first;
+          f->nblocks = (uint32_t) nblocks;
+          f->blocks = XCNEWVEC (struct pf_block, nblocks ? nblocks : 1);
+          for (uint32_t b = 0; b < f->nblocks && !r.err; b++)
+            {
+              uint64_t nlocs = dsprof_read_uleb (&r);
+              if (nlocs > (uint64_t) (r.end - r.p) / 2)
+                r.err = 1;
+              if (r.err)
+                break;
+              f->blocks[b].nlocs = (uint32_t) nlocs;
+              f->blocks[b].locs = XNEWVEC (struct pf_loc, nlocs ? nlocs : 1);
+              for (uint32_t k = 0; k < nlocs; k++)
+                {
+                  f->blocks[b].locs[k].file = (uint32_t) dsprof_read_uleb (&r);
+                  f->blocks[b].locs[k].line = (uint32_t) dsprof_read_uleb (&r);
+                }
+            }
+          if (r.err)
+            return problem (buf, bufsize, "unit %s: function %s: malformed "
+                            "block table", u->source, f->name);
+        }
+#ifdef DSPROF_TAG_FLOW
+      else if (tag == DSPROF_TAG_FLOW)
+        {
+          if (u->nfunctions == 0 || u->functions[u->nfunctions - 1].flow)
+            return problem (buf, bufsize, "unit %s: flow record without its "
+                            "function", u->source);
+          u->functions[u->nfunctions - 1].flow = r.p;
+          u->functions[u->nfunctions - 1].flow_size = len;
+        }
+#endif
+      /* DSPROF_TAG_SITE records are read by ev_sites_add_unit; unknown tags
+         are skipped.  */
+    }
+  if (c.err)
+    return problem (buf, bufsize, "unit %s: malformed metadata", u->source);
+
+  for (uint32_t i = 0; i < u->nfunctions; i++)
+    {
+      struct pf_function *f = &u->functions[i];
+      if (f->file >= u->nfiles)
+        return problem (buf, bufsize, "unit %s: function %s names file %u of %u",
+                        u->source, f->name, f->file, u->nfiles);
+      if (!f->flow && (uint64_t) f->first_counter + f->nblocks > u->ncounters)
+        return problem (buf, bufsize, "unit %s: function %s has counters "
+                        "beyond the unit's %u", u->source, f->name,
+                        u->ncounters);
+      for (uint32_t b = 0; b < f->nblocks; b++)
+        for (uint32_t k = 0; k < f->blocks[b].nlocs; k++)
+          if (f->blocks[b].locs[k].file >= u->nfiles)
+            return problem (buf, bufsize, "unit %s: function %s: block %u "
+                            "names file %u of %u", u->source, f->name, b,
+                            f->blocks[b].locs[k].file, u->nfiles);
+    }
+  return NULL;
+}
+
+static void
+unit_free (struct pf_unit *u)
+{
+  for (uint32_t i = 0; i < u->nfunctions; i++)
+    {
+      for (uint32_t b = 0; b < u->functions[i].nblocks; b++)
+        free (u->functions[i].blocks[b].locs);
+      free (u->functions[i].blocks);
+      free ((char *) u->functions[i].name);
+    }
+  free (u->functions);
+  for (uint32_t i = 0; i < u->nfiles; i++)
+    free ((char *) u->files[i]);
+  free (u->files);
+  free ((char *) u->source);
+  free ((char *) u->compdir);
+  free (u->counts);
+  free ((unsigned char *) u->meta);
+  free (u);
+}
+
+/* The unit chunk at offset OFF of P.  */
+
+static const char *
+add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, char *buf,
+          size_t bufsize)
+{
+  const struct dsprof_unit_chunk *ch
+    = (const struct dsprof_unit_chunk *) (p->map + off);
+  uint64_t size = ch->chunk.size;
+  if (size < sizeof *ch || ch->meta_size > size - sizeof *ch)
+    return problem (buf, bufsize, "unit chunk at offset %" PRIu64
+                    ": metadata size %u exceeds the chunk", off, ch->meta_size);
+  const unsigned char *meta = (const unsigned char *) (ch + 1);
+  if (dsprof_meta_hash (meta, ch->meta_size) != ch->chunk.check)
+    return problem (buf, bufsize, "unit chunk at offset %" PRIu64
+                    ": metadata damaged (check word mismatch)", off);
+  uint64_t bytes = (uint64_t) ch->ncounters * 8;
+  if (ch->ncounters
+      && (ch->counters_offset % DSPROF_PAGE
+          || ch->counters_offset < off + sizeof *ch + ch->meta_size
+          || ch->counters_offset > off + size
+          || bytes > off + size - ch->counters_offset))
+    return problem (buf, bufsize, "unit chunk at offset %" PRIu64
+                    ": counters outside the chunk", off);
+  /* Site ids are numbered from 1 across the process's units, each site with a
+     record of several bytes in some unit's metadata: no id reaches the file's
+     size.  */
+  if ((ch->site_base == 0) != (ch->nsites == 0)
+      || (uint64_t) ch->site_base + ch->nsites > p->size)
+    return problem (buf, bufsize, "unit chunk at offset %" PRIu64
+                    ": bad site range", off);
+
+  struct pf_unit key;
+  key.meta = meta;
+  key.meta_size = ch->meta_size;
+  struct pf_unit *u = htab_find (unit_index, &key);
+  if (!u)
+    {
+      u = XCNEW (struct pf_unit);
+      u->meta = xmemdup (meta, ch->meta_size, ch->meta_size + 1);
+      u->meta_size = ch->meta_size;
+      u->ncounters = ch->ncounters;
+      u->nsites = ch->nsites;
+      const char *err = parse_meta (u, buf, bufsize);
+      if (err)
+        {
+          unit_free (u);
+          return err;
+        }
+      u->counts = XCNEWVEC (uint64_t, u->ncounters ? u->ncounters : 1);
+      *htab_find_slot (unit_index, u, INSERT) = u;
+      set->units = XRESIZEVEC (struct pf_unit *, set->units, set->nunits + 1);
+      set->units[set->nunits++] = u;
+    }
+  else if (u->ncounters != ch->ncounters)
+    return problem (buf, bufsize, "unit %s: %u counters here, %u in the same "
+                    "unit of another profile", u->source, ch->ncounters,
+                    u->ncounters);
+  const uint64_t *counters = (const uint64_t *) (p->map + ch->counters_offset);
+  for (uint32_t i = 0; i < ch->ncounters; i++)
+    u->counts[i] += counters[i];
+  p->nunits++;
+  p->ncounters += ch->ncounters;
+
+  if (ch->nsites)
+    {
+      const char *err;
+      if (ev_sites_add_unit (&p->sites, meta, ch->meta_size, ch->site_base,
+                             ch->nsites, &err) < 0)
+        return problem (buf, bufsize, "unit %s: %s", u->source, err);
+    }
+  return NULL;
+}
+
+/* The events chunk at offset OFF of P.  */
+
+static const char *
+add_events (struct pf_process *p, uint64_t off, char *buf, size_t bufsize)
+{
+  const struct dsprof_events_chunk *ch
+    = (const struct dsprof_events_chunk *) (p->map + off);
+  if (ch->chunk.size < sizeof *ch || ch->used > ch->chunk.size - sizeof *ch)
+    return problem (buf, bufsize, "events chunk at offset %" PRIu64
+                    ": %" PRIu64 " bytes used exceed the chunk", off, ch->used);
+  if (ch->thread == 0)
+    return problem (buf, bufsize, "events chunk at offset %" PRIu64
+                    ": thread number 0", off);
+  struct ev_stream *s = NULL;
+  for (uint32_t i = 0; i < p->nstreams; i++)
+    if (p->streams[i].thread == ch->thread)
+      s = &p->streams[i];
+  if (!s)
+    {
+      p->streams = XRESIZEVEC (struct ev_stream, p->streams, p->nstreams + 1);
+      s = &p->streams[p->nstreams++];
+      memset (s, 0, sizeof *s);
+      s->thread = ch->thread;
+    }
+  s->chunks = XRESIZEVEC (const struct dsprof_events_chunk *, s->chunks,
+                          s->nchunks + 1);
+  s->chunks[s->nchunks++] = ch;
+  p->events += ch->used;
+  return NULL;
+}
+
+static int
+cmp_chunk_seq (const void *a, const void *b)
+{
+  const struct dsprof_events_chunk *x = *(const struct dsprof_events_chunk *const *) a;
+  const struct dsprof_events_chunk *y = *(const struct dsprof_events_chunk *const *) b;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int
+cmp_stream (const void *a, const void *b)
+{
+  const struct ev_stream *x = a, *y = b;
+  return x->thread < y->thread ? -1 : x->thread > y->thread;
+}
+
+/* Check and take in the mapped image of P (P->map, P->size bytes).  */
+
+static const char *
+parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize)
+{
+  const struct dsprof_file_header *h = (const void *) p->map;
+  if (p->size == 0)
+    return "empty file";
+  if (p->size < DSPROF_MAGIC_SIZE || memcmp (h->magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE))
+    return "not a dsprof profile (no dsprof magic number)";
+  if (p->size < sizeof *h)
+    return problem (buf, bufsize, "truncated: %zu bytes, shorter than the "
+                    "%zu-byte header", p->size, sizeof *h);
+  if (h->version != DSPROF_FORMAT_VERSION)
+    return problem (buf, bufsize, "profile format version %u; this dsprof "
+                    "reads version %u", h->version, DSPROF_FORMAT_VERSION);
+  if (h->header_size != DSPROF_PAGE || h->end < DSPROF_PAGE
+      || h->end % DSPROF_PAGE)
+    return problem (buf, bufsize, "corrupt header (header size %u, "
+                    "committed length %" PRIu64 ")", h->header_size, h->end);
+  if (h->end > p->size)
+    return problem (buf, bufsize, "truncated: the header commits %" PRIu64
+                    " bytes, the file has %zu", h->end, p->size);
+  if (h->clock > DSPROF_CLOCK_TSC)
+    return problem (buf, bufsize, "corrupt header (clock kind %" PRIu64 ")",
+                    h->clock);
+  memcpy (&p->header, h, sizeof *h);
+  p->header.exe[sizeof p->header.exe - 1] = '\0';
+  p->size = h->end;
+
+  for (uint64_t off = DSPROF_PAGE; off < p->size;)
+    {
+      const struct dsprof_chunk *ch = (const void *) (p->map + off);
+      if (ch->size < DSPROF_PAGE || ch->size % DSPROF_PAGE
+          || ch->size > p->size - off)
+        return problem (buf, bufsize, "chunk at offset %" PRIu64 ": bad size %"
+                        PRIu64, off, ch->size);
+      const char *err;
+      if (ch->kind == DSPROF_CHUNK_UNIT)
+        err = add_unit (set, p, off, buf, bufsize);
+      else if (ch->kind == DSPROF_CHUNK_EVENTS)
+        err = add_events (p, off, buf, bufsize);
+      else
+        err = problem (buf, bufsize, "chunk at offset %" PRIu64
+                       ": unknown kind %u", off, ch->kind);
+      if (err)
+        return err;
+      off += ch->size;
+    }
+
+  qsort (p->streams, p->nstreams, sizeof *p->streams, cmp_stream);
+  for (uint32_t i = 0; i < p->nstreams; i++)
+    {
+      struct ev_stream *s = &p->streams[i];
+      qsort (s->chunks, s->nchunks, sizeof *s->chunks, cmp_chunk_seq);
+      for (uint32_t k = 0; k < s->nchunks; k++)
+        if (s->chunks[k]->seq != k)
+          return problem (buf, bufsize, "thread %u: event chunk %u %s", s->thread,
+                          k, k < s->chunks[k]->seq ? "is missing" : "appears twice");
+    }
+
+  /* Ticks to ns: by the clock pairs at start and exit when the run was long
+     enough to measure, else by the rate calibrated at start.  */
+  p->clock.start_mono_ns = h->start_mono_ns;
+  p->clock.ns_per_tick = 1.0;
+  if (h->clock == DSPROF_CLOCK_TSC)
+    {
+      if (h->stop_ticks > h->start_ticks
+          && h->stop_mono_ns > h->start_mono_ns + 50000000)
+        p->clock.ns_per_tick = (double) (h->stop_mono_ns - h->start_mono_ns)
+                               / (double) (h->stop_ticks - h->start_ticks);
+      else if (h->tick_hz)
+        p->clock.ns_per_tick = 1e9 / (double) h->tick_hz;
+    }
+  return NULL;
+}
+
+static void
+process_free (struct pf_process *p)
+{
+  for (uint32_t i = 0; i < p->nstreams; i++)
+    free (p->streams[i].chunks);
+  free (p->streams);
+  p->streams = NULL;
+  p->nstreams = 0;
+  ev_sites_free (&p->sites);
+}
+
+static void
+ensure_index (void)
+{
+  if (!unit_index)
+    unit_index = htab_create_alloc (64, unit_hash, unit_eq, NULL, xcalloc, free);
+}
+
+int
+pf_add (struct pf_set *set, const char *path)
+{
+  ensure_index ();
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      fprintf (stderr, "dsprof: %s: %s\n", path, strerror (errno));
+      return -1;
+    }
+  struct stat st;
+  if (fstat (fd, &st) < 0 || !S_ISREG (st.st_mode))
+    {
+      fprintf (stderr, "dsprof: %s: %s\n", path,
+               errno && !S_ISREG (st.st_mode) ? "not a regular file"
+                                              : strerror (errno));
+      close (fd);
+      return -1;
+    }
+  struct pf_process p;
+  memset (&p, 0, sizeof p);
+  p.path = xstrdup (path);
+  p.size = (size_t) st.st_size;
+  if (p.size)
+    {
+      void *m = mmap (NULL, p.size, PROT_READ, MAP_PRIVATE, fd, 0);
+      if (m == MAP_FAILED)
+        {
+          fprintf (stderr, "dsprof: %s: cannot map: %s\n", path, strerror (errno));
+          close (fd);
+          free ((char *) p.path);
+          return -1;
+        }
+      p.map = m;
+    }
+  close (fd);
+  p.map_size = p.size;
+  char buf[512];
+  const char *err = parse_image (set, &p, buf, sizeof buf);
+  if (err)
+    {
+      fprintf (stderr, "dsprof: %s: %s\n", path, err);
+      process_free (&p);
+      if (p.map)
+        munmap ((void *) p.map, p.map_size);
+      free ((char *) p.path);
+      return -1;
+    }
+  set->procs = XRESIZEVEC (struct pf_process, set->procs, set->nprocs + 1);
+  set->procs[set->nprocs++] = p;
+  return 0;
+}
+
+const char *
+pf_check_image (const unsigned char *data, size_t size, char *buf,
+                size_t bufsize)
+{
+  ensure_index ();
+  struct pf_set set;
+  memset (&set, 0, sizeof set);
+  struct pf_process p;
+  memset (&p, 0, sizeof p);
+  p.path = "image";
+  p.map = data;
+  p.size = size;
+  const char *err = parse_image (&set, &p, buf, bufsize);
+  /* Decode the streams too: a profile is valid only if they are.  */
+  for (uint32_t i = 0; !err && i < p.nstreams; i++)
+    if (ev_decode_stream (&p.streams[i], &p.sites, &p.clock, NULL, NULL, NULL,
+                          &err) < 0)
+      err = problem (buf, bufsize, "thread %u: %s", p.streams[i].thread, err);
+  process_free (&p);
+  set.nprocs = 0;
+  pf_free (&set);
+  return err;
+}
+
+int
+pf_block_counts (const struct pf_unit *u, const struct pf_function *f,
+                 uint64_t *out, const char **err)
+{
+#ifdef HAVE_FLOW
+  if (f->flow)
+    return flow_block_counts (f->flow, f->flow_size, f->nblocks,
+                              u->counts + f->first_counter,
+                              u->ncounters - f->first_counter, out, err);
+#endif
+  if (f->flow)
+    {
+      *err = "flow records are not supported by this dsprof";
+      return -1;
+    }
+  memcpy (out, u->counts + f->first_counter, f->nblocks * sizeof *out);
+  return 0;
+}
+
+uint64_t
+pf_run_ns (const struct pf_process *p, uint64_t last_ns)
+{
+  const struct dsprof_file_header *h = &p->header;
+  if (h->stop_mono_ns > h->start_mono_ns)
+    return h->stop_mono_ns - h->start_mono_ns;
+  return last_ns;
+}
+
+void
+pf_free (struct pf_set *set)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    {
+      struct pf_process *p = &set->procs[i];
+      process_free (p);
+      if (p->map)
+        munmap ((void *) p->map, p->map_size);
+      free ((char *) p->path);
+    }
+  free (set->procs);
+  for (uint32_t i = 0; i < set->nunits; i++)
+    {
+      htab_remove_elt (unit_index, set->units[i]);
+      unit_free (set->units[i]);
+    }
+  free (set->units);
+  memset (set, 0, sizeof *set);
+}

@@ -1,0 +1,103 @@
+/* profile.h - reading dsprof profile files (include/dsprof-format.h).
+
+   pf_open maps one profile file read-only and checks every structure in it before
+   anything else looks at it: the header, each chunk's bounds, each unit's
+   metadata (against its check word) and counter range, each event chunk.  A
+   profile set (struct pf_set) combines several files: units with identical
+   metadata are one unit whose counts are summed, while each file stays a process
+   of its own with its own event streams.
+
+   Nothing read from a file is trusted: sizes are bounded by the file's length
+   before anything is allocated from them.  */
+
+#ifndef DSPROF_PROFILE_H
+#define DSPROF_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dsprof-format.h"
+#include "events.h"
+
+struct pf_loc
+{
+  uint32_t file, line;           /* file: index into the unit's files */
+};
+
+struct pf_block
+{
+  uint32_t nlocs;                /* locs[0] is the block's line */
+  struct pf_loc *locs;
+};
+
+struct pf_function
+{
+  const char *name;
+  uint32_t file, line;           /* of the definition */
+  uint32_t first_counter, nblocks;
+  struct pf_block *blocks;
+  const unsigned char *flow;     /* DSPROF_TAG_FLOW record body, or NULL */
+  size_t flow_size;
+};
+
+struct pf_unit
+{
+  const char *source, *compdir;
+  uint32_t nfiles;
+  const char **files;
+  uint32_t nfunctions;
+  struct pf_function *functions;
+  uint32_t ncounters;
+  uint64_t *counts;              /* summed over the profiles holding the unit */
+  const unsigned char *meta;     /* identity of the unit */
+  uint32_t meta_size;
+  uint32_t nsites;
+};
+
+struct pf_process
+{
+  const char *path;
+  struct dsprof_file_header header;  /* a copy */
+  const unsigned char *map;
+  size_t map_size;               /* bytes mapped */
+  size_t size;                   /* committed bytes */
+  struct ev_sites sites;
+  struct ev_clock clock;
+  uint32_t nstreams;
+  struct ev_stream *streams;     /* by thread number */
+  uint64_t events;               /* bytes of event stream, for info */
+  uint32_t nunits;               /* unit chunks in this file */
+  uint64_t ncounters;
+};
+
+struct pf_set
+{
+  uint32_t nprocs;
+  struct pf_process *procs;
+  uint32_t nunits;
+  struct pf_unit **units;
+};
+
+/* Read the profile at PATH into SET.  Return 0, or -1 after printing
+   "dsprof: PATH: problem" on stderr.  */
+int pf_add (struct pf_set *set, const char *path);
+
+/* The block counts of function F of unit U into OUT (F->nblocks entries).
+   Return 0, or -1 with *ERR set (a malformed flow record).  */
+int pf_block_counts (const struct pf_unit *u, const struct pf_function *f,
+                     uint64_t *out, const char **err);
+
+/* The run time of process P in ns: from start to normal exit, or to its last
+   recorded event if it never exited normally (LAST_NS, what the caller saw).  */
+uint64_t pf_run_ns (const struct pf_process *p, uint64_t last_ns);
+
+void pf_free (struct pf_set *set);
+
+/* Check the profile image DATA (SIZE bytes) as pf_add does; return NULL if it is
+   valid, else a description of the first problem (static or in BUF).  For tests
+   and the fuzz harness.  */
+const char *pf_check_image (const unsigned char *data, size_t size, char *buf,
+                            size_t bufsize);
+
+#endif /* DSPROF_PROFILE_H */
