@@ -626,8 +626,15 @@ parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
   return 0;
 }
 
-/* Report's arguments: the dimensions, then profiles.  A profile is an existing
-   file; `--` ends the dimensions explicitly.  */
+/* Report's arguments are dimensions and profiles.  A profile is an existing
+   file, a path with a '/', or a name with a ".data" part (dsprof.data,
+   run.data.1234); `--` makes every later argument a profile.  */
+
+static bool
+looks_like_profile (const char *arg)
+{
+  return access (arg, F_OK) == 0 || strchr (arg, '/') || strstr (arg, ".data");
+}
 
 static int
 run_report_cmd (int argc, char **argv)
@@ -653,7 +660,7 @@ run_report_cmd (int argc, char **argv)
         break;
       if (!strcmp (argv[i], "--"))
         dashdash = true;
-      else if (dashdash || access (argv[i], F_OK) == 0)
+      else if (dashdash || looks_like_profile (argv[i]))
         profiles[nprofiles++] = argv[i];
       else
         q.dims[q.ndims++] = argv[i];
@@ -693,7 +700,8 @@ const struct command cmd_report = {
   "Self (their own time), Desc (Total - Self), Count, each with its share of\n"
   "the profiled time (Count: of the records).  Rows by Total, then Count, then\n"
   "value; values over 25 characters become [n] footnotes.  An argument that\n"
-  "names an existing file is a profile (`--` makes the rest profiles).\n"
+  "names an existing file, holds a '/' or a \".data\" is a profile (`--` makes\n"
+  "the rest profiles).\n"
   "Dimensions: recorded ones (`dsprof dims` lists them) and the derived depth,\n"
   "parent, location, depends-on, children, site.\n\n"
   "  --where DIM=VALUE    only records whose DIM is VALUE (repeatable; all hold)\n"

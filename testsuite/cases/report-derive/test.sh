@@ -1,0 +1,40 @@
+# report-derive: `dsprof report --derive LIB.so` with examples/derive/type.c on
+# examples/expr (3 + 4 * 5): the six value records' subjects are Add (twice: once
+# computed, once cached), Mul, and Num three times; iszero's subject is Add.
+. "$(dirname "$0")/../../lib.sh"
+
+dscc -o expr "$TOP/examples/expr/expr.c" || fail "expr.c does not compile"
+./expr >/dev/null || fail "expr exited with $?"
+gcc -shared -fPIC -Wall -Wextra -Werror -I"$TOP/include" -o type.so \
+  "$TOP/examples/derive/type.c" || fail "type.c does not build warning-free"
+
+run_dsprof report name type --derive ./type.so --format csv >type.csv \
+  || fail "report --derive: status $?"
+python3 - type.csv <<'PY' || fail "counts by derived type are wrong"
+import csv, sys
+got = {(r["name"], r["type"]): int(r["count"])
+       for r in csv.DictReader(open(sys.argv[1])) if r["level"] == "2"}
+want = {("value", "Add"): 2, ("value", "Mul"): 1, ("value", "Num"): 3,
+        ("iszero", "Add"): 1}
+if got != want:
+    print("got", got, "want", want, file=sys.stderr); sys.exit(1)
+PY
+
+# The library sees a record's ancestors: every record's root subject is the
+# whole expression.
+run_dsprof report root --derive ./type.so --format csv >root.csv
+grep -q '^1,"\?Add(Num(3),Mul(Num(4),Num(5)))"\?,.*,7,100.00$' root.csv \
+  || fail "root: all 7 records under the whole expression: $(cat root.csv)"
+
+# A library without dsprof_derive, and a missing one: usage errors (exit 1).
+echo 'int nothing;' >none.c && gcc -shared -fPIC -o none.so none.c
+set +e
+run_dsprof report name --derive ./none.so 2>err.txt; rc=$?
+set -e
+[ $rc = 1 ] && grep -q 'defines no dsprof_derive' err.txt \
+  || fail "library without dsprof_derive: status $rc, $(cat err.txt)"
+set +e
+run_dsprof report name --derive ./missing.so 2>err.txt; rc=$?
+set -e
+[ $rc = 1 ] && grep -q 'missing.so' err.txt || fail "missing library: status $rc"
+exit 0

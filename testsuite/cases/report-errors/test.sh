@@ -1,0 +1,48 @@
+# report-errors: the exit statuses and messages of SPEC §5 at the command line:
+# 0 success, 1 usage error, 2 unreadable or corrupt input; every command has --help.
+. "$(dirname "$0")/../../lib.sh"
+
+status () { set +e; "$@" >out.txt 2>err.txt; echo $?; set -e; }
+
+dscc -o expr "$TOP/examples/expr/expr.c" && ./expr >/dev/null
+
+for c in lines annotate report dims shell records trace info; do
+  [ "$(status run_dsprof $c --help)" = 0 ] || fail "dsprof $c --help failed"
+  grep -q "^usage: dsprof $c" out.txt || fail "dsprof $c --help prints no usage"
+  [ "$(status run_dsprof $c --bogus)" = 1 ] || fail "dsprof $c --bogus: not status 1"
+  grep -q "unknown option '--bogus'" err.txt || fail "dsprof $c --bogus: $(cat err.txt)"
+done
+[ "$(status run_dsprof frobnicate)" = 1 ] && grep -q "'frobnicate' is not a dsprof command" err.txt \
+  || fail "unknown command"
+[ "$(status run_dsprof)" = 1 ] || fail "no command: not status 1"
+[ "$(status run_dsprof report --unit years)" = 1 ] || fail "--unit years"
+[ "$(status run_dsprof report --where novalue)" = 1 ] || fail "--where without ="
+[ "$(status run_dsprof report --format xml)" = 1 ] || fail "--format xml"
+[ "$(status run_dsprof report --top 0)" = 1 ] || fail "--top 0"
+
+# Bad profiles: status 2, the file named, the problem said.
+: >empty.data
+head -c 5000 dsprof.data >short.data
+printf 'hello, world, this is not a profile at all%4096s' x >text.data
+cp dsprof.data version.data && printf '\x09' | dd of=version.data bs=1 seek=8 conv=notrunc 2>/dev/null
+for f in empty:empty short:truncated text:'not a dsprof profile' version:'version 9' missing:'No such file'; do
+  name=${f%%:*} msg=${f#*:}
+  for c in lines annotate report records trace info dims; do
+    [ "$(status run_dsprof $c $name.data)" = 2 ] || fail "dsprof $c $name.data: not status 2"
+    grep -q "$name.data: .*$msg" err.txt || fail "dsprof $c $name.data said: $(cat err.txt)"
+  done
+done
+# A damaged byte in the unit's metadata: found by the check word.
+cp dsprof.data meta.data && printf 'Z' | dd of=meta.data bs=1 seek=$((4096 + 60)) conv=notrunc 2>/dev/null
+[ "$(status run_dsprof lines meta.data)" = 2 ] && grep -q 'damaged' err.txt \
+  || fail "damaged metadata not detected: $(cat err.txt)"
+
+# Output that cannot be written: status 2 and a message.
+if [ -w /dev/full ]; then
+  [ "$(status run_dsprof lines -o /dev/full)" = 2 ] && grep -q 'write error' err.txt \
+    || fail "lines -o /dev/full: $(cat err.txt)"
+  set +e; run_dsprof report name >/dev/full 2>err.txt; rc=$?; set -e
+  [ $rc = 2 ] || fail "report >/dev/full: status $rc"
+fi
+[ "$(status run_dsprof lines -o /nonexistent/dir/x)" = 2 ] || fail "lines -o into a missing dir"
+exit 0
