@@ -158,6 +158,11 @@ dsprof_instrument_events (function *fun, basic_block first)
   tree rtype = TREE_TYPE (TREE_TYPE (fndecl));
   enum dsprof_dim_type result = annotated ? dsprof_event_dim_type (rtype) : DSPROF_DIM_NONE;
 
+  /* An event's frame identifies it (the CFA passed to the hooks): a copy
+     inlined into its caller would share the caller's frame and be taken for an
+     event a longjmp left behind.  Events are calls, so they stay calls.  */
+  DECL_UNINLINABLE (fndecl) = 1;
+
   unsigned k = dsprof_add_site (fndecl, event_type (fndecl), params.length (),
                                 params.address (), rtype, result);
   tree sites = dsprof_sites_decl ();

@@ -81,8 +81,21 @@ struct rec_state
   struct pmap pending;
 };
 
+/* Recently seen (parent, level, value) -> bucket, keyed by the value's identity
+   rather than its text: a string dimension by where its bytes lie (site tables
+   and the mapped profile do not move while the report runs), a number by
+   itself.  Most records then find their buckets without formatting a value.  */
+#define CACHE_SIZE 4096
+
+struct cache_entry
+{
+  uint64_t key;
+  uint32_t parent, level_type, len, bucket;
+};
+
 struct agg
 {
+  struct cache_entry cache[CACHE_SIZE];
   int ndims;
   const char *const *dims;
   int nfilters;
@@ -156,6 +169,40 @@ intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value
   *k = *b;
   *slot = k;
   return id;
+}
+
+/* The bucket under PARENT at LEVEL of record R's value of DIM.  */
+
+static uint32_t
+bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
+           uint32_t level)
+{
+  char buf[4096];
+  const char *dim = a->dims[level];
+  const struct ev_value *v = ev_record_dim (r, dim);
+  struct cache_entry *e = NULL;
+  if (v && v->type != DSPROF_DIM_DOUBLE && v->type != DSPROF_DIM_PTR
+      && v->type != DSPROF_DIM_ENUM)
+    {
+      uint64_t key = v->type == DSPROF_DIM_STR ? (uint64_t) (uintptr_t) v->s : v->u;
+      uint32_t lt = level << 8 | (uint32_t) v->type << 1 | v->truncated;
+      uint64_t h = (key ^ (key >> 29) ^ ((uint64_t) parent << 17) ^ lt)
+                   * 0x9e3779b97f4a7c15ull;
+      e = &a->cache[h >> 52 & (CACHE_SIZE - 1)];
+      if (e->bucket && e->key == key && e->parent == parent
+          && e->level_type == lt && e->len == v->len)
+        return e->bucket;
+      e->key = key;
+      e->parent = parent;
+      e->level_type = lt;
+      e->len = v->len;
+    }
+  const char *t = v ? ev_format_value (v, buf, sizeof buf)
+                    : agg_dim_text (r, dim, buf, sizeof buf);
+  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
+  if (e)
+    e->bucket = b;
+  return b;
 }
 
 static const char *
@@ -263,27 +310,35 @@ agg_record (struct ev_record *r, void *arg)
   uint64_t adj = dur > 0 ? (uint64_t) dur : 0;
   uint64_t self = adj > st->child_ns ? adj - st->child_ns : 0;
 
+  struct rec_state *ps = NULL;
+  if (r->parent)
+    {
+      ps = r->parent->user;
+      if (!ps)
+        ps = r->parent->user = XCNEW (struct rec_state);
+    }
   if (passes (a, r))
     {
-      char buf[4096];
       uint32_t b = 0;
       for (int level = 0; level < a->ndims; level++)
         {
-          const char *t = agg_dim_text (r, a->dims[level], buf, sizeof buf);
-          b = intern_bucket (a, b, (uint32_t) level, t ? t : "");
+          b = bucket_of (a, r, b, (uint32_t) level);
           struct agg_bucket *bk = &a->buckets[b];
           bk->self_ns += self;
           bk->count++;
-          *pmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
+          /* A leaf hands its buckets straight to its parent or the totals.  */
+          if (st != &none)
+            *pmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
+          else if (ps)
+            *pmap_slot (&ps->pending, b) += adj;
+          else
+            bk->total_ns += adj;
         }
       a->records++;
     }
 
-  if (r->parent)
+  if (ps)
     {
-      struct rec_state *ps = r->parent->user;
-      if (!ps)
-        ps = r->parent->user = XCNEW (struct rec_state);
       ps->child_ns += adj;
       ps->ndesc += st->ndesc + 1;
       pmap_merge (&ps->pending, &st->pending);

@@ -51,6 +51,41 @@ read_dim (struct dsprof_cursor *c, struct ev_dim_desc *d)
     }
 }
 
+/* The dimensions every record of SITE starts with, made once; and whether a
+   parameter's name clashes with another dimension (then the first value wins,
+   which the decoder must check record by record).  */
+
+static void
+site_intrinsics (struct ev_site *site)
+{
+  static const char *const names[4] = { "event", "name", "file", "line" };
+  const char *vals[3] = { site->type, site->name, site->file };
+  for (int i = 0; i < 4; i++)
+    {
+      struct ev_dim *d = &site->intrinsic[i];
+      memset (d, 0, sizeof *d);
+      d->name = names[i];
+      d->v.type = i < 3 ? DSPROF_DIM_STR : DSPROF_DIM_UINT;
+      if (i < 3)
+        {
+          d->v.s = vals[i];
+          d->v.len = (uint32_t) strlen (vals[i]);
+        }
+      else
+        d->v.u = site->line;
+    }
+  static const char *const reserved[] = { "event", "name", "file", "line",
+                                          "thread", "result", "complete" };
+  site->clash = false;
+  for (uint32_t i = 0; i < site->ndims; i++)
+    {
+      for (size_t k = 0; k < sizeof reserved / sizeof *reserved; k++)
+        site->clash |= strcmp (site->dims[i].name, reserved[k]) == 0;
+      for (uint32_t k = 0; k < i; k++)
+        site->clash |= strcmp (site->dims[i].name, site->dims[k].name) == 0;
+    }
+}
+
 int
 ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t size,
                    uint32_t site_base, uint32_t nsites, const char **err)
@@ -102,6 +137,7 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
           *err = "bad event site record";
           return -1;
         }
+      site_intrinsics (site);
       uint64_t id = (uint64_t) site_base + index;
       if (id >= UINT32_MAX)
         {
@@ -168,10 +204,25 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
   switch (v->type)
     {
     case DSPROF_DIM_INT:
-      snprintf (buf, size, "%" PRId64, v->i);
-      break;
     case DSPROF_DIM_UINT:
-      snprintf (buf, size, "%" PRIu64, v->u);
+      if (size >= 24)
+        {
+          /* Decimal by hand: values are formatted once per record.  */
+          char tmp[24], *p = tmp + sizeof tmp;
+          bool neg = v->type == DSPROF_DIM_INT && v->i < 0;
+          uint64_t u = neg ? -(uint64_t) v->i : v->u;
+          do
+            *--p = (char) ('0' + u % 10);
+          while (u /= 10);
+          if (neg)
+            *--p = '-';
+          memcpy (buf, p, (size_t) (tmp + sizeof tmp - p));
+          buf[tmp + sizeof tmp - p] = '\0';
+        }
+      else if (v->type == DSPROF_DIM_INT)
+        snprintf (buf, size, "%" PRId64, v->i);
+      else
+        snprintf (buf, size, "%" PRIu64, v->u);
       break;
     case DSPROF_DIM_BOOL:
       snprintf (buf, size, "%s", v->u ? "true" : "false");
@@ -192,6 +243,11 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
     case DSPROF_DIM_STR:
       if (!v->s)
         snprintf (buf, size, "(null)");
+      else if (!v->truncated && v->len < size)
+        {
+          memcpy (buf, v->s, v->len);
+          buf[v->len] = '\0';
+        }
       else
         snprintf (buf, size, "%.*s%s", (int) v->len, v->s,
                   v->truncated ? "..." : "");
@@ -278,6 +334,7 @@ struct open_rec
 {
   struct ev_record *r;
   struct dims dims;              /* Start's, then the added ones */
+  uint32_t added;                /* dims added by DIM events */
   struct ev_record **children;
   uint32_t nchildren, children_size;
 };
@@ -296,13 +353,15 @@ struct decoder
   uint32_t *name_lens;
   uint32_t names_size;
   uint64_t last_ns;
+  struct ev_record *pool;        /* finished records for reuse, by parent */
 };
 
 static void
 push_dim (struct dims *d, const char *name, const struct ev_value *v)
 {
   for (uint32_t i = 0; i < d->n; i++)
-    if (strcmp (d->v[i].name, name) == 0)
+    if (d->v[i].name == name
+        || (d->v[i].name[0] == name[0] && strcmp (d->v[i].name, name) == 0))
       return;                    /* the first value wins */
   if (d->n == d->size)
     {
@@ -323,6 +382,52 @@ push_open (struct open_rec *o, const char *name, const struct ev_value *v)
   push_dim (&o->dims, name, v);
   o->r->dims = o->dims.v;
   o->r->ndims = o->dims.n;
+}
+
+/* Add a dimension known to be new to O.  */
+
+static inline void
+push_new (struct open_rec *o, const char *name, const struct ev_value *v)
+{
+  struct dims *d = &o->dims;
+  if (d->n == d->size)
+    {
+      d->size = d->size ? 2 * d->size : 8;
+      d->v = XRESIZEVEC (struct ev_dim, d->v, d->size);
+    }
+  d->v[d->n].name = name;
+  d->v[d->n].v = *v;
+  d->n++;
+  o->r->dims = d->v;
+  o->r->ndims = d->n;
+}
+
+/* Records are reused: a decoded stream of millions of records allocates about
+   as many as its tree is deep.  */
+
+static struct ev_record *
+new_record (struct decoder *d)
+{
+  struct ev_record *r = d->pool;
+  if (!r)
+    return XCNEW (struct ev_record);
+  d->pool = r->parent;
+  struct ev_dim *dims = r->dims;
+  struct ev_record **children = r->children;
+  uint32_t dims_cap = r->dims_cap, children_cap = r->children_cap;
+  memset (r, 0, sizeof *r);
+  r->dims = dims;
+  r->dims_cap = dims_cap;
+  r->children = children;
+  r->children_cap = children_cap;
+  return r;
+}
+
+static void
+release_record (struct decoder *d, struct ev_record *r)
+{
+  r->parent = d->pool;
+  d->pool = r;
 }
 
 static void
@@ -365,7 +470,11 @@ open_record (struct decoder *d, const char *type, const struct ev_site *site,
     }
   struct open_rec *o = &d->stack[d->depth];
   memset (o, 0, sizeof *o);
-  o->r = XCNEW (struct ev_record);
+  o->r = new_record (d);
+  o->dims.v = o->r->dims;
+  o->dims.size = o->r->dims_cap;
+  o->children = o->r->children;
+  o->children_size = o->r->children_cap;
   o->r->start_ns = ns;
   o->r->thread = d->s->thread;
   o->r->depth = d->depth;
@@ -373,19 +482,26 @@ open_record (struct decoder *d, const char *type, const struct ev_site *site,
   o->r->site = site;
   o->r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
   d->depth++;
-  struct ev_value v = str_value (type);
-  push_open (o, "event", &v);
-  v = str_value (site ? site->name : type);
-  push_open (o, "name", &v);
+  struct ev_value v;
   if (site)
     {
-      v = str_value (site->file);
-      push_open (o, "file", &v);
-      v = uint_value (DSPROF_DIM_UINT, site->line);
-      push_open (o, "line", &v);
+      uint32_t need = 7 + site->ndims;   /* intrinsics, params, result, complete */
+      if (o->dims.size < need)
+        {
+          o->dims.size = need;
+          o->dims.v = XRESIZEVEC (struct ev_dim, o->dims.v, need);
+        }
+      memcpy (o->dims.v, site->intrinsic, sizeof site->intrinsic);
+      o->dims.n = 4;
+    }
+  else
+    {
+      v = str_value (type);
+      push_new (o, "event", &v);
+      push_new (o, "name", &v);
     }
   v = uint_value (DSPROF_DIM_UINT, d->s->thread);
-  push_open (o, "thread", &v);
+  push_new (o, "thread", &v);
   return 0;
 }
 
@@ -399,14 +515,25 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
   struct ev_record *r = o->r;
   r->end_ns = ns < r->start_ns ? r->start_ns : ns;
   r->complete = complete;
-  if (result)
-    push_open (o, "result", result);
   struct ev_value v = uint_value (DSPROF_DIM_BOOL, complete);
-  push_open (o, "complete", &v);
+  if (r->site && !r->site->clash && !o->added)
+    {
+      if (result)
+        push_new (o, "result", result);
+      push_new (o, "complete", &v);
+    }
+  else
+    {
+      if (result)
+        push_open (o, "result", result);
+      push_open (o, "complete", &v);
+    }
   r->dims = o->dims.v;
   r->ndims = o->dims.n;
+  r->dims_cap = o->dims.size;
   r->children = o->children;
   r->nchildren = o->nchildren;
+  r->children_cap = o->children_size;
 
   int rc = 0;
   if (d->on_event)
@@ -421,9 +548,7 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
     rc = d->on_record (r, d->arg);
 
   for (uint32_t i = 0; i < r->nchildren; i++)
-    free_record (r->children[i]);
-  free (r->children);
-  r->children = NULL;
+    release_record (d, r->children[i]);
   r->nchildren = 0;
   if (d->depth)
     {
@@ -437,7 +562,7 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
       p->children[p->nchildren++] = r;
     }
   else
-    free_record (r);
+    release_record (d, r);
   return rc;
 }
 
@@ -511,7 +636,10 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
                 struct ev_value v;
                 if (read_value (&c, site->dims[i].type, &site->dims[i], &v))
                   goto corrupt;
-                push_open (o, site->dims[i].name, &v);
+                if (site->clash)
+                  push_open (o, site->dims[i].name, &v);
+                else
+                  push_new (o, site->dims[i].name, &v);
               }
             rc = start_event (d, ns);
             break;
@@ -560,6 +688,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
               goto corrupt;
             struct open_rec *o = &d->stack[d->depth - 1];
             push_open (o, d->names[id], &v);
+            o->added++;
             if (d->on_event)
               {
                 struct ev_dim dim = { d->names[id], v };
@@ -612,6 +741,12 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
       free (o->dims.v);
       free (o->r);
     }
+  while (d.pool)
+    {
+      struct ev_record *r = d.pool;
+      d.pool = r->parent;
+      free_record (r);
+    }
   free (d.stack);
   free (d.names);
   free (d.name_lens);
@@ -622,7 +757,7 @@ const struct ev_value *
 ev_record_dim (const struct ev_record *r, const char *name)
 {
   for (uint32_t i = 0; i < r->ndims; i++)
-    if (strcmp (r->dims[i].name, name) == 0)
+    if (r->dims[i].name[0] == name[0] && strcmp (r->dims[i].name, name) == 0)
       return &r->dims[i].v;
   return NULL;
 }

@@ -25,22 +25,6 @@ struct ev_dim_desc
   const char **enum_names;
 };
 
-struct ev_site
-{
-  const char *type, *name, *file;
-  uint32_t line;
-  uint32_t ndims;                /* parameters */
-  struct ev_dim_desc *dims;
-  struct ev_dim_desc result;     /* type DSPROF_DIM_NONE for void */
-};
-
-/* The sites of one profile, by global id.  */
-struct ev_sites
-{
-  struct ev_site **by_id;
-  uint32_t size;
-};
-
 struct ev_value
 {
   int type;                      /* DSPROF_DIM_* */
@@ -62,6 +46,25 @@ struct ev_dim
   const char *name;
   struct ev_value v;
 };
+
+struct ev_site
+{
+  const char *type, *name, *file;
+  uint32_t line;
+  uint32_t ndims;                /* parameters */
+  struct ev_dim_desc *dims;
+  struct ev_dim_desc result;     /* type DSPROF_DIM_NONE for void */
+  struct ev_dim intrinsic[4];    /* event, name, file, line */
+  bool clash;                    /* a parameter is named like another dim */
+};
+
+/* The sites of one profile, by global id.  */
+struct ev_sites
+{
+  struct ev_site **by_id;
+  uint32_t size;
+};
+
 
 enum ev_kind
 {
@@ -96,6 +99,7 @@ struct ev_record
   struct ev_record *parent;      /* the enclosing record, still open; or NULL */
   uint64_t seq;                  /* for the consumer's use */
   void *user;                    /* likewise */
+  uint32_t dims_cap, children_cap;  /* the decoder's, for reuse */
 };
 
 struct ev_stream
