@@ -1,0 +1,1 @@
+struct node { int kind __attribute__ ((dsprof_event)); };

@@ -1,0 +1,1 @@
+__attribute__ ((dsprof_event (42))) int eval (int depth) { return depth; }

@@ -1,0 +1,1 @@
+int eval (int depth __attribute__ ((dsprof_event))) { return depth; }

@@ -1,0 +1,1 @@
+__attribute__ ((dsprof_event ("Eval", "More"))) int eval (int depth) { return depth; }

@@ -1,0 +1,1 @@
+typedef int handle __attribute__ ((dsprof_event));

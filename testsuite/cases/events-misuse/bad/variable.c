@@ -1,0 +1,1 @@
+int counter __attribute__ ((dsprof_event));
