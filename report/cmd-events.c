@@ -266,7 +266,8 @@ trace_event (const struct ev_event *e, void *arg)
       return 0;
     }
   /* Finish or Abandon: the event's type and name, result, added dims.  */
-  uint32_t nstart = o->nstart;
+  /* Shown: event, name, the result, the added dims, complete.  */
+  uint32_t nstart = o->nstart, nadded = o->n;
   for (uint32_t i = 0; i < e->ndims; i++)
     kv_push (o, e->dims[i].name, ev_format_value (&e->dims[i].v, buf, sizeof buf));
   kv_push (o, "complete", e->kind == EV_FINISH ? "true" : "false");
@@ -274,14 +275,21 @@ trace_event (const struct ev_event *e, void *arg)
     {
       fprintf (c->out, "%" PRIu64 "ns t%u %s", e->ns, e->thread,
                e->kind == EV_FINISH ? "Finish" : "Abandon");
-      for (uint32_t i = 0; i < o->n; i++)
+      for (uint32_t i = 0; i < nstart; i++)
+        if (!strcmp (o->kv[i].name, "event") || !strcmp (o->kv[i].name, "name"))
+          {
+            fprintf (c->out, " %s=", o->kv[i].name);
+            put_value (c->out, o->kv[i].value);
+          }
+      for (uint32_t pass = 0; pass < 3; pass++)
         {
-          bool show = !strcmp (o->kv[i].name, "event")
-                      || !strcmp (o->kv[i].name, "name") || i >= nstart;
-          if (!show)
-            continue;
-          fprintf (c->out, " %s=", o->kv[i].name);
-          put_value (c->out, o->kv[i].value);
+          uint32_t from = pass == 0 ? nadded : pass == 1 ? nstart : o->n - 1;
+          uint32_t to = pass == 0 ? o->n - 1 : pass == 1 ? nadded : o->n;
+          for (uint32_t i = from; i < to; i++)
+            {
+              fprintf (c->out, " %s=", o->kv[i].name);
+              put_value (c->out, o->kv[i].value);
+            }
         }
       putc ('\n', c->out);
     }
