@@ -53,6 +53,16 @@ pmap_free (struct pmap *m)
   memset (m, 0, sizeof *m);
 }
 
+/* Empty M, keeping its memory.  */
+
+static void
+pmap_clear (struct pmap *m)
+{
+  if (m->n)
+    memset (m->keys, 0, m->cap * sizeof *m->keys);
+  m->n = 0;
+}
+
 /* Add the entries of FROM to INTO and empty FROM; the smaller map is merged into
    the larger, so a record's entries move O(log n) times at most.  */
 
@@ -68,7 +78,7 @@ pmap_merge (struct pmap *into, struct pmap *from)
   for (uint32_t i = 0; i < from->cap; i++)
     if (from->keys[i])
       *pmap_slot (into, from->keys[i]) += from->vals[i];
-  pmap_free (from);
+  pmap_clear (from);
 }
 
 /* ---- the report state --------------------------------------------------------- */
@@ -79,6 +89,7 @@ struct rec_state
   uint64_t child_ns;             /* the children's (deducted) durations */
   uint64_t ndesc;                /* descendant records */
   struct pmap pending;
+  struct rec_state *next;        /* in the pool */
 };
 
 /* Recently seen (parent, level, value) -> bucket, keyed by the value's identity
@@ -105,6 +116,7 @@ struct agg
   struct agg_bucket *buckets;    /* by id; 0 unused */
   uint32_t nbuckets, size;
   uint64_t profiled_ns, records;
+  struct rec_state *pool;        /* states of finished records, for reuse */
 };
 
 static hashval_t
@@ -299,7 +311,7 @@ agg_record (struct ev_record *r, void *arg)
 {
   struct agg *a = arg;
   struct rec_state *st = r->user;
-  struct rec_state none = { 0, 0, { NULL, NULL, 0, 0 } };
+  struct rec_state none = { 0, 0, { NULL, NULL, 0, 0 }, NULL };
   if (!st)
     st = &none;
 
@@ -315,7 +327,17 @@ agg_record (struct ev_record *r, void *arg)
     {
       ps = r->parent->user;
       if (!ps)
-        ps = r->parent->user = XCNEW (struct rec_state);
+        {
+          ps = a->pool;
+          if (ps)
+            {
+              a->pool = ps->next;
+              ps->child_ns = ps->ndesc = 0;
+            }
+          else
+            ps = XCNEW (struct rec_state);
+          r->parent->user = ps;
+        }
     }
   if (passes (a, r))
     {
@@ -349,10 +371,13 @@ agg_record (struct ev_record *r, void *arg)
         if (st->pending.keys[i])
           a->buckets[st->pending.keys[i]].total_ns += st->pending.vals[i];
       a->profiled_ns += adj;
-      pmap_free (&st->pending);
+      pmap_clear (&st->pending);
     }
   if (st != &none)
-    free (st);
+    {
+      st->next = a->pool;
+      a->pool = st;
+    }
   r->user = NULL;
   return 0;
 }
@@ -384,6 +409,13 @@ agg_records (const struct agg *a)
 void
 agg_free (struct agg *a)
 {
+  while (a->pool)
+    {
+      struct rec_state *st = a->pool;
+      a->pool = st->next;
+      pmap_free (&st->pending);
+      free (st);
+    }
   for (uint32_t i = 1; i <= a->nbuckets; i++)
     free ((char *) a->buckets[i].value);
   free (a->buckets);

@@ -491,7 +491,8 @@ open_record (struct decoder *d, const char *type, const struct ev_site *site,
           o->dims.size = need;
           o->dims.v = XRESIZEVEC (struct ev_dim, o->dims.v, need);
         }
-      memcpy (o->dims.v, site->intrinsic, sizeof site->intrinsic);
+      for (int i = 0; i < 4; i++)
+        o->dims.v[i] = site->intrinsic[i];
       o->dims.n = 4;
     }
   else
