@@ -666,6 +666,19 @@ abandon_above (struct thread *t, uint32_t i, uint64_t now)
     abandon (t, now);
 }
 
+/* Close the hook events whose frames are gone: those not above CFA, the frame
+   of a call into the recorder (a longjmp left them open, and nothing else has
+   noticed yet).  */
+
+static void
+abandon_gone (struct thread *t, uintptr_t cfa)
+{
+  uint64_t now = 0;
+  while (t->depth && t->open[t->depth - 1].cfa != MANUAL_CFA
+         && t->open[t->depth - 1].cfa <= cfa)
+    abandon (t, now ? now : (now = ticks ()));
+}
+
 
 /* ---- the hooks ----------------------------------------------------------- */
 
@@ -808,6 +821,8 @@ dsprof_start (const char *event_type)
   int saved_errno = errno;
   t->busy = 1;
   dsprof_id ret = 0;
+  /* The caller's events stay open; those a longjmp left inside them close.  */
+  abandon_gone (t, (uintptr_t) __builtin_dwarf_cfa ());
   uint32_t name = intern (event_type);
   if (!name || !define_name (t, name))
     {
@@ -866,16 +881,19 @@ out:
 }
 
 /* Attach dimension DIM of TYPE with value V (or string S) to the innermost open
-   event.  */
+   event of a frame that is still live; CFA is the frame of the dsprof_dim_*
+   call.  */
 
 static void
-add_dim (const char *dim, int type, uint64_t v)
+add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
 {
   struct thread *t = thread_get ();
   if (!t || t->busy || !dim)
     return;
   int saved_errno = errno;
   t->busy = 1;
+  /* Not to an event a longjmp left open: its frame is gone.  */
+  abandon_gone (t, cfa);
   if (t->depth == 0)
     {
       count_header (COUNT_STRAY);
@@ -903,13 +921,15 @@ out:
 DSPROF_API void
 dsprof_dim_int (const char *dim, long long v)
 {
-  add_dim (dim, DSPROF_DIM_INT, (uint64_t) v);
+  add_dim (dim, DSPROF_DIM_INT, (uint64_t) v,
+           (uintptr_t) __builtin_dwarf_cfa ());
 }
 
 DSPROF_API void
 dsprof_dim_uint (const char *dim, unsigned long long v)
 {
-  add_dim (dim, DSPROF_DIM_UINT, v);
+  add_dim (dim, DSPROF_DIM_UINT, v,
+           (uintptr_t) __builtin_dwarf_cfa ());
 }
 
 DSPROF_API void
@@ -917,25 +937,29 @@ dsprof_dim_double (const char *dim, double v)
 {
   uint64_t bits;
   memcpy (&bits, &v, 8);
-  add_dim (dim, DSPROF_DIM_DOUBLE, bits);
+  add_dim (dim, DSPROF_DIM_DOUBLE, bits,
+           (uintptr_t) __builtin_dwarf_cfa ());
 }
 
 DSPROF_API void
 dsprof_dim_bool (const char *dim, int v)
 {
-  add_dim (dim, DSPROF_DIM_BOOL, v != 0);
+  add_dim (dim, DSPROF_DIM_BOOL, v != 0,
+           (uintptr_t) __builtin_dwarf_cfa ());
 }
 
 DSPROF_API void
 dsprof_dim_str (const char *dim, const char *s)
 {
-  add_dim (dim, DSPROF_DIM_STR, (uint64_t) (uintptr_t) s);
+  add_dim (dim, DSPROF_DIM_STR, (uint64_t) (uintptr_t) s,
+           (uintptr_t) __builtin_dwarf_cfa ());
 }
 
 DSPROF_API void
 dsprof_dim_ptr (const char *dim, const void *p)
 {
-  add_dim (dim, DSPROF_DIM_PTR, (uint64_t) (uintptr_t) p);
+  add_dim (dim, DSPROF_DIM_PTR, (uint64_t) (uintptr_t) p,
+           (uintptr_t) __builtin_dwarf_cfa ());
 }
 
 /* ---- thread and process ends, fork ------------------------------------------ */
