@@ -270,6 +270,8 @@ agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t siz
     }
   else if (strcmp (name, "depends-on") == 0)
     {
+      if (r->nchildren && !r->children)
+        return NULL;             /* not kept: see agg_needs_children */
       if (r->nchildren == 0)
         {
           snprintf (buf, size, "(none)");
@@ -380,6 +382,20 @@ agg_record (struct ev_record *r, void *arg)
     }
   r->user = NULL;
   return 0;
+}
+
+bool
+agg_needs_children (const struct agg *a)
+{
+  if (derive)
+    return true;
+  for (int i = 0; i < a->ndims; i++)
+    if (!strcmp (a->dims[i], "depends-on"))
+      return true;
+  for (int i = 0; i < a->nfilters; i++)
+    if (!strcmp (a->filters[i].dim, "depends-on"))
+      return true;
+  return false;
 }
 
 uint32_t

@@ -55,6 +55,10 @@ void agg_begin_stream (struct agg *a, uint64_t overhead_ps);
 /* The ev_record_fn to give ev_decode_stream, with the agg as its argument.  */
 int agg_record (struct ev_record *r, void *agg);
 
+/* Whether the report needs records' children (depends-on, a derive library):
+   else the decoder need not keep them (ev_keep_children).  */
+bool agg_needs_children (const struct agg *a);
+
 /* Results: the buckets (ids 1 .. n), the profiled time (the time of top-level
    records), the number of records that passed the filters.  */
 uint32_t agg_nbuckets (const struct agg *a);

@@ -523,6 +523,7 @@ run_report (struct pf_set *set, const struct query *q, FILE *out)
                           q, 0 };
   uint64_t total_run = 0;
   int rc = 0;
+  ev_keep_children (agg_needs_children (c.agg));
   for (uint32_t i = 0; i < set->nprocs && !rc; i++)
     {
       /* One process at a time, for its run time.  */
@@ -558,6 +559,7 @@ run_report (struct pf_set *set, const struct query *q, FILE *out)
       htab_delete (p.notes.index);
       free (p.notes.values);
     }
+  ev_keep_children (true);
   agg_free (c.agg);
   return rc;
 }

@@ -337,6 +337,7 @@ struct open_rec
   uint32_t added;                /* dims added by DIM events */
   struct ev_record **children;
   uint32_t nchildren, children_size;
+  uint32_t ndirect;              /* direct descendants, kept or not */
 };
 
 struct decoder
@@ -400,6 +401,14 @@ push_new (struct open_rec *o, const char *name, const struct ev_value *v)
   d->n++;
   o->r->dims = d->v;
   o->r->ndims = d->n;
+}
+
+static bool keep_children = true;
+
+void
+ev_keep_children (bool keep)
+{
+  keep_children = keep;
 }
 
 /* Records are reused: a decoded stream of millions of records allocates about
@@ -533,8 +542,10 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
   r->ndims = o->dims.n;
   r->dims_cap = o->dims.size;
   r->children = o->children;
-  r->nchildren = o->nchildren;
+  r->nchildren = o->ndirect;
   r->children_cap = o->children_size;
+  if (!keep_children)
+    r->children = NULL;
 
   int rc = 0;
   if (d->on_event)
@@ -548,12 +559,19 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
   if (!rc && d->on_record)
     rc = d->on_record (r, d->arg);
 
-  for (uint32_t i = 0; i < r->nchildren; i++)
-    release_record (d, r->children[i]);
+  for (uint32_t i = 0; i < o->nchildren; i++)
+    release_record (d, o->children[i]);
+  r->children = o->children;
   r->nchildren = 0;
-  if (d->depth)
+  if (d->depth && !keep_children)
+    {
+      d->stack[d->depth - 1].ndirect++;
+      release_record (d, r);
+    }
+  else if (d->depth)
     {
       struct open_rec *p = &d->stack[d->depth - 1];
+      p->ndirect++;
       if (p->nchildren == p->children_size)
         {
           p->children_size = p->children_size ? 2 * p->children_size : 8;

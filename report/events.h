@@ -95,7 +95,8 @@ struct ev_record
   uint32_t ndims;                /* intrinsic and recorded dims, Start's first */
   struct ev_dim *dims;
   uint32_t nchildren;            /* direct descendants, completed before */
-  struct ev_record **children;   /* valid during the callback only */
+  struct ev_record **children;   /* valid during the callback only; NULL
+                                    if not kept (ev_keep_children) */
   struct ev_record *parent;      /* the enclosing record, still open; or NULL */
   uint64_t seq;                  /* for the consumer's use */
   void *user;                    /* likewise */
@@ -124,6 +125,12 @@ typedef int (*ev_record_fn) (struct ev_record *r, void *arg);
 int ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta,
                        size_t size, uint32_t site_base, uint32_t nsites,
                        const char **err);
+
+/* Whether a record's children are kept for its callback (the default) or only
+   counted: a stream whose records have millions of direct descendants is then
+   decoded in memory bounded by its depth.  Without them, a record's children
+   is NULL and nchildren still counts them.  */
+void ev_keep_children (bool keep);
 
 /* Free the sites of SITES (and leave it empty).  */
 void ev_sites_free (struct ev_sites *sites);

@@ -33,17 +33,26 @@ grep -q '^By name:$' eof.txt || fail "no report from piped 'name'"
 # A terminal: line editing with readline (the prompt, and history: Up recalls).
 if command -v tmux >/dev/null; then
   sock=dsprof-test-$$
+  # wait_for N PATTERN: until the pane shows PATTERN N times (10 s at most).
+  wait_for () {
+    for _ in $(seq 100); do
+      tmux -L $sock capture-pane -p -S -200 >tty.txt
+      [ "$(grep -c -- "$2" tty.txt)" -ge "$1" ] && return 0
+      sleep 0.1
+    done
+    return 1
+  }
   tmux -L $sock new-session -d -x 150 -y 50 "$DSPROF shell; sleep 30"
-  sleep 0.5
+  wait_for 1 'dsprof>' || fail "no prompt on a terminal: $(cat tty.txt)"
   tmux -L $sock send-keys 'name' Enter
-  sleep 0.5
+  wait_for 1 '^By name:' || fail "no report for 'name': $(cat tty.txt)"
   tmux -L $sock send-keys Up Enter
-  sleep 0.5
+  wait_for 2 '^By name:' || fail "history (Up, Enter) did not repeat the report: $(cat tty.txt)"
   tmux -L $sock send-keys 'quit' Enter
-  sleep 0.5
+  sleep 0.3
   tmux -L $sock capture-pane -p -S -200 >tty.txt
   tmux -L $sock kill-server || true
-  grep -q 'dsprof> ' tty.txt || fail "no prompt on a terminal: $(cat tty.txt)"
+  grep -q 'dsprof>' tty.txt || fail "no prompt on a terminal: $(cat tty.txt)"
   [ "$(grep -c '^By name:' tty.txt)" = 2 ] \
     || fail "history (Up, Enter) did not repeat the report: $(cat tty.txt)"
 else
