@@ -824,14 +824,12 @@ dsprof_start (const char *event_type)
   /* The caller's events stay open; those a longjmp left inside them close.  */
   abandon_gone (t, (uintptr_t) __builtin_dwarf_cfa ());
   uint32_t name = intern (event_type);
-  if (!name || !define_name (t, name))
-    {
-      count_header (COUNT_DROPPED);
-      goto out;
-    }
   uint64_t now = ticks ();
   uint32_t seq = t->seq;
-  if (!reserve (t, MAX_FIXED_EVENT, now) || !push_open (t, MANUAL_CFA, 0))
+  /* Room for the name's definition and the Start in one chunk: a new chunk
+     starts with no names defined.  */
+  if (!name || !reserve (t, strlen (event_type) + 24 + MAX_FIXED_EVENT, now)
+      || !define_name (t, name) || !push_open (t, MANUAL_CFA, 0))
     {
       count_header (COUNT_DROPPED);
       goto out;
@@ -900,9 +898,11 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
       goto out;
     }
   uint32_t name = intern (dim);
-  uint64_t now = 0;
-  if (!name || !define_name (t, name)
-      || !reserve (t, MAX_STR_VALUE + 32, now = ticks ()))
+  uint64_t now = ticks ();
+  /* Room for the name's definition and the value in one chunk: a new chunk
+     starts with no names defined.  */
+  if (!name || !reserve (t, strlen (dim) + 24 + MAX_STR_VALUE + 32, now)
+      || !define_name (t, name))
     {
       count_header (COUNT_DROPPED);
       goto out;
