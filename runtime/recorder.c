@@ -861,10 +861,7 @@ dsprof_finish (dsprof_id id)
   while (i > 0 && !(t->open[i - 1].cfa == MANUAL_CFA && t->open[i - 1].id == id))
     i--;
   if (i == 0)
-    {
-      count_header (COUNT_STRAY);
-      goto out;
-    }
+    goto out;     /* already closed by a repair, or not this thread's */
   abandon_above (t, i - 1, now);
   t->depth--;
   if (reserve (t, MAX_FIXED_EVENT, now))
