@@ -14,12 +14,13 @@
      `reserve` has returned.
    - open[0 .. depth) are the thread's open events, innermost last; each is either
      a hook event (its frame's CFA) or a manual one (cfa == MANUAL_CFA).
-   - busy is set while the thread is inside the recorder, so a formatter or a
-     signal handler that records events re-entrantly is ignored, never corrupts
-     the stream.  */
+   - busy is set while the thread is inside the recorder, so an event that a
+     formatter or a signal handler records re-entrantly is dropped (and
+     counted), never corrupts the stream.  */
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -412,6 +413,36 @@ struct thread
   int dead;                  /* no more space: drop this thread's events */
 };
 
+/* Enter and leave the recorder on T.  The compiler barriers keep T's stream
+   updates between the two: a signal handler that records events runs wholly
+   before or after them, or finds T busy.  */
+
+static inline void
+busy_on (struct thread *t)
+{
+  t->busy = 1;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+}
+
+static inline void
+busy_off (struct thread *t)
+{
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  t->busy = 0;
+}
+
+/* Count an event dropped because its thread was inside the recorder (a signal
+   handler or a formatter recording events): no lock, a signal handler may be
+   counting.  */
+
+static void
+count_reentrant (void)
+{
+  struct dsprof_file_header *h = dsprof_writer_header_if_open ();
+  if (h)
+    __atomic_fetch_add (&h->dropped_events, 1, __ATOMIC_RELAXED);
+}
+
 static uint32_t nthreads;
 static pthread_key_t thread_key;
 /* initial-exec: one %fs-relative load, not a __tls_get_addr call (the runtime is
@@ -666,6 +697,52 @@ abandon_above (struct thread *t, uint32_t i, uint64_t now)
     abandon (t, now);
 }
 
+/* The calling thread's alternate signal stack [lo, hi), and whether it runs
+   on it now.  */
+
+struct alt_stack
+{
+  uintptr_t lo, hi;
+  int on;
+};
+
+static void
+get_alt_stack (struct alt_stack *a)
+{
+  stack_t ss;
+  a->lo = a->hi = 0;
+  a->on = 0;
+  if (sigaltstack (NULL, &ss) == 0 && !(ss.ss_flags & SS_DISABLE))
+    {
+      a->lo = (uintptr_t) ss.ss_sp;
+      a->hi = a->lo + ss.ss_size;
+      a->on = (ss.ss_flags & SS_ONSTACK) != 0;
+    }
+}
+
+/* Whether the open hook event at the top of T's stack was left by a longjmp,
+   seen from a frame whose CFA is CFA: its frame is not above ours.  That
+   compares frames of one stack only.  A signal handler on an alternate stack
+   (which may lie above the thread's stack) has interrupted the events of the
+   thread's stack, not left them; once back on the thread's stack, events still
+   open on the alternate one were left by a siglongjmp out of the handler.
+   *A is filled on first use (a system call, only when a repair is likely).  */
+
+static int
+left_behind (struct thread *t, uintptr_t cfa, struct alt_stack *a, int *have_a)
+{
+  uintptr_t top = t->open[t->depth - 1].cfa;
+  if (top == MANUAL_CFA || top > cfa)
+    return 0;
+  if (!*have_a)
+    {
+      get_alt_stack (a);
+      *have_a = 1;
+    }
+  int top_alt = top - a->lo < a->hi - a->lo;
+  return top_alt == a->on;
+}
+
 /* Close the hook events whose frames are gone: those not above CFA, the frame
    of a call into the recorder (a longjmp left them open, and nothing else has
    noticed yet).  */
@@ -674,8 +751,9 @@ static void
 abandon_gone (struct thread *t, uintptr_t cfa)
 {
   uint64_t now = 0;
-  while (t->depth && t->open[t->depth - 1].cfa != MANUAL_CFA
-         && t->open[t->depth - 1].cfa <= cfa)
+  struct alt_stack a;
+  int have_a = 0;
+  while (t->depth && left_behind (t, cfa, &a, &have_a))
     abandon (t, now ? now : (now = ticks ()));
 }
 
@@ -690,8 +768,9 @@ enter_slow (struct thread *t, struct site *s, uintptr_t cfa, uint64_t *now)
 {
   int saved_errno = errno;
   /* A hook event whose frame is not below ours was left by a longjmp.  */
-  while (t->depth && t->open[t->depth - 1].cfa != MANUAL_CFA
-         && t->open[t->depth - 1].cfa <= cfa)
+  struct alt_stack a;
+  int have_a = 0;
+  while (t->depth && left_behind (t, cfa, &a, &have_a))
     abandon (t, *now);
   uint32_t seq = t->seq;
   int ok = reserve (t, s->max_size, *now) && grow_open (t);
@@ -715,8 +794,12 @@ __dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
         return;
     }
   if (unlikely (t->busy || !id))
-    return;
-  t->busy = 1;
+    {
+      if (t->busy && id)
+        count_reentrant ();
+      return;
+    }
+  busy_on (t);
   uint64_t now = ticks ();
   uintptr_t cfa = (uintptr_t) cfa_p;
   struct site *s = sites[id];
@@ -750,7 +833,7 @@ __dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
   t->last = now;
   publish (t);
 out:
-  t->busy = 0;
+  busy_off (t);
 }
 
 /* Slow path of a Finish: not the innermost event, or no room.  Return false if
@@ -784,7 +867,7 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
   uint32_t id = *site_word;
   if (unlikely (!t || t->busy || !id))
     return;
-  t->busy = 1;
+  busy_on (t);
   uint64_t now = ticks ();
   uintptr_t cfa = (uintptr_t) cfa_p;
   uint32_t depth = t->depth;
@@ -807,7 +890,7 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
   t->last = now;
   publish (t);
 out:
-  t->busy = 0;
+  busy_off (t);
 }
 
 /* ---- the API of dsprof.h ----------------------------------------------------- */
@@ -817,9 +900,13 @@ dsprof_start (const char *event_type)
 {
   struct thread *t = thread_get ();
   if (!t || t->busy || !event_type)
-    return 0;
+    {
+      if (t && t->busy && event_type)
+        count_reentrant ();
+      return 0;
+    }
   int saved_errno = errno;
-  t->busy = 1;
+  busy_on (t);
   dsprof_id ret = 0;
   /* The caller's events stay open; those a longjmp left inside them close.  */
   abandon_gone (t, (uintptr_t) __builtin_dwarf_cfa ());
@@ -843,7 +930,7 @@ dsprof_start (const char *event_type)
   t->last = now;
   publish (t);
 out:
-  t->busy = 0;
+  busy_off (t);
   errno = saved_errno;
   return ret;
 }
@@ -855,7 +942,7 @@ dsprof_finish (dsprof_id id)
   if (!t || t->busy || !id)
     return;
   int saved_errno = errno;
-  t->busy = 1;
+  busy_on (t);
   uint64_t now = ticks ();
   uint32_t i = t->depth;
   while (i > 0 && !(t->open[i - 1].cfa == MANUAL_CFA && t->open[i - 1].id == id))
@@ -871,7 +958,7 @@ dsprof_finish (dsprof_id id)
       publish (t);
     }
 out:
-  t->busy = 0;
+  busy_off (t);
   errno = saved_errno;
 }
 
@@ -886,7 +973,7 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
   if (!t || t->busy || !dim)
     return;
   int saved_errno = errno;
-  t->busy = 1;
+  busy_on (t);
   /* Not to an event a longjmp left open: its frame is gone.  */
   abandon_gone (t, cfa);
   if (t->depth == 0)
@@ -911,7 +998,7 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
   t->last = now;
   publish (t);
 out:
-  t->busy = 0;
+  busy_off (t);
   errno = saved_errno;
 }
 
@@ -975,7 +1062,7 @@ thread_exit (void *arg)
   struct thread *t = arg;
   if (!t || t->busy)
     return;
-  t->busy = 1;
+  busy_on (t);
   close_all (t);
   /* The chunk stays mapped: the file keeps it, and unmapping costs more than
      the address space.  */
@@ -993,9 +1080,9 @@ dsprof_recorder_exit (void)
   struct thread *t = self;
   if (t && !t->busy)
     {
-      t->busy = 1;
+      busy_on (t);
       close_all (t);
-      t->busy = 0;
+      busy_off (t);
     }
   struct dsprof_file_header *h = dsprof_writer_header_if_open ();
   if (h && h->pid == getpid ())
