@@ -402,7 +402,7 @@ struct thread
   struct dsprof_events_chunk *chunk;
   unsigned char *chunk_data;
   uint64_t last;             /* ticks of the previous event */
-  uint32_t thread_id;
+  uint32_t thread_id;        /* 0 until the thread's first event */
   uint32_t seq;              /* of the next chunk */
   uint32_t depth, open_size;
   struct open_event *open;
@@ -486,7 +486,6 @@ thread_get (void)
   t = calloc (1, sizeof *t);
   if (!t)
     return NULL;
-  t->thread_id = __atomic_add_fetch (&nthreads, 1, __ATOMIC_RELAXED);
   self = t;
   pthread_setspecific (thread_key, t);
   return t;
@@ -523,6 +522,10 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   memset (&h, 0, sizeof h);
   h.chunk.kind = DSPROF_CHUNK_EVENTS;
   h.chunk.size = size;
+  /* Threads are numbered in the order they first record an event, not as they
+     first call in (a stray dimension or finish records nothing).  */
+  if (!t->thread_id)
+    t->thread_id = __atomic_add_fetch (&nthreads, 1, __ATOMIC_RELAXED);
   h.thread = t->thread_id;
   h.seq = t->seq;
   h.base_ticks = now;
@@ -1110,10 +1113,10 @@ DSPROF_HIDDEN void
 dsprof_recorder_fork_child (void)
 {
   struct thread *t = self;
-  nthreads = t ? 1 : 0;
+  nthreads = 0;
   if (!t)
     return;
-  t->thread_id = 1;
+  t->thread_id = 0;          /* thread 1 at its first event in the child */
   t->pos = t->limit = NULL;
   t->chunk = NULL;
   t->seq = 0;
