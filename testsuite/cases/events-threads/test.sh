@@ -4,6 +4,8 @@
 #      every tree consistent within its thread (check.awk).
 #   2. 8 threads, 10000 iterations each (several event chunks per thread, all
 #      threads writing at once): every thread's tree complete, nothing dropped.
+#   2b. A thread that only adds a dimension outside any event gets no thread
+#      number: the next two threads with events are threads 1 and 2.
 #   3. A thread that calls pthread_exit inside three nested events: they are
 #      closed complete=false; the other thread's records are untouched
 #      (exit.txt, derived by hand).
@@ -45,6 +47,19 @@ grep -Eq '^file: [0-9]+ bytes' eight/info || fail "dsprof info: no file size"
 size=$(awk '/^file:/ { print $2 }' eight/info)
 [ "$size" -gt $((8 * 1024 * 1024 * 2)) ] \
   || fail "8 x 10000 iterations fit in $size bytes: not several chunks per thread"
+
+# ---- 2b. thread numbers count threads that record events, not callers -------
+mkdir stray && cd stray
+../threads stray || fail "threads stray exited with status $?"
+HELLO=$(grep -n '^hello (' ../threads.c | cut -d: -f1)
+run_dsprof records >records.raw 2>err || fail "dsprof records (stray): status $? ($(cat err))"
+sed -E 's/^(#[0-9]+) [0-9]+ns /\1 /' records.raw >records
+printf '%s\n' \
+  "#1 event=hello name=hello file=threads.c line=$HELLO thread=1 worker=1 result=1 complete=true" \
+  "#2 event=hello name=hello file=threads.c line=$HELLO thread=2 worker=2 result=2 complete=true" \
+  >expected
+expect_same expected records
+cd ..
 
 # ---- 3. pthread_exit inside events ------------------------------------------
 mkdir exit && cd exit

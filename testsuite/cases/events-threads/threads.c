@@ -6,6 +6,10 @@
                                    run (W, I), which opens a manual "Batch"
                                    event (dimension w = W) around node (W, 3):
                                    a full binary tree of 15 node events.
+     threads stray                 a thread that only adds a dimension outside
+                                   any event and finishes no event, then two
+                                   threads that call hello (1) and hello (2),
+                                   one after the other
      threads exit                  worker 0 as above with 1 iteration; when it
                                    has ended, worker 1 calls pthread_exit from
                                    inside three nested exiting_node events.
@@ -98,9 +102,37 @@ exiting_main (void *arg)
   return NULL;
 }
 
+static void *
+stray_main (void *arg)
+{
+  (void) arg;
+  dsprof_dim_int ("stray", 1);
+  dsprof_finish (1);
+  return NULL;
+}
+
+static void *
+hello_main (void *arg)
+{
+  hello ((int) (intptr_t) arg);
+  return NULL;
+}
+
 int
 main (int argc, char **argv)
 {
+  if (argc == 2 && strcmp (argv[1], "stray") == 0)
+    {
+      pthread_t t;
+      pthread_create (&t, NULL, stray_main, NULL);
+      pthread_join (t, NULL);
+      for (int w = 1; w <= 2; w++)
+        {
+          pthread_create (&t, NULL, hello_main, (void *) (intptr_t) w);
+          pthread_join (t, NULL);
+        }
+      return 0;
+    }
   if (argc == 2 && strcmp (argv[1], "exit") == 0)
     {
       pthread_t a, b;
