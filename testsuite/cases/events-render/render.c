@@ -15,6 +15,7 @@ enum sign { NEG = -1, ZERO = 0, POS = 1 };
 struct point { int x, y; };
 union word { int i; float f; };
 struct wrapped { int a[4]; };
+typedef enum colour colour_t;
 
 /* strings changes its text: the profile keeps the text at entry.  */
 
@@ -40,6 +41,7 @@ DSPROF_EVENT const char *r_null (void) { return NULL; } /* @r_null */
 DSPROF_EVENT struct point r_struct (void) { struct point p = { 1, 2 }; return p; } /* @r_struct */
 DSPROF_EVENT void r_void (void) { } /* @r_void */
 DSPROF_EVENT_TYPE ("Custom") short typed (short n) { return (short) (n * 2); } /* @typed */
+DSPROF_EVENT void qualified (const int ci, volatile unsigned vu, const char *const ccs, char *restrict rs, size_t sz, colour_t te, const _Bool cb, char chars[16]) { (void) ci, (void) vu, (void) ccs, (void) rs, (void) sz, (void) te, (void) cb, (void) chars; } /* @qualified */
 
 /* Dimensions added by hand, in the order added; a clash with a parameter keeps
    the parameter's (Start's) value.  */
@@ -130,7 +132,10 @@ main (void)
   r_null ();
   r_struct ();
   r_void ();
-  typed (21);
+  short (*volatile through) (short) = typed;   /* a call through a pointer */
+  through (21);
+  char rs[] = "restrict", chars[16] = "array";
+  qualified (-3, 7, "text", rs, sizeof (struct point) + 4, GREEN, 1, chars);
   added (5, &pt);
   printf ("ADDR dp %p\n", (void *) &pt);
   return 0;

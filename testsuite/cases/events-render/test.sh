@@ -8,7 +8,9 @@
 #   over 64 bytes), structs/unions by value not recorded, void and struct
 #   results absent, dsprof_dim_* of every type in the order added, and a
 #   dimension clash where the parameter's (Start's) value wins; a string
-#   parameter the function changes keeps its text at entry.  At -O0 and -O2.
+#   parameter the function changes keeps its text at entry; qualified and
+#   typedef'd parameter types, a char array parameter (a char *) as text, and
+#   a call through a function pointer.  At -O0 and -O2.
 . "$(dirname "$0")/../../lib.sh"
 
 for opt in O0 O2; do
@@ -25,7 +27,7 @@ for opt in O0 O2; do
       | sed -E 's|^([0-9]+):.*/\* @([a-z_]*) \*/$|s/@L:\2@/\1/g|'
     awk '$1 == "ADDR" { print "s/@A:" $2 "@/" $3 "/g" }' render.out
   } >subst.sed
-  [ "$(grep -c '@L:' subst.sed)" -eq 22 ] || fail "expected 22 marked definitions in render.c"
+  [ "$(grep -c '@L:' subst.sed)" -eq 23 ] || fail "expected 23 marked definitions in render.c"
   [ "$(grep -c '@A:' subst.sed)" -eq 5 ] || fail "render printed no addresses: $(cat render.out)"
   sed -f subst.sed "$CASE/expected.txt" >expected
 
