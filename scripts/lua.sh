@@ -16,6 +16,7 @@
 #         dsprof      -fplugin=plugin/dsprof.so (counters, update=single)
 #         dsprof-atomic  the plugin with update=atomic
 #         dsprof-all  the plugin with functions=all
+#         dsprof-calls   the plugin with functions=all and counters=off
 #         gcov        --coverage (-fprofile-arcs -ftest-coverage)
 #         dsprof-gcov both the plugin and --coverage (one run gives both profiles)
 #         gcov-arcs   -fprofile-arcs
@@ -97,6 +98,8 @@ build () {
                    libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-all) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-functions=all"
                 libs="$RUNTIME/libdsprof.a -lpthread" ;;
+    dsprof-calls) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off"
+                  libs="$RUNTIME/libdsprof.a -lpthread" ;;
     gcov) inst="--coverage"; libs="--coverage" ;;
     dsprof-gcov) inst="-fplugin=$PLUGIN --coverage"
                  libs="--coverage $RUNTIME/libdsprof.a -lpthread" ;;

@@ -1,0 +1,90 @@
+/* events.c - a call-heavy microbenchmark for the cost of dsprof's events
+   (scripts/bench.sh, rows "events", "report_speed" and "profile_size").
+
+     events MODE N
+
+   calls one small function N times in a loop (MODE tree: N calls of a recursive
+   function, each making 15 calls in a tree of depth 3 below it):
+
+     none   void ev_none (void)                 no dimensions
+     int2   void ev_int2 (int a, int b)         two integer dimensions
+     str    void ev_str (const char *s)         one string dimension (8 bytes)
+     tree   int ev_tree (int depth)             nested records, for report speed
+
+   The functions are marked DSPROF_EVENT, so with the plugin every call is a
+   Start/Finish pair; without it (plain, -finstrument-functions, -pg for uftrace)
+   they are ordinary calls.  noipa keeps GCC from inlining, cloning or removing
+   them at any -O level, so each build makes the same N calls.  Prints the sum
+   the functions computed, which every build must agree on.  */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dsprof.h>
+
+static volatile unsigned long sink;
+
+DSPROF_EVENT __attribute__ ((noipa)) void
+ev_none (void)
+{
+  sink++;
+}
+
+DSPROF_EVENT __attribute__ ((noipa)) void
+ev_int2 (int a, int b)
+{
+  sink += (unsigned) (a ^ b);
+}
+
+DSPROF_EVENT __attribute__ ((noipa)) void
+ev_str (const char *s)
+{
+  sink += (unsigned char) s[0];
+}
+
+DSPROF_EVENT __attribute__ ((noipa)) int
+ev_tree (int depth)
+{
+  if (depth == 0)
+    return 1;
+  /* Not `return 1 + ev_tree (...) + ev_tree (...)`, which GCC's tail recursion
+     elimination turns into one call and a loop in builds without the plugin.  */
+  int a = ev_tree (depth - 1);
+  sink += (unsigned) a;
+  int b = ev_tree (depth - 1);
+  sink += (unsigned) b;
+  return 1 + a + b;
+}
+
+int
+main (int argc, char **argv)
+{
+  static const char *const names[4] = { "constant", "variable", "addition", "multiply" };
+  if (argc != 3)
+    {
+      fprintf (stderr, "usage: events none|int2|str|tree N\n");
+      return 1;
+    }
+  const char *mode = argv[1];
+  long n = atol (argv[2]);
+  if (strcmp (mode, "none") == 0)
+    for (long i = 0; i < n; i++)
+      ev_none ();
+  else if (strcmp (mode, "int2") == 0)
+    for (long i = 0; i < n; i++)
+      ev_int2 ((int) i, (int) (i >> 3));
+  else if (strcmp (mode, "str") == 0)
+    for (long i = 0; i < n; i++)
+      ev_str (names[i & 3]);
+  else if (strcmp (mode, "tree") == 0)
+    for (long i = 0; i < n; i++)
+      sink += (unsigned long) ev_tree (3);
+  else
+    {
+      fprintf (stderr, "events: unknown mode %s\n", mode);
+      return 1;
+    }
+  printf ("%lu\n", (unsigned long) sink);
+  return 0;
+}

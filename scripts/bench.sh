@@ -1,0 +1,369 @@
+#!/usr/bin/env bash
+# bench.sh [BENCH...] - the side-by-side figures of SPEC §6 (`make bench`).
+#
+# Every figure is measured in this run, on this machine, next to its peer, and
+# printed as one table (also written to build/bench/results.txt):
+#
+#   bench  variant  figure  unit  ratio (to the bench's baseline)  note
+#
+# Timings are hyperfine means over BENCH_RUNS runs after a warmup run; the note
+# adds the standard deviation and the fastest run (less sensitive to a busy
+# machine) with its ratio.  A row needs the command it measures: a dsprof
+# command that does not exist yet or a peer that is not installed gives a row
+# saying so instead of a figure.
+#
+# Benchmarks (BENCHES below; `scripts/bench.sh NAME...` runs only those):
+#   lua_counters       Lua 5.4 -O2 on the workload: block counters against gcov
+#                      -fprofile-arcs (single and atomic) and gprof -pg
+#   compile_time       a -O2 build of Lua with and without the plugin
+#   events             bench/events.c: ns per Start/Finish pair (no dimensions,
+#                      two int dimensions, one string dimension) against
+#                      -finstrument-functions with empty hooks and `uftrace
+#                      record` of the plain build: (time - plain time) / calls
+#   profile_size       bytes per event of the events runs' profiles, beside
+#                      uftrace's bytes per entry or exit
+#   report_speed       records per second of `dsprof report name` on a profile
+#                      of a few million nested records, beside `uftrace report`
+#   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
+#                      built with -pg (fewer runs: uftrace takes a minute a run)
+#
+# Each benchmark is a shell function bench_NAME that prints its rows with
+#   row VARIANT FIGURE UNIT RATIO [NOTE]
+# To add one, write bench_NAME, add NAME to BENCHES, and use the helpers:
+#   lua_build VARIANT [OPT]   build Lua 5.4 (scripts/lua.sh variants: plain,
+#                             dsprof, dsprof-atomic, dsprof-all, dsprof-calls,
+#                             gcov-arcs, gcov-atomic, gprof, ...) once per run,
+#                             at OPT (default -O2, Lua's own flags); prints the
+#                             interpreter's path
+#   time_cmds NAME CMD...     hyperfine the commands (WARMUP warmup runs each,
+#                             default 1; PREPARE, if set, runs before every run),
+#                             sets MEAN[NAME/i], SD[NAME/i] and MIN[NAME/i]
+#                             (seconds) for the i-th command (0-based)
+#   timed_row VARIANT NAME I BASE   a row for command I of time_cmds NAME: mean,
+#                             ratio of means to command BASE, and in the note
+#                             the standard deviation, min and ratio of mins
+#   ratio A B                 A / B with two decimals
+#
+# Environment: BENCH_RUNS (timed runs per command, default 10), BENCH_DIR
+# (default build/bench), LUA_WORKLOAD (default ../shared/bench/lua-cpu.lua
+# next to the repository, about 1 s uninstrumented), BENCH_CALLS (calls per
+# events run, default 5000000), BENCH_TREES (trees of 15 nested records in the
+# report_speed profile, default 300000), BENCH_SLOW_RUNS (runs of
+# lua_functions_all, default 3).
+set -euo pipefail
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BENCH_DIR=${BENCH_DIR:-$TOP/build/bench}
+RUNS=${BENCH_RUNS:-10}
+LUA_WORKLOAD=${LUA_WORKLOAD:-$(cd "$TOP/.." && pwd)/shared/bench/lua-cpu.lua}
+RESULTS=$BENCH_DIR/results.txt
+DSPROF=$TOP/report/dsprof
+CALLS=${BENCH_CALLS:-5000000}
+TREES=${BENCH_TREES:-300000}
+
+BENCHES="lua_counters compile_time events profile_size report_speed lua_functions_all"
+
+declare -A MEAN SD MIN
+RUN_ID=$$.$(date +%s)
+
+die () { echo "bench.sh: $*" >&2; exit 1; }
+note () { echo "bench.sh: $*" >&2; }
+
+row () {
+  printf '%-17s %-38s %10s %-9s %7s  %s\n' "$CURRENT" "$1" "$2" "$3" "$4" "${5:-}" | tee -a "$RESULTS"
+}
+
+# missing_row VARIANT WHY: a row without a figure.
+missing_row () { row "$1" - "" "" "$2"; }
+
+ratio () { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
+
+sec () { awk -v a="$1" 'BEGIN { printf "%.3f", a }'; }
+
+timed_row () {
+  local k=$2/$3 b=$2/$4
+  row "$1" "$(sec "${MEAN[$k]}")" s "$(ratio "${MEAN[$k]}" "${MEAN[$b]}")" \
+    "sd $(sec "${SD[$k]}") s; min $(sec "${MIN[$k]}") s ($(ratio "${MIN[$k]}" "${MIN[$b]}"))"
+}
+
+# per_call_row VARIANT NAME I BASE CALLS: ns per call of command I over command
+# BASE of time_cmds NAME, both making CALLS calls: (mean - base mean) / CALLS;
+# the note has the same from the fastest runs and the mean time.
+per_call_row () {
+  local k=$2/$3 b=$2/$4
+  row "$1" "$(awk -v a="${MEAN[$k]}" -v b="${MEAN[$b]}" -v n="$5" \
+                'BEGIN { printf "%.1f", (a - b) / n * 1e9 }')" "ns/call" \
+    "$(ratio "${MEAN[$k]}" "${MEAN[$b]}")" \
+    "$(awk -v a="${MIN[$k]}" -v b="${MIN[$b]}" -v n="$5" -v m="${MEAN[$k]}" -v sd="${SD[$k]}" \
+         'BEGIN { printf "from min %.1f ns; mean %.3f s, sd %.3f s", (a - b) / n * 1e9, m, sd }')"
+}
+
+have_command () { "$DSPROF" "$1" --help >/dev/null 2>&1; }
+
+lua_build () {
+  local variant=$1 opt=${2:--O2} dir
+  dir=$BENCH_DIR/lua$opt-$variant
+  # Built once per bench.sh run (the stamp holds the run's id).
+  if [ "$(cat "$dir.stamp" 2>/dev/null)" != "$RUN_ID" ]; then
+    note "building Lua 5.4 ($variant, $opt)"
+    "$TOP/scripts/lua.sh" build "$dir" "$opt" "$variant" >"$dir.log" 2>&1 ||
+      { tail -20 "$dir.log" >&2; die "the $variant build of Lua failed"; }
+    echo "$RUN_ID" >"$dir.stamp"
+  fi
+  echo "$dir/src/lua"
+}
+
+time_cmds () {
+  local name=$1 json=$BENCH_DIR/$1.json i=0 prep=()
+  shift
+  [ -n "${PREPARE:-}" ] && prep=(--prepare "$PREPARE")
+  hyperfine -N --style basic --warmup "${WARMUP:-1}" --runs "$RUNS" "${prep[@]}" \
+    --export-json "$json" "$@" >&2 || die "hyperfine failed for $name"
+  while read -r mean sd min; do
+    MEAN[$name/$i]=$mean SD[$name/$i]=$sd MIN[$name/$i]=$min
+    i=$((i + 1))
+  done < <(python3 -c '
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print("%.6f %.6f %.6f" % (r["mean"], r["stddev"] or 0, r["min"]))' "$json")
+}
+
+# ---- Lua 5.4 running the CPU-bound workload: counter overhead (SPEC §6 row 1) ----
+bench_lua_counters () {
+  local variants="plain dsprof dsprof-atomic gcov-arcs gcov-atomic gprof"
+  local -A label=(
+    [plain]="plain (-O2)"
+    [dsprof]="dsprof counters, update=single"
+    [dsprof-atomic]="dsprof counters, update=atomic"
+    [gcov-arcs]="gcov -fprofile-arcs"
+    [gcov-atomic]="gcov -fprofile-arcs, atomic"
+    [gprof]="gprof -pg"
+  )
+  local v lua cmds=() expect= out i
+  [ -f "$LUA_WORKLOAD" ] || die "no workload $LUA_WORKLOAD (set LUA_WORKLOAD)"
+  local run=$BENCH_DIR/run
+  rm -rf "$run" && mkdir -p "$run"
+  for v in $variants; do
+    lua=$(lua_build "$v")
+    # Same result from every build; then the timed command.  Profiles go to
+    # $run (dsprof.data, gmon.out) or next to the objects (.gcda, merged on
+    # every run, as gcov users pay it).
+    out=$(cd "$run" && DSPROF_OUT=$run/dsprof.data "$lua" "$LUA_WORKLOAD") ||
+      die "$v: $LUA_WORKLOAD failed"
+    expect=${expect:-$out}
+    [ "$out" = "$expect" ] || die "$v prints '$out', plain Lua '$expect'"
+    cmds+=("env DSPROF_OUT=$run/dsprof.data setarch -R $lua $LUA_WORKLOAD")
+  done
+  pushd "$run" >/dev/null
+  time_cmds lua "${cmds[@]}"
+  popd >/dev/null
+  i=0
+  for v in $variants; do
+    timed_row "${label[$v]}" lua $i 0
+    i=$((i + 1))
+  done
+}
+
+# ---- compile time of Lua 5.4 at -O2, with and without the plugin (SPEC §6) ----
+bench_compile_time () {
+  local runs=$(( RUNS < 5 ? RUNS : 5 ))
+  # One make job, so that both builds are timed alike on any machine.
+  RUNS=$runs time_cmds compile \
+    "env LUA_MAKE_JOBS=1 $TOP/scripts/lua.sh build $BENCH_DIR/compile-plain -O2 plain" \
+    "env LUA_MAKE_JOBS=1 $TOP/scripts/lua.sh build $BENCH_DIR/compile-dsprof -O2 dsprof"
+  timed_row "make linux -j1, plain (-O2)" compile 0 0
+  timed_row "make linux -j1, dsprof plugin" compile 1 0
+}
+
+# ---- bench/events.c: one build per instrumentation, built once per run ----------
+EV=$BENCH_DIR/events
+
+events_build () {
+  [ "$(cat "$EV/stamp" 2>/dev/null)" = "$RUN_ID" ] && return 0
+  note "building bench/events.c"
+  rm -rf "$EV" && mkdir -p "$EV"
+  local src=$TOP/bench/events.c cf="-O2 -Wall -Wextra -I$TOP/runtime" b m expect out
+  local lib="$TOP/runtime/libdsprof.a -lpthread"
+  {
+    gcc $cf "$src" -o "$EV/plain" &&
+    gcc $cf -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+      "$src" $lib -o "$EV/dsprof" &&
+    gcc $cf -fplugin="$TOP/plugin/dsprof.so" "$src" $lib -o "$EV/dsprof-counters" &&
+    gcc $cf -finstrument-functions "$src" "$TOP/bench/hooks.c" -o "$EV/finstr"
+  } >"$EV/build.log" 2>&1 || { cat "$EV/build.log" >&2; die "cannot build bench/events.c"; }
+  # Every build makes the same calls and computes the same sum.
+  for m in none int2 str tree; do
+    expect=$("$EV/plain" $m 1000)
+    for b in dsprof dsprof-counters finstr; do
+      out=$(DSPROF_OUT=$EV/check.data "$EV/$b" $m 1000) || die "events $b $m failed"
+      [ "$out" = "$expect" ] || die "events: $b $m prints $out, the plain build $expect"
+    done
+  done
+  rm -f "$EV/check.data"
+  echo "$RUN_ID" >"$EV/stamp"
+}
+
+have_uftrace () { command -v uftrace >/dev/null; }
+NO_UFTRACE="not installed (make deps installs Debian's uftrace)"
+
+# dsprof info's "KEY: N" figure of PROFILE, or nothing without `dsprof info`.
+info_figure () {
+  have_command info || return 0
+  "$DSPROF" info "$2" 2>/dev/null | sed -nE "s/^$1: ([0-9]+).*/\1/p"
+}
+
+# ---- cost per Start/Finish pair (SPEC §6 row 2) --------------------------------
+bench_events () {
+  events_build
+  local m
+  local -A what=([none]="no dims" [int2]="2 int dims" [str]="1 string dim")
+  for m in none int2 str; do
+    local cmds=("$EV/plain $m $CALLS"
+                "env DSPROF_OUT=$EV/$m.data $EV/dsprof $m $CALLS"
+                "env DSPROF_OUT=$EV/$m-c.data $EV/dsprof-counters $m $CALLS"
+                "$EV/finstr $m $CALLS")
+    have_uftrace && cmds+=("uftrace record -P . -d $EV/$m.uftrace $EV/plain $m $CALLS")
+    PREPARE="rm -rf $EV/$m.data $EV/$m-c.data $EV/$m.uftrace $EV/$m.uftrace.old" \
+      time_cmds "events-$m" "${cmds[@]}"
+    timed_row "$m: plain -O2, $CALLS calls" "events-$m" 0 0
+    per_call_row "$m: dsprof event, ${what[$m]}" "events-$m" 1 0 "$CALLS"
+    per_call_row "$m: dsprof event + block counters" "events-$m" 2 0 "$CALLS"
+    per_call_row "$m: -finstrument-functions, empty" "events-$m" 3 0 "$CALLS"
+    if have_uftrace; then
+      per_call_row "$m: uftrace record -P . (plain)" "events-$m" 4 0 "$CALLS"
+    else
+      missing_row "$m: uftrace record" "$NO_UFTRACE"
+    fi
+    rm -rf "$EV/$m.data" "$EV/$m-c.data" "$EV/$m.uftrace" "$EV/$m.uftrace.old"
+  done
+}
+
+# ---- bytes per event (SPEC §6 row 5) -------------------------------------------
+bench_profile_size () {
+  events_build
+  local m p size events stream
+  local -A what=([none]="no dims" [int2]="2 int dims" [str]="1 string dim")
+  for m in none int2 str; do
+    p=$EV/size-$m.data
+    DSPROF_OUT=$p "$EV/dsprof" $m "$CALLS" >/dev/null || die "events dsprof $m failed"
+    size=$(stat -c %s "$p")
+    events=$(info_figure events "$p")
+    events=${events:-$((2 * CALLS))}
+    stream=$(have_command info && "$DSPROF" info "$p" | sed -nE 's/^events: [0-9]+ \(([0-9]+) bytes of stream.*/\1/p')
+    row "dsprof, ${what[$m]}" "$(awk -v a="$size" -v b="$events" 'BEGIN { printf "%.2f", a / b }')" \
+      "B/event" "" "file $size B / $events Start+Finish events${stream:+; event streams alone $stream B}"
+    rm -f "$p"
+  done
+  if have_uftrace; then
+    p=$EV/size.uftrace
+    rm -rf "$p" && uftrace record -P . -d "$p" "$EV/plain" none "$CALLS" >/dev/null 2>&1 ||
+      die "uftrace record failed"
+    size=$(cat "$p"/*.dat | wc -c)
+    row "uftrace record -P ., no dims" "$(awk -v a="$size" -v b="$((2 * CALLS))" 'BEGIN { printf "%.2f", a / b }')" \
+      "B/event" "" "trace data (*.dat) $size B / $((2 * CALLS)) entries+exits of ev_none"
+    rm -rf "$p"
+  else
+    missing_row "uftrace record" "$NO_UFTRACE"
+  fi
+}
+
+# ---- records per second of a one-dimension report (SPEC §6 row 4) --------------
+bench_report_speed () {
+  have_command report || { missing_row "dsprof report name" "no \`dsprof report\` command yet"; return 0; }
+  events_build
+  local p=$EV/tree.data u=$EV/tree.uftrace records cmds=()
+  DSPROF_OUT=$p "$EV/dsprof" tree "$TREES" >/dev/null || die "events dsprof tree failed"
+  records=$(info_figure records "$p")
+  records=${records:-$((15 * TREES))}
+  [ "$records" = $((15 * TREES)) ] || die "the tree profile has $records records, expected $((15 * TREES))"
+  cmds=("$DSPROF report name $p")
+  if have_uftrace; then
+    rm -rf "$u" && uftrace record -P . -d "$u" "$EV/plain" tree "$TREES" >/dev/null 2>&1 ||
+      die "uftrace record failed"
+    cmds+=("uftrace report -d $u")
+  fi
+  time_cmds report "${cmds[@]}"
+  local speed0
+  speed0=$(awk -v n="$records" -v t="${MEAN[report/0]}" 'BEGIN { printf "%.1f", n / t / 1e6 }')
+  row "dsprof report name" "$speed0" "M rec/s" 1.00x \
+    "$records records (trees of 15 nested calls) in $(sec "${MEAN[report/0]}") s, sd $(sec "${SD[report/0]}") s; from min $(awk -v n="$records" -v t="${MIN[report/0]}" 'BEGIN { printf "%.1f", n / t / 1e6 }') M/s"
+  if have_uftrace; then
+    local speed1
+    speed1=$(awk -v n="$records" -v t="${MEAN[report/1]}" 'BEGIN { printf "%.1f", n / t / 1e6 }')
+    row "uftrace report (same calls)" "$speed1" "M rec/s" "$(ratio "$speed1" "$speed0")" \
+      "$records calls (entry+exit pairs) in $(sec "${MEAN[report/1]}") s, sd $(sec "${SD[report/1]}") s"
+  else
+    missing_row "uftrace report" "$NO_UFTRACE"
+  fi
+  rm -rf "$p" "$u" "$u.old"
+}
+
+# ---- functions=all on Lua against uftrace (SPEC §6 row 3) ----------------------
+bench_lua_functions_all () {
+  local variants="plain dsprof-calls dsprof-all gprof" v lua out expect= cmds=() i
+  local -A label=(
+    [plain]="plain (-O2)"
+    [dsprof-calls]="dsprof functions=all, counters=off"
+    [dsprof-all]="dsprof functions=all (+ counters)"
+    [gprof]="-pg, not traced"
+  )
+  [ -f "$LUA_WORKLOAD" ] || die "no workload $LUA_WORKLOAD (set LUA_WORKLOAD)"
+  local run=$BENCH_DIR/run-all
+  rm -rf "$run" && mkdir -p "$run"
+  for v in $variants; do
+    lua=$(lua_build "$v")
+    out=$(cd "$run" && DSPROF_OUT=$run/check.data "$lua" "$LUA_WORKLOAD") ||
+      die "$v: $LUA_WORKLOAD failed"
+    expect=${expect:-$out}
+    [ "$out" = "$expect" ] || die "$v prints '$out', plain Lua '$expect'"
+    cmds+=("env DSPROF_OUT=$run/dsprof.data setarch -R $lua $LUA_WORKLOAD")
+  done
+  local records
+  records=$(info_figure records "$run/check.data")
+  rm -f "$run/check.data"
+  have_uftrace &&
+    cmds+=("setarch -R uftrace record -d $run/uftrace.data $(lua_build gprof) $LUA_WORKLOAD")
+  pushd "$run" >/dev/null
+  RUNS=${BENCH_SLOW_RUNS:-3} WARMUP=0 \
+    PREPARE="rm -rf $run/dsprof.data $run/uftrace.data $run/uftrace.data.old $run/gmon.out" \
+    time_cmds luaall "${cmds[@]}"
+  popd >/dev/null
+  rm -rf "$run"
+  i=0
+  for v in $variants; do
+    timed_row "${label[$v]}" luaall $i 0
+    i=$((i + 1))
+  done
+  if have_uftrace; then
+    timed_row "uftrace record of the -pg build" luaall 4 0
+    local ds=${MEAN[luaall/1]} uf=${MEAN[luaall/4]} p=${MEAN[luaall/0]}
+    row "uftrace / dsprof slowdown" "$(awk -v d="$ds" -v u="$uf" -v p="$p" 'BEGIN { printf "%.2f", (u / p) / (d / p) }')" \
+      "x" "" "slowdown ratio (counters=off); of the overheads (ratio - 1): $(awk -v d="$ds" -v u="$uf" -v p="$p" 'BEGIN { printf "%.2f", (u - p) / (d - p) }')x${records:+; $records records per dsprof run}"
+  else
+    missing_row "uftrace record of the -pg build" "$NO_UFTRACE"
+  fi
+}
+
+# ---- main ---------------------------------------------------------------------
+command -v hyperfine >/dev/null || die "hyperfine is needed (make deps installs it)"
+command -v python3 >/dev/null || die "python3 is needed"
+[ -f "$TOP/plugin/dsprof.so" ] && [ -f "$TOP/runtime/libdsprof.a" ] ||
+  die "build dsprof first (make)"
+"$TOP/scripts/lua.sh" source >/dev/null
+mkdir -p "$BENCH_DIR"
+[ $# -gt 0 ] && BENCHES="$*"
+for b in $BENCHES; do
+  declare -F "bench_$b" >/dev/null || die "no benchmark $b (have: $BENCHES)"
+done
+
+: >"$RESULTS"
+{
+  echo "dsprof benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m)," \
+       "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//') x $(nproc)," \
+       "gcc $(gcc -dumpfullversion), $RUNS runs per figure (lua_functions_all: ${BENCH_SLOW_RUNS:-3})"
+  printf '%-17s %-38s %10s %-9s %7s  %s\n' bench variant figure unit ratio note
+} | tee -a "$RESULTS"
+for b in $BENCHES; do
+  CURRENT=$b
+  "bench_$b"
+done
+note "results in $RESULTS"
