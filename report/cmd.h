@@ -82,5 +82,6 @@ int derive_load (const char *path);
 
 extern const struct command cmd_lines, cmd_annotate, cmd_info, cmd_records,
   cmd_trace, cmd_report, cmd_dims, cmd_shell;
+extern const struct command cmd_html;
 
 #endif /* DSPROF_CMD_H */

@@ -7,7 +7,7 @@ gccver=$(${CC:-gcc} -dumpversion | cut -d. -f1)
 pkgs="gcc-$gccver-plugin-dev g++ libiberty-dev libcunit1-dev libreadline-dev"
 # Tests and benchmarks compare against these peers and consumers.
 if [ "${1:-}" = install ]; then
-  pkgs="$pkgs lcov uftrace valgrind hyperfine graphviz libreadline-dev dpkg-dev python3 tmux"
+  pkgs="$pkgs lcov uftrace valgrind hyperfine graphviz libreadline-dev dpkg-dev python3 tmux chromium"
 fi
 missing=
 for p in $pkgs; do

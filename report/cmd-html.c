@@ -1,0 +1,1432 @@
+/* cmd-html.c - `dsprof html` (SPEC §5.8): the profile as one self-contained HTML
+   page, CSS, script and SVG inline, nothing fetched:
+
+     - the dimension report of a query (run_report's JSON, as tables),
+     - an icicle graph of the record tree in SVG: one box per record, or, past
+       --records boxes, one per name path (a;b;c) with the records' summed time;
+       hovering a box shows its dimensions and times,
+     - the call graph (print_callgraph),
+     - the hottest source lines: the largest block counts by line, as
+       `dsprof annotate` counts them, with the source text when it is found.
+
+   Every text taken from a profile or a source file is escaped for HTML.  */
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "libiberty.h"
+#include "hashtab.h"
+#include "cmd.h"
+
+/* ---- HTML text ------------------------------------------------------------------- */
+
+/* S (N bytes) as HTML text or attribute value; control characters other than
+   newline and tab are shown as \xHH.  */
+
+static void
+html_textn (FILE *out, const char *s, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      unsigned char c = (unsigned char) s[i];
+      switch (c)
+        {
+        case '&': fputs ("&amp;", out); break;
+        case '<': fputs ("&lt;", out); break;
+        case '>': fputs ("&gt;", out); break;
+        case '"': fputs ("&quot;", out); break;
+        case '\'': fputs ("&#39;", out); break;
+        case '\n': case '\t': putc (c, out); break;
+        default:
+          if (c < ' ' || c == 0x7f)
+            fprintf (out, "\\x%02x", c);
+          else
+            putc (c, out);
+        }
+    }
+}
+
+static void
+html_text (FILE *out, const char *s)
+{
+  html_textn (out, s, strlen (s));
+}
+
+/* ---- times ----------------------------------------------------------------------- */
+
+struct unit
+{
+  const char *name;
+  double ns;
+};
+
+static const struct unit units[] = {
+  { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }
+};
+
+/* The unit `dsprof report` would pick for LARGEST.  */
+
+static const struct unit *
+pick_unit (uint64_t largest)
+{
+  size_t i = 0;
+  while (i < 3 && (double) largest >= 10 * units[i + 1].ns)
+    i++;
+  return &units[i];
+}
+
+static const char *
+fmt_time (char *buf, size_t size, uint64_t ns, const struct unit *u)
+{
+  if (u->ns == 1)
+    snprintf (buf, size, "%" PRIu64, ns);
+  else
+    snprintf (buf, size, "%.3f", (double) ns / u->ns);
+  return buf;
+}
+
+/* NS with a unit that suits it, for tooltips.  */
+
+static const char *
+fmt_duration (char *buf, size_t size, uint64_t ns)
+{
+  const struct unit *u = pick_unit (ns);
+  size_t n = strlen (fmt_time (buf, size, ns, u));
+  snprintf (buf + n, size - n, " %s", u->name);
+  return buf;
+}
+
+static double
+pct (uint64_t part, uint64_t whole)
+{
+  return whole ? 100.0 * (double) part / (double) whole : 0.0;
+}
+
+/* ---- reading run_report's JSON --------------------------------------------------- */
+
+/* A JSON value: enough of JSON for what run_report writes.  */
+struct json
+{
+  char type;                     /* 'o' object, 'a' array, 's' string, 'n' number,
+                                    'l' literal (true, false, null) */
+  char *s;                       /* string */
+  uint64_t num;
+  size_t n;                      /* members or items */
+  char **keys;                   /* object */
+  struct json *v;
+};
+
+static void
+json_free (struct json *j)
+{
+  free (j->s);
+  for (size_t i = 0; i < j->n; i++)
+    {
+      if (j->keys)
+        free (j->keys[i]);
+      json_free (&j->v[i]);
+    }
+  free (j->keys);
+  free (j->v);
+}
+
+static void
+skip_ws (const char **p)
+{
+  while (**p == ' ' || **p == '\n' || **p == '\t' || **p == '\r')
+    (*p)++;
+}
+
+static void
+put_utf8 (char **o, unsigned cp)
+{
+  if (cp < 0x80)
+    *(*o)++ = (char) cp;
+  else if (cp < 0x800)
+    {
+      *(*o)++ = (char) (0xc0 | cp >> 6);
+      *(*o)++ = (char) (0x80 | (cp & 0x3f));
+    }
+  else
+    {
+      *(*o)++ = (char) (0xe0 | cp >> 12);
+      *(*o)++ = (char) (0x80 | (cp >> 6 & 0x3f));
+      *(*o)++ = (char) (0x80 | (cp & 0x3f));
+    }
+}
+
+static char *
+json_string (const char **p)
+{
+  if (**p != '"')
+    return NULL;
+  const char *s = ++*p;
+  size_t len = 0;
+  while (s[len] && s[len] != '"')
+    len += s[len] == '\\' && s[len + 1] ? 2 : 1;
+  if (s[len] != '"')
+    return NULL;
+  char *out = XNEWVEC (char, len + 1), *o = out;
+  for (const char *c = s; c < s + len; c++)
+    {
+      if (*c != '\\')
+        {
+          *o++ = *c;
+          continue;
+        }
+      c++;
+      switch (*c)
+        {
+        case 'n': *o++ = '\n'; break;
+        case 't': *o++ = '\t'; break;
+        case 'r': *o++ = '\r'; break;
+        case 'b': *o++ = '\b'; break;
+        case 'f': *o++ = '\f'; break;
+        case 'u':
+          {
+            unsigned cp = 0;
+            int k;
+            for (k = 1; k <= 4 && isxdigit ((unsigned char) c[k]); k++)
+              cp = cp * 16 + (unsigned) (isdigit ((unsigned char) c[k])
+                                         ? c[k] - '0'
+                                         : (tolower ((unsigned char) c[k]) - 'a'
+                                            + 10));
+            c += k - 1;
+            put_utf8 (&o, cp);
+          }
+          break;
+        default: *o++ = *c;
+        }
+    }
+  *o = '\0';
+  *p = s + len + 1;
+  return out;
+}
+
+static bool
+json_parse (const char **p, struct json *j, int depth)
+{
+  memset (j, 0, sizeof *j);
+  skip_ws (p);
+  if (depth > 1000)
+    return false;
+  if (**p == '{' || **p == '[')
+    {
+      bool obj = **p == '{';
+      char close = obj ? '}' : ']';
+      j->type = obj ? 'o' : 'a';
+      (*p)++;
+      skip_ws (p);
+      if (**p == close)
+        {
+          (*p)++;
+          return true;
+        }
+      for (;;)
+        {
+          j->v = XRESIZEVEC (struct json, j->v, j->n + 1);
+          if (obj)
+            {
+              j->keys = XRESIZEVEC (char *, j->keys, j->n + 1);
+              skip_ws (p);
+              char *k = json_string (p);
+              skip_ws (p);
+              if (!k || **p != ':')
+                {
+                  free (k);
+                  return false;
+                }
+              (*p)++;
+              j->keys[j->n] = k;
+            }
+          bool ok = json_parse (p, &j->v[j->n], depth + 1);
+          j->n++;
+          if (!ok)
+            return false;
+          skip_ws (p);
+          if (**p == ',')
+            (*p)++;
+          else if (**p == close)
+            {
+              (*p)++;
+              return true;
+            }
+          else
+            return false;
+        }
+    }
+  if (**p == '"')
+    {
+      j->type = 's';
+      return (j->s = json_string (p)) != NULL;
+    }
+  if (isdigit ((unsigned char) **p) || **p == '-')
+    {
+      j->type = 'n';
+      char *end;
+      if (**p == '-')
+        {
+          strtod (*p, &end);
+          j->num = 0;
+        }
+      else
+        {
+          j->num = strtoull (*p, &end, 10);
+          if (*end == '.' || *end == 'e' || *end == 'E')
+            strtod (*p, &end);
+        }
+      *p = end;
+      return true;
+    }
+  j->type = 'l';
+  while (isalpha ((unsigned char) **p))
+    (*p)++;
+  return true;
+}
+
+static const struct json *
+json_get (const struct json *j, const char *key)
+{
+  if (!j || j->type != 'o')
+    return NULL;
+  for (size_t i = 0; i < j->n; i++)
+    if (!strcmp (j->keys[i], key))
+      return &j->v[i];
+  return NULL;
+}
+
+static uint64_t
+json_num (const struct json *j, const char *key)
+{
+  const struct json *v = json_get (j, key);
+  return v && v->type == 'n' ? v->num : 0;
+}
+
+static const char *
+json_str (const struct json *j, const char *key)
+{
+  const struct json *v = json_get (j, key);
+  return v && v->type == 's' ? v->s : "";
+}
+
+/* ---- the dimension tables -------------------------------------------------------- */
+
+struct tables
+{
+  FILE *out;
+  int ndims;
+  const char **dims;
+  long top;
+  uint64_t profiled, records;
+  const struct unit *unit;
+};
+
+static void
+table (struct tables *t, const struct json *rows, const char **path, int level)
+{
+  FILE *out = t->out;
+  fprintf (out, "<h3>By ");
+  html_text (out, t->dims[level]);
+  for (int i = 0; i < level; i++)
+    {
+      fputs (i == 0 ? " for <span class=\"val\">" : i + 1 == level
+             ? " and <span class=\"val\">" : ", <span class=\"val\">", out);
+      html_text (out, path[i]);
+      fputs ("</span>", out);
+    }
+  fputs (":</h3>\n<table class=\"dims\">\n<thead><tr><th>Total</th><th>Total%</th>"
+         "<th>Self</th><th>Self%</th><th>Desc</th><th>Desc%</th><th>Count</th>"
+         "<th>Count%</th><th class=\"value\">", out);
+  html_text (out, t->dims[level]);
+  fputs ("</th></tr></thead>\n<tbody>\n", out);
+  size_t shown = rows->n;
+  if (t->top > 0 && (size_t) t->top < shown)
+    shown = (size_t) t->top;
+  for (size_t i = 0; i < shown; i++)
+    {
+      const struct json *r = &rows->v[i];
+      uint64_t total = json_num (r, "total_ns"), self = json_num (r, "self_ns");
+      uint64_t desc = json_num (r, "desc_ns"), count = json_num (r, "count");
+      char a[40], b[40], c[40];
+      fprintf (out, "<tr><td>%s</td><td>%.1f</td><td>%s</td><td>%.1f</td>"
+               "<td>%s</td><td>%.1f</td><td>%" PRIu64 "</td><td>%.1f</td>"
+               "<td class=\"value\">",
+               fmt_time (a, sizeof a, total, t->unit), pct (total, t->profiled),
+               fmt_time (b, sizeof b, self, t->unit), pct (self, t->profiled),
+               fmt_time (c, sizeof c, desc, t->unit), pct (desc, t->profiled),
+               count, pct (count, t->records));
+      html_text (out, json_str (r, "value"));
+      fputs ("</td></tr>\n", out);
+    }
+  fputs ("</tbody>\n</table>\n", out);
+  if (shown < rows->n)
+    fprintf (out, "<p class=\"note\">%zu more rows not shown (--top %ld).</p>\n",
+             rows->n - shown, t->top);
+}
+
+/* The tables of level LEVEL under the rows ROWS (at level AT), in the order
+   `dsprof report` prints them.  */
+
+static void
+tables_at (struct tables *t, const struct json *rows, const char **path, int at,
+           int level)
+{
+  if (!rows || rows->type != 'a')
+    return;
+  size_t shown = rows->n;
+  if (t->top > 0 && (size_t) t->top < shown)
+    shown = (size_t) t->top;
+  for (size_t i = 0; i < shown; i++)
+    {
+      const struct json *r = &rows->v[i];
+      path[at] = json_str (r, "value");
+      const struct json *sub = json_get (r, "rows");
+      if (at + 1 == level)
+        {
+          if (sub && sub->type == 'a')
+            table (t, sub, path, level);
+        }
+      else
+        tables_at (t, sub, path, at + 1, level);
+    }
+}
+
+/* Run the report of Q over SET and write it as tables.  Return 0 or EXIT_DATA.  */
+
+static int
+html_tables (FILE *out, struct pf_set *set, struct query *q)
+{
+  char *text = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream (&text, &size);
+  if (!mem)
+    {
+      fprintf (stderr, "dsprof html: %s\n", strerror (errno));
+      return EXIT_DATA;
+    }
+  /* All rows: the page cuts them at --top itself and says how many it left.  */
+  struct query all = *q;
+  all.top = 0;
+  int rc = run_report (set, &all, mem);
+  fclose (mem);
+  if (rc)
+    {
+      free (text);
+      return rc;
+    }
+  struct json j;
+  const char *p = text;
+  if (!json_parse (&p, &j, 0) || j.type != 'o')
+    {
+      fprintf (stderr, "dsprof html: the report could not be read back\n");
+      json_free (&j);
+      free (text);
+      return EXIT_DATA;
+    }
+  uint64_t total = json_num (&j, "total_ns");
+  struct tables t = { out, q->ndims, q->dims, q->top, json_num (&j, "profiled_ns"),
+                      json_num (&j, "records"), NULL };
+  t.unit = pick_unit (total);
+  char a[40], b[40];
+  fputs ("<section id=\"tables\">\n<h2>Dimension report</h2>\n<p class=\"summary\">",
+         out);
+  fprintf (out, "Total time: <b>%s %s</b>. Profiled time: <b>%s %s</b> (%.1f%%). "
+           "Profile records: <b>%" PRIu64 "</b>. Times in %s; Total counts each "
+           "instant of a bucket's records and their descendants once, Self is the "
+           "records' own time, Desc = Total - Self%s.</p>\n",
+           fmt_time (a, sizeof a, total, t.unit), t.unit->name,
+           fmt_time (b, sizeof b, t.profiled, t.unit), t.unit->name,
+           pct (t.profiled, total), t.records, t.unit->name,
+           q->raw ? "" : " (the recorder's measured cost per event is deducted)");
+  const struct json *rows = json_get (&j, "rows");
+  if (t.records == 0 || !rows || rows->type != 'a')
+    fputs ("<p class=\"note\">No profile records.</p>\n", out);
+  else
+    {
+      const char **path = XCNEWVEC (const char *, q->ndims + 1);
+      table (&t, rows, path, 0);
+      for (int level = 1; level < q->ndims; level++)
+        tables_at (&t, rows, path, 0, level);
+      free (path);
+    }
+  fputs ("</section>\n", out);
+  json_free (&j);
+  free (text);
+  return 0;
+}
+
+/* ---- the icicle graph ------------------------------------------------------------ */
+
+/* The graph has two forms.  With at most --records records, one box per record:
+   each thread's top-level records side by side (the time between them is not
+   shown), each record's descendants below it at their offsets in its time.
+   With more, one box per name path (the names of a record and its ancestors),
+   its width the summed time of the path's records, children ordered by name -
+   a flame graph, bounded by the paths that occur.  Times are as recorded.  */
+
+enum { SVG_WIDTH = 1200, ROW = 18, MAX_ROWS = 256, MAX_BOXES = 20000 };
+
+/* A name path.  */
+struct mnode
+{
+  struct mnode *parent;
+  char *name;
+  uint64_t total, count, incomplete;
+  struct mnode **kids;
+  uint32_t nkids, cap;
+};
+
+/* A record, in the per-record form.  */
+struct rnode
+{
+  uint64_t start, end;
+  char *name, *tip;
+  bool complete, done;
+  struct rnode **kids;
+  uint32_t nkids, cap;
+};
+
+/* The top-level records of one thread of one process.  */
+struct lane
+{
+  int64_t pid;
+  uint32_t thread;
+  struct rnode **tops;
+  uint32_t ntops, cap;
+};
+
+struct flame
+{
+  /* name paths */
+  struct mnode root;
+  htab_t paths;                  /* (parent, name) -> mnode */
+  uint64_t records;
+  /* records */
+  struct lane *lanes;
+  uint32_t nlanes;
+  uint32_t boxes;                /* drawn */
+  bool clipped_depth, clipped_boxes;
+};
+
+static const char *
+record_name (const struct ev_record *r)
+{
+  return r->site ? r->site->name : r->type ? r->type : "?";
+}
+
+static hashval_t
+mnode_hash (const void *p)
+{
+  const struct mnode *m = p;
+  return htab_hash_string (m->name) ^ htab_hash_pointer (m->parent);
+}
+
+static int
+mnode_eq (const void *p, const void *q)
+{
+  const struct mnode *a = p, *b = q;
+  return a->parent == b->parent && !strcmp (a->name, b->name);
+}
+
+#define PUSH(arr, n, cap, x)                                                    \
+  do                                                                           \
+    {                                                                          \
+      if ((n) == (cap))                                                        \
+        {                                                                      \
+          (cap) = (cap) ? 2 * (cap) : 4;                                       \
+          (arr) = XRESIZEVEC (__typeof__ (*(arr)), (arr), (cap));              \
+        }                                                                      \
+      (arr)[(n)++] = (x);                                                      \
+    }                                                                          \
+  while (0)
+
+/* The name path of R, open or complete, kept in R->user.  */
+
+static struct mnode *
+mnode_of (struct flame *f, struct ev_record *r)
+{
+  if (r->user)
+    return r->user;
+  struct mnode *parent = r->parent ? mnode_of (f, r->parent) : &f->root;
+  struct mnode key = { parent, (char *) record_name (r), 0, 0, 0, NULL, 0, 0 };
+  void **slot = htab_find_slot (f->paths, &key, INSERT);
+  if (!*slot)
+    {
+      struct mnode *m = XCNEW (struct mnode);
+      m->parent = parent;
+      m->name = xstrdup (key.name);
+      PUSH (parent->kids, parent->nkids, parent->cap, m);
+      *slot = m;
+    }
+  return r->user = *slot;
+}
+
+static int
+path_record (struct ev_record *r, void *arg)
+{
+  struct flame *f = arg;
+  struct mnode *m = mnode_of (f, r);
+  m->total += r->end_ns - r->start_ns;
+  m->count++;
+  m->incomplete += !r->complete;
+  if (!r->parent)
+    f->root.total += r->end_ns - r->start_ns;
+  f->records++;
+  return 0;
+}
+
+static void
+mnode_free (struct mnode *m)
+{
+  for (uint32_t i = 0; i < m->nkids; i++)
+    mnode_free (m->kids[i]);
+  free (m->kids);
+  free (m->name);
+  if (m->parent)
+    free (m);
+}
+
+static struct rnode *
+rnode_of (struct ev_record *r)
+{
+  if (!r->user)
+    r->user = XCNEW (struct rnode);
+  return r->user;
+}
+
+static void
+lane_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
+{
+  struct flame *f = arg;
+  f->lanes = XRESIZEVEC (struct lane, f->lanes, f->nlanes + 1);
+  struct lane *l = &f->lanes[f->nlanes++];
+  memset (l, 0, sizeof *l);
+  l->pid = p->header.pid;
+  l->thread = s->thread;
+}
+
+/* The tooltip of R: its dimensions as `dsprof records` shows them, its times.  */
+
+static char *
+record_tip (const struct ev_record *r)
+{
+  char *text = NULL;
+  size_t size = 0;
+  FILE *m = open_memstream (&text, &size);
+  if (!m)
+    return xstrdup (record_name (r));
+  char buf[4096];
+  /* Start's dimensions, the result, those added, complete.  */
+  uint32_t nstart = r->site ? 5 + r->site->ndims : 3;
+  nstart = nstart < r->ndims ? nstart : r->ndims;
+  for (int pass = 0; pass < 4; pass++)
+    for (uint32_t i = pass ? nstart : 0; i < (pass ? r->ndims : nstart); i++)
+      {
+        bool result = !strcmp (r->dims[i].name, "result");
+        bool complete = !strcmp (r->dims[i].name, "complete");
+        if (pass && (pass == 1) != result)
+          continue;
+        if (pass && (pass == 3) != complete)
+          continue;
+        fprintf (m, "%s=", r->dims[i].name);
+        put_value (m, ev_format_value (&r->dims[i].v, buf, sizeof buf));
+        putc ('\n', m);
+      }
+  uint64_t own = r->end_ns - r->start_ns;
+  fprintf (m, "time: %s", fmt_duration (buf, sizeof buf, own));
+  fprintf (m, " (from %" PRIu64 " ns to %" PRIu64 " ns)", r->start_ns, r->end_ns);
+  fclose (m);
+  return text;
+}
+
+static int
+exact_record (struct ev_record *r, void *arg)
+{
+  struct flame *f = arg;
+  struct rnode *n = rnode_of (r);
+  n->start = r->start_ns;
+  n->end = r->end_ns;
+  n->name = xstrdup (record_name (r));
+  n->tip = record_tip (r);
+  n->complete = r->complete;
+  n->done = true;
+  if (r->parent)
+    {
+      struct rnode *p = rnode_of (r->parent);
+      PUSH (p->kids, p->nkids, p->cap, n);
+    }
+  else
+    {
+      struct lane *l = &f->lanes[f->nlanes - 1];
+      PUSH (l->tops, l->ntops, l->cap, n);
+    }
+  return 0;
+}
+
+static void
+rnode_free (struct rnode *n)
+{
+  for (uint32_t i = 0; i < n->nkids; i++)
+    rnode_free (n->kids[i]);
+  free (n->kids);
+  free (n->name);
+  free (n->tip);
+  free (n);
+}
+
+/* A colour for NAME: warm hues, the same for the same name.  */
+
+static void
+put_fill (FILE *out, const char *name)
+{
+  hashval_t h = htab_hash_string (name);
+  fprintf (out, "hsl(%u,%u%%,%u%%)", 10 + h % 45, 65 + (h >> 8) % 25,
+           55 + (h >> 16) % 15);
+}
+
+/* One box: its tooltip TIP, CLASS, at X, DEPTH, WIDTH, labelled NAME.  */
+
+static void
+box (FILE *out, struct flame *f, const char *cls, double x, uint32_t depth,
+     double w, const char *name, const char *tip, bool dashed)
+{
+  f->boxes++;
+  fprintf (out, "<g class=\"box\"><title>");
+  html_text (out, tip);
+  fprintf (out, "</title><rect class=\"%s%s\" x=\"%.2f\" y=\"%u\" width=\"%.2f\" "
+           "height=\"%d\" fill=\"", cls, dashed ? " incomplete" : "", x,
+           depth * ROW, w < 0.5 ? 0.5 : w, ROW - 1);
+  if (!strcmp (cls, "lane"))
+    fputs ("#d8d8e0", out);
+  else
+    put_fill (out, name);
+  fputs ("\"/>", out);
+  /* A label when it fits: about 7 px per character at 12px.  */
+  size_t fit = w > 24 ? (size_t) ((w - 6) / 7) : 0;
+  if (fit >= 2)
+    {
+      size_t len = strlen (name);
+      fprintf (out, "<text x=\"%.2f\" y=\"%u\">", x + 3, depth * ROW + ROW - 5);
+      if (len <= fit)
+        html_text (out, name);
+      else
+        {
+          html_textn (out, name, fit - 2);
+          fputs ("..", out);
+        }
+      fputs ("</text>", out);
+    }
+  fputs ("</g>\n", out);
+}
+
+/* R and its descendants at X (px), DEPTH, SCALE px per ns.  */
+
+static void
+draw_record (FILE *out, struct flame *f, const struct rnode *r, double x,
+             uint32_t depth, double scale)
+{
+  if (depth >= MAX_ROWS)
+    {
+      f->clipped_depth = true;
+      return;
+    }
+  box (out, f, "rec", x, depth, (double) (r->end - r->start) * scale, r->name,
+       r->tip, !r->complete);
+  for (uint32_t i = 0; i < r->nkids; i++)
+    draw_record (out, f, r->kids[i],
+                 x + (double) (r->kids[i]->start - r->start) * scale, depth + 1,
+                 scale);
+}
+
+static uint32_t
+rnode_depth (const struct rnode *r)
+{
+  uint32_t d = 0;
+  for (uint32_t i = 0; i < r->nkids; i++)
+    {
+      uint32_t k = rnode_depth (r->kids[i]);
+      d = k > d ? k : d;
+    }
+  return d + 1;
+}
+
+static uint32_t
+mnode_depth (const struct mnode *m, double scale)
+{
+  uint32_t d = 0;
+  for (uint32_t i = 0; i < m->nkids; i++)
+    if ((double) m->kids[i]->total * scale >= 0.1)
+      {
+        uint32_t k = mnode_depth (m->kids[i], scale);
+        d = k > d ? k : d;
+      }
+  return d + 1;
+}
+
+static int
+cmp_mnode (const void *a, const void *b)
+{
+  return strcmp ((*(struct mnode *const *) a)->name,
+                 (*(struct mnode *const *) b)->name);
+}
+
+static void
+draw_path (FILE *out, struct flame *f, struct mnode *m, double x, uint32_t depth,
+           double scale)
+{
+  if (depth >= MAX_ROWS)
+    {
+      f->clipped_depth = true;
+      return;
+    }
+  if (f->boxes >= MAX_BOXES)
+    {
+      f->clipped_boxes = true;
+      return;
+    }
+  /* The path's text, outermost first, and its times.  */
+  char *tip = NULL;
+  size_t size = 0;
+  FILE *t = open_memstream (&tip, &size);
+  if (!t)
+    return;
+  uint32_t n = 0;
+  for (struct mnode *a = m; a->parent; a = a->parent)
+    n++;
+  const char **names = XNEWVEC (const char *, n + 1);
+  uint32_t k = n;
+  for (struct mnode *a = m; a->parent; a = a->parent)
+    names[--k] = a->name;
+  fputs ("path: ", t);
+  for (uint32_t i = 0; i < n; i++)
+    fprintf (t, "%s%s", i ? ";" : "", names[i]);
+  free (names);
+  uint64_t kids = 0;
+  for (uint32_t i = 0; i < m->nkids; i++)
+    kids += m->kids[i]->total;
+  char buf[64];
+  fprintf (t, "\nrecords: %" PRIu64, m->count);
+  if (m->incomplete)
+    fprintf (t, " (%" PRIu64 " incomplete)", m->incomplete);
+  fprintf (t, "\ntime: %s (%.1f%% of the profiled time)",
+           fmt_duration (buf, sizeof buf, m->total), pct (m->total, f->root.total));
+  fprintf (t, "\nself: %s",
+           fmt_duration (buf, sizeof buf, m->total > kids ? m->total - kids : 0));
+  fclose (t);
+  box (out, f, "rec", x, depth, (double) m->total * scale, m->name, tip,
+       m->incomplete == m->count);
+  free (tip);
+
+  qsort (m->kids, m->nkids, sizeof *m->kids, cmp_mnode);
+  for (uint32_t i = 0; i < m->nkids; i++)
+    {
+      double w = (double) m->kids[i]->total * scale;
+      if (w >= 0.1)
+        draw_path (out, f, m->kids[i], x, depth + 1, scale);
+      x += w;
+    }
+}
+
+/* Write the icicle graph of SET, one box per record up to MAX_RECORDS.  Return 0
+   or EXIT_DATA.  */
+
+static int
+html_flame (FILE *out, struct pf_set *set, uint64_t max_records)
+{
+  struct flame f;
+  memset (&f, 0, sizeof f);
+  f.paths = htab_create_alloc (64, mnode_hash, mnode_eq, NULL, xcalloc, free);
+  ev_keep_children (false);
+  int rc = walk_streams (set, NULL, path_record, NULL, &f);
+  bool exact = !rc && f.records <= max_records;
+  if (exact)
+    rc = walk_streams (set, NULL, exact_record, lane_begin, &f);
+  ev_keep_children (true);
+  if (rc)
+    goto done;
+
+  fputs ("<section id=\"flame\">\n<h2>Record tree</h2>\n", out);
+  if (f.records == 0)
+    {
+      fputs ("<p class=\"note\">No profile records.</p>\n</section>\n", out);
+      goto done;
+    }
+  uint32_t depth;
+  double scale;
+  bool lanes = false;
+  if (exact)
+    {
+      uint64_t width = 0;
+      uint32_t nonempty = 0;
+      depth = 0;
+      for (uint32_t i = 0; i < f.nlanes; i++)
+        {
+          nonempty += f.lanes[i].ntops > 0;
+          for (uint32_t k = 0; k < f.lanes[i].ntops; k++)
+            {
+              const struct rnode *r = f.lanes[i].tops[k];
+              width += r->end - r->start;
+              uint32_t d = rnode_depth (r);
+              depth = d > depth ? d : depth;
+            }
+        }
+      lanes = nonempty > 1;
+      depth += lanes;
+      scale = (double) SVG_WIDTH / (double) (width ? width : 1);
+      fprintf (out, "<p>One box per record (%" PRIu64 "): %s top-level records side "
+               "by side, each record's descendants below it at their times; width "
+               "is time as recorded.  Hover over a box for its dimensions.</p>\n",
+               f.records, lanes ? "each thread's" : "the");
+    }
+  else
+    {
+      scale = (double) SVG_WIDTH / (double) (f.root.total ? f.root.total : 1);
+      depth = mnode_depth (&f.root, scale) - 1;
+      fprintf (out, "<p>%" PRIu64 " records, more than %" PRIu64 ", so one box per "
+               "name path (a record and its ancestors' names), its width the "
+               "summed time of the path's records, as recorded.  Hover over a box "
+               "for its records and times.</p>\n", f.records, max_records);
+    }
+  if (depth > MAX_ROWS)
+    depth = MAX_ROWS;
+  fprintf (out, "<div class=\"detail\" id=\"detail\">Hover over a box to see it here.</div>\n"
+           "<svg class=\"flame\" width=\"%d\" height=\"%u\" viewBox=\"0 0 %d %u\">\n",
+           SVG_WIDTH, depth * ROW, SVG_WIDTH, depth * ROW);
+  if (exact)
+    {
+      double x = 0;
+      for (uint32_t i = 0; i < f.nlanes; i++)
+        {
+          const struct lane *l = &f.lanes[i];
+          if (!l->ntops)
+            continue;
+          uint64_t lw = 0;
+          for (uint32_t k = 0; k < l->ntops; k++)
+            lw += l->tops[k]->end - l->tops[k]->start;
+          if (lanes)
+            {
+              char name[64], tip[160], buf[64];
+              snprintf (name, sizeof name, "pid %" PRId64 " thread %u", l->pid,
+                        l->thread);
+              snprintf (tip, sizeof tip, "process %" PRId64 ", thread %u\n"
+                        "%u top-level records, %s", l->pid, l->thread, l->ntops,
+                        fmt_duration (buf, sizeof buf, lw));
+              box (out, &f, "lane", x, 0, (double) lw * scale, name, tip, false);
+            }
+          double at = x;
+          for (uint32_t k = 0; k < l->ntops; k++)
+            {
+              draw_record (out, &f, l->tops[k], at, lanes, scale);
+              at += (double) (l->tops[k]->end - l->tops[k]->start) * scale;
+            }
+          x += (double) lw * scale;
+        }
+    }
+  else
+    {
+      qsort (f.root.kids, f.root.nkids, sizeof *f.root.kids, cmp_mnode);
+      double x = 0;
+      for (uint32_t i = 0; i < f.root.nkids; i++)
+        {
+          double w = (double) f.root.kids[i]->total * scale;
+          if (w >= 0.1)
+            draw_path (out, &f, f.root.kids[i], x, 0, scale);
+          x += w;
+        }
+    }
+  fputs ("</svg>\n", out);
+  if (f.clipped_depth)
+    fprintf (out, "<p class=\"note\">Records deeper than %d levels are not drawn."
+             "</p>\n", MAX_ROWS);
+  if (f.clipped_boxes)
+    fprintf (out, "<p class=\"note\">Only the first %d boxes are drawn.</p>\n",
+             MAX_BOXES);
+  fputs ("</section>\n", out);
+
+done:
+  for (uint32_t i = 0; i < f.nlanes; i++)
+    {
+      for (uint32_t k = 0; k < f.lanes[i].ntops; k++)
+        rnode_free (f.lanes[i].tops[k]);
+      free (f.lanes[i].tops);
+    }
+  free (f.lanes);
+  htab_delete (f.paths);
+  mnode_free (&f.root);
+  return rc;
+}
+
+/* ---- the call graph -------------------------------------------------------------- */
+
+/* CALL GRAPH: print_callgraph is defined by cmd-graph.c, declared in cmd.h.
+   Until that file is part of the build, the reference is weak and the section
+   says the call graph is not available.  */
+extern int print_callgraph (struct pf_set *set, const char *dim, FILE *out)
+  __attribute__ ((weak));
+
+static int
+html_callgraph (FILE *out, struct pf_set *set, const char *dim)
+{
+  fputs ("<section id=\"callgraph\">\n<h2>Call graph by ", out);
+  html_text (out, dim);
+  fputs ("</h2>\n", out);
+  if (!print_callgraph)
+    {
+      fputs ("<p class=\"note\">The call graph is not available in this build of "
+             "dsprof.</p>\n</section>\n", out);
+      return 0;
+    }
+  char *text = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream (&text, &size);
+  if (!mem)
+    {
+      fprintf (stderr, "dsprof html: %s\n", strerror (errno));
+      return EXIT_DATA;
+    }
+  int rc = print_callgraph (set, dim, mem);
+  fclose (mem);
+  if (!rc)
+    {
+      fputs ("<pre class=\"callgraph\">", out);
+      html_textn (out, text, size);
+      fputs ("</pre>\n</section>\n", out);
+    }
+  free (text);
+  return rc;
+}
+
+/* ---- the hottest source lines ---------------------------------------------------- */
+
+struct hot
+{
+  char *path;                    /* as found: the compilation directory applied */
+  const char *given;             /* as compiled */
+  uint32_t line;
+  uint64_t count;                /* the largest count of a block on the line */
+};
+
+static hashval_t
+hot_hash (const void *p)
+{
+  const struct hot *h = p;
+  return htab_hash_string (h->path) ^ h->line * 0x9e3779b1u;
+}
+
+static int
+hot_eq (const void *p, const void *q)
+{
+  const struct hot *a = p, *b = q;
+  return a->line == b->line && !strcmp (a->path, b->path);
+}
+
+static void
+hot_free (void *p)
+{
+  free (((struct hot *) p)->path);
+  free (p);
+}
+
+static int
+cmp_hot (const void *a, const void *b)
+{
+  const struct hot *x = *(const struct hot *const *) a;
+  const struct hot *y = *(const struct hot *const *) b;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  int c = strcmp (x->given, y->given);
+  if (c)
+    return c;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int
+collect_hot (void **slot, void *arg)
+{
+  struct hot ***p = arg;
+  *(*p)++ = *slot;
+  return 1;
+}
+
+/* Line LINE of the file at PATH (read once, kept until the next file) as a
+   pointer and length; NULL, with *PROBLEM set, if there is no such file or line.
+   A null PATH frees the file.  */
+
+static const char *
+source_line (const char *path, uint32_t line, size_t *len, const char **problem)
+{
+  static char *cached_path, *text;
+  static size_t size;
+  static const char *open_problem;
+  if (!path)
+    {
+      free (cached_path);
+      free (text);
+      cached_path = text = NULL;
+      return NULL;
+    }
+  if (!cached_path || strcmp (cached_path, path))
+    {
+      free (cached_path);
+      free (text);
+      cached_path = xstrdup (path);
+      text = NULL;
+      size = 0;
+      FILE *f = fopen (path, "rb");
+      open_problem = f ? NULL : strerror (errno);
+      if (f)
+        {
+          size_t cap = 65536, got;
+          text = XNEWVEC (char, cap);
+          while ((got = fread (text + size, 1, cap - size, f)) > 0)
+            if ((size += got) == cap)
+              text = XRESIZEVEC (char, text, cap *= 2);
+          if (ferror (f))
+            {
+              open_problem = strerror (errno);
+              free (text);
+              text = NULL;
+            }
+          fclose (f);
+        }
+    }
+  *problem = open_problem;
+  if (!text)
+    return NULL;
+  *problem = "no such line (the source changed since it was compiled?)";
+  const char *p = text, *end = text + size;
+  for (uint32_t n = 1; n < line && p < end; n++)
+    {
+      const char *nl = memchr (p, '\n', (size_t) (end - p));
+      p = nl ? nl + 1 : end;
+    }
+  if (line == 0 || p >= end)
+    return NULL;
+  const char *nl = memchr (p, '\n', (size_t) (end - p));
+  *len = nl ? (size_t) (nl - p) : (size_t) (end - p);
+  return p;
+}
+
+static int
+cmp_hot_path (const void *a, const void *b)
+{
+  const struct hot *x = *(const struct hot *const *) a;
+  const struct hot *y = *(const struct hot *const *) b;
+  return strcmp (x->path, y->path);
+}
+
+/* The NLINES lines with the largest counts of SET.  Return 0 or EXIT_DATA.  */
+
+static int
+html_lines (FILE *out, struct pf_set *set, long nlines)
+{
+  htab_t lines = htab_create_alloc (256, hot_hash, hot_eq, hot_free, xcalloc, free);
+  int rc = 0;
+  for (uint32_t i = 0; i < set->nunits && !rc; i++)
+    {
+      const struct pf_unit *u = set->units[i];
+      for (uint32_t k = 0; k < u->nfunctions && !rc; k++)
+        {
+          const struct pf_function *fn = &u->functions[k];
+          uint64_t *counts = XNEWVEC (uint64_t, fn->nblocks ? fn->nblocks : 1);
+          const char *err;
+          if (pf_block_counts (u, fn, counts, &err) < 0)
+            {
+              fprintf (stderr, "dsprof: unit %s: function %s: %s\n", u->source,
+                       fn->name, err);
+              rc = EXIT_DATA;
+            }
+          for (uint32_t b = 0; !rc && b < fn->nblocks; b++)
+            for (uint32_t j = 0; j < fn->blocks[b].nlocs; j++)
+              {
+                const struct pf_loc *loc = &fn->blocks[b].locs[j];
+                const char *given = u->files[loc->file];
+                struct hot key;
+                key.path = given[0] == '/' || !u->compdir[0]
+                             ? xstrdup (given) : concat (u->compdir, "/", given,
+                                                         NULL);
+                key.line = loc->line;
+                void **slot = htab_find_slot (lines, &key, INSERT);
+                struct hot *h = *slot;
+                if (!h)
+                  {
+                    h = XNEW (struct hot);
+                    *h = key;
+                    h->given = given;
+                    h->count = counts[b];
+                    *slot = h;
+                  }
+                else
+                  {
+                    free (key.path);
+                    if (counts[b] > h->count)
+                      h->count = counts[b];
+                  }
+              }
+          free (counts);
+        }
+    }
+  if (rc)
+    {
+      htab_delete (lines);
+      return rc;
+    }
+  size_t n = htab_elements (lines);
+  struct hot **v = XNEWVEC (struct hot *, n + 1), **p = v;
+  htab_traverse (lines, collect_hot, &p);
+  qsort (v, n, sizeof *v, cmp_hot);
+  size_t shown = 0;
+  while (shown < n && shown < (size_t) nlines && v[shown]->count > 0)
+    shown++;
+
+  fputs ("<section id=\"lines\">\n<h2>Hottest source lines</h2>\n", out);
+  if (!shown)
+    fputs ("<p class=\"note\">No source line ran.</p>\n", out);
+  else
+    {
+      fprintf (out, "<p>The %zu lines with the largest counts: each line's count "
+               "is the largest count of the blocks that hold a statement on it, "
+               "as <code>dsprof annotate</code> shows it.</p>\n", shown);
+      /* Read each file once: the source text by file, then back in order.  */
+      struct hot **byfile = XNEWVEC (struct hot *, shown + 1);
+      memcpy (byfile, v, shown * sizeof *v);
+      qsort (byfile, shown, sizeof *byfile, cmp_hot_path);
+      char **text = XCNEWVEC (char *, shown + 1);
+      const char *last_problem = NULL;
+      for (size_t i = 0; i < shown; i++)
+        {
+          size_t len;
+          const char *problem = "cannot be read";
+          const char *s = source_line (byfile[i]->path, byfile[i]->line, &len,
+                                       &problem);
+          if (s)
+            {
+              /* Remember it by its rank.  */
+              for (size_t r = 0; r < shown; r++)
+                if (v[r] == byfile[i])
+                  {
+                    text[r] = xstrndup (s, len);
+                    break;
+                  }
+            }
+          else if (i == 0 || strcmp (byfile[i - 1]->path, byfile[i]->path)
+                   || problem != last_problem)
+            fprintf (stderr, "dsprof html: warning: %s:%u: %s; shown without "
+                     "text\n", byfile[i]->path, byfile[i]->line, problem);
+          last_problem = s ? NULL : problem;
+        }
+      source_line (NULL, 0, NULL, NULL);
+      fputs ("<table class=\"lines\">\n<thead><tr><th>Count</th><th>Line</th>"
+             "<th class=\"src\">Source</th></tr></thead>\n<tbody>\n", out);
+      for (size_t i = 0; i < shown; i++)
+        {
+          fprintf (out, "<tr><td>%" PRIu64 "</td><td class=\"loc\">", v[i]->count);
+          html_text (out, v[i]->given);
+          fprintf (out, ":%u</td><td class=\"src\">", v[i]->line);
+          if (text[i])
+            {
+              fputs ("<code>", out);
+              html_text (out, text[i]);
+              fputs ("</code>", out);
+            }
+          else
+            fputs ("<i>(source not found)</i>", out);
+          fputs ("</td></tr>\n", out);
+          free (text[i]);
+        }
+      fputs ("</tbody>\n</table>\n", out);
+      free (text);
+      free (byfile);
+    }
+  fputs ("</section>\n", out);
+  free (v);
+  htab_delete (lines);
+  return 0;
+}
+
+/* ---- the page -------------------------------------------------------------------- */
+
+static const char page_style[] =
+  "body{font:14px/1.4 sans-serif;margin:1.5em;color:#222;background:#fff}\n"
+  "h1{font-size:1.5em}h2{font-size:1.25em;border-bottom:1px solid #ccc;"
+  "margin-top:1.8em}h3{font-size:1.05em;margin:1.2em 0 .4em}\n"
+  "table{border-collapse:collapse;font-size:13px}\n"
+  "th,td{padding:2px 8px;border-bottom:1px solid #e4e4e4;text-align:right;"
+  "vertical-align:top}\n"
+  "th{background:#f0f0f4}td.value,th.value,td.src,th.src,td.loc{text-align:left}\n"
+  "td.value{font-family:monospace;white-space:pre-wrap;word-break:break-all;"
+  "max-width:50em}\n"
+  "td.src code{white-space:pre}\n"
+  "tbody tr:hover{background:#fff6d8}\n"
+  ".val{font-family:monospace}.note{color:#666;font-style:italic}\n"
+  ".summary{background:#f6f6f9;padding:.5em}\n"
+  "svg.flame{display:block;border:1px solid #ccc;max-width:100%;height:auto}\n"
+  "svg.flame rect{stroke:#fff;stroke-width:.5}\n"
+  "svg.flame rect.incomplete{stroke:#900;stroke-dasharray:3 2}\n"
+  "svg.flame text{font:12px monospace;fill:#000;pointer-events:none}\n"
+  "svg.flame g.box:hover rect{stroke:#000;stroke-width:1}\n"
+  ".detail{font-family:monospace;white-space:pre-wrap;min-height:3.2em;"
+  "background:#f6f6f9;padding:.3em .5em;margin-bottom:.4em}\n"
+  "pre.callgraph{font-size:12px;background:#fafafa;padding:.5em;overflow:auto}\n";
+
+/* Hovering over a box shows its tooltip text in the line above the graph.  */
+static const char page_script[] =
+  "(function(){var d=document.getElementById('detail');if(!d)return;\n"
+  "document.querySelectorAll('svg.flame g.box').forEach(function(g){\n"
+  "g.addEventListener('mouseenter',function(){\n"
+  "d.textContent=g.querySelector('title').textContent;});});})();\n";
+
+static int
+html_page (FILE *out, struct pf_set *set, struct query *q, long nlines,
+           uint64_t max_records)
+{
+  fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<title>dsprof: ", out);
+  html_text (out, set->nprocs ? set->procs[0].header.exe : "profile");
+  fprintf (out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>dsprof: ",
+           page_style);
+  html_text (out, set->nprocs ? set->procs[0].header.exe : "profile");
+  fputs ("</h1>\n<ul class=\"profiles\">\n", out);
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    {
+      const struct pf_process *p = &set->procs[i];
+      fputs ("<li>", out);
+      html_text (out, p->path);
+      fputs (": program <code>", out);
+      html_text (out, p->header.exe);
+      fprintf (out, "</code>, pid %" PRId64 ", %u thread%s, %" PRIu64
+               " dropped and %" PRIu64 " repaired events</li>\n", p->header.pid,
+               p->nstreams, p->nstreams == 1 ? "" : "s", p->header.dropped_events,
+               p->header.repaired_events);
+    }
+  fputs ("</ul>\n<p><a href=\"#tables\">Dimension report</a> | <a href=\"#flame\">"
+         "Record tree</a> | <a href=\"#callgraph\">Call graph</a> | "
+         "<a href=\"#lines\">Hottest source lines</a></p>\n", out);
+  int rc = html_tables (out, set, q);
+  if (!rc)
+    rc = html_flame (out, set, max_records);
+  if (!rc)
+    rc = html_callgraph (out, set, q->dims[0]);
+  if (!rc)
+    rc = html_lines (out, set, nlines);
+  fprintf (out, "<script>\n%s</script>\n</body>\n</html>\n", page_script);
+  return rc;
+}
+
+static bool
+parse_count (const char *arg, long *n)
+{
+  char *end;
+  errno = 0;
+  *n = strtol (arg, &end, 10);
+  return !errno && !*end && *n >= 0 && end != arg;
+}
+
+static int
+run_html (int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    { "output", required_argument, NULL, 'o' },
+    { "dims", required_argument, NULL, 'd' },
+    { "top", required_argument, NULL, 't' },
+    { "lines", required_argument, NULL, 'l' },
+    { "records", required_argument, NULL, 'n' },
+    { "raw", no_argument, NULL, 'r' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  const char *output = NULL;
+  char *dims = NULL;
+  long top = 100, nlines = 25, max_records = 4000;
+  bool raw = false;
+  int c;
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'o': output = optarg; break;
+      case 'd': dims = optarg; break;
+      case 't':
+        if (!parse_count (optarg, &top))
+          return usage_error ("html", "--top wants a number, not '%s'", optarg);
+        break;
+      case 'l':
+        if (!parse_count (optarg, &nlines))
+          return usage_error ("html", "--lines wants a number, not '%s'", optarg);
+        break;
+      case 'n':
+        if (!parse_count (optarg, &max_records))
+          return usage_error ("html", "--records wants a number, not '%s'", optarg);
+        break;
+      case 'r': raw = true; break;
+      case 'h': return print_help (&cmd_html);
+      default: return usage_error ("html", "unknown option '%s'", argv[optind - 1]);
+      }
+
+  struct query q;
+  memset (&q, 0, sizeof q);
+  q.format = "json";
+  q.raw = raw;
+  q.top = 0;
+  char *dimcopy = xstrdup (dims ? dims : "name");
+  q.dims = XCNEWVEC (const char *, strlen (dimcopy) + 2);
+  for (char *s = dimcopy, *comma;; s = comma + 1)
+    {
+      comma = strchr (s, ',');
+      if (comma)
+        *comma = '\0';
+      if (!*s)
+        {
+          free (q.dims);
+          free (dimcopy);
+          return usage_error ("html", "--dims wants D1,D2,... without empty names, "
+                              "not '%s'", dims);
+        }
+      q.dims[q.ndims++] = s;
+      if (!comma)
+        break;
+    }
+
+  struct pf_set set;
+  int rc = load_profiles (argc - optind, argv + optind, &set);
+  if (!rc)
+    {
+      FILE *out = open_output ("html", output, false);
+      if (!out)
+        rc = EXIT_DATA;
+      else
+        {
+          struct query page = q;
+          page.top = top;
+          rc = html_page (out, &set, &page, nlines, (uint64_t) max_records);
+          int crc = close_output ("html", output, out);
+          rc = rc ? rc : crc;
+        }
+      pf_free (&set);
+    }
+  free (q.dims);
+  free (dimcopy);
+  return rc;
+}
+
+const struct command cmd_html = {
+  "html", "the profile as one self-contained HTML page", run_html,
+  "usage: dsprof html [-o FILE] [--dims D1,D2...] [OPTIONS] [PROFILE...]\n\n"
+  "Write one HTML page (styles, script and SVG inline; nothing is fetched):\n"
+  "the dimension report along D1,D2... (default: name) as tables, an icicle\n"
+  "graph of the record tree (one box per record, or per name path when there\n"
+  "are more than --records records; hover over a box for its dimensions and\n"
+  "times), the call graph, and the hottest source lines with their text.\n\n"
+  "  -o, --output FILE   write to FILE instead of standard output\n"
+  "      --dims D1,D2... the dimensions of the report tables\n"
+  "      --top N         at most N rows per table (default 100, 0: all)\n"
+  "      --lines N       the N hottest source lines (default 25)\n"
+  "      --records N     one box per record up to N records (default 4000),\n"
+  "                      else one per name path\n"
+  "      --raw           report times as recorded, without deducting the\n"
+  "                      recorder's measured cost per event\n"
+};
