@@ -504,6 +504,8 @@ struct flame
   /* name paths */
   struct mnode root;
   htab_t paths;                  /* (parent, name) -> mnode */
+  struct ev_record **chain;      /* for mnode_of */
+  uint32_t chain_cap;
   uint64_t records;
   /* records */
   struct lane *lanes;
@@ -551,18 +553,28 @@ mnode_of (struct flame *f, struct ev_record *r)
 {
   if (r->user)
     return r->user;
-  struct mnode *parent = r->parent ? mnode_of (f, r->parent) : &f->root;
-  struct mnode key = { parent, (char *) record_name (r), 0, 0, 0, NULL, 0, 0 };
-  void **slot = htab_find_slot (f->paths, &key, INSERT);
-  if (!*slot)
+  /* R and its ancestors without a path yet, innermost first; then their paths
+     from the outermost down.  No recursion: the tree may be deep.  */
+  uint32_t n = 0;
+  for (struct ev_record *a = r; a && !a->user; a = a->parent)
+    PUSH (f->chain, n, f->chain_cap, a);
+  while (n)
     {
-      struct mnode *m = XCNEW (struct mnode);
-      m->parent = parent;
-      m->name = xstrdup (key.name);
-      PUSH (parent->kids, parent->nkids, parent->cap, m);
-      *slot = m;
+      struct ev_record *a = f->chain[--n];
+      struct mnode *parent = a->parent ? a->parent->user : &f->root;
+      struct mnode key = { parent, (char *) record_name (a), 0, 0, 0, NULL, 0, 0 };
+      void **slot = htab_find_slot (f->paths, &key, INSERT);
+      if (!*slot)
+        {
+          struct mnode *m = XCNEW (struct mnode);
+          m->parent = parent;
+          m->name = xstrdup (key.name);
+          PUSH (parent->kids, parent->nkids, parent->cap, m);
+          *slot = m;
+        }
+      a->user = *slot;
     }
-  return r->user = *slot;
+  return r->user;
 }
 
 static int
@@ -579,15 +591,15 @@ path_record (struct ev_record *r, void *arg)
   return 0;
 }
 
+/* Every path but the root is in the table, which frees them.  */
+
 static void
-mnode_free (struct mnode *m)
+mnode_free (void *p)
 {
-  for (uint32_t i = 0; i < m->nkids; i++)
-    mnode_free (m->kids[i]);
+  struct mnode *m = p;
   free (m->kids);
   free (m->name);
-  if (m->parent)
-    free (m);
+  free (m);
 }
 
 static struct rnode *
@@ -754,14 +766,16 @@ rnode_depth (const struct rnode *r)
   return d + 1;
 }
 
+/* The rows the paths under M take, at most LIMIT.  */
+
 static uint32_t
-mnode_depth (const struct mnode *m, double scale)
+mnode_depth (const struct mnode *m, double scale, uint32_t limit)
 {
   uint32_t d = 0;
-  for (uint32_t i = 0; i < m->nkids; i++)
+  for (uint32_t i = 0; i < m->nkids && limit > 1 && d + 1 < limit; i++)
     if ((double) m->kids[i]->total * scale >= 0.1)
       {
-        uint32_t k = mnode_depth (m->kids[i], scale);
+        uint32_t k = mnode_depth (m->kids[i], scale, limit - 1);
         d = k > d ? k : d;
       }
   return d + 1;
@@ -839,7 +853,8 @@ html_flame (FILE *out, struct pf_set *set, uint64_t max_records)
 {
   struct flame f;
   memset (&f, 0, sizeof f);
-  f.paths = htab_create_alloc (64, mnode_hash, mnode_eq, NULL, xcalloc, free);
+  f.paths = htab_create_alloc (64, mnode_hash, mnode_eq, mnode_free, xcalloc,
+                               free);
   ev_keep_children (false);
   int rc = walk_streams (set, NULL, path_record, NULL, &f);
   bool exact = !rc && f.records <= max_records;
@@ -885,7 +900,7 @@ html_flame (FILE *out, struct pf_set *set, uint64_t max_records)
   else
     {
       scale = (double) SVG_WIDTH / (double) (f.root.total ? f.root.total : 1);
-      depth = mnode_depth (&f.root, scale) - 1;
+      depth = mnode_depth (&f.root, scale, MAX_ROWS + 2) - 1;
       fprintf (out, "<p>%" PRIu64 " records, more than %" PRIu64 ", so one box per "
                "name path (a record and its ancestors' names), its width the "
                "summed time of the path's records, as recorded.  Hover over a box "
@@ -956,7 +971,8 @@ done:
     }
   free (f.lanes);
   htab_delete (f.paths);
-  mnode_free (&f.root);
+  free (f.root.kids);
+  free (f.chain);
   return rc;
 }
 
