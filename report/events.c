@@ -604,7 +604,8 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
   struct dsprof_cursor c = { base, base + ch->used, 0 };
   uint64_t tick = ch->base_ticks;
   double origin = (double) ch->base_ns - (double) d->clock->start_mono_ns;
-  memset (d->names, 0, d->names_size * sizeof *d->names);
+  if (d->names_size)
+    memset (d->names, 0, d->names_size * sizeof *d->names);
   int rc = 0;
 
   while (c.p < c.end && !rc)

@@ -356,7 +356,8 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
       off += ch->size;
     }
 
-  qsort (p->streams, p->nstreams, sizeof *p->streams, cmp_stream);
+  if (p->nstreams)
+    qsort (p->streams, p->nstreams, sizeof *p->streams, cmp_stream);
   for (uint32_t i = 0; i < p->nstreams; i++)
     {
       struct ev_stream *s = &p->streams[i];
