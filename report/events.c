@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "libiberty.h"
+#include "hashtab.h"
 #include "events.h"
 
 /* ---- sites ----------------------------------------------------------------- */
@@ -86,6 +87,16 @@ site_intrinsics (struct ev_site *site)
     }
 }
 
+static void site_free (struct ev_site *s);
+
+static void
+free_files (const char **files, size_t nfiles)
+{
+  for (size_t i = 0; i < nfiles; i++)
+    free ((char *) files[i]);
+  free (files);
+}
+
 int
 ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t size,
                    uint32_t site_base, uint32_t nsites, const char **err)
@@ -118,13 +129,15 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
       site->type = dup_str (&r);
       site->name = dup_str (&r);
       uint64_t file = dsprof_read_uleb (&r);
-      site->file = file < nfiles ? files[file] : "?";
+      site->file = xstrdup (file < nfiles ? files[file] : "?");
       site->line = (uint32_t) dsprof_read_uleb (&r);
       uint64_t ndims = dsprof_read_uleb (&r);
       if (r.err || ndims == 0 || ndims > (uint64_t) (r.end - r.p)
           || index >= nsites || site_base == 0)
         {
           *err = "bad event site record";
+          site_free (site);
+          free_files (files, nfiles);
           return -1;
         }
       site->ndims = ndims - 1;
@@ -135,6 +148,8 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
       if (r.err)
         {
           *err = "bad event site record";
+          site_free (site);
+          free_files (files, nfiles);
           return -1;
         }
       site_intrinsics (site);
@@ -142,6 +157,8 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
       if (id >= UINT32_MAX)
         {
           *err = "event site id out of range";
+          site_free (site);
+          free_files (files, nfiles);
           return -1;
         }
       if (id >= sites->size)
@@ -154,9 +171,10 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
                   (nsize - sites->size) * sizeof *sites->by_id);
           sites->size = nsize;
         }
+      site_free (sites->by_id[id]);  /* a site given twice: the last wins */
       sites->by_id[id] = site;
     }
-  free (files);  /* the strings stay: sites point at them */
+  free_files (files, nfiles);
   if (c.err)
     {
       *err = "bad unit metadata";
@@ -175,22 +193,27 @@ free_dim_desc (struct ev_dim_desc *d)
   free (d->enum_names);
 }
 
+static void
+site_free (struct ev_site *s)
+{
+  if (!s)
+    return;
+  free ((char *) s->type);
+  free ((char *) s->name);
+  free ((char *) s->file);
+  if (s->dims)
+    for (uint32_t i = 0; i < s->ndims; i++)
+      free_dim_desc (&s->dims[i]);
+  free_dim_desc (&s->result);
+  free (s->dims);
+  free (s);
+}
+
 void
 ev_sites_free (struct ev_sites *sites)
 {
   for (uint32_t id = 0; id < sites->size; id++)
-    {
-      struct ev_site *s = sites->by_id[id];
-      if (!s)
-        continue;
-      free ((char *) s->type);
-      free ((char *) s->name);
-      for (uint32_t i = 0; i < s->ndims; i++)
-        free_dim_desc (&s->dims[i]);
-      free_dim_desc (&s->result);
-      free (s->dims);
-      free (s);
-    }
+    site_free (sites->by_id[id]);
   free (sites->by_id);
   sites->by_id = NULL;
   sites->size = 0;
@@ -404,6 +427,50 @@ push_new (struct open_rec *o, const char *name, const struct ev_value *v)
 }
 
 static bool keep_children = true;
+
+/* Names defined in event streams (event types of manual events, names of added
+   dimensions), one copy of each text for the life of the program: records use
+   them after the chunk that defined them, consumers may key on their address
+   (agg's cache), and decoding a stream again (the shell) adds nothing.  */
+static htab_t name_table;
+
+struct name_key
+{
+  const char *s;
+  size_t n;
+};
+
+static hashval_t
+hash_bytes (const char *s, size_t n)
+{
+  return (hashval_t) dsprof_meta_hash (s, n);
+}
+
+static hashval_t
+name_hash (const void *p)
+{
+  return hash_bytes (p, strlen (p));
+}
+
+static int
+name_eq (const void *entry, const void *key)
+{
+  const struct name_key *k = key;
+  return strncmp (entry, k->s, k->n) == 0 && ((const char *) entry)[k->n] == '\0';
+}
+
+static const char *
+intern_name (const char *s, size_t n)
+{
+  if (!name_table)
+    name_table = htab_create_alloc (64, name_hash, name_eq, free, xcalloc, free);
+  struct name_key k = { s, strnlen (s, n) };
+  void **slot = htab_find_slot_with_hash (name_table, &k, hash_bytes (s, k.n),
+                                          INSERT);
+  if (!*slot)
+    *slot = xstrndup (s, k.n);
+  return *slot;
+}
 
 void
 ev_keep_children (bool keep)
@@ -629,8 +696,8 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
                       (nsize - d->names_size) * sizeof *d->names);
               d->names_size = nsize;
             }
-          /* Names are used as C strings: keep a NUL-terminated copy.  */
-          d->names[id] = xstrndup (s, n);
+          /* Names are used as C strings: a NUL-terminated copy, interned.  */
+          d->names[id] = intern_name (s, n);
           d->name_lens[id] = (uint32_t) n;
           continue;
         }
