@@ -90,6 +90,8 @@ struct rec_state
   uint64_t ndesc;                /* descendant records */
   struct pmap pending;
   struct rec_state *next;        /* in the pool */
+  struct rec_state *all;         /* every state made, for agg_free: a corrupt
+                                    stream ends with open records holding some */
 };
 
 /* Recently seen (parent, level, value) -> bucket, keyed by the value's identity
@@ -117,6 +119,7 @@ struct agg
   uint32_t nbuckets, size;
   uint64_t profiled_ns, records;
   struct rec_state *pool;        /* states of finished records, for reuse */
+  struct rec_state *all;         /* every state, linked by their `all` */
 };
 
 static hashval_t
@@ -313,7 +316,7 @@ agg_record (struct ev_record *r, void *arg)
 {
   struct agg *a = arg;
   struct rec_state *st = r->user;
-  struct rec_state none = { 0, 0, { NULL, NULL, 0, 0 }, NULL };
+  struct rec_state none = { 0, 0, { NULL, NULL, 0, 0 }, NULL, NULL };
   if (!st)
     st = &none;
 
@@ -337,7 +340,11 @@ agg_record (struct ev_record *r, void *arg)
               ps->child_ns = ps->ndesc = 0;
             }
           else
-            ps = XCNEW (struct rec_state);
+            {
+              ps = XCNEW (struct rec_state);
+              ps->all = a->all;
+              a->all = ps;
+            }
           r->parent->user = ps;
         }
     }
@@ -425,10 +432,10 @@ agg_records (const struct agg *a)
 void
 agg_free (struct agg *a)
 {
-  while (a->pool)
+  while (a->all)
     {
-      struct rec_state *st = a->pool;
-      a->pool = st->next;
+      struct rec_state *st = a->all;
+      a->all = st->all;
       pmap_free (&st->pending);
       free (st);
     }
