@@ -705,7 +705,9 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
       if (c.err)
         goto corrupt;
       double rel = origin + (double) (tick - ch->base_ticks) * d->clock->ns_per_tick;
-      uint64_t ns = rel < 0 ? 0 : (uint64_t) rel;
+      /* A time beyond 2^64 ns (a corrupt delta or clock rate) is the last
+         representable one: the conversion of a larger double is undefined.  */
+      uint64_t ns = rel < 0 ? 0 : rel >= 0x1p64 ? UINT64_MAX : (uint64_t) rel;
       d->last_ns = ns;
       switch (op)
         {
