@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# check-sanitize.sh SAN_DIR [CASE...] - run by `make check-sanitize` once it has
+# built, under SAN_DIR, the runtime (runtime/libdsprof.{a,so}), the report tool
+# (dsprof), the unit tests (run-unit) and the fuzz harness's file driver
+# (fuzz-run) with -fsanitize=address,undefined.  Runs
+#   1. the unit tests;
+#   2. the fuzz harness over the seed corpus and the kept regression inputs;
+#   3. every report command of the sanitized dsprof over every seed (status 0)
+#      and every regression input (status 0 or 2, a message, nothing else);
+#   4. integration cases (the CASEs, default SAN_CASES below) against a copy of
+#      the tree whose runtime, report tool and `gcc` are the sanitized ones, so
+#      the test programs run the sanitized runtime too.
+# Any sanitizer report fails the run.  Prints "check-sanitize: N checks, clean"
+# or the failures, and exits non-zero if anything failed.
+set -u
+SAN_CASES="events-expr events-manual events-render events-threads events-longjmp
+  events-exit events-off events-signal events-fork events-kill report-errors
+  report-times report-derive report-shell"
+
+FUZZ=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$FUZZ/../.." && pwd)
+SAN=$(cd "$1" && pwd)
+shift
+[ $# -gt 0 ] || set -- $SAN_CASES
+
+# Every report is fatal, leaks included; exit status 86 marks a sanitizer's.
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=86:strict_string_checks=1:detect_stack_use_after_return=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86
+export LSAN_OPTIONS=exitcode=86:print_suppressions=0:suppressions=$FUZZ/lsan.supp
+unset DSPROF_OUT DSPROF_EVENTS DSPROF_PARENT_PID
+
+checks=0 failures=()
+ok () { checks=$((checks + 1)); }
+bad () { checks=$((checks + 1)); failures+=("$1"); echo "FAIL: $1"; }
+sanitizer_said () { grep -qE 'Sanitizer|runtime error:' "$1"; }
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+# 1. unit tests
+if "$SAN/run-unit" >"$WORK/unit.log" 2>&1 && ! sanitizer_said "$WORK/unit.log"; then
+  ok; echo "unit tests: clean ($(awk '$1=="tests"{print $4}' "$WORK/unit.log") passed)"
+else
+  bad "unit tests (sanitized)"; tail -40 "$WORK/unit.log"
+fi
+
+# 2. the harness over seeds and regression inputs
+if "$SAN/fuzz-run" "$FUZZ/seeds" "$FUZZ/regress" >"$WORK/fuzz.log" 2>&1 \
+   && ! sanitizer_said "$WORK/fuzz.log"; then
+  ok; tail -1 "$WORK/fuzz.log"
+else
+  bad "fuzz-run over seeds and regress"; tail -40 "$WORK/fuzz.log"
+fi
+
+# 3. the commands of the sanitized dsprof
+commands=(
+  "info" "lines" "records" "trace" "dims" "report" "report event thread"
+  "report name depth --format csv" "report parent location --format json --raw"
+  "report children site depends-on --top 3" "records --where complete=false"
+)
+run_cmds () {           # FILE EXPECTED-STATUSES
+  local f=$1 allowed=$2 rc
+  for c in "${commands[@]}" "annotate -o $WORK/ann"; do
+    # shellcheck disable=SC2086
+    (cd "$WORK" && "$SAN/dsprof" $c -- "$f") >"$WORK/out" 2>"$WORK/err" </dev/null
+    rc=$?
+    if sanitizer_said "$WORK/err" || ! [[ " $allowed " == *" $rc "* ]]; then
+      bad "dsprof $c $(basename "$f"): status $rc"; head -30 "$WORK/err"
+    else
+      ok
+    fi
+  done
+  printf 'lines\nname\nevent depth\nformat csv\nwhere complete=true\nthread\ndims\nquit\n' \
+    | (cd "$WORK" && "$SAN/dsprof" shell "$f") >"$WORK/out" 2>"$WORK/err"
+  rc=$?
+  if sanitizer_said "$WORK/err" || ! [[ " $allowed " == *" $rc "* ]]; then
+    bad "dsprof shell $(basename "$f"): status $rc"; head -30 "$WORK/err"
+  else
+    ok
+  fi
+}
+for f in "$FUZZ"/seeds/*; do run_cmds "$f" "0"; done
+for f in "$FUZZ"/regress/*; do run_cmds "$f" "0 2"; done
+echo "report commands over $(ls "$FUZZ"/seeds | wc -l) seeds and $(ls "$FUZZ"/regress | wc -l) regression inputs: done"
+
+# 4. integration cases in a tree of sanitized programs
+T=$SAN/tree
+rm -rf "$T"
+mkdir -p "$T/runtime" "$T/report" "$T/testsuite/cases" "$T/testsuite/unit" "$T/bin"
+for e in "$TOP"/*; do
+  case $(basename "$e") in
+    runtime|report|testsuite|build) ;;
+    *) ln -s "$e" "$T/$(basename "$e")" ;;
+  esac
+done
+cp "$SAN/runtime/libdsprof.a" "$SAN/runtime/libdsprof.so" "$T/runtime/"
+ln -s "$TOP/runtime/dsprof.h" "$T/runtime/dsprof.h"
+cp "$SAN/dsprof" "$T/report/dsprof"
+cp "$SAN/run-unit" "$T/testsuite/unit/run-unit"
+for f in lib.sh run-all.sh; do ln -s "$TOP/testsuite/$f" "$T/testsuite/$f"; done
+for c in "$TOP"/testsuite/cases/*/; do
+  mkdir "$T/testsuite/cases/$(basename "$c")"
+  for f in "$c"*; do ln -s "$f" "$T/testsuite/cases/$(basename "$c")/"; done
+done
+# The test programs are built by `gcc`: the sanitized one.
+cat >"$T/bin/gcc" <<EOF
+#!/bin/sh
+exec $(command -v gcc) -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer "\$@"
+EOF
+chmod +x "$T/bin/gcc"
+cases=()
+for c in "$@"; do cases+=("cases/$c"); done
+PATH=$T/bin:$PATH "$T/testsuite/run-all.sh" "${cases[@]}" >"$WORK/cases.log" 2>&1
+for c in "$@"; do
+  log=$T/testsuite/out/$c.log
+  if grep -q "^PASS $c\$" "$WORK/cases.log" && ! sanitizer_said "$log" \
+     && ! grep -rqsE 'Sanitizer|runtime error:' "$T/testsuite/out/$c"; then
+    ok; echo "PASS $c (sanitized)"
+  else
+    bad "case $c (sanitized)"; tail -30 "$log"
+  fi
+done
+
+echo
+if [ ${#failures[@]} -eq 0 ]; then
+  echo "check-sanitize: $checks checks, clean"
+else
+  echo "check-sanitize: $checks checks, ${#failures[@]} failed: ${failures[*]}"
+  exit 1
+fi
