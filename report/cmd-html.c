@@ -835,7 +835,8 @@ draw_path (FILE *out, struct flame *f, struct mnode *m, double x, uint32_t depth
        m->incomplete == m->count);
   free (tip);
 
-  qsort (m->kids, m->nkids, sizeof *m->kids, cmp_mnode);
+  if (m->nkids > 1)
+    qsort (m->kids, m->nkids, sizeof *m->kids, cmp_mnode);
   for (uint32_t i = 0; i < m->nkids; i++)
     {
       double w = (double) m->kids[i]->total * scale;
@@ -943,7 +944,8 @@ html_flame (FILE *out, struct pf_set *set, uint64_t max_records)
     }
   else
     {
-      qsort (f.root.kids, f.root.nkids, sizeof *f.root.kids, cmp_mnode);
+      if (f.root.nkids > 1)
+        qsort (f.root.kids, f.root.nkids, sizeof *f.root.kids, cmp_mnode);
       double x = 0;
       for (uint32_t i = 0; i < f.root.nkids; i++)
         {
