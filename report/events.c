@@ -376,6 +376,8 @@ struct decoder
   const char **names;            /* name ids of the current chunk */
   uint32_t *name_lens;
   uint32_t names_size;
+  uint32_t *defined;             /* the ids defined in the current chunk */
+  uint32_t ndefined, defined_size;
   uint64_t last_ns;
   struct ev_record *pool;        /* finished records for reuse, by parent */
 };
@@ -671,8 +673,12 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
   struct dsprof_cursor c = { base, base + ch->used, 0 };
   uint64_t tick = ch->base_ticks;
   double origin = (double) ch->base_ns - (double) d->clock->start_mono_ns;
-  if (d->names_size)
-    memset (d->names, 0, d->names_size * sizeof *d->names);
+  /* Forget the previous chunk's names: only those it defined, since a name id
+     may be large (a stream of many small chunks each defining one large id
+     would clear the whole table every time).  */
+  for (uint32_t i = 0; i < d->ndefined; i++)
+    d->names[d->defined[i]] = NULL;
+  d->ndefined = 0;
   int rc = 0;
 
   while (c.p < c.end && !rc)
@@ -695,6 +701,15 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
               memset (d->names + d->names_size, 0,
                       (nsize - d->names_size) * sizeof *d->names);
               d->names_size = nsize;
+            }
+          if (!d->names[id])
+            {
+              if (d->ndefined == d->defined_size)
+                {
+                  d->defined_size = d->defined_size ? 2 * d->defined_size : 16;
+                  d->defined = XRESIZEVEC (uint32_t, d->defined, d->defined_size);
+                }
+              d->defined[d->ndefined++] = (uint32_t) id;
             }
           /* Names are used as C strings: a NUL-terminated copy, interned.  */
           d->names[id] = intern_name (s, n);
@@ -839,6 +854,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   free (d.stack);
   free (d.names);
   free (d.name_lens);
+  free (d.defined);
   return rc;
 }
 

@@ -8,7 +8,8 @@
      hand-manual.data  the same unit and, for thread 1, two event chunks: the pair
                        again, then names, manual events, dimensions of every type
                        added by hand, an abandoned event, and an event left open;
-                       thread 2 with one pair.  */
+                       thread 2 with one pair.
+   `gen-image DIR N` writes hand-names.data instead (see main).  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,8 @@
 
 #define META_OFF (DSPROF_PAGE + sizeof (struct dsprof_unit_chunk))
 
-static unsigned char image[8 * DSPROF_PAGE];
+static unsigned char *image;
+static size_t image_size = 8 * DSPROF_PAGE;
 
 struct buf
 {
@@ -53,7 +55,7 @@ put_rec (struct buf *b, unsigned tag, const struct buf *rec)
 static size_t
 put_unit (void)
 {
-  memset (image, 0, sizeof image);
+  memset (image, 0, image_size);
   struct dsprof_file_header *h = (void *) image;
   memcpy (h->magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE);
   h->version = DSPROF_FORMAT_VERSION;
@@ -147,11 +149,36 @@ write_image (const char *dir, const char *name, size_t end)
 int
 main (int argc, char **argv)
 {
-  if (argc != 2)
+  if (argc != 2 && argc != 3)
     {
-      fprintf (stderr, "usage: gen-image DIR\n");
+      fprintf (stderr, "usage: gen-image DIR [N]\n");
       return 1;
     }
+  if (argc == 3)
+    {
+      /* hand-names.data: the unit, then N one-page event chunks of thread 1,
+         each defining name id 2^24 (the largest the reader takes) as "x" and
+         recording one manual event x with it: N records.  */
+      unsigned long n = strtoul (argv[2], NULL, 10);
+      image_size = (3 + n) * DSPROF_PAGE;
+      image = malloc (image_size);
+      if (!image)
+        return 2;
+      size_t off = put_unit ();
+      for (unsigned long k = 0; k < n; k++, off += DSPROF_PAGE)
+        {
+          struct buf s = events_chunk (off, 1, (uint32_t) k, 2000 + 10 * k);
+          put_u (&s, DSPROF_OP_NAME); put_u (&s, 1u << 24); put_s (&s, "x");
+          put_u (&s, DSPROF_OP_START); put_u (&s, 1); put_u (&s, 1u << 24);
+          put_u (&s, DSPROF_OP_FINISH); put_u (&s, 2);
+          end_chunk (off, &s);
+        }
+      write_image (argv[1], "hand-names.data", off);
+      return 0;
+    }
+  image = malloc (image_size);
+  if (!image)
+    return 2;
   size_t off = put_unit ();
   struct buf s = events_chunk (off, 1, 0, 2000);
   put_pair (&s);

@@ -12,6 +12,7 @@
 #                            2^40 ticks later: 2^64 - 1 - 1000 ns long, the
 #                            report's Total as much with --raw, else less the
 #                            recorder's half pair (1.5 ns / 2, rounded down: 1).
+# And that many chunks defining a large name id are read in linear time.
 . "$(dirname "$0")/../../lib.sh"
 FUZZ=$TOP/testsuite/fuzz
 
@@ -55,4 +56,13 @@ run_dsprof report --format json "$FUZZ/regress/duration-beyond-2e64-ns" >long.js
   || fail "report duration-beyond-2e64-ns: status $? ($(cat err))"
 grep -q '"value":"f","total_ns":18446744073709550614,' long.json \
   || fail "report: Total of f is not 2^64 - 1002 ns: $(cat long.json)"
+# A stream of many one-page chunks each defining a large name id: the decoder
+# used to clear its whole name table (2^25 entries) at every chunk, 5000 chunks
+# took over a minute; now what a chunk defined is forgotten, and it takes about a
+# second.  gen-image.c writes the profile (5000 records of event x).
+gcc -O1 -I"$TOP/include" -o gen-image "$FUZZ/gen-image.c" || fail "gen-image.c does not compile"
+./gen-image . 5000 || fail "gen-image failed"
+timeout 20 "$TOP/report/dsprof" info hand-names.data >names.txt 2>err \
+  || fail "dsprof info hand-names.data: status $? (124: over 20 s) $(cat err)"
+grep -qx 'records: 5000 (0 incomplete)' names.txt || fail "hand-names.data: $(grep records names.txt)"
 exit 0
