@@ -57,19 +57,24 @@ first=$(run_dsprof lines dsprof.data "dsprof.data.$cpid" | sed -n 1p)
 [ "${first##*: }" = 1 ] || fail "first block of main, parent and child: $first"
 cd ..
 
-# ---- fork and exec: the exec'd program writes its own file ---------------------
+# ---- fork and exec: the exec'd program does not take the parent's file ---------
+# (counters-exec checks that nothing the child counted is lost.)
 mkdir exec && cd exec
 DSPROF_OUT=prof.data ../fork ../other >out || fail "fork ../other exited with status $?"
 cpid=$(cat out)
 [ -f prof.data ] || fail "no prof.data from the parent: $(ls)"
 [ ! -e dsprof.data ] || fail "DSPROF_OUT=prof.data, yet a dsprof.data was written"
-[ -f "prof.data.$cpid" ] || fail "no prof.data.$cpid from the exec'd child: $(ls)"
+for f in *; do
+  case $f in
+    prof.data | prof.data."$cpid" | prof.data."$cpid".* | out | lines.*) ;;
+    *) fail "a file that is neither prof.data nor prof.data.$cpid[.*]: $f" ;;
+  esac
+done
 expect "fork.c:$BEFORE" 10 prof.data
 expect "fork.c:$PARENT" 3 prof.data
 expect "fork.c:$EXEC" 0 prof.data
 expect "other.c:$OTHER" none prof.data
-expect "other.c:$OTHER" 5 "prof.data.$cpid"
-expect "fork.c:$PARENT" none "prof.data.$cpid"
+expect "other.c:$OTHER" 5 prof.data."$cpid"*
 expect "fork.c:$PARENT" 3 prof.data prof.data.*
 expect "other.c:$OTHER" 5 prof.data prof.data.*
 exit 0
