@@ -980,11 +980,7 @@ done:
 
 /* ---- the call graph -------------------------------------------------------------- */
 
-/* CALL GRAPH: print_callgraph is defined by cmd-graph.c, declared in cmd.h.
-   Until that file is part of the build, the reference is weak and the section
-   says the call graph is not available.  */
-extern int print_callgraph (struct pf_set *set, const char *dim, FILE *out)
-  __attribute__ ((weak));
+/* The call graph of `dsprof callgraph` (cmd-graph.c), as preformatted text.  */
 
 static int
 html_callgraph (FILE *out, struct pf_set *set, const char *dim)
@@ -992,12 +988,6 @@ html_callgraph (FILE *out, struct pf_set *set, const char *dim)
   fputs ("<section id=\"callgraph\">\n<h2>Call graph by ", out);
   html_text (out, dim);
   fputs ("</h2>\n", out);
-  if (!print_callgraph)
-    {
-      fputs ("<p class=\"note\">The call graph is not available in this build of "
-             "dsprof.</p>\n</section>\n", out);
-      return 0;
-    }
   char *text = NULL;
   size_t size = 0;
   FILE *mem = open_memstream (&text, &size);

@@ -267,8 +267,28 @@ def cmd_expr(path, source):
     if first[0][0] != 0 or abs(second[0][0] - first[0][2]) > 0.02:
         fail("the top-level records are not side by side from x=0 in order")
 
-    # The call graph's section is there.
-    section(root, "callgraph")
+    # The call graph by name: iszero called once from outside any record; value
+    # twice from outside value (by iszero, and at top level) and 4 times by
+    # itself (Add's two operands, Mul's two).
+    pre = section(root, "callgraph").first("pre", "callgraph")
+    if pre is None:
+        fail("no call graph")
+    cg = pre.text()
+    if "<spontaneous>" not in cg or "&lt;" in cg:
+        fail("call graph text: %r" % cg[:300])
+    entries = {}
+    for block in cg.split("-----"):
+        for line in block.split("\n"):
+            m = re.match(r"\[(\d+)\]\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+(\S+)\s+(\S+) \[\1\]$",
+                         line)
+            if m:
+                entries[m.group(3)] = (m.group(2), block)
+    if {k: v[0] for k, v in entries.items()} != {"iszero": "1", "value": "2+4"}:
+        fail("call graph entries %r" % {k: v[0] for k, v in entries.items()})
+    callers = re.findall(r"\s(\d+/\d+)\s+(<spontaneous>|iszero)(?= |$)",
+                         entries["value"][1], re.M)
+    if sorted(callers) != [("1/2", "<spontaneous>"), ("1/2", "iszero")]:
+        fail("callers of value: %r" % callers)
 
     # The hottest lines: counts from the program's logic, the text of each line
     # as in the source, largest first.

@@ -2,11 +2,12 @@
 # iszero, then value at the root; 7 records).  The page parses with balanced
 # tags and fetches nothing; as written and as headless Chromium renders it, it
 # holds the report tables (iszero 1, value 6), one SVG box per record at its
-# depth and time inside its parent, the call graph's section and the hottest
-# lines with their counts and text; the screenshot shows the boxes.  With
-# --records 3 the boxes are one per name path.  extra.c: markup in an event type
-# and a string dimension stays text, two threads give two lanes, a missing
-# source is noted.  check.py holds the checks and derives nothing from dsprof.
+# depth and time inside its parent, the call graph (iszero called once, value
+# 2+4 times) and the hottest lines with their counts and text; the screenshot
+# shows the boxes.  With --records 3 the boxes are one per name path.  extra.c:
+# markup in an event type and a string dimension stays text, two threads give
+# two lanes, a missing source is noted.  check.py holds the checks and derives
+# nothing from dsprof.
 . "$(dirname "$0")/../../lib.sh"
 
 command -v chromium >/dev/null ||
