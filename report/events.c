@@ -373,11 +373,9 @@ struct decoder
   void *arg;
   struct open_rec *stack;
   uint32_t depth, stack_size;
-  const char **names;            /* name ids of the current chunk */
-  uint32_t *name_lens;
-  uint32_t names_size;
-  uint32_t *defined;             /* the ids defined in the current chunk */
-  uint32_t ndefined, defined_size;
+  struct name_slot *names;       /* name ids of the current chunk: a map */
+  uint32_t names_cap, nnames;    /* cap: 0 or a power of two, over 2 nnames */
+  uint32_t gen;                  /* the current chunk's slots have this gen */
   uint64_t last_ns;
   struct ev_record *pool;        /* finished records for reuse, by parent */
 };
@@ -426,6 +424,55 @@ push_new (struct open_rec *o, const char *name, const struct ev_value *v)
   d->n++;
   o->r->dims = d->v;
   o->r->ndims = d->n;
+}
+
+/* Name ids are global to the process and may be large, while a chunk defines
+   few: the names of the current chunk are an open-addressing map, whose slots
+   of an earlier chunk (another gen) count as empty, so forgetting a chunk's
+   names costs nothing and memory follows the names defined, not their ids.  */
+struct name_slot
+{
+  uint32_t id, gen;
+  const char *s;
+};
+
+static const char *
+name_get (const struct decoder *d, uint64_t id)
+{
+  if (!d->names_cap || id > UINT32_MAX)
+    return NULL;
+  for (uint32_t i = ((uint32_t) id * 2654435761u) & (d->names_cap - 1);;
+       i = (i + 1) & (d->names_cap - 1))
+    {
+      const struct name_slot *sl = &d->names[i];
+      if (sl->gen != d->gen)
+        return NULL;
+      if (sl->id == id)
+        return sl->s;
+    }
+}
+
+static void
+name_put (struct decoder *d, uint32_t id, const char *s)
+{
+  if (2 * (d->nnames + 1) > d->names_cap)
+    {
+      struct name_slot *old = d->names;
+      uint32_t old_cap = d->names_cap;
+      d->names_cap = old_cap ? 2 * old_cap : 64;
+      d->names = XCNEWVEC (struct name_slot, d->names_cap);   /* gen 0: empty */
+      d->nnames = 0;
+      for (uint32_t i = 0; i < old_cap; i++)
+        if (old[i].gen == d->gen)
+          name_put (d, old[i].id, old[i].s);
+      free (old);
+    }
+  uint32_t i = (id * 2654435761u) & (d->names_cap - 1);
+  while (d->names[i].gen == d->gen && d->names[i].id != id)
+    i = (i + 1) & (d->names_cap - 1);
+  if (d->names[i].gen != d->gen)
+    d->nnames++;
+  d->names[i] = (struct name_slot) { id, d->gen, s };
 }
 
 static bool keep_children = true;
@@ -673,12 +720,14 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
   struct dsprof_cursor c = { base, base + ch->used, 0 };
   uint64_t tick = ch->base_ticks;
   double origin = (double) ch->base_ns - (double) d->clock->start_mono_ns;
-  /* Forget the previous chunk's names: only those it defined, since a name id
-     may be large (a stream of many small chunks each defining one large id
-     would clear the whole table every time).  */
-  for (uint32_t i = 0; i < d->ndefined; i++)
-    d->names[d->defined[i]] = NULL;
-  d->ndefined = 0;
+  /* Forget the previous chunk's names (gen 0 marks never-used slots).  */
+  if (++d->gen == 0)
+    {
+      if (d->names_cap)
+        memset (d->names, 0, d->names_cap * sizeof *d->names);
+      d->gen = 1;
+    }
+  d->nnames = 0;
   int rc = 0;
 
   while (c.p < c.end && !rc)
@@ -691,29 +740,8 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
           size_t n = dsprof_read_str (&c, &s);
           if (c.err || id > (1u << 24))
             goto corrupt;
-          if (id >= d->names_size)
-            {
-              uint32_t nsize = d->names_size ? d->names_size : 64;
-              while (nsize <= id)
-                nsize *= 2;
-              d->names = XRESIZEVEC (const char *, d->names, nsize);
-              d->name_lens = XRESIZEVEC (uint32_t, d->name_lens, nsize);
-              memset (d->names + d->names_size, 0,
-                      (nsize - d->names_size) * sizeof *d->names);
-              d->names_size = nsize;
-            }
-          if (!d->names[id])
-            {
-              if (d->ndefined == d->defined_size)
-                {
-                  d->defined_size = d->defined_size ? 2 * d->defined_size : 16;
-                  d->defined = XRESIZEVEC (uint32_t, d->defined, d->defined_size);
-                }
-              d->defined[d->ndefined++] = (uint32_t) id;
-            }
           /* Names are used as C strings: a NUL-terminated copy, interned.  */
-          d->names[id] = intern_name (s, n);
-          d->name_lens[id] = (uint32_t) n;
+          name_put (d, (uint32_t) id, intern_name (s, n));
           continue;
         }
       tick += dsprof_read_uleb (&c);
@@ -750,10 +778,10 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
           }
         case DSPROF_OP_START:
           {
-            uint64_t id = dsprof_read_uleb (&c);
-            if (c.err || id >= d->names_size || !d->names[id])
+            const char *name = name_get (d, dsprof_read_uleb (&c));
+            if (c.err || !name)
               goto corrupt;
-            open_record (d, d->names[id], NULL, ns);
+            open_record (d, name, NULL, ns);
             rc = start_event (d, ns);
             break;
           }
@@ -783,19 +811,19 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
           break;
         case DSPROF_OP_DIM:
           {
-            uint64_t id = dsprof_read_uleb (&c);
+            const char *name = name_get (d, dsprof_read_uleb (&c));
             int type = (int) dsprof_read_uleb (&c);
             struct ev_value v;
-            if (c.err || id >= d->names_size || !d->names[id] || !d->depth
+            if (c.err || !name || !d->depth
                 || type <= DSPROF_DIM_NONE || type > DSPROF_DIM_PTR
                 || read_value (&c, type, NULL, &v))
               goto corrupt;
             struct open_rec *o = &d->stack[d->depth - 1];
-            push_open (o, d->names[id], &v);
+            push_open (o, name, &v);
             o->added++;
             if (d->on_event)
               {
-                struct ev_dim dim = { d->names[id], v };
+                struct ev_dim dim = { name, v };
                 struct ev_event e = { EV_DIM, ns, d->s->thread, o->r->type, 1,
                                       &dim };
                 rc = d->on_event (&e, d->arg);
@@ -853,8 +881,6 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
     }
   free (d.stack);
   free (d.names);
-  free (d.name_lens);
-  free (d.defined);
   return rc;
 }
 
