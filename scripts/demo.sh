@@ -27,5 +27,36 @@ sed -n '/^.*: *31:/,/^.*: *57:/p' vm.c.bb
 
 step "dsprof info"
 "$top/report/dsprof" info
+
+# The example DSL runtimes: each in its own directory with its own dsprof.data.
+build () {   # build NAME: examples/NAME/NAME.c with the plugin, into ./NAME/
+  mkdir -p "$1" && cp "$top/examples/$1/$1.c" "$1/"
+  gcc -O2 -fplugin="$top/plugin/dsprof.so" -I"$top/runtime" -o "$1/$1" "$1/$1.c" \
+    "$top/runtime/libdsprof.a" -lpthread
+}
+report () { (cd "$1" && shift && "$top/report/dsprof" report "$@"); }
+
+step "expr: attribute grammar, 3 + 4 * 5; dsprof report name cached"
+build expr
+(cd expr && ./expr)
+report expr name cached
+
+step "rewrite: strategies simplify 0 + (1 * (5 + 4) + 0); dsprof report name"
+build rewrite
+(cd rewrite && ./rewrite)
+report rewrite name
+
+step "rewrite -b: desugar = topdown(removeClass), the missing attempt; dsprof report name"
+mkdir -p rewrite-b
+(cd rewrite-b && ../rewrite/rewrite -b)
+report rewrite-b name
+
+step "names: name analysis, PicoJava-like; dsprof report name parameter --top 4"
+build names
+(cd names && ./names >/dev/null)
+report names name parameter --top 4
+
+step "names: dsprof report name depends-on --top 3"
+report names name depends-on --top 3
 echo
 echo "(files are in $out)"
