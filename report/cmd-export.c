@@ -256,8 +256,7 @@ export_chrome (struct pf_set *set, FILE *out)
   memset (&c, 0, sizeof c);
   c.out = out;
   fputs ("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"dsprof\"},"
-         "\"traceEvents\":[\n{\"ph\":\"M\",\"name\":\"dsprof\",\"pid\":0,"
-         "\"tid\":0,\"args\":{}}", out);
+         "\"traceEvents\":[", out);
   int rc = 0;
   for (uint32_t i = 0; i < set->nprocs && !rc; i++)
     {
@@ -268,8 +267,9 @@ export_chrome (struct pf_set *set, FILE *out)
         if (set->procs[k].header.pid == p->header.pid)
           c.pid = 1000000000 + (int64_t) i;
       c.offset_ns = p->header.start_ns - first;
-      fprintf (out, ",\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRId64
-               ",\"tid\":0,\"args\":{\"name\":", c.pid);
+      /* Every event after this first one of each process starts with a comma.  */
+      fprintf (out, "%s\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRId64
+               ",\"tid\":0,\"args\":{\"name\":", i ? "," : "", c.pid);
       json_str (out, p->header.exe);
       fputs ("}}", out);
       for (uint32_t k = 0; k < p->nstreams && !rc; k++)
