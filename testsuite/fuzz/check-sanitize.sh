@@ -13,9 +13,11 @@
 # Any sanitizer report fails the run.  Prints "check-sanitize: N checks, clean"
 # or the failures, and exits non-zero if anything failed.
 set -u
+# Not report-times: its expected times need an unloaded machine and no
+# sanitizer slowing the measured functions down.
 SAN_CASES="events-expr events-manual events-render events-threads events-longjmp
   events-exit events-off events-signal events-fork events-kill report-errors
-  report-times report-derive report-shell"
+  report-derive report-shell"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)
