@@ -321,15 +321,11 @@ agg_record (struct ev_record *r, void *arg)
   if (!st)
     st = &none;
 
-  /* Deduct the recorder: every descendant pair inside, and about half of our own
-     pair (the halves of the hooks after Start's and before Finish's clock read).
-     In integers: exact for any duration, and no conversion to an integer of a
-     double beyond 2^64 (undefined) for a corrupt one.  */
-  double cut = ceil (a->overhead_ns * ((double) st->ndesc + 0.5));
-  uint64_t dur = r->end_ns - r->start_ns;
-  uint64_t ded = cut <= 0 ? 0 : cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
-  uint64_t adj = dur > ded ? dur - ded : 0;
-  uint64_t self = adj > st->child_ns ? adj - st->child_ns : 0;
+  /* Deduct the recorder (agg_deduct): adj >= the children's, so self >= 0 and
+     the self times of a subtree add up to its root's adj.  */
+  uint64_t adj = agg_deduct (r->end_ns - r->start_ns, a->overhead_ns, st->ndesc,
+                             st->child_ns);
+  uint64_t self = adj - st->child_ns;
 
   struct rec_state *ps = NULL;
   if (r->parent)

@@ -22,6 +22,7 @@
 #ifndef DSPROF_AGGREGATE_H
 #define DSPROF_AGGREGATE_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -43,6 +44,30 @@ struct agg_bucket
 };
 
 struct agg;
+
+/* A record's time with the recorder's cost deducted (SPEC §4.4, §5.3): its
+   duration DUR less OVERHEAD_NS for each of the NDESC descendant pairs inside
+   it and half of its own pair (the halves of the hooks after Start's and before
+   Finish's clock read) - but never less than CHILD_NS, the sum of its direct
+   children's deducted times, nor than 0.  A record whose deduction would leave
+   it less than its children's keeps exactly theirs (no self time): then every
+   record's self time, its time minus CHILD_NS, is >= 0, a subtree's self times
+   add up to its root's time, and a row's Self never exceeds its Total.
+   In integers: exact for any duration, and no conversion to an integer of a
+   double beyond 2^64 (undefined) for a corrupt one.  The report, callgraph,
+   dot and folded export all deduct with this.  */
+static inline uint64_t
+agg_deduct (uint64_t dur, double overhead_ns, uint64_t ndesc, uint64_t child_ns)
+{
+  uint64_t adj = dur;
+  if (overhead_ns > 0)
+    {
+      double cut = ceil (overhead_ns * ((double) ndesc + 0.5));
+      uint64_t ded = cut <= 0 ? 0 : cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
+      adj = dur > ded ? dur - ded : 0;
+    }
+  return adj > child_ns ? adj : child_ns;
+}
 
 /* A report along the NDIMS dimensions DIMS, of the records that pass every one
    of the NFILTERS FILTERS, deducting OVERHEAD_PS per Start/Finish pair.  */

@@ -440,11 +440,9 @@ folded_record (struct ev_record *r, void *arg)
     return 0;
   struct fopen *o = &f->stack[--f->depth];
   /* The recorder's cost, deducted as the dimension report does.  */
-  double cut = ceil (f->overhead_ns * ((double) o->ndesc + 0.5));
-  uint64_t dur = r->end_ns - r->start_ns;
-  uint64_t ded = cut <= 0 ? 0 : cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
-  uint64_t adj = dur > ded ? dur - ded : 0;
-  f->nodes[o->node].self_ns += adj > o->child_ns ? adj - o->child_ns : 0;
+  uint64_t adj = agg_deduct (r->end_ns - r->start_ns, f->overhead_ns, o->ndesc,
+                             o->child_ns);
+  f->nodes[o->node].self_ns += adj - o->child_ns;
   if (f->depth)
     {
       f->stack[f->depth - 1].child_ns += adj;

@@ -323,11 +323,9 @@ graph_record (struct ev_record *r, void *arg)
 
   /* The recorder's cost, deducted as the dimension report does.  */
   uint64_t ndesc = st ? st->ndesc : 0, child_ns = st ? st->child_ns : 0;
-  double cut = ceil (g->overhead_ns * ((double) ndesc + 0.5));
-  uint64_t dur = r->end_ns - r->start_ns;
-  uint64_t ded = cut <= 0 ? 0 : cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
-  uint64_t adj = dur > ded ? dur - ded : 0;
-  uint64_t self = adj > child_ns ? adj - child_ns : 0;
+  uint64_t adj = agg_deduct (r->end_ns - r->start_ns, g->overhead_ns, ndesc,
+                             child_ns);
+  uint64_t self = adj - child_ns;
 
   /* same: the self time of this node's records in r's subtree (they all hang
      from r through records of the node: the graph of nodes has no cycle).  */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "aggregate.h"
 #include "profile.h"
 
 #define IMAGE_SIZE (4 * DSPROF_PAGE)
@@ -289,6 +290,182 @@ test_files_summed (void)
   unlink (path);
 }
 
+/* ---- the report's deduction of the recorder's cost --------------------------
+
+   Records are handed to agg_record innermost first, as ev_decode_stream does,
+   each with its name as its only dimension.  */
+
+struct trec
+{
+  struct ev_record r;
+  struct ev_dim dim;
+};
+
+static void
+trec_init (struct trec *t, struct trec *parent, const char *name,
+           uint64_t start, uint64_t end)
+{
+  memset (t, 0, sizeof *t);
+  t->dim.name = "name";
+  t->dim.v.type = DSPROF_DIM_STR;
+  t->dim.v.s = name;
+  t->dim.v.len = (uint32_t) strlen (name);
+  t->r.dims = &t->dim;
+  t->r.ndims = 1;
+  t->r.type = "T";
+  t->r.complete = true;
+  t->r.start_ns = start;
+  t->r.end_ns = end;
+  t->r.parent = parent ? &parent->r : NULL;
+  t->r.depth = parent ? parent->r.depth + 1 : 0;
+}
+
+/* Self <= Total on every row, no row's Total beyond the profiled time, and the
+   first table's Self adding up to the profiled time (every instant of a
+   top-level record is some record's own time, once).  */
+static void
+check_rows (const struct agg *a)
+{
+  uint64_t self0 = 0;
+  for (uint32_t id = 1; id <= agg_nbuckets (a); id++)
+    {
+      const struct agg_bucket *b = agg_bucket (a, id);
+      CU_ASSERT (b->self_ns <= b->total_ns);
+      CU_ASSERT (b->total_ns <= agg_profiled_ns (a));
+      if (b->self_ns > b->total_ns)
+        fprintf (stderr, "row %s: Self %llu > Total %llu\n", b->value,
+                 (unsigned long long) b->self_ns, (unsigned long long) b->total_ns);
+      if (b->level == 0)
+        self0 += b->self_ns;
+    }
+  CU_ASSERT_EQUAL (self0, agg_profiled_ns (a));
+}
+
+/* fib(A) holds fib(B), which holds the leaves fib(C) and fib(D); 10 ns per
+   pair.  C and D: 100 - 5 = 95 each.  B: 210 - 25 = 185, less than its
+   children's 190 - a deduction record by record would give B no Self and
+   leave 5 ns of C and D's time outside B's, so fib's Self (A's 300 - 35 - 185
+   = 80, plus 95 + 95) would be 270 against a Total of 265.  B's time is
+   raised to its children's 190: A's Self is 75 and fib's Self is its Total.  */
+static void
+test_deduction_nested (void)
+{
+  static const char *const dims[] = { "name" };
+  struct agg *a = agg_new (1, dims, 0, NULL);
+  agg_begin_stream (a, 10000);
+  struct trec A, B, C, D;
+  trec_init (&A, NULL, "fib", 0, 300);
+  trec_init (&B, &A, "fib", 40, 250);
+  trec_init (&C, &B, "fib", 40, 140);
+  trec_init (&D, &B, "fib", 150, 250);
+  agg_record (&C.r, a);
+  agg_record (&D.r, a);
+  agg_record (&B.r, a);
+  agg_record (&A.r, a);
+  CU_ASSERT_EQUAL_FATAL (agg_nbuckets (a), 1);
+  const struct agg_bucket *b = agg_bucket (a, 1);
+  CU_ASSERT_EQUAL (b->count, 4);
+  CU_ASSERT_EQUAL (b->total_ns, 265);
+  CU_ASSERT_EQUAL (b->self_ns, 265);
+  CU_ASSERT_EQUAL (agg_profiled_ns (a), 265);
+  check_rows (a);
+  agg_free (a);
+
+  /* The same tree, B and its leaves named apart: A's row shows 75 of its own
+     and 190 in its descendants, B's none of its own.  */
+  a = agg_new (1, dims, 0, NULL);
+  agg_begin_stream (a, 10000);
+  trec_init (&A, NULL, "a", 0, 300);
+  trec_init (&B, &A, "b", 40, 250);
+  trec_init (&C, &B, "leaf", 40, 140);
+  trec_init (&D, &B, "leaf", 150, 250);
+  agg_record (&C.r, a);
+  agg_record (&D.r, a);
+  agg_record (&B.r, a);
+  agg_record (&A.r, a);
+  CU_ASSERT_EQUAL_FATAL (agg_nbuckets (a), 3);
+  for (uint32_t id = 1; id <= 3; id++)
+    {
+      b = agg_bucket (a, id);
+      uint64_t self = !strcmp (b->value, "a") ? 75 : !strcmp (b->value, "b") ? 0 : 190;
+      uint64_t total = !strcmp (b->value, "a") ? 265 : 190;
+      CU_ASSERT_EQUAL (b->self_ns, self);
+      CU_ASSERT_EQUAL (b->total_ns, total);
+    }
+  check_rows (a);
+  agg_free (a);
+}
+
+/* A deduction larger than a record's whole duration leaves it no time, never
+   less than none (the unsigned figures would wrap).  */
+static void
+test_deduction_exceeds (void)
+{
+  static const char *const dims[] = { "name" };
+  struct agg *a = agg_new (1, dims, 0, NULL);
+  agg_begin_stream (a, 1000000);   /* 1000 ns a pair */
+  struct trec A, B;
+  trec_init (&A, NULL, "a", 0, 100);
+  trec_init (&B, &A, "b", 10, 20);
+  agg_record (&B.r, a);
+  agg_record (&A.r, a);
+  CU_ASSERT_EQUAL (agg_profiled_ns (a), 0);
+  for (uint32_t id = 1; id <= agg_nbuckets (a); id++)
+    {
+      CU_ASSERT_EQUAL (agg_bucket (a, id)->self_ns, 0);
+      CU_ASSERT_EQUAL (agg_bucket (a, id)->total_ns, 0);
+    }
+  agg_free (a);
+}
+
+/* Random trees of short records under a large per-pair cost, recursion and
+   mutual recursion among three names, reported by name and by name and name
+   again: the rows keep Self <= Total whatever the deduction does.  */
+static uint64_t rnd_state = 88172645463325252ull;
+
+static uint64_t
+rnd (uint64_t n)
+{
+  rnd_state ^= rnd_state << 13;
+  rnd_state ^= rnd_state >> 7;
+  rnd_state ^= rnd_state << 17;
+  return rnd_state % n;
+}
+
+static void
+emit_tree (struct agg *a, struct trec *parent, uint64_t *clock, int depth)
+{
+  static const char *const names[] = { "f", "g", "h" };
+  struct trec t;
+  trec_init (&t, parent, names[rnd (3)], *clock, 0);
+  *clock += rnd (30);
+  int kids = depth < 6 ? (int) rnd (4) : 0;
+  for (int i = 0; i < kids; i++)
+    {
+      emit_tree (a, &t, clock, depth + 1);
+      *clock += rnd (8);
+    }
+  t.r.end_ns = *clock;
+  agg_record (&t.r, a);
+}
+
+static void
+test_deduction_random (void)
+{
+  static const char *const dims[] = { "name", "name" };
+  for (int ndims = 1; ndims <= 2; ndims++)
+    for (int round = 0; round < 50; round++)
+      {
+        struct agg *a = agg_new (ndims, dims, 0, NULL);
+        agg_begin_stream (a, 1000 * (1 + rnd (40)));
+        uint64_t clock = 0;
+        for (int top = 0; top < 5; top++)
+          emit_tree (a, NULL, &clock, 0);
+        check_rows (a);
+        agg_free (a);
+      }
+}
+
 void
 report_test_register (void)
 {
@@ -299,4 +476,7 @@ report_test_register (void)
   CU_add_test (s, "bit flips detected or harmless", test_bit_flips);
   CU_add_test (s, "hostile sizes refused", test_hostile_sizes);
   CU_add_test (s, "profiles summed, stream decoded", test_files_summed);
+  CU_add_test (s, "deduction: a record covers its children", test_deduction_nested);
+  CU_add_test (s, "deduction beyond a record's duration", test_deduction_exceeds);
+  CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
 }
