@@ -2,11 +2,13 @@
    `dsprof annotate` (§5.2).  */
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "libiberty.h"
 #include "hashtab.h"
@@ -117,7 +119,8 @@ run_lines (int argc, char **argv)
   rc = collect (&set, false, &l);
   if (!rc)
     {
-      qsort (l.v, l.n, sizeof *l.v, cmp_block_line);
+      if (l.n > 1)               /* none: l.v is NULL (a profile of no blocks) */
+        qsort (l.v, l.n, sizeof *l.v, cmp_block_line);
       FILE *out = open_output ("lines", output, append);
       if (!out)
         rc = EXIT_DATA;
@@ -230,31 +233,65 @@ make_parents (const char *path)
   return 0;
 }
 
+/* The contents of PATH, a regular file: NULL with errno set if it cannot be
+   read, or with *IRREGULAR set if it is a directory, fifo, device or socket.
+   Such a file is never read (a fifo would wait for a writer, a device might
+   never end): a stat first, then the open file checked again, so a file
+   replaced in between is refused too.  */
+
 static char *
-read_file (const char *path, size_t *size)
+read_file (const char *path, size_t *size, bool *irregular)
 {
-  FILE *f = fopen (path, "rb");
-  if (!f)
+  *irregular = false;
+  struct stat st;
+  if (stat (path, &st) < 0)
     return NULL;
+  if (!S_ISREG (st.st_mode))
+    {
+      *irregular = true;
+      return NULL;
+    }
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  if (fstat (fd, &st) < 0)
+    {
+      int e = errno;
+      close (fd);
+      errno = e;
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      *irregular = true;
+      return NULL;
+    }
   size_t cap = 65536, n = 0;
   char *buf = XNEWVEC (char, cap);
-  size_t got;
-  while ((got = fread (buf + n, 1, cap - n, f)) > 0)
+  for (;;)
     {
-      n += got;
+      ssize_t got = read (fd, buf + n, cap - n);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          int e = errno;
+          free (buf);
+          close (fd);
+          errno = e;
+          return NULL;
+        }
+      if (got == 0)
+        break;
+      n += (size_t) got;
       if (n == cap)
         {
           cap *= 2;
           buf = XRESIZEVEC (char, buf, cap);
         }
     }
-  bool bad = ferror (f);
-  fclose (f);
-  if (bad)
-    {
-      free (buf);
-      return NULL;
-    }
+  close (fd);
   *size = n;
   return buf;
 }
@@ -266,11 +303,12 @@ static int
 write_listing (const struct source *s, const char *out_path)
 {
   size_t size;
-  char *text = read_file (s->path, &size);
+  bool irregular;
+  char *text = read_file (s->path, &size, &irregular);
   if (!text)
     {
       fprintf (stderr, "dsprof annotate: warning: %s: %s; skipped\n", s->path,
-               strerror (errno));
+               irregular ? "not a regular file" : strerror (errno));
       return 1;
     }
   uint32_t nlines = 0;

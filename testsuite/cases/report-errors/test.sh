@@ -45,4 +45,29 @@ if [ -w /dev/full ]; then
   [ $rc = 2 ] || fail "report >/dev/full: status $rc"
 fi
 [ "$(status run_dsprof lines -o /nonexistent/dir/x)" = 2 ] || fail "lines -o into a missing dir"
+# A profile without counters (counters=off): `lines` prints nothing, status 0.
+mkdir nob && cd nob
+printf '%s\n' '__attribute__((dsprof_event)) int f (int x) { return x + 1; }' \
+  'int main (void) { return f (0) - 1; }' >nob.c
+dscc -fplugin-arg-dsprof-counters=off -o nob nob.c && ./nob || fail "nob.c"
+[ "$(status run_dsprof lines)" = 0 ] && [ ! -s out.txt ] && [ ! -s err.txt ] \
+  || fail "lines of a profile without counters: $(cat out.txt err.txt)"
+cd ..
+
+# annotate: a source that became a directory or a fifo is named in one warning
+# and skipped (a fifo is never opened for reading: no wait for a writer); the
+# other sources are listed.
+mkdir ann && cd ann
+printf 'int main (void) { return 0; }\n' >a.c
+printf 'int g (int x) { return x; }\n' >b.c
+printf 'int h (int x) { return x; }\n' >c.c
+dscc -o prog a.c b.c c.c && ./prog || fail "a.c b.c c.c"
+rm a.c c.c && mkdir a.c && mkfifo c.c
+set +e; timeout 20 "$DSPROF" annotate >out.txt 2>err.txt; rc=$?; set -e
+[ $rc = 0 ] || fail "annotate with a directory and a fifo as sources: status $rc"
+[ "$(grep -c 'a\.c: not a regular file; skipped$' err.txt)" = 1 ] \
+  && [ "$(grep -c 'c\.c: not a regular file; skipped$' err.txt)" = 1 ] \
+  && [ "$(wc -l <err.txt)" = 2 ] || fail "annotate warned: $(cat err.txt)"
+[ -f b.c.bb ] && [ ! -e a.c.bb ] && [ ! -e c.c.bb ] || fail "annotate wrote $(ls)"
+cd ..
 exit 0
