@@ -155,12 +155,31 @@ dsprof_selected_p (tree fndecl)
 }
 
 /* __attribute__((dsprof_event)) and __attribute__((dsprof_event("Type"))): check
-   the use here; the events pass reads the attribute from the declaration.  */
+   the use here; the events pass reads the attribute from the declaration.
+
+   The spec does not require a declaration (decl_required would make GCC turn
+   every use on a type into a mere -Wattributes warning, e.g. on a struct): the
+   handler sees each use itself.  An attribute that GCC offers to a type on its
+   way to a declaration (written inside a declarator, `int *__attribute__
+   ((dsprof_event)) f (void)`), or to the type of a function being declared
+   (`int eval (int) [[gnu::dsprof_event]];`), is handed back to be applied to
+   the declaration, where the next call checks it: on a variable, typedef or
+   field that is an error too.  Every other target that is not a function (a
+   struct, union or enum type, a variable, field, parameter, typedef) is an
+   error.  */
 
 static tree
-handle_dsprof_event_attribute (tree *node, tree name, tree args, int,
+handle_dsprof_event_attribute (tree *node, tree name, tree args, int flags,
                                bool *no_add_attrs)
 {
+  if (!DECL_P (*node)
+      && ((flags & ((int) ATTR_FLAG_DECL_NEXT | (int) ATTR_FLAG_FUNCTION_NEXT
+                    | (int) ATTR_FLAG_ARRAY_NEXT))
+          || FUNC_OR_METHOD_TYPE_P (*node)))
+    {
+      *no_add_attrs = true;
+      return tree_cons (name, args, NULL_TREE);
+    }
   if (TREE_CODE (*node) != FUNCTION_DECL)
     {
       error ("%qE attribute applies only to functions", name);
@@ -176,8 +195,10 @@ handle_dsprof_event_attribute (tree *node, tree name, tree args, int,
   return NULL_TREE;
 }
 
+/* name, min and max arguments, decl_required, type_required,
+   function_type_required, affects_type_identity, handler, exclusions.  */
 static struct attribute_spec dsprof_event_attribute = {
-  "dsprof_event", 0, 1, true, false, false, false,
+  "dsprof_event", 0, 1, false, false, false, false,
   handle_dsprof_event_attribute, NULL
 };
 
