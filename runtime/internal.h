@@ -31,7 +31,9 @@
                       process started by exec from a profiled process (fork+exec of
                       another instrumented program, or of itself) finds it set to
                       another pid and writes <name>.<pid> instead, so it does not
-                      replace the profile of the process that started it.  */
+                      replace the profile of the process that started it.  (A
+                      program exec'd in a process that wrote a profile already
+                      writes <name>.<pid>.exec<k>: see writer.c.)  */
 #define DSPROF_ENV_OUT "DSPROF_OUT"
 #define DSPROF_ENV_PARENT_PID "DSPROF_PARENT_PID"
 #define DSPROF_DEFAULT_OUT "dsprof.data"

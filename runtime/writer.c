@@ -21,7 +21,12 @@
    Failures never reach the program: one "dsprof: cannot write profile" line on
    stderr per process, DSPROF_FLAG_TRUNCATED in the header if there is one, and the
    counters that were not mapped simply stay in the program's memory.  errno is
-   saved and restored by every entry point (units.c and the handlers here).  */
+   saved and restored by every entry point (units.c and the handlers here).
+
+   exec replaces the program but not the process: an instrumented program exec'd
+   by a process that already wrote a profile under the same name (the same pid,
+   started since the process did) keeps that profile and writes
+   <name>.<pid>.exec<k> for its k-th exec instead (see writer_resolve_path).  */
 
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE            /* mremap, program_invocation_name */
@@ -217,13 +222,77 @@ append (char *buf, size_t size, size_t *n, const char *s, size_t len)
   return 0;
 }
 
+/* When this process started, in CLOCK_MONOTONIC ns (to a clock tick); 0 if
+   /proc does not say.  */
+
+static uint64_t
+process_start_mono_ns (void)
+{
+  char buf[1024];
+  int fd = open ("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  ssize_t n = read (fd, buf, sizeof buf - 1);
+  close (fd);
+  if (n <= 0)
+    return 0;
+  buf[n] = '\0';
+  /* Field 22, starttime, in clock ticks since boot; the fields before it follow
+     the command name's closing parenthesis, and contain none.  */
+  char *p = strrchr (buf, ')');
+  if (!p)
+    return 0;
+  for (int field = 2; field < 22 && p; field++)
+    p = strchr (p + 1, ' ');
+  long hz = sysconf (_SC_CLK_TCK);
+  if (!p || hz <= 0)
+    return 0;
+  unsigned long long start = strtoull (p + 1, NULL, 10);
+  uint64_t start_boot = (uint64_t) (start / (unsigned long long) hz) * 1000000000u
+                        + (uint64_t) (start % (unsigned long long) hz)
+                          * (1000000000u / (uint64_t) hz);
+  uint64_t boot = now_ns (CLOCK_BOOTTIME), mono = now_ns (CLOCK_MONOTONIC);
+  if (boot < start_boot || mono < boot - start_boot)
+    return 0;
+  return mono - (boot - start_boot);
+}
+
+/* Is PATH a profile written by an earlier image of this process (a program that
+   ran in it before it called exec)?  Its header names our pid and was made after
+   the process started.  */
+
+static int
+earlier_image (const char *path, uint64_t process_start)
+{
+  struct dsprof_file_header h;
+  int fd = open (path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return 0;
+  ssize_t n = pread (fd, &h, sizeof h, 0);
+  close (fd);
+  if (n != (ssize_t) sizeof h || memcmp (h.magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE) != 0
+      || h.pid != (int64_t) getpid ())
+    return 0;
+  /* A profile left by an earlier process of the same pid is older than we are
+     (the process start is known to a clock tick: allow one).  Without /proc,
+     the pid alone decides, on the side of keeping the file.  */
+  uint64_t tick = 1000000000u / 100;
+  return !process_start || h.start_mono_ns + tick >= process_start;
+}
+
 /* Set WRITER.path to the profile's name for a process that is not a forked child:
    $DSPROF_OUT (default dsprof.data) with every "%p" replaced by the pid, made
    absolute so that a later chdir does not move the files of forked children, and
    with ".<pid>" appended if this process was started by exec from a profiled
    process that owns the name (see DSPROF_ENV_PARENT_PID).  Otherwise this process
-   owns the name and says so to the processes it starts.  Return 0 or an errno
-   value.  */
+   owns the name and says so to the processes it starts.
+
+   A program exec'd by a process that already wrote its profile under that name
+   (a forked child's <name>.<pid>, or the owner's <name>) must not replace it: the
+   counts of the earlier image would be lost.  Its k-th exec'd image writes
+   <name>.<pid>.exec<k> instead (".<pid>" only once: not if the name holds the pid
+   already), the first such name that no earlier image of this process took.
+   Return 0 or an errno value.  */
 
 static int
 writer_resolve_path (void)
@@ -269,10 +338,36 @@ writer_resolve_path (void)
           err = append (buf, sizeof buf, &n, ".", 1);
           if (!err)
             err = append (buf, sizeof buf, &n, pid, strlen (pid));
+          has_pid = 1;
         }
     }
   else
     setenv (DSPROF_ENV_PARENT_PID, pid, 1);
+
+  /* An earlier image of this process wrote BUF: take the first free
+     <name>.<pid>.exec<k>.  */
+  uint64_t process_start = 0;
+  if (!err && earlier_image (buf, process_start = process_start_mono_ns ()))
+    {
+      if (!has_pid)
+        {
+          err = append (buf, sizeof buf, &n, ".", 1);
+          if (!err)
+            err = append (buf, sizeof buf, &n, pid, strlen (pid));
+        }
+      size_t base = n;
+      for (unsigned k = 1; !err; k++)
+        {
+          char suffix[24];
+          n = base;
+          snprintf (suffix, sizeof suffix, ".exec%u", k);
+          err = append (buf, sizeof buf, &n, suffix, strlen (suffix));
+          if (!err && !earlier_image (buf, process_start))
+            break;
+          if (k == 1000)
+            err = EEXIST;
+        }
+    }
 
   if (err)
     return err;

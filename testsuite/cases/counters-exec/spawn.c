@@ -2,7 +2,8 @@
    child that runs a loop 2 times and execs PROG, while the parent waits for it
    and runs a loop 3 times; with MODE "exec" it execs PROG itself.  Prints the pid
    of the process that execs PROG.  The test finds lines by the words at their
-   ends.  */
+   ends; each marks the first line of a block (dsprof lines gives block lines
+   only: EXECSELF is the block that ends in execv).  */
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -20,9 +21,9 @@ main (int argc, char **argv)
     s += i; /* BEFORE */
   if (strcmp (argv[1], "exec") == 0)
     {
-      printf ("%d\n", (int) getpid ());
+      printf ("%d\n", (int) getpid ()); /* EXECSELF */
       fflush (stdout);
-      execv (argv[2], argv + 2); /* EXECSELF */
+      execv (argv[2], argv + 2);
       return 126;
     }
   fflush (stdout);

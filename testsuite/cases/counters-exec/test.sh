@@ -102,7 +102,7 @@ failed=""
     expect "$OTHER" 5 $all
     expect "$OTHERCHILD" 2 $all
   }
-  expect "$OTHERCHILD" 0 prof.data
+  expect "$OTHERCHILD" none prof.data
   cd ..
 ) || failed="$failed; fork + exec other fork"
 
