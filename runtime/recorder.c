@@ -498,6 +498,20 @@ publish (struct thread *t)
                     __ATOMIC_RELEASE);
 }
 
+/* T's stream lost an event for want of space: it ends here.  Nothing more is
+   written to it, not even a smaller event that would still fit in the chunk: a
+   Start recorded after a dropped Finish would read as nested in the record that
+   Finish closed.  The records open in the stream are left open, and readers close
+   them as incomplete where the stream ends; every later event is dropped and
+   counted.  With LIMIT at POS, every event takes the slow path to reserve ().  */
+
+static void
+die (struct thread *t)
+{
+  t->dead = 1;
+  t->limit = t->pos;
+}
+
 /* Make room for an event of at most N bytes, at time NOW, in T's stream: a new
    chunk (based at NOW) if the current one is full.  Return false (the event is
    dropped) if there is no space.  */
@@ -515,7 +529,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   uint64_t off = dsprof_writer_begin (size);
   if (!off)
     {
-      t->dead = 1;
+      die (t);
       return 0;
     }
   struct dsprof_events_chunk h;
@@ -535,7 +549,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
       || !(map = dsprof_writer_map (off, size, NULL)))
     {
       dsprof_writer_abort (errno);
-      t->dead = 1;
+      die (t);
       return 0;
     }
   dsprof_writer_commit (off, size);
@@ -687,6 +701,8 @@ abandon (struct thread *t, uint64_t now)
       t->last = now;
       publish (t);
     }
+  else
+    count_header (COUNT_DROPPED);
   t->depth--;
   count_header (COUNT_REPAIRED);
 }
@@ -960,6 +976,8 @@ dsprof_finish (dsprof_id id)
       t->last = now;
       publish (t);
     }
+  else
+    count_header (COUNT_DROPPED);
 out:
   busy_off (t);
   errno = saved_errno;
