@@ -76,6 +76,11 @@ DSPROF_HIDDEN void *dsprof_writer_map (uint64_t offset, size_t size, void *fixed
 DSPROF_HIDDEN void dsprof_writer_commit (uint64_t offset, uint64_t size);
 DSPROF_HIDDEN void dsprof_writer_abort (int err);
 
+/* The mapping dsprof_writer_map made at ADDR is going away with its unit
+   (dlclose): the writer's SIGBUS handler no longer takes faults there for its
+   own (a truncated profile, see writer.c).  */
+DSPROF_HIDDEN void dsprof_writer_forget (void *addr);
+
 /* Print "dsprof: " and the message to stderr, at most once per process (a forked
    child inherits the parent's "already warned").  */
 DSPROF_HIDDEN void dsprof_warn (const char *fmt, ...)

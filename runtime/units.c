@@ -215,6 +215,8 @@ __dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites)
   ptrdiff_t i = (counters || sites) ? unit_find (counters, sites) : -1;
   if (i >= 0)
     {
+      if (units[i].mapped)
+        dsprof_writer_forget (units[i].counters);
       if (units[i].nsites)
         dsprof_recorder_remove_sites (units[i].sites, units[i].nsites);
       memmove (units + i, units + i + 1, (nunits - (size_t) i - 1) * sizeof *units);

@@ -23,6 +23,15 @@
    counters that were not mapped simply stay in the program's memory.  errno is
    saved and restored by every entry point (units.c and the handlers here).
 
+   Someone else may delete or truncate the profile while the program runs.  A
+   deleted profile is noticed when the next chunk is added or at exit: one warning,
+   and no more chunks.  A truncated one would kill the program with SIGBUS at its
+   next access to a mapped page past the new end: the SIGBUS handler below replaces
+   the rest of such a mapping with anonymous memory (the program's counters and
+   streams go on in memory, the file has lost them anyway) and warns once.  The
+   header's `end` is then lowered to the last whole chunk the file still holds,
+   so that readers read what is left.
+
    exec replaces the program but not the process: an instrumented program exec'd
    by a process that already wrote a profile under the same name (the same pid,
    started since the process did) keeps that profile and writes
@@ -52,6 +61,9 @@
 #include <time.h>
 #include <unistd.h>
 
+static void writer_install_sigbus (void);
+static void writer_track (void *addr, size_t size);
+
 enum writer_state
 {
   WRITER_UNOPENED,              /* no chunk was asked for yet */
@@ -80,13 +92,34 @@ static struct
                                    what we could show of it, for messages) */
   int lost;                     /* some unit could not be recorded: the header to
                                    come gets DSPROF_FLAG_TRUNCATED */
+  pid_t pid;                    /* the process whose file it is */
   char path[PATH_MAX];          /* absolute unless getcwd failed */
-} writer = { WRITER_UNOPENED, -1, NULL, 0, 0, 0, 0, 0, "" };
+} writer = { WRITER_UNOPENED, -1, NULL, 0, 0, 0, 0, 0, 0, "" };
+
+/* Set by the SIGBUS handler once it replaced a mapping: the file was truncated.  */
+static int writer_faulted;
 
 static pthread_mutex_t writer_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Set once the process (or an ancestor before fork) printed its warning.  */
 static int warned;
+
+/* Write the N bytes of BUF to stderr with write(2) (async-signal-safe).  */
+
+static void
+warn_write (const char *p, size_t n)
+{
+  while (n)
+    {
+      ssize_t w = write (STDERR_FILENO, p, n);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        break;
+      p += w;
+      n -= (size_t) w;
+    }
+}
 
 void
 dsprof_warn (const char *fmt, ...)
@@ -106,18 +139,7 @@ dsprof_warn (const char *fmt, ...)
   if (len > 0)
     n += (size_t) len < sizeof buf - n - 1 ? (size_t) len : sizeof buf - n - 2;
   buf[n++] = '\n';
-
-  const char *p = buf;
-  while (n)
-    {
-      ssize_t w = write (STDERR_FILENO, p, n);
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        break;
-      p += w;
-      n -= (size_t) w;
-    }
+  warn_write (buf, n);
 }
 
 static uint64_t
@@ -178,14 +200,88 @@ writer_allocate (int fd, uint64_t offset, uint64_t len)
   return err;
 }
 
-/* Does the writer's descriptor still refer to the profile?  */
+/* Does the writer's descriptor still refer to the profile?  If so, and ST is not
+   NULL, *ST is its status.  */
+
+static int
+writer_fd_stat (struct stat *st)
+{
+  struct stat buf;
+  if (!st)
+    st = &buf;
+  return (writer.fd >= 0 && fstat (writer.fd, st) == 0
+          && st->st_dev == writer.dev && st->st_ino == writer.ino);
+}
 
 static int
 writer_fd_is_ours (void)
 {
+  return writer_fd_stat (NULL);
+}
+
+/* The file was truncated to SIZE bytes by someone else: lower the header's `end`
+   to the end of the last whole chunk the file still holds, so that readers read
+   what is left, and say that chunks are missing.  The chunk headers are read
+   with pread, which past the end of the file reads nothing rather than faulting.
+   Called with the writer lock held.  */
+
+static void
+writer_cut (uint64_t size)
+{
+  if (size < DSPROF_PAGE || !writer.hdr)
+    return;
+  uint64_t off = DSPROF_PAGE;
+  while (off < writer.end)
+    {
+      struct dsprof_chunk c;
+      if (pread (writer.fd, &c, sizeof c, (off_t) off) != (ssize_t) sizeof c
+          || c.size == 0 || c.size % DSPROF_PAGE != 0 || c.size > size - off)
+        break;
+      off += c.size;
+    }
+  writer.end = off;
+  __atomic_store_n (&writer.hdr->end, off, __ATOMIC_RELEASE);
+  __atomic_fetch_or (&writer.hdr->flags, DSPROF_FLAG_TRUNCATED, __ATOMIC_RELAXED);
+}
+
+/* Has someone else deleted or truncated the profile?  If so, report it (once),
+   save what can be saved and stop adding chunks; return ESTALE.  Else 0.  Called
+   with the writer lock held, with the writer open.  */
+
+static int
+writer_check_file (void)
+{
   struct stat st;
-  return (writer.fd >= 0 && fstat (writer.fd, &st) == 0
-          && st.st_dev == writer.dev && st.st_ino == writer.ino);
+  int deleted, truncated;
+  if (writer_fd_stat (&st))
+    {
+      deleted = st.st_nlink == 0;
+      truncated = (uint64_t) st.st_size < writer.end;
+    }
+  else
+    {
+      /* The program closed our descriptor: look the name up instead.  */
+      deleted = (stat (writer.path, &st) != 0 || st.st_dev != writer.dev
+                 || st.st_ino != writer.ino);
+      truncated = !deleted && (uint64_t) st.st_size < writer.end;
+    }
+  truncated |= __atomic_load_n (&writer_faulted, __ATOMIC_RELAXED);
+  if (!deleted && !truncated)
+    return 0;
+
+  __atomic_store_n (&writer.state, WRITER_BROKEN, __ATOMIC_RELEASE);
+  writer.lost = 1;
+  if (deleted)
+    dsprof_warn ("profile '%s' was deleted while the program ran: "
+                 "its counts and events are lost", writer.path);
+  else
+    {
+      if (writer_fd_is_ours ())
+        writer_cut ((uint64_t) st.st_size);
+      dsprof_warn ("profile '%s' was truncated while the program ran: "
+                   "what was past its new end is lost", writer.path);
+    }
+  return ESTALE;
 }
 
 /* Make sure FD refers to the profile.  Programs that close every descriptor
@@ -435,6 +531,9 @@ writer_create (uint64_t flags)
   writer.end = DSPROF_PAGE;
   writer.dev = st.st_dev;
   writer.ino = st.st_ino;
+  writer.pid = getpid ();
+  writer_install_sigbus ();
+  writer_track (hdr, DSPROF_PAGE);
   __atomic_store_n (&writer.hdr, hdr, __ATOMIC_RELEASE);
   __atomic_store_n (&writer.state, WRITER_OPEN, __ATOMIC_RELEASE);
   return 0;
@@ -445,6 +544,172 @@ writer_create (uint64_t flags)
   close (fd);
   unlink (tmp);
   return err;
+}
+
+/* ---- the profile truncated under the program: SIGBUS ---------------------------
+
+   Every mapping of the profile (the header, the counters, the event chunks) is
+   listed in MAPPINGS, a list that only grows (under the writer lock) and is read
+   by the SIGBUS handler without a lock.  A mapping that goes away with its unit
+   (dlclose) is marked dead, not unlinked, so the handler never follows a freed
+   node.  */
+
+struct mapping
+{
+  uintptr_t lo, hi;             /* [lo, hi); lo == hi when dead */
+  struct mapping *next;
+};
+
+static struct mapping *mappings;
+static struct sigaction old_sigbus;     /* the disposition we replaced */
+static int sigbus_installed;
+static uintptr_t page_size = DSPROF_PAGE;
+
+/* List the mapping [ADDR, ADDR + SIZE) of the profile.  Without memory for it,
+   a truncation kills the program as it would without dsprof.  */
+
+static void
+writer_track (void *addr, size_t size)
+{
+  struct mapping *m = malloc (sizeof *m);
+  if (!m)
+    return;
+  m->lo = (uintptr_t) addr;
+  m->hi = m->lo + size;
+  m->next = mappings;
+  __atomic_store_n (&mappings, m, __ATOMIC_RELEASE);
+}
+
+void
+dsprof_writer_forget (void *addr)
+{
+  pthread_mutex_lock (&writer_lock);
+  for (struct mapping *m = mappings; m; m = m->next)
+    if (m->lo == (uintptr_t) addr)
+      __atomic_store_n (&m->lo, m->hi, __ATOMIC_RELAXED);
+  pthread_mutex_unlock (&writer_lock);
+}
+
+/* In a forked child: the parent's mappings are not the child's profile.  */
+
+static void
+writer_forget_all (void)
+{
+  struct mapping *m = mappings;
+  mappings = NULL;
+  while (m)
+    {
+      struct mapping *next = m->next;
+      free (m);
+      m = next;
+    }
+}
+
+/* Write "dsprof: " and the strings of PARTS (up to a NULL) to stderr as one
+   line, if nothing was reported yet; async-signal-safe.  */
+
+static void
+warn_signal_safe (const char *const *parts)
+{
+  if (__atomic_exchange_n (&warned, 1, __ATOMIC_RELAXED))
+    return;
+  char buf[PATH_MAX + 256];
+  size_t n = 0;
+  for (; *parts; parts++)
+    for (const char *p = *parts; *p && n < sizeof buf - 1; p++)
+      buf[n++] = *p;
+  buf[n++] = '\n';
+  warn_write (buf, n);
+}
+
+/* Pass a SIGBUS that is not ours to the disposition we replaced, as if we had
+   never been there.  */
+
+static void
+sigbus_chain (int sig, siginfo_t *si, void *ctx)
+{
+  /* A fault (si_code > 0) that is not handled kills the process; one sent by
+     kill or raise does so only under SIG_DFL.  */
+  int fault = si && si->si_code > 0;
+  if (old_sigbus.sa_flags & SA_SIGINFO)
+    {
+      if (old_sigbus.sa_sigaction)
+        old_sigbus.sa_sigaction (sig, si, ctx);
+      return;
+    }
+  if (old_sigbus.sa_handler == SIG_IGN && !fault)
+    return;
+  if (old_sigbus.sa_handler == SIG_DFL || old_sigbus.sa_handler == SIG_IGN)
+    {
+      /* Back to the default action: the faulting instruction runs again on our
+         return and faults again; a sent signal is sent again, and is delivered
+         once the handler returns and unblocks it.  */
+      struct sigaction dfl;
+      memset (&dfl, 0, sizeof dfl);
+      dfl.sa_handler = SIG_DFL;
+      sigemptyset (&dfl.sa_mask);
+      sigaction (SIGBUS, &dfl, NULL);
+      if (!fault)
+        raise (SIGBUS);
+      return;
+    }
+  old_sigbus.sa_handler (sig);
+}
+
+/* A SIGBUS at an address of one of our mappings: the file was truncated below
+   that page.  The page and the rest of the mapping (at higher offsets, so past
+   the end too) become anonymous memory, and the program carries on.  */
+
+static void
+writer_sigbus (int sig, siginfo_t *si, void *ctx)
+{
+  int saved_errno = errno;
+  if (si && si->si_code == BUS_ADRERR)
+    {
+      uintptr_t a = (uintptr_t) si->si_addr;
+      for (struct mapping *m = __atomic_load_n (&mappings, __ATOMIC_ACQUIRE); m;
+           m = m->next)
+        {
+          uintptr_t lo = __atomic_load_n (&m->lo, __ATOMIC_RELAXED);
+          if (a < lo || a >= m->hi)
+            continue;
+          uintptr_t from = a & ~(page_size - 1);
+          if (from < lo)
+            from = lo;
+          if (mmap ((void *) from, m->hi - from, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+            break;
+          __atomic_store_n (&writer_faulted, 1, __ATOMIC_RELAXED);
+          const char *parts[] = { "dsprof: profile '", writer.path,
+                                  "' was truncated while the program ran: "
+                                  "what was past its new end is lost", NULL };
+          warn_signal_safe (parts);
+          errno = saved_errno;
+          return;
+        }
+    }
+  errno = saved_errno;
+  sigbus_chain (sig, si, ctx);
+}
+
+/* Install the SIGBUS handler once per program (a forked child inherits it).  */
+
+static void
+writer_install_sigbus (void)
+{
+  if (sigbus_installed)
+    return;
+  sigbus_installed = 1;
+  long ps = sysconf (_SC_PAGESIZE);
+  if (ps > 0)
+    page_size = (uintptr_t) ps;
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_sigaction = writer_sigbus;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  sigemptyset (&sa.sa_mask);
+  if (sigaction (SIGBUS, NULL, &old_sigbus) == 0)
+    sigaction (SIGBUS, &sa, NULL);
 }
 
 /* Fork handlers.  A forked child shares the parent's mappings: without them its
@@ -489,6 +754,8 @@ writer_atfork_child (void)
       writer.fd = -1;
       writer.end = 0;
       writer.lost = 0;
+      writer_faulted = 0;
+      writer_forget_all ();
       __atomic_store_n (&writer.state, WRITER_BROKEN, __ATOMIC_RELAXED);
 
       char pid[24];
@@ -545,6 +812,8 @@ dsprof_writer_begin (uint64_t size)
   if (writer.state != WRITER_OPEN)
     goto unlock;
   err = writer_check_fd ();
+  if (!err && writer_check_file () != 0)
+    goto unlock;                /* deleted or truncated, reported */
   if (!err)
     err = writer_allocate (writer.fd, writer.end, size);
   if (err)
@@ -621,7 +890,10 @@ dsprof_writer_map (uint64_t offset, size_t size, void *fixed)
   madvise (p, size, MADV_POPULATE_WRITE);
   errno = saved_errno;
   if (!fixed)
-    return p;
+    {
+      writer_track (p, size);
+      return p;
+    }
 
   /* Not mmap (FIXED, ..., MAP_FIXED) directly: when that fails (ENOMEM, too many
      mappings), Linux may already have unmapped FIXED, and the program's next
@@ -635,6 +907,7 @@ dsprof_writer_map (uint64_t offset, size_t size, void *fixed)
       errno = err;
       return NULL;
     }
+  writer_track (q, size);
   return q;
 }
 
@@ -668,7 +941,16 @@ writer_exit (void)
   dsprof_recorder_exit ();
   struct dsprof_file_header *hdr = __atomic_load_n (&writer.hdr, __ATOMIC_ACQUIRE);
   /* A child made by vfork or a raw clone has no header of its own.  */
-  if (hdr && hdr->pid == getpid ())
+  if (hdr && writer.pid == getpid () && hdr->pid == getpid ())
     __atomic_store_n (&hdr->stop_mono_ns, now_ns (CLOCK_MONOTONIC), __ATOMIC_RELEASE);
+  /* Tell of a profile deleted or truncated since the last chunk was added (and
+     make what is left readable).  Only if the lock is free: a thread that holds
+     it is adding a chunk and checks the file itself.  */
+  if (hdr && writer.pid == getpid () && pthread_mutex_trylock (&writer_lock) == 0)
+    {
+      if (writer.state == WRITER_OPEN)
+        writer_check_file ();
+      pthread_mutex_unlock (&writer_lock);
+    }
   errno = saved_errno;
 }
