@@ -11,26 +11,65 @@
 
 /* ---- a small map from bucket id to nanoseconds -------------------------------- */
 
+/* Up to PMAP_SMALL entries (a record's subtree mostly holds few buckets) are a
+   list in keys[0 .. n), searched in order; beyond, an open-addressing table of
+   cap slots.  Either way keys[0 .. pmap_span) holds every entry, 0 = empty.  */
+#define PMAP_SMALL 8
+
 struct pmap
 {
   uint32_t *keys;                /* 0 = empty */
   uint64_t *vals;
-  uint32_t cap, n;               /* cap: 0 or a power of two */
+  uint32_t cap, n;               /* cap: 0, PMAP_SMALL or a power of two */
+  bool hashed;
 };
 
-static uint64_t *
+static inline uint32_t
+pmap_span (const struct pmap *m)
+{
+  return m->hashed ? m->cap : m->n;
+}
+
+static uint64_t *pmap_hslot (struct pmap *m, uint32_t key);
+
+static inline uint64_t *
 pmap_slot (struct pmap *m, uint32_t key)
 {
-  if (2 * (m->n + 1) > m->cap)
+  if (!m->hashed)
+    {
+      for (uint32_t i = 0; i < m->n; i++)
+        if (m->keys[i] == key)
+          return &m->vals[i];
+      if (m->n < PMAP_SMALL)
+        {
+          if (!m->cap)
+            {
+              m->cap = PMAP_SMALL;
+              m->keys = XNEWVEC (uint32_t, PMAP_SMALL);
+              m->vals = XNEWVEC (uint64_t, PMAP_SMALL);
+            }
+          m->keys[m->n] = key;
+          m->vals[m->n] = 0;
+          return &m->vals[m->n++];
+        }
+    }
+  return pmap_hslot (m, key);
+}
+
+static uint64_t *
+pmap_hslot (struct pmap *m, uint32_t key)
+{
+  if (!m->hashed || 2 * (m->n + 1) > m->cap)
     {
       struct pmap old = *m;
-      m->cap = m->cap ? 2 * m->cap : 8;
+      m->cap = m->hashed ? 2 * m->cap : 4 * PMAP_SMALL;
+      m->hashed = true;
       m->keys = XCNEWVEC (uint32_t, m->cap);
       m->vals = XNEWVEC (uint64_t, m->cap);
       m->n = 0;
-      for (uint32_t i = 0; i < old.cap; i++)
+      for (uint32_t i = 0; i < pmap_span (&old); i++)
         if (old.keys[i])
-          *pmap_slot (m, old.keys[i]) = old.vals[i];
+          *pmap_hslot (m, old.keys[i]) = old.vals[i];
       free (old.keys);
       free (old.vals);
     }
@@ -56,10 +95,10 @@ pmap_free (struct pmap *m)
 
 /* Empty M, keeping its memory.  */
 
-static void
+static inline void
 pmap_clear (struct pmap *m)
 {
-  if (m->n)
+  if (m->n && m->hashed)
     memset (m->keys, 0, m->cap * sizeof *m->keys);
   m->n = 0;
 }
@@ -76,7 +115,7 @@ pmap_merge (struct pmap *into, struct pmap *from)
       *into = *from;
       *from = t;
     }
-  for (uint32_t i = 0; i < from->cap; i++)
+  for (uint32_t i = 0, span = pmap_span (from); i < span; i++)
     if (from->keys[i])
       *pmap_slot (into, from->keys[i]) += from->vals[i];
   pmap_clear (from);
@@ -101,6 +140,9 @@ struct rec_state
    itself.  Most records then find their buckets without formatting a value.  */
 #define CACHE_SIZE 4096
 
+/* Deductions of records with fewer descendants, worked out once per stream.  */
+#define NDED 64
+
 struct cache_entry
 {
   uint64_t key;
@@ -115,6 +157,8 @@ struct agg
   int nfilters;
   const struct agg_filter *filters;
   double overhead_ns;            /* per Start/Finish pair, for this stream */
+  uint64_t ded[NDED];            /* agg_deduction (overhead_ns, n) for n < NDED */
+  struct ev_dim_hint *hints;     /* where each level's dimension was last found */
   htab_t index;                  /* (parent, value) -> bucket */
   struct agg_bucket *buckets;    /* by id; 0 unused */
   uint32_t nbuckets, size;
@@ -147,6 +191,7 @@ agg_new (int ndims, const char *const *dims, int nfilters,
   a->dims = dims;
   a->nfilters = nfilters;
   a->filters = filters;
+  a->hints = XCNEWVEC (struct ev_dim_hint, ndims ? ndims : 1);
   a->index = htab_create_alloc (64, bucket_hash, bucket_eq, free, xcalloc, free);
   a->size = 64;
   a->buckets = XCNEWVEC (struct agg_bucket, a->size);
@@ -158,6 +203,8 @@ void
 agg_begin_stream (struct agg *a, uint64_t overhead_ps)
 {
   a->overhead_ns = (double) overhead_ps / 1000.0;
+  for (uint64_t n = 0; n < NDED; n++)
+    a->ded[n] = agg_deduction (a->overhead_ns, n);
 }
 
 /* The bucket for VALUE at LEVEL under PARENT, created if new.  */
@@ -187,15 +234,30 @@ intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value
   return id;
 }
 
+/* bucket_of's value formatted, its bucket found by its text (and kept in E if
+   not NULL): out of line, with its buffer.  */
+
+static __attribute__ ((noinline)) uint32_t
+bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
+                struct cache_entry *e, uint32_t parent, uint32_t level)
+{
+  char buf[4096];
+  const char *t = v ? ev_format_value (v, buf, sizeof buf)
+                    : agg_dim_text (r, a->dims[level], buf, sizeof buf);
+  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
+  if (e)
+    e->bucket = b;
+  return b;
+}
+
 /* The bucket under PARENT at LEVEL of record R's value of DIM.  */
 
-static uint32_t
+static inline uint32_t
 bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
            uint32_t level)
 {
-  char buf[4096];
   const char *dim = a->dims[level];
-  const struct ev_value *v = ev_record_dim (r, dim);
+  const struct ev_value *v = ev_record_dim_hinted (r, dim, &a->hints[level]);
   struct cache_entry *e = NULL;
   if (v && v->type != DSPROF_DIM_DOUBLE && v->type != DSPROF_DIM_PTR
       && v->type != DSPROF_DIM_ENUM)
@@ -213,12 +275,7 @@ bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
       e->level_type = lt;
       e->len = v->len;
     }
-  const char *t = v ? ev_format_value (v, buf, sizeof buf)
-                    : agg_dim_text (r, dim, buf, sizeof buf);
-  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
-  if (e)
-    e->bucket = b;
-  return b;
+  return bucket_by_text (a, r, v, e, parent, level);
 }
 
 static const char *
@@ -298,8 +355,8 @@ agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t siz
   return buf;
 }
 
-static bool
-passes (const struct agg *a, const struct ev_record *r)
+static __attribute__ ((noinline)) bool
+passes_filters (const struct agg *a, const struct ev_record *r)
 {
   char buf[4096];
   for (int i = 0; i < a->nfilters; i++)
@@ -312,20 +369,27 @@ passes (const struct agg *a, const struct ev_record *r)
   return true;
 }
 
+static inline bool
+passes (const struct agg *a, const struct ev_record *r)
+{
+  return !a->nfilters || passes_filters (a, r);
+}
+
 int
 agg_record (struct ev_record *r, void *arg)
 {
   struct agg *a = arg;
-  struct rec_state *st = r->user;
-  struct rec_state none = { 0, 0, { NULL, NULL, 0, 0 }, NULL, NULL };
-  if (!st)
-    st = &none;
+  struct rec_state *st = r->user;          /* NULL for a leaf */
+  uint64_t ndesc = st ? st->ndesc : 0, child_ns = st ? st->child_ns : 0;
 
-  /* Deduct the recorder (agg_deduct): adj >= the children's, so self >= 0 and
-     the self times of a subtree add up to its root's adj.  */
-  uint64_t adj = agg_deduct (r->end_ns - r->start_ns, a->overhead_ns, st->ndesc,
-                             st->child_ns);
-  uint64_t self = adj - st->child_ns;
+  /* Deduct the recorder as agg_deduct does: adj >= the children's, so
+     self >= 0 and the self times of a subtree add up to its root's adj.  */
+  uint64_t dur = r->end_ns - r->start_ns;
+  uint64_t ded = ndesc < NDED ? a->ded[ndesc] : agg_deduction (a->overhead_ns, ndesc);
+  uint64_t adj = dur > ded ? dur - ded : 0;
+  if (adj < child_ns)
+    adj = child_ns;
+  uint64_t self = adj - child_ns;
 
   struct rec_state *ps = NULL;
   if (r->parent)
@@ -358,7 +422,7 @@ agg_record (struct ev_record *r, void *arg)
           bk->self_ns += self;
           bk->count++;
           /* A leaf hands its buckets straight to its parent or the totals.  */
-          if (st != &none)
+          if (st)
             *pmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
           else if (ps)
             *pmap_slot (&ps->pending, b) += adj;
@@ -371,18 +435,22 @@ agg_record (struct ev_record *r, void *arg)
   if (ps)
     {
       ps->child_ns += adj;
-      ps->ndesc += st->ndesc + 1;
-      pmap_merge (&ps->pending, &st->pending);
+      ps->ndesc += ndesc + 1;
+      if (st)
+        pmap_merge (&ps->pending, &st->pending);
     }
   else
     {
-      for (uint32_t i = 0; i < st->pending.cap; i++)
-        if (st->pending.keys[i])
-          a->buckets[st->pending.keys[i]].total_ns += st->pending.vals[i];
+      if (st)
+        {
+          for (uint32_t i = 0, span = pmap_span (&st->pending); i < span; i++)
+            if (st->pending.keys[i])
+              a->buckets[st->pending.keys[i]].total_ns += st->pending.vals[i];
+          pmap_clear (&st->pending);
+        }
       a->profiled_ns += adj;
-      pmap_clear (&st->pending);
     }
-  if (st != &none)
+  if (st)
     {
       st->next = a->pool;
       a->pool = st;
@@ -442,6 +510,7 @@ agg_free (struct agg *a)
   for (uint32_t i = 1; i <= a->nbuckets; i++)
     free ((char *) a->buckets[i].value);
   free (a->buckets);
+  free (a->hints);
   htab_delete (a->index);
   free (a);
 }

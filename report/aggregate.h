@@ -55,17 +55,21 @@ struct agg;
    add up to its root's time, and a row's Self never exceeds its Total.
    In integers: exact for any duration, and no conversion to an integer of a
    double beyond 2^64 (undefined) for a corrupt one.  The report, callgraph,
-   dot and folded export all deduct with this.  */
+   dot and folded export all deduct with this (agg_deduction: the cut alone).  */
+static inline uint64_t
+agg_deduction (double overhead_ns, uint64_t ndesc)
+{
+  if (!(overhead_ns > 0))
+    return 0;
+  double cut = ceil (overhead_ns * ((double) ndesc + 0.5));
+  return cut <= 0 ? 0 : cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
+}
+
 static inline uint64_t
 agg_deduct (uint64_t dur, double overhead_ns, uint64_t ndesc, uint64_t child_ns)
 {
-  uint64_t adj = dur;
-  if (overhead_ns > 0)
-    {
-      double cut = ceil (overhead_ns * ((double) ndesc + 0.5));
-      uint64_t ded = cut <= 0 ? 0 : cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
-      adj = dur > ded ? dur - ded : 0;
-    }
+  uint64_t ded = agg_deduction (overhead_ns, ndesc);
+  uint64_t adj = dur > ded ? dur - ded : 0;
   return adj > child_ns ? adj : child_ns;
 }
 

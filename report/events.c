@@ -288,6 +288,46 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
   return buf;
 }
 
+/* dsprof_read_uleb, with the one-byte numbers (most deltas, ids and small
+   values) read inline.  The out-of-line readers get a copy of the cursor, so
+   that the decoder's own never has its address taken and can stay in
+   registers (likewise read_value_fast, read_str).  */
+
+static inline uint64_t
+read_uleb (struct dsprof_cursor *c)
+{
+  if (__builtin_expect (c->p < c->end && *c->p < 0x80 && !c->err, 1))
+    return *c->p++;
+  struct dsprof_cursor t = *c;
+  uint64_t v = dsprof_read_uleb (&t);
+  *c = t;
+  return v;
+}
+
+static inline size_t
+read_str (struct dsprof_cursor *c, const char **s)
+{
+  struct dsprof_cursor t = *c;
+  size_t n = dsprof_read_str (&t, s);
+  *c = t;
+  return n;
+}
+
+static int read_value (struct dsprof_cursor *c, int type,
+                       const struct ev_dim_desc *desc, struct ev_value *v);
+
+/* read_value on a copy of C.  */
+
+static inline int
+read_value_copy (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
+                 struct ev_value *v)
+{
+  struct dsprof_cursor t = *c;
+  int rc = read_value (&t, type, desc, v);
+  *c = t;
+  return rc;
+}
+
 static int
 read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
             struct ev_value *v)
@@ -299,7 +339,7 @@ read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
     {
     case DSPROF_DIM_INT:
       {
-        uint64_t z = dsprof_read_uleb (c);
+        uint64_t z = read_uleb (c);
         v->i = (int64_t) (z >> 1) ^ -(int64_t) (z & 1);
         break;
       }
@@ -310,16 +350,16 @@ read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
       c->p += 8;
       break;
     case DSPROF_DIM_PTR:
-      if (dsprof_read_uleb (c) == 0)
+      if (read_uleb (c) == 0)
         {
-          v->u = dsprof_read_uleb (c);
+          v->u = read_uleb (c);
           break;
         }
       v->text = true;
       __attribute__ ((fallthrough));  /* to the formatter's text */
     case DSPROF_DIM_STR:
       {
-        uint64_t n = dsprof_read_uleb (c);
+        uint64_t n = read_uleb (c);
         if (n == 0)
           break;
         n--;
@@ -337,11 +377,29 @@ read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
     case DSPROF_DIM_UINT:
     case DSPROF_DIM_BOOL:
     case DSPROF_DIM_ENUM:
-      v->u = dsprof_read_uleb (c);
+      v->u = read_uleb (c);
       break;
     default:
       return -1;
     }
+  return c->err ? -1 : 0;
+}
+
+/* read_value, with the numbers (most parameters and results) read inline.  */
+
+static inline __attribute__ ((always_inline)) int
+read_value_fast (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
+                 struct ev_value *v)
+{
+  if (type != DSPROF_DIM_INT && type != DSPROF_DIM_UINT
+      && type != DSPROF_DIM_BOOL && type != DSPROF_DIM_ENUM)
+    return read_value_copy (c, type, desc, v);
+  uint64_t z = read_uleb (c);
+  memset (v, 0, sizeof *v);
+  v->type = type;
+  v->desc = desc;
+  v->u = type == DSPROF_DIM_INT ? (uint64_t) ((int64_t) (z >> 1) ^ -(int64_t) (z & 1))
+                                : z;
   return c->err ? -1 : 0;
 }
 
@@ -378,6 +436,7 @@ struct decoder
   uint32_t gen;                  /* the current chunk's slots have this gen */
   uint64_t last_ns;
   struct ev_record *pool;        /* finished records for reuse, by parent */
+  struct ev_value thread;        /* the stream's thread as a dimension value */
 };
 
 static void
@@ -528,23 +587,16 @@ ev_keep_children (bool keep)
 }
 
 /* Records are reused: a decoded stream of millions of records allocates about
-   as many as its tree is deep.  */
+   as many as its tree is deep.  A reused record keeps its arrays (dims,
+   children and their capacities); push_record sets every other field.  */
 
-static struct ev_record *
+static inline struct ev_record *
 new_record (struct decoder *d)
 {
   struct ev_record *r = d->pool;
   if (!r)
     return XCNEW (struct ev_record);
   d->pool = r->parent;
-  struct ev_dim *dims = r->dims;
-  struct ev_record **children = r->children;
-  uint32_t dims_cap = r->dims_cap, children_cap = r->children_cap;
-  memset (r, 0, sizeof *r);
-  r->dims = dims;
-  r->dims_cap = dims_cap;
-  r->children = children;
-  r->children_cap = children_cap;
   return r;
 }
 
@@ -574,18 +626,11 @@ str_value (const char *s)
   return v;
 }
 
-static struct ev_value
-uint_value (int type, uint64_t u)
-{
-  struct ev_value v;
-  memset (&v, 0, sizeof v);
-  v.type = type;
-  v.u = u;
-  return v;
-}
+/* Open a record of TYPE (of SITE, or NULL for a manual event) at NS: one from
+   the pool on top of the stack, with no dimension yet.  */
 
-static int
-open_record (struct decoder *d, const char *type, const struct ev_site *site,
+static inline struct open_rec *
+push_record (struct decoder *d, const char *type, const struct ev_site *site,
              uint64_t ns)
 {
   if (d->depth == d->stack_size)
@@ -594,44 +639,82 @@ open_record (struct decoder *d, const char *type, const struct ev_site *site,
       d->stack = XRESIZEVEC (struct open_rec, d->stack, d->stack_size);
     }
   struct open_rec *o = &d->stack[d->depth];
-  memset (o, 0, sizeof *o);
-  o->r = new_record (d);
-  o->dims.v = o->r->dims;
-  o->dims.size = o->r->dims_cap;
-  o->children = o->r->children;
-  o->children_size = o->r->children_cap;
-  o->r->start_ns = ns;
-  o->r->thread = d->s->thread;
-  o->r->depth = d->depth;
-  o->r->type = type;
-  o->r->site = site;
-  o->r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
+  struct ev_record *r = new_record (d);
+  o->r = r;
+  o->dims.v = r->dims;
+  o->dims.n = 0;
+  o->dims.size = r->dims_cap;
+  o->added = 0;
+  o->children = r->children;
+  o->nchildren = 0;
+  o->children_size = r->children_cap;
+  o->ndirect = 0;
+  r->start_ns = ns;
+  r->end_ns = 0;
+  r->thread = d->s->thread;
+  r->depth = d->depth;
+  r->type = type;
+  r->site = site;
+  r->complete = false;
+  r->ndims = 0;
+  r->nchildren = 0;
+  r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
+  r->seq = 0;
+  r->user = NULL;
   d->depth++;
-  struct ev_value v;
-  if (site)
-    {
-      uint32_t need = 7 + site->ndims;   /* intrinsics, params, result, complete */
-      if (o->dims.size < need)
-        {
-          o->dims.size = need;
-          o->dims.v = XRESIZEVEC (struct ev_dim, o->dims.v, need);
-        }
-      for (int i = 0; i < 4; i++)
-        o->dims.v[i] = site->intrinsic[i];
-      o->dims.n = 4;
-    }
-  else
-    {
-      v = str_value (type);
-      push_new (o, "event", &v);
-      push_new (o, "name", &v);
-    }
-  v = uint_value (DSPROF_DIM_UINT, d->s->thread);
-  push_new (o, "thread", &v);
-  return 0;
+  return o;
 }
 
-/* Close the innermost record at NS; RESULT (may be NULL) is its result.  */
+/* Open a record of SITE at NS with its intrinsic dimensions and thread, and
+   room for its parameters, result and complete.  */
+
+static inline struct open_rec *
+open_site_record (struct decoder *d, const struct ev_site *site, uint64_t ns)
+{
+  struct open_rec *o = push_record (d, site->type, site, ns);
+  uint32_t need = 7 + site->ndims;   /* intrinsics, thread, params, result, complete */
+  struct ev_dim *dv = o->dims.v;
+  if (o->dims.size < need)
+    {
+      o->dims.size = need;
+      o->dims.v = dv = XRESIZEVEC (struct ev_dim, dv, need);
+    }
+  memcpy (dv, site->intrinsic, sizeof site->intrinsic);
+  /* Copied from the decoder rather than built here: a value built field by
+     field and then copied whole is read before its stores have landed (a
+     stall on every record).  */
+  dv[4].name = "thread";
+  dv[4].v = d->thread;
+  o->dims.n = 5;
+  o->r->dims = dv;
+  o->r->ndims = 5;
+  return o;
+}
+
+/* Open a manual event's record of TYPE at NS.  */
+
+static void
+open_manual_record (struct decoder *d, const char *type, uint64_t ns)
+{
+  struct open_rec *o = push_record (d, type, NULL, ns);
+  struct ev_value v = str_value (type);
+  push_new (o, "event", &v);
+  push_new (o, "name", &v);
+  push_new (o, "thread", &d->thread);
+}
+
+/* Whether the open record O takes its result and complete dimensions with no
+   check: an event site's with no name clash and no added dimension, for which
+   open_site_record made room.  */
+
+static inline bool
+in_place (const struct open_rec *o)
+{
+  return o->r->site && !o->r->site->clash && !o->added;
+}
+
+/* Close the innermost record at NS; RESULT (may be NULL) is its result, which
+   may lie in the record's next free dimension when in_place.  */
 
 static int
 close_record (struct decoder *d, uint64_t ns, bool complete,
@@ -641,18 +724,29 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
   struct ev_record *r = o->r;
   r->end_ns = ns < r->start_ns ? r->start_ns : ns;
   r->complete = complete;
-  struct ev_value v = uint_value (DSPROF_DIM_BOOL, complete);
-  if (r->site && !r->site->clash && !o->added)
+  static const struct ev_value v_true = { .type = DSPROF_DIM_BOOL, .u = 1 };
+  static const struct ev_value v_false = { .type = DSPROF_DIM_BOOL, .u = 0 };
+  const struct ev_value *cv = complete ? &v_true : &v_false;
+  if (in_place (o))
     {
+      struct ev_dim *dv = o->dims.v + o->dims.n;
       if (result)
-        push_new (o, "result", result);
-      push_new (o, "complete", &v);
+        {
+          dv->name = "result";
+          if (result != &dv->v)
+            dv->v = *result;
+          result = &dv->v;
+          dv++;
+        }
+      dv->name = "complete";
+      dv->v = *cv;
+      o->dims.n = (uint32_t) (dv + 1 - o->dims.v);
     }
   else
     {
       if (result)
         push_open (o, "result", result);
-      push_open (o, "complete", &v);
+      push_open (o, "complete", cv);
     }
   r->dims = o->dims.v;
   r->ndims = o->dims.n;
@@ -668,7 +762,7 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
     {
       struct ev_event e = { complete ? EV_FINISH : EV_ABANDON, ns, d->s->thread,
                             r->type, result ? 1 : 0, NULL };
-      struct ev_dim rd = { "result", result ? *result : v };
+      struct ev_dim rd = { "result", result ? *result : *cv };
       e.dims = &rd;
       rc = d->on_event (&e, d->arg);
     }
@@ -718,8 +812,10 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
 {
   const unsigned char *base = (const unsigned char *) (ch + 1);
   struct dsprof_cursor c = { base, base + ch->used, 0 };
-  uint64_t tick = ch->base_ticks;
+  const uint64_t base_ticks = ch->base_ticks;
+  uint64_t tick = base_ticks;
   double origin = (double) ch->base_ns - (double) d->clock->start_mono_ns;
+  const double ns_per_tick = d->clock->ns_per_tick;
   /* Forget the previous chunk's names (gen 0 marks never-used slots).  */
   if (++d->gen == 0)
     {
@@ -735,68 +831,88 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
       int op = *c.p++;
       if (op == DSPROF_OP_NAME)
         {
-          uint64_t id = dsprof_read_uleb (&c);
+          uint64_t id = read_uleb (&c);
           const char *s;
-          size_t n = dsprof_read_str (&c, &s);
+          size_t n = read_str (&c, &s);
           if (c.err || id > (1u << 24))
             goto corrupt;
           /* Names are used as C strings: a NUL-terminated copy, interned.  */
           name_put (d, (uint32_t) id, intern_name (s, n));
           continue;
         }
-      tick += dsprof_read_uleb (&c);
+      tick += read_uleb (&c);
       if (c.err)
         goto corrupt;
-      double rel = origin + (double) (tick - ch->base_ticks) * d->clock->ns_per_tick;
+      double rel = origin + (double) (tick - base_ticks) * ns_per_tick;
       /* A time beyond 2^64 ns (a corrupt delta or clock rate) is the last
          representable one: the conversion of a larger double is undefined.  */
-      uint64_t ns = rel < 0 ? 0 : rel >= 0x1p64 ? UINT64_MAX : (uint64_t) rel;
+      uint64_t ns = rel < 0 ? 0
+                    : rel < 0x1p63 ? (uint64_t) (int64_t) rel   /* one instruction */
+                    : rel >= 0x1p64 ? UINT64_MAX : (uint64_t) rel;
       d->last_ns = ns;
       switch (op)
         {
         case DSPROF_OP_ENTER:
           {
-            uint64_t id = dsprof_read_uleb (&c);
+            uint64_t id = read_uleb (&c);
             const struct ev_site *site
               = id < d->sites->size ? d->sites->by_id[id] : NULL;
             if (c.err || !site)
               goto corrupt;
-            open_record (d, site->type, site, ns);
-            struct open_rec *o = &d->stack[d->depth - 1];
-            for (uint32_t i = 0; i < site->ndims; i++)
+            struct open_rec *o = open_site_record (d, site, ns);
+            if (!site->clash)
               {
-                struct ev_value v;
-                if (read_value (&c, site->dims[i].type, &site->dims[i], &v))
-                  goto corrupt;
-                if (site->clash)
-                  push_open (o, site->dims[i].name, &v);
-                else
-                  push_new (o, site->dims[i].name, &v);
+                /* Straight into the dims (open_site_record made room).  */
+                struct ev_dim *dv = o->dims.v + o->dims.n;
+                for (uint32_t i = 0; i < site->ndims; i++)
+                  {
+                    dv[i].name = site->dims[i].name;
+                    if (read_value_fast (&c, site->dims[i].type, &site->dims[i],
+                                         &dv[i].v))
+                      goto corrupt;
+                  }
+                o->dims.n += site->ndims;
+                o->r->ndims = o->dims.n;
               }
-            rc = start_event (d, ns);
+            else
+              for (uint32_t i = 0; i < site->ndims; i++)
+                {
+                  struct ev_value v;
+                  if (read_value_copy (&c, site->dims[i].type, &site->dims[i], &v))
+                    goto corrupt;
+                  push_open (o, site->dims[i].name, &v);
+                }
+            if (d->on_event)
+              rc = start_event (d, ns);
             break;
           }
         case DSPROF_OP_START:
           {
-            const char *name = name_get (d, dsprof_read_uleb (&c));
+            const char *name = name_get (d, read_uleb (&c));
             if (c.err || !name)
               goto corrupt;
-            open_record (d, name, NULL, ns);
-            rc = start_event (d, ns);
+            open_manual_record (d, name, ns);
+            if (d->on_event)
+              rc = start_event (d, ns);
             break;
           }
         case DSPROF_OP_EXIT:
           {
             if (!d->depth)
               goto corrupt;
-            const struct ev_site *site = d->stack[d->depth - 1].r->site;
+            struct open_rec *o = &d->stack[d->depth - 1];
+            const struct ev_site *site = o->r->site;
             if (!site)
               goto corrupt;
-            struct ev_value v;
-            bool has = site->result.type != DSPROF_DIM_NONE;
-            if (has && read_value (&c, site->result.type, &site->result, &v))
-              goto corrupt;
-            rc = close_record (d, ns, true, has ? &v : NULL);
+            struct ev_value v, *res = NULL;
+            if (site->result.type != DSPROF_DIM_NONE)
+              {
+                /* Read where close_record puts it if it can (in_place).  */
+                res = in_place (o) ? &o->dims.v[o->dims.n].v : &v;
+                if (read_value_fast (&c, site->result.type, &site->result, res))
+                  goto corrupt;
+              }
+            rc = close_record (d, ns, true, res);
             break;
           }
         case DSPROF_OP_FINISH:
@@ -811,12 +927,12 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
           break;
         case DSPROF_OP_DIM:
           {
-            const char *name = name_get (d, dsprof_read_uleb (&c));
-            int type = (int) dsprof_read_uleb (&c);
+            const char *name = name_get (d, read_uleb (&c));
+            int type = (int) read_uleb (&c);
             struct ev_value v;
             if (c.err || !name || !d->depth
                 || type <= DSPROF_DIM_NONE || type > DSPROF_DIM_PTR
-                || read_value (&c, type, NULL, &v))
+                || read_value_copy (&c, type, NULL, &v))
               goto corrupt;
             struct open_rec *o = &d->stack[d->depth - 1];
             push_open (o, name, &v);
@@ -854,6 +970,8 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   d.on_event = on_event;
   d.on_record = on_record;
   d.arg = arg;
+  d.thread.type = DSPROF_DIM_UINT;
+  d.thread.u = s->thread;
   int rc = 0;
   for (uint32_t i = 0; i < s->nchunks && !rc; i++)
     rc = decode_chunk (&d, s->chunks[i], err);

@@ -150,4 +150,32 @@ const char *ev_format_value (const struct ev_value *v, char *buf, size_t size);
 /* The value of dimension NAME of R, or NULL.  Start's value wins on a clash.  */
 const struct ev_value *ev_record_dim (const struct ev_record *r, const char *name);
 
+/* Where a dimension was found in the last record asked: the text of its name
+   there (its address) and its index.  A decoded record never holds two
+   dimensions of one name, so a record whose dimension at that index has that
+   very name holds the value sought there.  Zero-initialise.  */
+struct ev_dim_hint
+{
+  const char *name;
+  uint32_t i;
+};
+
+/* ev_record_dim (R, NAME), first trying where HINT says (and updating it):
+   records of one stream mostly hold a dimension at one place.  */
+static inline const struct ev_value *
+ev_record_dim_hinted (const struct ev_record *r, const char *name,
+                      struct ev_dim_hint *hint)
+{
+  if (hint->i < r->ndims && r->dims[hint->i].name == hint->name)
+    return &r->dims[hint->i].v;
+  const struct ev_value *v = ev_record_dim (r, name);
+  if (v)
+    {
+      hint->i = (uint32_t) ((const struct ev_dim *) ((const char *) v
+                            - offsetof (struct ev_dim, v)) - r->dims);
+      hint->name = r->dims[hint->i].name;
+    }
+  return v;
+}
+
 #endif /* DSPROF_EVENTS_H */
