@@ -235,8 +235,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 
   if (dsprof_opts.counters || dsprof_opts.events)
     {
-      /* Right after the CFG is built and before any optimisation, so the
-         counted blocks, and thus the counts, are the same at every -O level.  */
+      /* Right after the CFG is built and before any optimisation, on
+         functions brought there as at -O0, so the counted blocks, and thus
+         the counts, are the same at every -O level.  */
       struct register_pass_info pass_info;
       pass_info.pass = dsprof_make_pass (g);
       pass_info.reference_pass_name = "cfg";
@@ -244,6 +245,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       pass_info.pos_op = PASS_POS_INSERT_AFTER;
       register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
                          &pass_info);
+      if (dsprof_opts.counters)
+        dsprof_start_o0_view ();
       register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
                          all_ipa_passes_start, NULL);
     }

@@ -24,6 +24,7 @@ bool dsprof_selected_p (tree fndecl);
 
 /* counters.cc: the pass, counters and events.  */
 opt_pass *dsprof_make_pass (gcc::context *ctxt);
+void dsprof_start_o0_view (void);
 
 /* events.cc */
 bool dsprof_event_p (tree fndecl);

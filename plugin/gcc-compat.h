@@ -14,6 +14,7 @@
 #include "tree.h"
 #include "gimple.h"
 #include "tree-pass.h"
+#include "target.h"
 #include "context.h"
 #include "cfghooks.h"
 #include "tree-cfg.h"
