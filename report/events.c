@@ -434,7 +434,9 @@ struct decoder
   struct name_slot *names;       /* name ids of the current chunk: a map */
   uint32_t names_cap, nnames;    /* cap: 0 or a power of two, over 2 nnames */
   uint32_t gen;                  /* the current chunk's slots have this gen */
-  uint64_t last_ns;
+  uint64_t last_ns;              /* of the stream's latest event */
+  uint64_t anchor_ticks;         /* the stream's clock: its first chunk's */
+  double origin;                 /* base_ticks is at origin ns (stream_clock) */
   struct ev_record *pool;        /* finished records for reuse, by parent */
   struct ev_value thread;        /* the stream's thread as a dimension value */
 };
@@ -812,9 +814,10 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
 {
   const unsigned char *base = (const unsigned char *) (ch + 1);
   struct dsprof_cursor c = { base, base + ch->used, 0 };
-  const uint64_t base_ticks = ch->base_ticks;
-  uint64_t tick = base_ticks;
-  double origin = (double) ch->base_ns - (double) d->clock->start_mono_ns;
+  /* One mapping of ticks to ns for the whole stream (stream_clock).  */
+  const uint64_t base_ticks = d->anchor_ticks;
+  uint64_t tick = ch->base_ticks;
+  const double origin = d->origin;
   const double ns_per_tick = d->clock->ns_per_tick;
   /* Forget the previous chunk's names (gen 0 marks never-used slots).  */
   if (++d->gen == 0)
@@ -843,12 +846,18 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
       tick += read_uleb (&c);
       if (c.err)
         goto corrupt;
-      double rel = origin + (double) (tick - base_ticks) * ns_per_tick;
+      /* Ticks before the anchor (a clock read on another CPU that was behind,
+         written as a delta that wraps around) count back from it.  */
+      double rel = origin + (double) (int64_t) (tick - base_ticks) * ns_per_tick;
       /* A time beyond 2^64 ns (a corrupt delta or clock rate) is the last
          representable one: the conversion of a larger double is undefined.  */
       uint64_t ns = rel < 0 ? 0
                     : rel < 0x1p63 ? (uint64_t) (int64_t) rel   /* one instruction */
                     : rel >= 0x1p64 ? UINT64_MAX : (uint64_t) rel;
+      /* A thread's times never go back: a tick behind the previous one (read
+         on another CPU) is taken as the same instant.  */
+      if (ns < d->last_ns)
+        ns = d->last_ns;
       d->last_ns = ns;
       switch (op)
         {
@@ -957,6 +966,36 @@ corrupt:
   return -1;
 }
 
+/* Set D's mapping of the ticks of stream S to ns since the process started.
+   Ticks run on from chunk to chunk (a chunk's base_ticks is the tick of its
+   first event), so one linear mapping serves the whole stream, at the
+   process's rate.  Mapping each chunk by its own clock pair made a thread's
+   times jump at chunk boundaries, backwards as well as forwards (by
+   milliseconds on a loaded machine): the recorder reads a chunk's ns after
+   its ticks and after setting the chunk up, so a pair is late by that time,
+   and by any preemption in between - never early.  The pair read least late
+   is therefore the best: the mapping goes through the pair that puts the
+   stream earliest.  */
+
+static void
+stream_clock (struct decoder *d, const struct ev_stream *s,
+              const struct ev_clock *clock)
+{
+  if (!s->nchunks)
+    return;
+  d->anchor_ticks = s->chunks[0]->base_ticks;
+  d->origin = (double) s->chunks[0]->base_ns - (double) clock->start_mono_ns;
+  for (uint32_t k = 1; k < s->nchunks; k++)
+    {
+      const struct dsprof_events_chunk *ch = s->chunks[k];
+      double o = (double) ch->base_ns - (double) clock->start_mono_ns
+                 - (double) (int64_t) (ch->base_ticks - d->anchor_ticks)
+                   * clock->ns_per_tick;
+      if (o < d->origin)
+        d->origin = o;
+    }
+}
+
 int
 ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
                   const struct ev_clock *clock, ev_event_fn on_event,
@@ -972,6 +1011,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   d.arg = arg;
   d.thread.type = DSPROF_DIM_UINT;
   d.thread.u = s->thread;
+  stream_clock (&d, s, clock);
   int rc = 0;
   for (uint32_t i = 0; i < s->nchunks && !rc; i++)
     rc = decode_chunk (&d, s->chunks[i], err);

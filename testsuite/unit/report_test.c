@@ -466,6 +466,93 @@ test_deduction_random (void)
       }
 }
 
+/* ---- a thread's times across event chunks ---------------------------------- */
+
+struct times_seen
+{
+  uint64_t ns[16];
+  int n;
+};
+
+static int
+on_time (const struct ev_event *e, void *arg)
+{
+  struct times_seen *t = arg;
+  if (t->n < 16)
+    t->ns[t->n++] = e->ns;
+  return 0;
+}
+
+/* A chunk of manual events in BUF: its header with BASE_TICKS and BASE_NS,
+   name 1 = "A", then the N bytes of OPS.  */
+static const struct dsprof_events_chunk *
+make_chunk (unsigned char *buf, uint32_t seq, uint64_t base_ticks, uint64_t base_ns,
+            const unsigned char *ops, size_t n)
+{
+  struct dsprof_events_chunk *e = (void *) buf;
+  memset (e, 0, sizeof *e);
+  e->chunk.kind = DSPROF_CHUNK_EVENTS;
+  e->chunk.size = DSPROF_PAGE;
+  e->thread = 1;
+  e->seq = seq;
+  e->base_ticks = base_ticks;
+  e->base_ns = base_ns;
+  struct buf s = { (unsigned char *) (e + 1), 0 };
+  put_u (&s, DSPROF_OP_NAME); put_u (&s, 1); put_s (&s, "A");
+  memcpy (s.p + s.n, ops, n);
+  e->used = s.n + n;
+  return e;
+}
+
+/* Ticks run on from one chunk to the next.  The second chunk's clock pair
+   says its first tick (1030) came at 900 ns, while the first chunk's says tick
+   1000 came at 1000 ns: the recorder reads a pair's ns after its ticks, so the
+   first was read at least 130 ns late (the second chunk's events were once
+   shown from 900 ns, before the first chunk's).  The third chunk's pair is
+   late (tick 1040 at 5000 ns) and is not followed either: the stream keeps
+   one mapping, 1 ns a tick through (1030, 900).  A delta that wraps around (a
+   tick read behind the previous one, on another CPU) is the previous instant,
+   not 2^64 - 1 ns.  */
+static void
+test_times_monotonic (void)
+{
+  static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  static unsigned char b1[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  static unsigned char b2[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  unsigned char ops[64];
+  struct buf o = { ops, 0 };
+  put_u (&o, DSPROF_OP_START); put_u (&o, 0); put_u (&o, 1);     /* 1000 */
+  put_u (&o, DSPROF_OP_START); put_u (&o, 10); put_u (&o, 1);    /* 1010 */
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 10);                  /* 1020 */
+  const struct dsprof_events_chunk *c0 = make_chunk (b0, 0, 1000, 1000, ops, o.n);
+  o.n = 0;
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 0);                   /* 1030 */
+  put_u (&o, DSPROF_OP_START); put_u (&o, 5); put_u (&o, 1);     /* 1035 */
+  put_u (&o, DSPROF_OP_START); put_u (&o, UINT64_MAX - 19); put_u (&o, 1);  /* 1015 */
+  const struct dsprof_events_chunk *c1 = make_chunk (b1, 1, 1030, 900, ops, o.n);
+  o.n = 0;
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 0);                   /* 1040 */
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 2);                   /* 1042 */
+  const struct dsprof_events_chunk *c2 = make_chunk (b2, 2, 1040, 5000, ops, o.n);
+
+  const struct dsprof_events_chunk *chunks[3] = { c0, c1, c2 };
+  struct ev_stream st = { 1, 3, chunks };
+  struct ev_sites sites = { NULL, 0 };
+  struct ev_clock clock = { 0, 1.0 };
+  struct times_seen t = { { 0 }, 0 };
+  const char *err = NULL;
+  CU_ASSERT_EQUAL (ev_decode_stream (&st, &sites, &clock, on_time, NULL, &t, &err), 0);
+  static const uint64_t want[8] = { 870, 880, 890, 900, 905, 905, 910, 912 };
+  CU_ASSERT_EQUAL_FATAL (t.n, 8);
+  for (int i = 0; i < 8; i++)
+    {
+      CU_ASSERT_EQUAL (t.ns[i], want[i]);
+      if (t.ns[i] != want[i])
+        fprintf (stderr, "event %d at %llu ns, want %llu\n", i,
+                 (unsigned long long) t.ns[i], (unsigned long long) want[i]);
+    }
+}
+
 void
 report_test_register (void)
 {
@@ -479,4 +566,5 @@ report_test_register (void)
   CU_add_test (s, "deduction: a record covers its children", test_deduction_nested);
   CU_add_test (s, "deduction beyond a record's duration", test_deduction_exceeds);
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
+  CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
 }
