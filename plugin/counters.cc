@@ -1,4 +1,4 @@
-/* counters.cc - the dsprof pass: one counter per basic block, and the event hooks
+/* counters.cc - the dsprof passes: one counter per basic block, and the event hooks
    of events.cc.
 
    Runs right after GCC builds the CFG ("cfg"), before SSA and before any
@@ -32,7 +32,12 @@
        jump location of a single successor edge.
    (4) Give every block with a location a counter and insert, before its first
        non-label statement:  t = counters[i]; t = t + 1; counters[i] = t;
-       or, with update=atomic,  __atomic_fetch_add_8 (&counters[i], 1, RELAXED).
+       with a volatile store, so that each run of the block reaches the mapped
+       profile even in a loop the program is killed in; or, with update=atomic,
+       __atomic_fetch_add_8 (&counters[i], 1, RELAXED).
+   (5) After the GIMPLE optimisers, a second pass ("dsprof-durable") makes the
+       counter stores plain again wherever no RTL pass can drop them, which is
+       everywhere but in loops without calls that the function cannot leave.
    The counters array and the tables are emitted by metadata.cc.  */
 
 #include "gcc-compat.h"
@@ -130,12 +135,28 @@ insert_increment (gimple_stmt_iterator *gsi, tree counters, unsigned index,
       gsi_insert_before (gsi, call, GSI_SAME_STMT);
       return;
     }
+  /* Durable counts (SPEC §3): every run of the block must store its count in
+     the mapped file, even in a loop without calls, where loop store motion
+     (LIM) would otherwise keep the count in a register and store it only on
+     leaving the loop (never, for a loop a SIGKILL ends).  A volatile store
+     cannot be moved, merged or deleted.  The load stays plain: in such a loop
+     GCC may then carry the count in a register and store it each time round
+     (one store per iteration, no load), and the counter remains an ordinary
+     reference for alias analysis, so the loop's other memory references keep
+     their own store motion (a relaxed __atomic load/store pair or an asm
+     touching the counter would stop that).  x86 cannot fold a volatile
+     store into `addq $1, mem' (three instructions instead of one): after the
+     GIMPLE optimisers the late pass (5) makes the store plain again wherever
+     that is safe.  */
+  tree store = unshare_expr (ref);
+  TREE_TYPE (store) = build_qualified_type (u64, TYPE_QUAL_VOLATILE);
+  TREE_THIS_VOLATILE (store) = 1;
+  TREE_SIDE_EFFECTS (store) = 1;
   gsi_insert_before (gsi, gimple_build_assign (t, ref), GSI_SAME_STMT);
   gsi_insert_before (gsi, gimple_build_assign (t, PLUS_EXPR, t,
                                                build_int_cst (u64, 1)),
                      GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_assign (unshare_expr (ref), t),
-                     GSI_SAME_STMT);
+  gsi_insert_before (gsi, gimple_build_assign (store, t), GSI_SAME_STMT);
 }
 
 /* (0) The -O0 view.  GCC reshapes a function before the counters pass sees it
@@ -291,12 +312,148 @@ counters_pass::instrument_counters (function *fun, basic_block first)
   return counted;
 }
 
+/* (5) The late pass: plain stores where a volatile one is not needed.
+
+   The counter stores are volatile through the GIMPLE optimisers, whose loop
+   store motion would keep counts in registers (4).  After them, the RTL
+   passes move or delete a store to a global only through store motion
+   (-fgcse-sm, off unless asked for) and dead store elimination, which deletes
+   a store only if every path from it stores to the same place again before
+   any read: never when a path reaches a call that may read memory or the
+   function's exit (where global memory is live).  So a counter store is
+   made plain again, and x86 does the increment with one `addq $1, mem',
+   unless its block can reach neither a call nor the exit: a loop without
+   calls that the function cannot leave, such as a program's main loop that
+   is only ever killed.  */
+
+const pass_data durable_pass_data = {
+  GIMPLE_PASS,
+  "dsprof-durable",
+  OPTGROUP_NONE,
+  TV_NONE,
+  PROP_cfg,
+  0,
+  0,
+  0,
+  0,
+};
+
+/* Whether STMT is a call that the RTL passes see as reading memory: not an
+   internal function, not a built-in (which may expand inline), not const.  */
+
+bool
+reading_call_p (gimple *stmt)
+{
+  return is_gimple_call (stmt) && !gimple_call_internal_p (stmt)
+         && !gimple_call_builtin_p (stmt, BUILT_IN_NORMAL)
+         && !(gimple_call_flags (stmt) & ECF_CONST);
+}
+
+/* Whether STMT is a volatile store to COUNTERS.  */
+
+bool
+counter_store_p (gimple *stmt, tree counters)
+{
+  if (!gimple_assign_single_p (stmt) || !gimple_has_volatile_ops (stmt))
+    return false;
+  tree lhs = gimple_assign_lhs (stmt);
+  return TREE_THIS_VOLATILE (lhs) && get_base_address (lhs) == counters;
+}
+
+class durable_pass : public gimple_opt_pass
+{
+public:
+  durable_pass (gcc::context *ctxt)
+    : gimple_opt_pass (durable_pass_data, ctxt)
+  {
+  }
+
+  bool
+  gate (function *) final override
+  {
+    return !dsprof_opts.atomic && !flag_gcse_sm
+           && dsprof_counters_decl_if_any () != NULL_TREE;
+  }
+
+  unsigned int execute (function *fun) final override;
+};
+
+unsigned int
+durable_pass::execute (function *fun)
+{
+  tree counters = dsprof_counters_decl_if_any ();
+
+  /* The blocks that can reach a reading call or the exit, found backwards
+     from those that hold one or lead to the exit.  */
+  auto_sbitmap reaches (last_basic_block_for_fn (fun));
+  bitmap_clear (reaches);
+  auto_vec<basic_block> work;
+  basic_block bb;
+  bool any_store = false;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      bool read = false;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        {
+          read |= reading_call_p (gsi_stmt (gsi));
+          any_store |= counter_store_p (gsi_stmt (gsi), counters);
+        }
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        read |= e->dest == EXIT_BLOCK_PTR_FOR_FN (fun);
+      if (read)
+        {
+          bitmap_set_bit (reaches, bb->index);
+          work.safe_push (bb);
+        }
+    }
+  if (!any_store)
+    return 0;
+  while (!work.is_empty ())
+    {
+      bb = work.pop ();
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+        if (e->src != ENTRY_BLOCK_PTR_FOR_FN (fun)
+            && bitmap_set_bit (reaches, e->src->index))
+          work.safe_push (e->src);
+    }
+
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      if (!bitmap_bit_p (reaches, bb->index))
+        continue;
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+           gsi_next (&gsi))
+        {
+          gimple *stmt = gsi_stmt (gsi);
+          if (!counter_store_p (stmt, counters))
+            continue;
+          tree lhs = gimple_assign_lhs (stmt);
+          TREE_TYPE (lhs) = TYPE_MAIN_VARIANT (TREE_TYPE (lhs));
+          TREE_THIS_VOLATILE (lhs) = 0;
+          TREE_SIDE_EFFECTS (lhs) = 0;
+          update_stmt (stmt);
+        }
+    }
+  return 0;
+}
+
 } // namespace
 
 opt_pass *
 dsprof_make_pass (gcc::context *ctxt)
 {
   return new counters_pass (ctxt);
+}
+
+opt_pass *
+dsprof_make_durable_pass (gcc::context *ctxt)
+{
+  return new durable_pass (ctxt);
 }
 
 /* (0) From now on, every function to be counted is parsed, gimplified and

@@ -246,7 +246,18 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
                          &pass_info);
       if (dsprof_opts.counters)
-        dsprof_start_o0_view ();
+        {
+          /* After every GIMPLE optimisation: the counter stores that need
+             not stay volatile become plain again.  */
+          struct register_pass_info durable_info;
+          durable_info.pass = dsprof_make_durable_pass (g);
+          durable_info.reference_pass_name = "optimized";
+          durable_info.ref_pass_instance_number = 1;
+          durable_info.pos_op = PASS_POS_INSERT_AFTER;
+          register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                             &durable_info);
+          dsprof_start_o0_view ();
+        }
       register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
                          all_ipa_passes_start, NULL);
     }

@@ -24,6 +24,7 @@ bool dsprof_selected_p (tree fndecl);
 
 /* counters.cc: the pass, counters and events.  */
 opt_pass *dsprof_make_pass (gcc::context *ctxt);
+opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 void dsprof_start_o0_view (void);
 
 /* events.cc */
@@ -34,6 +35,7 @@ void dsprof_instrument_events (function *fun, basic_block first);
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
    the start of IPA when every function has been through the counters pass.  */
 tree dsprof_counters_decl (void);
+tree dsprof_counters_decl_if_any (void);
 unsigned dsprof_begin_function (tree fndecl, unsigned nblocks);
 void dsprof_add_block (unsigned nlocs, const expanded_location *locs);
 tree dsprof_sites_decl (void);

@@ -20,6 +20,8 @@
 #include "tree-cfg.h"
 #include "basic-block.h"
 #include "gimple-iterator.h"
+#include "gimple-ssa.h"
+#include "tree-ssa-operands.h"
 #include "gimplify.h"
 #include "gimplify-me.h"
 #include "gimple-expr.h"

@@ -107,6 +107,14 @@ dsprof_counters_decl (void)
   return counters_decl;
 }
 
+/* The counters array if a function of the unit has counters, else NULL.  */
+
+tree
+dsprof_counters_decl_if_any (void)
+{
+  return counters_decl;
+}
+
 /* Start the record of function FNDECL with NBLOCKS counted blocks, which
    dsprof_add_block then describes one by one; return the index of its first
    counter.  */
