@@ -95,18 +95,10 @@ SAN_DIR      = build/sanitize
 SAN_RT_OBJ   := $(RUNTIME_SRC:runtime/%.c=$(SAN_DIR)/rt-%.o)
 SAN_REP_OBJ  := $(REPORT_SRC:report/%.c=$(SAN_DIR)/rep-%.o)
 SAN_LIB_OBJ  := $(filter-out $(SAN_DIR)/rep-dsprof.o $(SAN_DIR)/rep-cmd-%.o,$(SAN_REP_OBJ))
-SAN_EXTRA    =
-# Known, reported: `dsprof lines` sorts an empty block list with qsort (NULL, 0)
-# when a profile has no blocks; the recorder clears a thread's table of defined
-# names with memset (NULL, 0, 0) when it opens its first events chunk.  Remove
-# once cmd-lines.c and recorder.c are fixed.
-$(FUZZ_DIR)/cmd-lines.o $(SAN_DIR)/rep-cmd-lines.o $(SAN_DIR)/rt-recorder.o: \
-  SAN_EXTRA = -fno-sanitize=nonnull-attribute
-
 # dsprof.c's main is renamed so the harness can call the commands.
 $(FUZZ_DIR)/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 	@mkdir -p $(FUZZ_DIR)
-	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(SAN_EXTRA) -fsanitize=fuzzer-no-link \
+	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer-no-link \
 	  -Dmain=dsprof_main -Iinclude -Ireport -I/usr/include/libiberty -c -o $@ $<
 $(FUZZ_BIN): $(FUZZ_SRC) $(FUZZ_OBJ)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer -Iinclude \
@@ -124,11 +116,11 @@ fuzz: $(FUZZ_BIN)
 
 $(SAN_DIR)/rt-%.o: runtime/%.c $(wildcard runtime/*.h) include/dsprof-format.h
 	@mkdir -p $(SAN_DIR)/runtime
-	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(SAN_EXTRA) $(WARN) -fPIC \
+	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -fPIC \
 	  -fvisibility=hidden -Iinclude -Iruntime -c -o $@ $<
 $(SAN_DIR)/rep-%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 	@mkdir -p $(SAN_DIR)
-	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(SAN_EXTRA) $(WARN) -Iinclude -Ireport \
+	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport \
 	  -I/usr/include/libiberty -c -o $@ $<
 $(SAN_DIR)/runtime/libdsprof.a: $(SAN_RT_OBJ)
 	rm -f $@ && ar rcs $@ $^

@@ -80,8 +80,10 @@
    (struct dsprof_events_chunk, then `used` bytes of stream).  Every event starts
    with an op byte (DSPROF_OP_*), then a ULEB128 time delta in clock ticks since the
    previous event of the thread (the first event of a chunk: since the chunk's
-   base_ticks).  Ticks convert to ns by the (ticks, ns) pairs in the chunk headers
-   and in the file header (DSPROF_CLOCK_*).
+   base_ticks).  Ticks run on from chunk to chunk and convert to ns at the file
+   header's rate (DSPROF_CLOCK_*), by one linear mapping per thread anchored at
+   the (base_ticks, base_ns) pair of its chunks read least late (the recorder
+   reads base_ns just after base_ticks).
 
      ENTER   uleb global site id, then one value per dim of the site
      EXIT    the value of `result` unless the site's result is DSPROF_DIM_NONE
@@ -143,7 +145,8 @@ struct dsprof_file_header
 #define DSPROF_CLOCK_TSC 1u      /* ticks are an invariant TSC's */
 
 #define DSPROF_FLAG_FORKED 1u     /* written by a forked child: counts from the fork */
-#define DSPROF_FLAG_TRUNCATED 2u  /* the writer ran out of space: chunks are missing */
+#define DSPROF_FLAG_TRUNCATED 2u  /* out of space, or the file was cut short
+                                     while the program ran: chunks are missing */
 
 struct dsprof_chunk
 {

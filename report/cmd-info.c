@@ -72,7 +72,7 @@ info_one (struct pf_process *p, FILE *out)
              "crashed, _exit, or still running)\n");
   fprintf (out, "file: %zu bytes committed%s\n", p->size,
            h->flags & DSPROF_FLAG_TRUNCATED
-             ? " (TRUNCATED: the writer ran out of space, data is missing)" : "");
+             ? " (TRUNCATED: the file ran out of space or was cut short while the program ran; data is missing)" : "");
   fprintf (out, "units: %u\n", p->nunits);
   fprintf (out, "counters: %" PRIu64 "\n", p->ncounters);
   fprintf (out, "event sites: %u\n", nsites);
