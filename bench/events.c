@@ -10,6 +10,8 @@
      int2   void ev_int2 (int a, int b)         two integer dimensions
      str    void ev_str (const char *s)         one string dimension (8 bytes)
      tree   int ev_tree (int depth)             nested records, for report speed
+     clock  no call: two reads of the clock the recorder uses (the TSC on x86,
+            else CLOCK_MONOTONIC), the least any timed Start/Finish pair costs
 
    The functions are marked DSPROF_EVENT, so with the plugin every call is a
    Start/Finish pair; without it (plain, -finstrument-functions, -pg for uftrace)
@@ -20,10 +22,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <dsprof.h>
 
 static volatile unsigned long sink;
+
+static inline unsigned long
+clock_read (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  return (unsigned long) __builtin_ia32_rdtsc ();
+#else
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (unsigned long) ts.tv_nsec;
+#endif
+}
 
 DSPROF_EVENT __attribute__ ((noipa)) void
 ev_none (void)
@@ -63,7 +78,7 @@ main (int argc, char **argv)
   static const char *const names[4] = { "constant", "variable", "addition", "multiply" };
   if (argc != 3)
     {
-      fprintf (stderr, "usage: events none|int2|str|tree N\n");
+      fprintf (stderr, "usage: events none|int2|str|tree|clock N\n");
       return 1;
     }
   const char *mode = argv[1];
@@ -77,6 +92,12 @@ main (int argc, char **argv)
   else if (strcmp (mode, "str") == 0)
     for (long i = 0; i < n; i++)
       ev_str (names[i & 3]);
+  else if (strcmp (mode, "clock") == 0)
+    for (long i = 0; i < n; i++)
+      {
+        sink += clock_read ();
+        sink += clock_read ();
+      }
   else if (strcmp (mode, "tree") == 0)
     for (long i = 0; i < n; i++)
       sink += (unsigned long) ev_tree (3);

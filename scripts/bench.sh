@@ -19,7 +19,8 @@
 #   events             bench/events.c: ns per Start/Finish pair (no dimensions,
 #                      two int dimensions, one string dimension) against
 #                      -finstrument-functions with empty hooks and `uftrace
-#                      record` of the plain build: (time - plain time) / calls
+#                      record` of the plain build: (time - plain time) / calls;
+#                      and the floor, two reads of the recorder's clock
 #   profile_size       bytes per event of the events runs' profiles, beside
 #                      uftrace's bytes per entry or exit
 #   report_speed       records per second of `dsprof report name` on a profile
@@ -235,6 +236,9 @@ bench_events () {
     fi
     rm -rf "$EV/$m.data" "$EV/$m-c.data" "$EV/$m.uftrace" "$EV/$m.uftrace.old"
   done
+  # The floor: a timed pair reads the clock twice, whatever records it.
+  time_cmds events-clock "$EV/plain none 0" "$EV/plain clock $CALLS"
+  per_call_row "clock: two reads of the recorder's clock" events-clock 1 0 "$CALLS"
 }
 
 # ---- bytes per event (SPEC §6 row 5) -------------------------------------------
