@@ -1,29 +1,51 @@
 #!/usr/bin/env python3
-"""compare.py - check dsprof's counts against gcov's (the lua test case).
+"""compare.py - check dsprof's counts against gcov's (the lua test case, and
+scripts/real.sh for gawk and jq).
 
-    compare.py SRCDIR ANNOTATE_DIR LINES_FILE GCOV_DIR
+    compare.py SRCDIR ANNOTATE_DIR LINES_FILE LCOV_FILE GCOV_DIR
 
 SRCDIR        the directory the program was compiled in: the sources (under the
               names the profiles use) and gcc's UNIT.gcno files
 ANNOTATE_DIR  output of `dsprof annotate -o ANNOTATE_DIR` (FILE.bb listings)
 LINES_FILE    output of `dsprof lines`
+LCOV_FILE     output of `dsprof export --format lcov` (FN/FNDA: every
+              function's entry count)
 GCOV_DIR      for every UNIT.gcda: UNIT.json (`gcov --json-format --stdout`) and
               UNIT.debug (`gcov -D`, gcov's solved count of every block)
 
 Both profiles must come from ONE run of ONE binary built with the plugin AND with
 --coverage: the dsprof pass runs first (right after the CFG is built), gcov's
-instrumentation later on the same CFG, and the run is the same run.  See the top
-of test.sh for the rules and why each accepted difference is sound; in short,
-with D(L) = dsprof annotate's count of line L (the largest count of the blocks
+instrumentation later on the same CFG, and the run is the same run (test.sh
+explains this for Lua).  With D(L) = dsprof annotate's count of line L (the largest count of the blocks
 holding L; blank if none) and gcov's block graph (.gcno: the lines of every
 block; gcov -D: the count of every block):
 
-  (i)   for every function gcov reports, dsprof's entry count (D of the
-        definition line) == gcov's function execution count;
+  (i)   for every function either tool reports, dsprof's entry count (FNDA of
+        `dsprof export --format lcov`) == gcov's function execution count;
+        and D of every definition line == the largest of the counts of the
+        functions defined on it;
   (ii)  D(L) == the largest count of the gcov blocks that hold L, for every line
         either tool has a block on (so also: executed in one <=> in the other);
   (iii) every block `dsprof lines` lists on L has the count of a gcov block that
         holds L (a distinct gcov block for each dsprof block).
+
+A function defined in a header (a static inline function, or a function a
+macro names, like gawk's interpret.h included twice by eval.c to define
+r_interpret and h_interpret on the same line) is a function of every unit that
+defines it, with its own blocks and counts in each.  The two tools report such
+a function alike once it is read the same way:
+  - gcov's JSON of each unit lists the unit's copy with that copy's count; the
+    entry count of (i) is the sum over the units of the copies with the same
+    file, line and name, as `dsprof export --format lcov` sums the entry
+    blocks of the copies (dsprof profiles keep each unit's counters apart);
+  - `dsprof annotate` shows for a line the largest count of all the blocks, of
+    every unit, that hold it, so D(L) is compared with the largest count of
+    the gcov blocks holding L in any unit (ii), and D of a definition line with
+    the largest count of any copy of any function defined on it (i);
+  - `dsprof lines` lists every unit's blocks, each is matched with a distinct
+    gcov block of any unit holding the line (iii).
+gcov's own per-line counts (JSON "lines", summed over units) are not compared
+(see test.sh).
 
 Accepted differences, each only under a condition checked in gcov's own data:
   LABEL      (ii), (iii) on a line that holds only labels (case X:, default:,
@@ -33,10 +55,44 @@ Accepted differences, each only under a condition checked in gcov's own data:
              not return (longjmp, exit) at least D(L) - gcov's times.  gcov ends
              a block after every call; dsprof's blocks are GCC's basic blocks,
              counted when entered.
+  FORKED     (ii) D(L) < gcov's: calls on lines up to L in the same function
+             returned more often than they were made (fork: once in the parent
+             and once in the child), at least gcov's - D(L) times.  gcov counts
+             the block after the call in both processes; a forked child's
+             dsprof counts start from zero at the fork (SPEC 4.5), so the rest
+             of the basic block that called fork, entered before the fork,
+             counts once, in the parent.
+  EXECRET    (ii), (iii) D(L) or a dsprof block of L < gcov's, on a line after
+             a call of execl, execlp, execle, execv, execvp or execve (GCC's
+             exec built-ins) in the same function, by at most how often that
+             call was made.  GCC takes a call of a built-in function that
+             cannot throw for one that returns (fork is the one exception): it
+             gives its block no fake arc to the exit and does not end the block
+             after it.  gcov dumps its counters before the exec, and when the
+             exec succeeds, gcov's solver, which knows no other way out of the
+             block, sends the flow through the code after the call (gawk:
+             _exit (127) after execl ("/bin/sh") in a forked child counted once
+             per child); dsprof counts that code when it runs (here never).
+             Checked: the block of the call holds a line calling one of these
+             functions and has no fake arc.
+  INLINED    (i), (ii), (iii) a function declared always_inline that GCC
+             inlined into its callers before gcov's instrumentation (at -O0
+             too), so no .gcno has a function of that name: dsprof's pass ran
+             before the inlining, so the function has its own counters, which
+             every inlined copy increments; gcov has its lines only in the
+             blocks of the callers, one copy per call site.  dsprof's entry
+             count must equal how often gcov's copies entered the first line of
+             the body, and on every line of the function D(L) (for a line
+             `dsprof lines` lists, the sum of its blocks) must equal how often
+             gcov's copies entered L: the sum of the counts of the gcov blocks
+             holding L, leaving out a block that only goes on with L after a
+             call (gawk's regex: re_set_fastmap, inlined at 7 call sites).
+             The definition line itself has no gcov block: D of it must be the
+             entry count.
   FAKEENTRY  (i) gcov's function count includes the fake entry arcs it adds for
              the targets of computed gotos (gcno: fake arcs out of the entry
              block); dsprof's entry count == gcov's count of the real entry arc's
-             destination block.
+             destination block (summed over the copies).
   ONELINE    (i) the definition line holds other code too, so D of it is the
              largest of several blocks: gcov's count must be the count of one of
              the blocks `dsprof lines` lists on that line.
@@ -93,6 +149,28 @@ def parse_lines(path):
             if not m:
                 raise SystemExit('%s:%d: not a `dsprof lines` line: %r' % (path, n, text[:60]))
             out[(os.path.basename(m.group(1)), int(m.group(2)))].append(int(m.group(3)))
+    return out
+
+def parse_lcov(path):
+    """{(file, line, name): entry count} from the FN/FNDA records of an lcov
+    tracefile (`dsprof export --format lcov`)."""
+    out, fn, lines = {}, None, {}
+    with open(path) as fh:
+        for n, text in enumerate(fh, 1):
+            text = text.rstrip('\n')
+            if text.startswith('SF:'):
+                fn, lines = os.path.basename(text[3:]), {}
+            elif text.startswith('FN:'):
+                line, name = text[3:].split(',', 1)
+                lines.setdefault(name, []).append(int(line))
+            elif text.startswith('FNDA:'):
+                cnt, name = text[5:].split(',', 1)
+                if fn is None or name not in lines or not lines[name]:
+                    raise SystemExit('%s:%d: FNDA without its FN: %r' % (path, n, text[:60]))
+                key = (fn, lines[name].pop(0), name)
+                if key in out:
+                    raise SystemExit('%s:%d: %s:%d: function %s listed twice' % ((path, n) + key))
+                out[key] = int(cnt)
     return out
 
 def parse_gcov_json(path):
@@ -196,15 +274,23 @@ def parse_gcov_debug(path):
 # A line that holds only labels: `case X:`, `default:`, `name:`, Lua's
 # `vmcase(OP)` (ljumptab.h: #define vmcase(l) L_##l:), optionally after a `}`
 # and before a `{`, a comment, or a lua_assert (which expands to nothing).
+ALWAYS_INLINE = re.compile(r'\b(?:__)?always_inline(?:__)?\b')
+
+# A call of one of GCC's exec built-ins (BUILT_IN_EXECL ... EXECVE).
+EXEC = re.compile(r'\bexec(?:l|lp|le|v|vp|ve)\s*\(')
+
 LABEL = re.compile(r"""^\s*\}?\s*
     (?:(?:case\s+(?:'(?:\\.|[^'])*'|[^:'])+|default|[A-Za-z_]\w*)\s*:(?!:)\s*
        |vmcase\(\w+\)\s*)+
     \{?\s*(?:(?:lua_assert|api_check)\([^;]*\);\s*)?(?:/\*.*\*/|//.*)?\s*$""", re.X)
 
 def main():
-    srcdir, anndir, linesf, gcovdir = sys.argv[1:5]
+    if len(sys.argv) != 6:
+        raise SystemExit('usage: compare.py SRCDIR ANNOTATE_DIR LINES_FILE LCOV_FILE GCOV_DIR')
+    srcdir, anndir, linesf, lcovf, gcovdir = sys.argv[1:6]
     ann = parse_annotate(anndir)
     leaders = parse_lines(linesf)
+    dfuncs = parse_lcov(lcovf)
     sources = {}
 
     def source_line(fn, l):
@@ -225,8 +311,22 @@ def main():
     G, gfuncs = {}, []
     M = {}                               # (file, line) -> max count of a gcov block holding it
     ALL = collections.defaultdict(list)  # (file, line) -> counts of every gcov block holding it
-    calls = collections.defaultdict(list)  # (file, function start) -> [(line, shortfall)]
-    entry = {}                           # (file, start) -> (count of the first block, fake entry arcs?)
+    # Per gcov function (unit, file, start line, name): its call sites, each as
+    # (file, line, block) of the call, the call's line being the last of its
+    # block (gcov ends a block after a call), and a count.
+    calls = collections.defaultdict(list)  # calls that did not return: (.., shortfall)
+    twice = collections.defaultdict(list)  # calls that returned more often than made: (.., excess)
+    execs = collections.defaultdict(list)  # calls of exec built-ins: (.., calls)
+    holds = collections.defaultdict(dict)  # (file, line) -> {function: the last of its blocks holding it}
+    # (file, line) -> the sum of the counts of the gcov blocks holding it that do
+    # not just go on with a line after a call (the block after a call block
+    # holding the same line, entered only from it): how often code on it was
+    # entered, whichever function it was inlined into (see INLINED)
+    ENTERED = collections.Counter()
+    gnames = set()                       # (file, name) of every function of a .gcno
+    # (file, start, name) -> one (count, count of the real entry arc's block
+    # or None, fake entry arcs?) for each unit that defines the function
+    copies = collections.defaultdict(list)
     lineless = collections.defaultdict(list)  # (file, start) -> counts of gcov blocks without a line
     units = sorted(f[:-5] for f in os.listdir(gcovdir) if f.endswith('.json'))
     if not units:
@@ -236,40 +336,128 @@ def main():
         for k, v in lines.items():
             G[k] = G.get(k, 0) + v
         gfuncs += funcs
+        entry = {}                       # (file, start, name) -> (count of the first block, fake entry arcs?)
         counts = parse_gcov_debug(os.path.join(gcovdir, unit + '.debug'))
         for fn in parse_gcno(os.path.join(srcdir, unit + '.gcno')):
+            gnames.add((fn['source'], fn['name']))
             if fn['artificial']:
                 continue
             bc = counts.get((fn['source'], fn['name']))
             if bc is None:
                 raise SystemExit('%s: no gcov -D counts for %s' % (unit, fn['name']))
+            fid = (unit, fn['source'], fn['start'], fn['name'])
             for b, locs in fn['lines'].items():
                 for loc in set(locs):
                     M[loc] = max(M.get(loc, 0), bc[b])
                     ALL[loc].append(bc[b])
+                    holds[loc][fid] = max(holds[loc].get(fid, b), b)
             for b, c in bc.items():
                 # Blocks 0 and 1 are gcov's entry and exit.
                 if b > 1 and not fn['lines'].get(b):
                     lineless[(fn['source'], fn['start'])].append(c)
             npred = collections.Counter(d for arcs in fn['arcs'].values() for d, _ in arcs)
+            after_call = {}              # block -> the call block it goes on from
+            for b, arcs in fn['arcs'].items():
+                if any(f & ARC_FAKE for _, f in arcs):
+                    for d, f in arcs:
+                        if f & ARC_FALLTHROUGH and npred[d] == 1:
+                            after_call[d] = b
+            for b, locs in fn['lines'].items():
+                prev = set(fn['lines'].get(after_call.get(b), []))
+                for loc in set(locs) - prev:
+                    ENTERED[loc] += bc[b]
             for b, arcs in fn['arcs'].items():
                 # A call site: a block with a fake arc to the exit (a call that
                 # might not return) and a fall-through arc to the block after
                 # the call; what the latter lacks did not return.
+                # The latter has more than the call block when the call returned
+                # more often than it was made (fork).
+                # GCC gives a call of a built-in function that cannot throw, but
+                # fork, no fake arc and does not end its block: gcov takes a
+                # call of execl, execv ... for one that returns (see EXECRET).
+                if b and not any(f & ARC_FAKE for _, f in arcs):
+                    for loc in fn['lines'].get(b, []):
+                        if EXEC.search(source_line(*loc)):
+                            execs[fid].append(loc + (b, bc[b]))
+                            break
+                where = fn['lines'].get(b, [(fn['source'], fn['start'])])[-1]
                 if b == 0 or not any(f & ARC_FAKE for _, f in arcs):
                     continue
                 for d, f in arcs:
-                    if f & ARC_FALLTHROUGH and npred[d] == 1 and bc[b] > bc[d]:
-                        line = max((l for _, l in fn['lines'].get(b, [])), default=fn['start'])
-                        calls[(fn['source'], fn['start'])].append((line, bc[b] - bc[d]))
+                    if f & ARC_FALLTHROUGH and npred[d] == 1 and bc[b] != bc[d]:
+                        if bc[b] > bc[d]:
+                            calls[fid].append(where + (b, bc[b] - bc[d]))
+                        else:
+                            twice[fid].append(where + (b, bc[d] - bc[b]))
             real = [d for d, f in fn['arcs'].get(0, []) if not f & ARC_FAKE]
             fake = any(f & ARC_FAKE for _, f in fn['arcs'].get(0, []))
             if len(real) == 1 and npred[real[0]] == 1:
-                entry[(fn['source'], fn['start'])] = (bc[real[0]], fake)
+                entry[(fn['source'], fn['start'], fn['name'])] = (bc[real[0]], fake)
+        for fn, start, name, cnt, end in funcs:
+            first, fake = entry.get((fn, start, name), (None, False))
+            copies[(fn, start, name)].append((cnt, first, fake))
 
     franges = collections.defaultdict(list)
     for fn, start, name, cnt, end in gfuncs:
         franges[fn].append((start, end))
+
+    def body_end(fn, start):
+        """The line of the brace that closes the body of the function defined
+        on line START (comments, strings and character constants skipped)."""
+        depth, l, comment = 0, start, False
+        while True:
+            text = source_line(fn, l)
+            if not text and l > len(sources.get(fn, [])):
+                return None
+            i = 0
+            while i < len(text):
+                if comment:
+                    j = text.find('*/', i)
+                    if j < 0:
+                        break
+                    comment, i = False, j + 2
+                    continue
+                ch = text[i]
+                if text.startswith('/*', i):
+                    comment, i = True, i + 2
+                    continue
+                if text.startswith('//', i):
+                    break
+                if ch in '"\'':
+                    j = i + 1
+                    while j < len(text) and text[j] != ch:
+                        j += 2 if text[j] == '\\' else 1
+                    i = j + 1
+                    continue
+                if ch == '{':
+                    depth += 1
+                elif ch == '}':
+                    depth -= 1
+                    if depth == 0:
+                        return l
+                i += 1
+            l += 1
+
+    # Functions GCC inlined before gcov instrumented: dsprof counts them, gcov
+    # has no function of that name in any .gcno and their lines only in the
+    # blocks of their callers (always_inline; see INLINED).
+    inlined = {}                         # (file, start, name) -> last line of the body
+    for (fn, start, name) in dfuncs:
+        if (fn, start, name) in copies or (fn, name) in gnames:
+            continue
+        head = ' '.join(source_line(fn, l) for l in range(max(start - 2, 1), start + 1))
+        if not ALWAYS_INLINE.search(head):
+            continue
+        end = body_end(fn, start)
+        if end:
+            inlined[(fn, start, name)] = end
+
+    def inlined_at(fn, l):
+        """The inlined function whose definition holds line L, or None."""
+        for (f, start, name), end in inlined.items():
+            if f == fn and start <= l <= end:
+                return (f, start, name)
+        return None
 
     def function_of(fn, l):
         """(file, start line) of the innermost function holding line L."""
@@ -279,12 +467,20 @@ def main():
                 best = start
         return None if best is None else (fn, best)
 
+    def before(sites, fn, l):
+        """The sum of the counts of SITES (calls, twice or execs) before line L
+        of FN in the functions holding L: on lines up to L of the same file, or,
+        for a call in another file (a parser's action: bison's #line), in blocks
+        numbered up to the last block holding L."""
+        n = 0
+        for fid, last in holds.get((fn, l), {}).items():
+            n += sum(c for cf, cl, b, c in sites.get(fid, [])
+                     if (cl <= l if cf == fn else b <= last))
+        return n
+
     def noret_before(fn, l):
-        """How often calls in the function of line L, on lines up to L, did not return."""
-        f = function_of(fn, l)
-        if not f:
-            return 0
-        return sum(n for cl, n in calls.get(f, []) if cl <= l)
+        """How often calls before line L in its functions did not return."""
+        return before(calls, fn, l)
 
     bad = []
     why = collections.Counter()
@@ -294,28 +490,86 @@ def main():
         if verbose:
             print('accepted %s: %s' % (kind, where))
 
-    # (i) entry counts
+    def forked_before(fn, l):
+        """How often calls before line L in its functions returned more often
+        than they were made (fork)."""
+        return before(twice, fn, l)
+
+    def execs_before(fn, l):
+        """How often exec built-ins were called before line L in its functions."""
+        return before(execs, fn, l)
+
+    # (i) entry counts, function by function: a function defined in a header is
+    # one function for both tools, its count the sum over the units' copies
+    # (gcov's JSON lists each copy, dsprof's lcov export sums them).
     nfun = 0
-    for fn, start, name, cnt, end in gfuncs:
-        if fn not in ann:
-            bad.append('%s:%d: function %s: no dsprof listing for %s' % (fn, start, name, fn))
+    for key in sorted(copies):
+        fn, start, name = key
+        cnt = sum(c for c, _, _ in copies[key])
+        d = dfuncs.get(key)
+        if d is None:
+            bad.append('%s:%d: function %s: not in dsprof\'s lcov export (gcov %d)'
+                       % (fn, start, name, cnt))
             continue
         nfun += 1
+        if d == cnt:
+            continue
+        if all(first is not None for _, first, _ in copies[key]) and \
+                any(fake for _, _, fake in copies[key]) and \
+                d == sum(first for _, first, _ in copies[key]):
+            why['FAKEENTRY'] += 1
+            note('%s:%d: function %s: dsprof %d, gcov %d' % (fn, start, name, d, cnt), 'FAKEENTRY')
+            continue
+        bad.append('%s:%d: function %s: dsprof entry count %d, gcov %d%s'
+                   % (fn, start, name, d, cnt,
+                      ' (the sum over %d units)' % len(copies[key]) if len(copies[key]) > 1 else ''))
+    for (fn, start, name), d in sorted(dfuncs.items()):
+        if (fn, start, name) in inlined:
+            first = min((l for (f, l) in ENTERED if f == fn and start < l <= inlined[(fn, start, name)]),
+                        default=None)
+            nfun += 1
+            if first is not None and d == ENTERED[(fn, first)]:
+                why['INLINED'] += 1
+                note('%s:%d: function %s: dsprof %d, gcov\'s inlined copies of line %d: %d'
+                     % (fn, start, name, d, first, ENTERED[(fn, first)]), 'INLINED')
+                continue
+            bad.append('%s:%d: function %s (inlined): dsprof entry count %d, gcov\'s inlined'
+                       ' copies of its first line %s: %s' % (fn, start, name, d, first,
+                       ENTERED[(fn, first)] if first else 'none'))
+            continue
+        if (fn, start, name) not in copies:
+            bad.append('%s:%d: function %s: dsprof entry count %d, gcov has no such function'
+                       % (fn, start, name, d))
+
+    # ... and line by line: the listing shows on a definition line the largest
+    # count of the blocks holding it, of every unit: the largest count of the
+    # copies of the functions defined on that line.
+    bydef = collections.defaultdict(list)
+    for (fn, start, name), cs in copies.items():
+        bydef[(fn, start)] += [(name, c) for c in cs]
+    for (fn, start), cs in sorted(bydef.items()):
+        if fn not in ann:
+            bad.append('%s:%d: function %s: no dsprof listing for %s'
+                       % (fn, start, cs[0][0], fn))
+            continue
+        names = '/'.join(sorted({name for name, _ in cs}))
+        cnt = max(c for _, (c, _, _) in cs)
         d = D(fn, start)
         if d == cnt:
             continue
-        first, fake = entry.get((fn, start), (None, False))
-        if fake and d == first:
+        if all(first is not None for _, (_, first, _) in cs) and \
+                any(fake for _, (_, _, fake) in cs) and \
+                d == max(first for _, (_, first, _) in cs):
             why['FAKEENTRY'] += 1
-            note('%s:%d: function %s: dsprof %s, gcov %d' % (fn, start, name, d, cnt), 'FAKEENTRY')
+            note('%s:%d: function %s: dsprof %s, gcov %d' % (fn, start, names, d, cnt), 'FAKEENTRY')
             continue
         if d is not None and d > cnt and cnt in leaders.get((fn, start), []):
             why['ONELINE'] += 1
             note('%s:%d: function %s: dsprof %s (blocks %s), gcov %d'
-                 % (fn, start, name, d, leaders[(fn, start)], cnt), 'ONELINE')
+                 % (fn, start, names, d, leaders[(fn, start)], cnt), 'ONELINE')
             continue
-        bad.append('%s:%d: function %s: dsprof entry count %s, gcov %d'
-                   % (fn, start, name, 'blank' if d is None else d, cnt))
+        bad.append('%s:%d: function %s: dsprof shows %s on the definition line, gcov\'s'
+                   ' largest entry count %d' % (fn, start, names, 'blank' if d is None else d, cnt))
 
     # (ii) executed or not, and (iii) the counts, line by line
     keys = set(M)
@@ -337,6 +591,13 @@ def main():
             why['LABEL'] += 1
             note(where, 'LABEL')
             continue
+        inl = inlined_at(fn, l)
+        if inl and d is not None and \
+                (d == dfuncs[inl] and mx is None if l == inl[1] else d == ENTERED[(fn, l)]):
+            why['INLINED'] += 1
+            note(where + ('   [the function\'s entry count: %d]' % dfuncs[inl] if l == inl[1] else
+                          '   [entered in the inlined copies: %d]' % ENTERED[(fn, l)]), 'INLINED')
+            continue
         if d is None:
             bad.append(where + '   [no dsprof block]')
             continue
@@ -348,8 +609,18 @@ def main():
             why['NORET'] += 1
             note(where, 'NORET (%d)' % noret)
             continue
-        bad.append(where + '   [%s; calls that did not return before it: %d]'
-                   % ('executed in one only' if (d > 0) != (mx > 0) else 'counts differ', noret))
+        forked = forked_before(fn, l)
+        if d < mx and forked >= mx - d:
+            why['FORKED'] += 1
+            note(where, 'FORKED (%d)' % forked)
+            continue
+        nexec = execs_before(fn, l)
+        if d < mx and nexec >= mx - d:
+            why['EXECRET'] += 1
+            note(where, 'EXECRET (%d)' % nexec)
+            continue
+        bad.append(where + '   [%s; calls that did not return before it: %d, that returned twice: %d]'
+                   % ('executed in one only' if (d > 0) != (mx > 0) else 'counts differ', noret, forked))
 
     # (iv) block by block: every block `dsprof lines` lists on L has the count of
     # a gcov block that holds L (a distinct one for each).
@@ -385,6 +656,28 @@ def main():
             note('%s:%d: blocks %s, gcov blocks %s, gcov blocks without a line %s'
                  % (fn, l, cs, sorted(ALL.get((fn, l), [])), missing), 'JUMPLOC')
             continue
+        inl = inlined_at(fn, l)
+        if inl and l > inl[1] and sum(cs) == ENTERED[(fn, l)]:
+            why['INLINED'] += 1
+            note('%s:%d: blocks %s, gcov blocks %s' % (fn, l, cs, sorted(ALL.get((fn, l), []))),
+                 'INLINED')
+            continue
+        nexec = execs_before(fn, l)
+        if nexec:
+            # Each missing count against a distinct gcov block of L left over,
+            # larger by no more than the exec calls before L.
+            left, ok = sorted(pool), True
+            for c in sorted(missing):
+                g = next((g for g in left if c < g <= c + nexec), None)
+                if g is None:
+                    ok = False
+                    break
+                left.remove(g)
+            if ok:
+                why['EXECRET'] += 1
+                note('%s:%d: blocks %s, gcov blocks %s, exec calls before it %d'
+                     % (fn, l, cs, sorted(ALL.get((fn, l), [])), nexec), 'EXECRET')
+                continue
         noret = noret_before(fn, l)
         bad.append('%s:%d: dsprof blocks %s, gcov blocks %s: no gcov block with count %s'
                    '   [calls that did not return before it: %d]: %s'
