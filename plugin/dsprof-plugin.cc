@@ -208,6 +208,19 @@ register_attributes (void *, void *)
   register_attribute (&dsprof_event_attribute);
 }
 
+/* Run PASS right after the first instance of the pass named REF.  */
+
+static void
+insert_pass_after (const char *plugin, opt_pass *pass, const char *ref)
+{
+  struct register_pass_info pass_info;
+  pass_info.pass = pass;
+  pass_info.reference_pass_name = ref;
+  pass_info.ref_pass_instance_number = 1;
+  pass_info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass_info);
+}
+
 static void
 all_ipa_passes_start (void *, void *)
 {
@@ -238,24 +251,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       /* Right after the CFG is built and before any optimisation, on
          functions brought there as at -O0, so the counted blocks, and thus
          the counts, are the same at every -O level.  */
-      struct register_pass_info pass_info;
-      pass_info.pass = dsprof_make_pass (g);
-      pass_info.reference_pass_name = "cfg";
-      pass_info.ref_pass_instance_number = 1;
-      pass_info.pos_op = PASS_POS_INSERT_AFTER;
-      register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-                         &pass_info);
+      insert_pass_after (info->base_name, dsprof_make_pass (g), "cfg");
       if (dsprof_opts.counters)
         {
           /* After every GIMPLE optimisation: the counter stores that need
              not stay volatile become plain again.  */
-          struct register_pass_info durable_info;
-          durable_info.pass = dsprof_make_durable_pass (g);
-          durable_info.reference_pass_name = "optimized";
-          durable_info.ref_pass_instance_number = 1;
-          durable_info.pos_op = PASS_POS_INSERT_AFTER;
-          register_callback (info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
-                             &durable_info);
+          insert_pass_after (info->base_name, dsprof_make_durable_pass (g),
+                             "optimized");
           dsprof_start_o0_view ();
         }
       register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
