@@ -125,7 +125,8 @@ def parse_annotate(d):
             counts = {}
             with open(path, errors='replace') as fh:
                 for n, text in enumerate(fh, 1):
-                    m = re.match(r'^(.{9}):\s*(\d+):', text)
+                    # (the count column is 9 wide, wider for a count of 10 digits)
+                    m = re.match(r'^( {9}| *#####| *\d+):\s*(\d+):', text)
                     if not m:
                         raise SystemExit('%s:%d: not a listing line: %r' % (path, n, text[:60]))
                     col, line = m.group(1).strip(), int(m.group(2))
@@ -271,18 +272,21 @@ def parse_gcov_debug(path):
                 fn[int(m.group(1))] = int(m.group(2))
     return out
 
-# A line that holds only labels: `case X:`, `default:`, `name:`, Lua's
-# `vmcase(OP)` (ljumptab.h: #define vmcase(l) L_##l:), optionally after a `}`
-# and before a `{`, a comment, or a lua_assert (which expands to nothing).
+# An always_inline function (glibc's and gnulib's __always_inline, or the
+# attribute itself).
 ALWAYS_INLINE = re.compile(r'\b(?:__)?always_inline(?:__)?\b')
 
 # A call of one of GCC's exec built-ins (BUILT_IN_EXECL ... EXECVE).
 EXEC = re.compile(r'\bexec(?:l|lp|le|v|vp|ve)\s*\(')
 
+# A line that holds only labels: `case X:`, `default:`, `name:`, Lua's
+# `vmcase(OP)` (ljumptab.h: #define vmcase(l) L_##l:), optionally after a `}`
+# and before a `{`, an empty statement `;` (bison's `do_not_strip_quotes: ;`),
+# a comment, or a lua_assert (which expands to nothing).
 LABEL = re.compile(r"""^\s*\}?\s*
     (?:(?:case\s+(?:'(?:\\.|[^'])*'|[^:'])+|default|[A-Za-z_]\w*)\s*:(?!:)\s*
        |vmcase\(\w+\)\s*)+
-    \{?\s*(?:(?:lua_assert|api_check)\([^;]*\);\s*)?(?:/\*.*\*/|//.*)?\s*$""", re.X)
+    \{?\s*;?\s*(?:(?:lua_assert|api_check)\([^;]*\);\s*)?(?:/\*.*\*/|//.*)?\s*$""", re.X)
 
 def main():
     if len(sys.argv) != 6:
