@@ -333,6 +333,14 @@ write_listing (const struct source *s, const char *out_path)
       if (b->count > count[b->line])
         count[b->line] = b->count;
     }
+  /* One column width for the whole listing: 9, or the widest count's.  */
+  int width = 9;
+  for (uint32_t n = 1; n <= nlines; n++)
+    if (count[n])
+      {
+        int w = snprintf (NULL, 0, "%llu", (unsigned long long) count[n]);
+        width = w > width ? w : width;
+      }
   if (beyond)
     fprintf (stderr, "dsprof annotate: warning: %s has %u lines but the profile "
              "counts line %u: the source changed since it was compiled?\n",
@@ -358,7 +366,7 @@ write_listing (const struct source *s, const char *out_path)
             snprintf (col, sizeof col, "%llu", (unsigned long long) count[n]);
           else if (held[n])
             strcpy (col, "#####");
-          fprintf (out, "%9s:%5u:%.*s\n", col, n, (int) len, p);
+          fprintf (out, "%*s:%5u:%.*s\n", width, col, n, (int) len, p);
           p = nl ? nl + 1 : end;
         }
       rc = close_output ("annotate", out_path, out);
@@ -473,7 +481,8 @@ const struct command cmd_annotate = {
   "annotate", "annotated source listings (<source>.bb)", run_annotate,
   "usage: dsprof annotate [-o DIR] [--source FILE]... [PROFILE...]\n\n"
   "Write <source>.bb for every instrumented source file: each source line after\n"
-  "a count column, printf(\"%9s:%5u:%s\") - the largest count of the blocks that\n"
+  "a count column, printf(\"%9s:%5u:%s\") (wider for the whole file if a count has\n"
+  "more than 9 digits) - the largest count of the blocks that\n"
   "hold a statement on the line, ##### if they never ran, blank if no block\n"
   "holds the line.  A function's definition line shows its entry count; a\n"
   "break, continue or goto line how often the jump was taken.  Sources are\n"
