@@ -72,7 +72,53 @@
                             DSPROF_DIM_NONE for a void function.
                             dim = str name, uleb type (DSPROF_DIM_*), and for
                             DSPROF_DIM_ENUM: uleb n, n x (sleb value, str name).
+       DSPROF_TAG_FLOW      right after a function's DSPROF_TAG_FUNCTION record: its
+                            counters are on the edges of its control-flow graph,
+                            not on its blocks (section 3a).  Without it, block k
+                            has counter first_counter + k.
    Counter indices of a unit's functions are disjoint and below the unit's ncounters.
+
+   3a. Counters on edges (DSPROF_TAG_FLOW)
+   ---------------------------------------
+   As gcov does, the plugin counts only the edges of a function's control-flow
+   graph that are off a spanning tree of it; a reader derives the others by flow
+   conservation (what enters a node leaves it), and a block's count is the sum
+   of the edges into its node.  The record describes the graph:
+
+     uleb nnodes     node 0 is the function's ENTRY and EXIT as one node; node
+                     k + 1 is block k of the DSPROF_TAG_FUNCTION record; the
+                     nodes past nblocks are blocks without a line and the extra
+                     nodes of blocks entered or left by edges that cannot be
+                     counted (no count reported).  nblocks + 1 <= nnodes <=
+                     nblocks + 1 + 2 * nedges.
+     uleb nedges
+     nedges x (uleb src, uleb dst, uleb how)
+                     how >= 2: the edge's count is counter first_counter + how - 2;
+                     how 0 / 1: a tree edge, derived by the conservation at its
+                     src (0) or dst (1) node: the edge is what that node's other
+                     edges, all known by then, leave unbalanced.  Tree edges are
+                     listed in the order they are to be derived.
+   Besides the CFG's edges the graph holds fake edges, which are tree edges: node
+   -> 0 for a block that may be left without taking one of its edges (a call in
+   it may not return: exit, abort, longjmp, fork's child, a kill while inside it;
+   a volatile access, where a thread may poll or fault; no successor), and 0 ->
+   node for the target of edges that cannot be counted (a computed goto's, a
+   longjmp's return to setjmp), which are left out.
+
+   What the derived counts guarantee.  For a process that ran to its end, or was
+   stopped while each of its threads was inside a call with a fake edge or at a
+   volatile access (exit, abort, _exit, a kill or crash inside a system call or a
+   library function, a fork child's counts from its first moment), they are the
+   exact counts.  Calls without a fake edge are those of const and pure
+   functions, of nothrow built-ins (but for fork and stdio), and of functions of
+   the same unit that can only return.  A thread stopped anywhere else (killed,
+   crashed, or running while the file is read), or a signal handler that left
+   such a point by longjmp, leaves one unit of flow unbalanced in the function
+   it was in, and in each of its frames inside a call without a fake edge: the
+   counts of that function's blocks on the tree path from where it stopped to
+   node 0 may each be one more or one less than the exact count.  Updates lost
+   between threads without update=atomic may also unbalance the flow.  A
+   derived count below 0 reads as 0.
 
    4. Event streams
    ----------------
@@ -174,6 +220,7 @@ struct dsprof_unit_chunk
 #define DSPROF_TAG_FILE 1u
 #define DSPROF_TAG_FUNCTION 2u
 #define DSPROF_TAG_SITE 3u
+#define DSPROF_TAG_FLOW 4u
 
 /* Types of dimension values.  */
 enum dsprof_dim_type

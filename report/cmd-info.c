@@ -75,6 +75,7 @@ info_one (struct pf_process *p, FILE *out)
              ? " (TRUNCATED: the file ran out of space or was cut short while the program ran; data is missing)" : "");
   fprintf (out, "units: %u\n", p->nunits);
   fprintf (out, "counters: %" PRIu64 "\n", p->ncounters);
+  fprintf (out, "blocks: %" PRIu64 "\n", p->nblocks);
   fprintf (out, "event sites: %u\n", nsites);
   fprintf (out, "threads: %u\n", p->nstreams);
   fprintf (out, "events: %" PRIu64 " (%" PRIu64 " bytes of stream, %.1f bytes "
@@ -129,7 +130,8 @@ run_info (int argc, char **argv)
 const struct command cmd_info = {
   "info", "what a profile holds", run_info,
   "usage: dsprof info [PROFILE...]\n\n"
-  "Describe each profile: program, process ids, run time, units, counters,\n"
-  "event sites, threads, events and records, dropped, stray and repaired events,\n"
-  "the recorder's measured cost per event pair, and the clock.\n"
+  "Describe each profile: program, process ids, run time, units, counters (on\n"
+  "control-flow edges, from which the counts of the blocks are derived), counted\n"
+  "blocks, event sites, threads, events and records, dropped, stray and repaired\n"
+  "events, the recorder's measured cost per event pair, and the clock.\n"
 };

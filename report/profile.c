@@ -14,10 +14,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "profile.h"
-#if __has_include("flow.h")
 #include "flow.h"
-#define HAVE_FLOW 1
-#endif
 
 /* Units of the whole set, keyed by their metadata bytes.  */
 static htab_t unit_index;
@@ -129,16 +126,21 @@ parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
             return problem (buf, bufsize, "unit %s: function %s: malformed "
                             "block table", u->source, f->name);
         }
-#ifdef DSPROF_TAG_FLOW
       else if (tag == DSPROF_TAG_FLOW)
         {
           if (u->nfunctions == 0 || u->functions[u->nfunctions - 1].flow)
             return problem (buf, bufsize, "unit %s: flow record without its "
                             "function", u->source);
-          u->functions[u->nfunctions - 1].flow = r.p;
-          u->functions[u->nfunctions - 1].flow_size = len;
+          struct pf_function *f = &u->functions[u->nfunctions - 1];
+          const char *err;
+          if (flow_block_counts (r.p, len, f->nblocks, NULL,
+                                 u->ncounters - f->first_counter, NULL, &err)
+              < 0)
+            return problem (buf, bufsize, "unit %s: function %s: %s", u->source,
+                            f->name, err);
+          f->flow = r.p;
+          f->flow_size = len;
         }
-#endif
       /* DSPROF_TAG_SITE records are read by ev_sites_add_unit; unknown tags
          are skipped.  */
     }
@@ -249,6 +251,8 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, char *buf,
     u->counts[i] += counters[i];
   p->nunits++;
   p->ncounters += ch->ncounters;
+  for (uint32_t k = 0; k < u->nfunctions; k++)
+    p->nblocks += u->functions[k].nblocks;
 
   if (ch->nsites)
     {
@@ -483,17 +487,10 @@ int
 pf_block_counts (const struct pf_unit *u, const struct pf_function *f,
                  uint64_t *out, const char **err)
 {
-#ifdef HAVE_FLOW
   if (f->flow)
     return flow_block_counts (f->flow, f->flow_size, f->nblocks,
                               u->counts + f->first_counter,
                               u->ncounters - f->first_counter, out, err);
-#endif
-  if (f->flow)
-    {
-      *err = "flow records are not supported by this dsprof";
-      return -1;
-    }
   memcpy (out, u->counts + f->first_counter, f->nblocks * sizeof *out);
   return 0;
 }

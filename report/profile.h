@@ -69,6 +69,7 @@ struct pf_process
   uint64_t events;               /* bytes of event stream, for info */
   uint32_t nunits;               /* unit chunks in this file */
   uint64_t ncounters;
+  uint64_t nblocks;              /* counted blocks of those units */
 };
 
 struct pf_set

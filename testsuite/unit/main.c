@@ -6,6 +6,7 @@
 
 void runtime_test_register (void);
 void report_test_register (void);
+void flow_test_register (void);
 
 int
 main (void)
@@ -17,6 +18,7 @@ main (void)
     }
   runtime_test_register ();
   report_test_register ();
+  flow_test_register ();
   CU_basic_set_mode (CU_BRM_VERBOSE);
   CU_basic_run_tests ();
   unsigned failures = CU_get_number_of_failures ();
