@@ -1,46 +1,77 @@
-/* counters.cc - the dsprof passes: one counter per basic block, and the event hooks
-   of events.cc.
+/* counters.cc - the dsprof instrumentation: counters on the edges of each
+   function's control-flow graph, from which the report derives every block's
+   count, and the event hooks of events.cc.
 
-   Runs right after GCC builds the CFG ("cfg"), before SSA and before any
-   optimisation, on a function GCC has parsed, gimplified and lowered as at -O0
-   whatever the -O level (0), so the counted blocks are the same at every -O
-   level.
+   A function is parsed, gimplified and lowered as at -O0 whatever the -O level,
+   up to and including the building of its CFG (0); at the start of IPA, with
+   every function of the unit lowered and none optimised yet, each is
+   instrumented (dsprof_instrument_unit), so the counted blocks are the same at
+   every -O level.
 
      gcc -fplugin=dsprof.so [-fplugin-arg-dsprof-update=atomic] -c f.c
 
    Before:                          After:
      int f (int x)                    int f (int x)
      {                                {
-       if (x > 0)                       __dsprof_counters[0]++;        (1)
-         return 1;                      if (x > 0)
-       return 0;                        { __dsprof_counters[1]++; return 1; }
-     }                                  __dsprof_counters[2]++;
-                                        return 0;
+       if (x > 0)                       if (x > 0)
+         return 1;                      { __dsprof_counters[0]++; return 1; }
+       return 0;                        __dsprof_counters[1]++;
+     }                                  return 0;
                                       }
+   Three blocks, two counters: one on each way out of the `if'.  The report
+   derives the entry block's count as the sum of the two, and each of the
+   other blocks' from the edge into it.
+
+   As gcov does, only the edges off a spanning tree of the CFG are counted, and
+   the report derives the others by flow conservation: what enters a block
+   leaves it (include/dsprof-format.h, section 3a, says what the record holds
+   and what the counts guarantee).  Every block of SPEC section 3 still has its
+   count and its lines.
 
    Steps, numbered as in the code:
-   (0) Until the counters pass is done with a function, GCC handles it with the
+   (0) Until its CFG is built, GCC handles a function to be counted with the
        optimisation level of -O0, so that no -O level reshapes its branches and
        jumps before they are counted.
-   (1) Give the function a block of its own at entry when its first block is also
+   (1) Find the unit's functions that may be left other than by returning (a
+       longjmp, exit or abort in them or in what they call, a volatile access,
+       a loop that cannot reach their exit): a call of any other function of the
+       unit returns, and needs no fake edge (5).
+   (2) Give the function a block of its own at entry when its first block is also
        a jump target, so the entry block's count is the function's call count.
-   (2) Split every edge that carries the location of a jump GCC folded into the
+   (3) Split every edge that carries the location of a jump GCC folded into the
        CFG (break, continue, goto), like gcov, so that location gets the count of
        the jump itself.
-   (3) Collect each block's located statements (labels and debug statements do not
+   (4) Collect each block's located statements (labels and debug statements do not
        count), plus the function's definition line for the entry block and the
-       jump location of a single successor edge.
-   (4) Give every block with a location a counter and insert, before its first
-       non-label statement:  t = counters[i]; t = t + 1; counters[i] = t;
-       with a volatile store, so that each run of the block reaches the mapped
-       profile even in a loop the program is killed in; or, with update=atomic,
-       __atomic_fetch_add_8 (&counters[i], 1, RELAXED).
-   (5) After the GIMPLE optimisers, a second pass ("dsprof-durable") makes the
-       counter stores plain again wherever no RTL pass can drop them, which is
-       everywhere but in loops without calls that the function cannot leave.
+       jump location of a single successor edge: the blocks of the record.
+   (5) Build the flow graph: ENTRY and EXIT as one node 0, the CFG's countable
+       edges, and fake edges, which are never counted, for the flow that does
+       not take them: to 0 from a block that may be left other than by its
+       edges (it holds a call that may not return: exit, longjmp, a kill while
+       inside it; or a volatile access; or it has no successor), from 0 to the
+       target of edges that cannot be counted (computed goto, longjmp to a
+       setjmp), which are left out.
+   (6) Estimate how often each edge runs (loops, __builtin_expect, calls that
+       do not return).
+   (7) Choose the spanning tree: the fake edges, then a maximum spanning tree
+       over the estimates, so the edges left to count are the least run.
+   (8) Write the flow record and give each edge off the tree a counter:
+         t = counters[i]; t = t + 1; counters[i] = t;
+       with a volatile store, so that each run reaches the mapped profile even
+       in a loop the program is killed in; or, with update=atomic,
+       __atomic_fetch_add_8 (&counters[i], 1, RELAXED); GCC's edge insertion
+       puts it at the end of the source block, at the start of the
+       destination, or in a new block on a critical edge.
+   (9) After the GIMPLE optimisers, a second pass ("dsprof-durable") makes the
+       counter stores plain again wherever no RTL pass can drop or move them,
+       which is everywhere but in loops without calls that the function cannot
+       leave and in blocks with volatile accesses.
    The counters array and the tables are emitted by metadata.cc.  */
 
 #include "gcc-compat.h"
+#include "cfgloop.h"
+#include "cfganal.h"
+#include "gimple-walk.h"
 #include "dsprof-plugin.h"
 
 namespace {
@@ -80,7 +111,7 @@ add_location (vec<expanded_location> *locs, location_t loc)
   locs->safe_push (x);
 }
 
-/* (2) Split edges out of BB whose goto_locus differs from the location of BB's
+/* (3) Split edges out of BB whose goto_locus differs from the location of BB's
    last statement, as gcov's branch_prob does.  */
 
 void
@@ -115,12 +146,648 @@ split_jump_edges (function *fun)
     }
 }
 
-/* (4) Insert the increment of counter INDEX before GSI, using the temporary T.  */
+/* (5) Whether FNDECL is a stdio built-in that reads or writes a stream: it may
+   block, and a program is most often stopped or killed in one.  */
+
+bool
+stdio_builtin_p (tree fndecl)
+{
+  if (!fndecl_built_in_p (fndecl, BUILT_IN_NORMAL))
+    return false;
+  switch (DECL_FUNCTION_CODE (fndecl))
+    {
+    case BUILT_IN_PRINTF: case BUILT_IN_PRINTF_CHK:
+    case BUILT_IN_PRINTF_UNLOCKED: case BUILT_IN_VPRINTF:
+    case BUILT_IN_VPRINTF_CHK: case BUILT_IN_FPRINTF:
+    case BUILT_IN_FPRINTF_CHK: case BUILT_IN_FPRINTF_UNLOCKED:
+    case BUILT_IN_VFPRINTF: case BUILT_IN_VFPRINTF_CHK:
+    case BUILT_IN_PUTS: case BUILT_IN_PUTS_UNLOCKED:
+    case BUILT_IN_FPUTS: case BUILT_IN_FPUTS_UNLOCKED:
+    case BUILT_IN_PUTCHAR: case BUILT_IN_PUTCHAR_UNLOCKED:
+    case BUILT_IN_FPUTC: case BUILT_IN_FPUTC_UNLOCKED:
+    case BUILT_IN_FWRITE: case BUILT_IN_FWRITE_UNLOCKED:
+    case BUILT_IN_SCANF: case BUILT_IN_VSCANF:
+    case BUILT_IN_FSCANF: case BUILT_IN_VFSCANF:
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* (1) Functions of the unit, whose bodies the calls of (5) look into.
+   LOCAL_LEAVING holds those that may be left other than by returning.  */
+
+hash_set<tree> *local_leaving;
+
+/* The function of the unit that a call of FNDECL runs, or NULL if that is not
+   known (a declaration only, or a definition another object may replace).  */
+
+cgraph_node *
+local_function (tree fndecl)
+{
+  if (!local_leaving)
+    return NULL;
+  cgraph_node *node = cgraph_node::get (fndecl);
+  if (!node)
+    return NULL;
+  enum availability avail;
+  node = node->ultimate_alias_target (&avail);
+  if (!node || avail < AVAIL_AVAILABLE || DECL_EXTERNAL (node->decl)
+      || !node->has_gimple_body_p ())
+    return NULL;
+  return node;
+}
+
+tree
+volatile_ref_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if ((REFERENCE_CLASS_P (t) || TREE_CODE (t) == VAR_DECL
+       || TREE_CODE (t) == PARM_DECL || TREE_CODE (t) == RESULT_DECL)
+      && TREE_THIS_VOLATILE (t))
+    return t;
+  return NULL_TREE;
+}
+
+/* Whether STMT reads or writes a volatile object (GCC's has_volatile_ops is
+   only known in SSA form).  */
+
+bool
+volatile_access_p (gimple *stmt)
+{
+  struct walk_stmt_info wi;
+  memset (&wi, 0, sizeof wi);
+  return walk_gimple_op (stmt, volatile_ref_r, &wi) != NULL_TREE;
+}
+
+/* (5) Whether STMT may be where its block is left other than by its edges: a
+   call that may not return (it may exit, longjmp or fork, or be where a thread
+   waits and a kill finds it), an asm that may, or a volatile access (a thread
+   polling a flag or shared memory waits there; a deliberate fault is one).
+   As gcov's need_fake_edge_p, calls of nothrow built-ins other than fork, and
+   of const and pure functions, return; here the stdio built-ins do not, as a
+   program is most often stopped inside one.  A call of a function of the unit
+   returns unless (1) found it may be left otherwise.  */
+
+bool
+may_not_return_p (gimple *stmt)
+{
+  if (gcall *call = dyn_cast<gcall *> (stmt))
+    {
+      if (gimple_call_internal_p (call))
+        return false;
+      tree fndecl = gimple_call_fndecl (call);
+      int flags = gimple_call_flags (call);
+      if (fndecl && fndecl_built_in_p (fndecl) && (flags & ECF_NOTHROW)
+          && !(flags & (ECF_RETURNS_TWICE | ECF_NORETURN))
+          && !fndecl_built_in_p (fndecl, BUILT_IN_FORK)
+          && !stdio_builtin_p (fndecl))
+        return false;
+      if ((flags & (ECF_CONST | ECF_PURE))
+          && !(flags & (ECF_LOOPING_CONST_OR_PURE | ECF_NORETURN)))
+        return false;
+      if (fndecl && !(flags & (ECF_NORETURN | ECF_RETURNS_TWICE)))
+        if (cgraph_node *node = local_function (fndecl))
+          return local_leaving->contains (node->decl);
+      return true;
+    }
+  if (gasm *asm_stmt = dyn_cast<gasm *> (stmt))
+    if (gimple_asm_volatile_p (asm_stmt) || gimple_asm_input_p (asm_stmt))
+      return true;
+  return volatile_access_p (stmt);
+}
+
+/* Edges that cannot be counted (no code can be put on them): their flow goes
+   through fake edges.  */
+
+bool
+uncountable_edge_p (edge e)
+{
+  return (e->flags & (EDGE_ABNORMAL | EDGE_EH | EDGE_FAKE)) != 0;
+}
+
+/* Whether BB is entered by an edge that cannot be counted.  */
+
+bool
+abnormal_target_p (basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    if (uncountable_edge_p (e))
+      return true;
+  return false;
+}
+
+/* Whether BB may be left other than by one of its countable edges (see
+   may_not_return_p), or has none.  */
+
+bool
+may_leave_p (basic_block bb)
+{
+  edge e;
+  edge_iterator ei;
+  bool normal_succ = false;
+  FOR_EACH_EDGE (e, ei, bb->succs)
+    if (uncountable_edge_p (e))
+      return true;
+    else
+      normal_succ = true;
+  if (!normal_succ)
+    return true;
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    if (!is_gimple_debug (gsi_stmt (gsi)) && may_not_return_p (gsi_stmt (gsi)))
+      return true;
+  return false;
+}
+
+/* (5) Whether BB must keep its first statement first: a returns-twice call
+   (setjmp, where a longjmp returns), or GCC's abnormal dispatcher.  */
+
+bool
+pinned_start_p (basic_block bb)
+{
+  gimple_stmt_iterator gsi = gsi_after_labels (bb);
+  if (gsi_end_p (gsi))
+    return false;
+  gimple *first = gsi_stmt (gsi);
+  return is_gimple_call (first)
+         && ((gimple_call_flags (first) & ECF_RETURNS_TWICE)
+             || gimple_call_builtin_p (first, BUILT_IN_SETJMP_RECEIVER)
+             || (gimple_call_internal_p (first)
+                 && gimple_call_internal_fn (first)
+                      == IFN_ABNORMAL_DISPATCHER));
+}
+
+/* (5) The flow graph.  Node 0 is ENTRY and EXIT; a block is one node, or two
+   when it is entered by edges that cannot be counted (see instrument_counters):
+   an IN node, where its edges come in, and the block itself, joined by an edge
+   that, if counted, has its counter at the block's start; or, for a setjmp,
+   the block and an OUT node, where its edges leave.  */
+
+struct flow_edge
+{
+  unsigned src, dst;     /* nodes */
+  edge e;                /* the CFG edge, NULL for the others */
+  basic_block entry;     /* an entry counter's block, else NULL */
+  double weight;         /* estimated runs: hot edges are best left uncounted */
+  int how;               /* -1 counted, 0/1 tree edge derived at src/dst */
+};
+
+struct flow_graph
+{
+  unsigned nnodes;
+  auto_vec<flow_edge> edges;
+  auto_vec<unsigned> in_start, in_list;    /* edges into each node (CSR) */
+  auto_vec<unsigned> out_start, out_list;  /* edges out of each node */
+
+  unsigned
+  add (unsigned src, unsigned dst, edge e, basic_block entry, double weight)
+  {
+    flow_edge f = { src, dst, e, entry, weight, -1 };
+    edges.safe_push (f);
+    return edges.length () - 1;
+  }
+
+  void index ();
+};
 
 void
-insert_increment (gimple_stmt_iterator *gsi, tree counters, unsigned index,
-                  tree t)
+flow_graph::index ()
 {
+  unsigned n = nnodes, m = edges.length ();
+  in_start.safe_grow_cleared (n + 1);
+  out_start.safe_grow_cleared (n + 1);
+  for (unsigned i = 0; i < m; i++)
+    {
+      in_start[edges[i].dst + 1]++;
+      out_start[edges[i].src + 1]++;
+    }
+  for (unsigned v = 0; v < n; v++)
+    {
+      in_start[v + 1] += in_start[v];
+      out_start[v + 1] += out_start[v];
+    }
+  in_list.safe_grow_cleared (m);
+  out_list.safe_grow_cleared (m);
+  auto_vec<unsigned> fill_in, fill_out;
+  fill_in.safe_splice (in_start);
+  fill_out.safe_splice (out_start);
+  for (unsigned i = 0; i < m; i++)
+    {
+      in_list[fill_in[edges[i].dst]++] = i;
+      out_list[fill_out[edges[i].src]++] = i;
+    }
+}
+
+/* A max-heap of candidate tree edges for (7), by weight (ties: the earlier
+   edge).  */
+
+struct edge_heap
+{
+  auto_vec<std::pair<double, unsigned> > h;
+
+  static bool
+  before (const std::pair<double, unsigned> &a,
+          const std::pair<double, unsigned> &b)
+  {
+    return a.first > b.first || (a.first == b.first && a.second < b.second);
+  }
+
+  void
+  push (double score, unsigned x)
+  {
+    unsigned i = h.length ();
+    h.safe_push (std::make_pair (score, x));
+    while (i > 0 && before (h[i], h[(i - 1) / 2]))
+      {
+        std::swap (h[i], h[(i - 1) / 2]);
+        i = (i - 1) / 2;
+      }
+  }
+
+  unsigned
+  pop ()
+  {
+    unsigned top = h[0].second, n = h.length () - 1;
+    h[0] = h[n];
+    h.truncate (n);
+    for (unsigned i = 0;;)
+      {
+        unsigned l = 2 * i + 1, r = l + 1, m = i;
+        if (l < n && before (h[l], h[m]))
+          m = l;
+        if (r < n && before (h[r], h[m]))
+          m = r;
+        if (m == i)
+          break;
+        std::swap (h[i], h[m]);
+        i = m;
+      }
+    return top;
+  }
+};
+
+/* (7) Choose the tree of G.  FORCED[v] is the fake edge that must be on the
+   tree as node v's tree edge, or -1.  The rest is a maximum spanning tree over
+   the estimated edge weights (Kruskal, the heaviest edges first), so the
+   edges left to count are those estimated to run least.  The tree is
+   undirected: a tree edge is derived at whichever of its nodes is further
+   from 0.  Nodes that cannot reach 0 or a forced edge (a loop without exit,
+   call or volatile access, which only a kill ends) first get a fake edge to
+   0 on a block of their cycle: a thread killed in such a loop leaves that
+   block's count exact, where the flow would otherwise be taken back out of
+   the loop through the edge into it.  Return in ORDER the nodes by their
+   distance from 0 on the tree; tree edges are derived in the opposite
+   order.  */
+
+void
+choose_tree (flow_graph *g, vec<int> &forced, vec<unsigned> *order)
+{
+  unsigned n = g->nnodes;
+  g->index ();
+
+  /* Which nodes have a path of CFG edges to 0 or to a node with a forced
+     edge.  */
+  auto_vec<bool> reach;
+  reach.safe_grow_cleared (n);
+  auto_vec<unsigned> work;
+  auto mark = [&] (unsigned v) {
+    reach[v] = true;
+    work.safe_push (v);
+    while (work.length ())
+      {
+        unsigned u = work.pop ();
+        for (unsigned k = g->in_start[u]; k < g->in_start[u + 1]; k++)
+          {
+            flow_edge &f = g->edges[g->in_list[k]];
+            if (f.e && !reach[f.src])
+              {
+                reach[f.src] = true;
+                work.safe_push (f.src);
+              }
+          }
+      }
+  };
+  mark (0);
+  for (unsigned v = 1; v < n; v++)
+    if (forced[v] >= 0 && !reach[v])
+      mark (v);
+  auto_vec<bool> seen;
+  seen.safe_grow_cleared (n);
+  for (unsigned s = 1; s < n; s++)
+    if (!reach[s])
+      {
+        /* Every successor of an unreached node is unreached: follow them
+           until a node repeats, which is on a cycle.  */
+        unsigned v = s;
+        while (!seen[v])
+          {
+            seen[v] = true;
+            unsigned next = v;
+            for (unsigned k = g->out_start[v]; k < g->out_start[v + 1]; k++)
+              if (g->edges[g->out_list[k]].e)
+                {
+                  next = g->edges[g->out_list[k]].dst;
+                  break;
+                }
+            v = next;
+          }
+        forced[v] = g->add (v, 0, NULL, NULL, 0);
+        mark (v);
+      }
+
+  /* Kruskal: the forced edges, which join every node that has one to 0
+     (directly, or for an OUT node's block through the OUT node), then the
+     CFG edges by weight.  */
+  auto_vec<unsigned> uf;
+  uf.safe_grow (n);
+  for (unsigned v = 0; v < n; v++)
+    uf[v] = v;
+  auto find = [&] (unsigned v) {
+    while (uf[v] != v)
+      v = uf[v] = uf[uf[v]];
+    return v;
+  };
+  unsigned m = g->edges.length ();
+  auto_vec<bool> tree;
+  tree.safe_grow_cleared (m);
+  for (unsigned v = 1; v < n; v++)
+    if (forced[v] >= 0)
+      {
+        flow_edge &f = g->edges[forced[v]];
+        tree[forced[v]] = true;
+        uf[find (f.src)] = find (f.dst);
+      }
+  edge_heap cand;
+  for (unsigned i = 0; i < m; i++)
+    if (g->edges[i].e || g->edges[i].entry)
+      cand.push (g->edges[i].weight, i);
+  while (cand.h.length ())
+    {
+      unsigned i = cand.pop ();
+      unsigned a = find (g->edges[i].src), b = find (g->edges[i].dst);
+      if (a != b)
+        {
+          uf[a] = b;
+          tree[i] = true;
+        }
+    }
+
+  /* Breadth first from 0 over the tree.  */
+  auto_vec<unsigned> start, adj;
+  start.safe_grow_cleared (n + 1);
+  for (unsigned i = 0; i < m; i++)
+    if (tree[i])
+      {
+        start[g->edges[i].src + 1]++;
+        start[g->edges[i].dst + 1]++;
+      }
+  for (unsigned v = 0; v < n; v++)
+    start[v + 1] += start[v];
+  adj.safe_grow (start[n]);
+  auto_vec<unsigned> fill;
+  fill.safe_splice (start);
+  for (unsigned i = 0; i < m; i++)
+    if (tree[i])
+      {
+        adj[fill[g->edges[i].src]++] = i;
+        adj[fill[g->edges[i].dst]++] = i;
+      }
+  auto_vec<bool> joined;
+  joined.safe_grow_cleared (n);
+  joined[0] = true;
+  order->safe_push (0);
+  for (unsigned q = 0; q < order->length (); q++)
+    {
+      unsigned v = (*order)[q];
+      for (unsigned k = start[v]; k < start[v + 1]; k++)
+        {
+          flow_edge &f = g->edges[adj[k]];
+          unsigned u = f.src == v ? f.dst : f.src;
+          if (joined[u])
+            continue;
+          joined[u] = true;
+          f.how = f.src == u ? 0 : 1;
+          order->safe_push (u);
+        }
+    }
+  gcc_assert (order->length () == n);
+}
+
+/* (6) Static estimates of how often each block and edge runs, for (7), which keeps
+   the hottest edges uncounted (gcov has GCC's guessed profile; at "cfg" there
+   is none yet).  The share of a block's runs each of its edges takes:
+   evenly, but
+   - a loop is taken to run 8 times: the edges leaving the loop of their source
+     share 1/8, the others the rest;
+   - __builtin_expect on a condition gives the expected edge 9/10;
+   - a path that can only end in a call that does not return (abort, an error
+     function) is cold: such edges share 1/100.
+   A loop header runs 8 times as often as the edges entering its loop.  Blocks
+   are visited in reverse post-order, so every edge but a loop's back edges
+   and those into irreducible regions is known when its destination is
+   reached.  */
+
+struct flow_estimate
+{
+  auto_vec<double> freq;            /* by block index */
+  hash_map<edge, double> share;     /* of its source's runs, by countable edge */
+
+  static bool
+  exit_p (edge e)
+  {
+    class loop *l = e->src->loop_father;
+    return l && loop_outer (l) && !flow_bb_inside_loop_p (l, e->dest);
+  }
+
+  static bool
+  back_p (edge e)
+  {
+    class loop *l = e->dest->loop_father;
+    return l && loop_outer (l) && l->header == e->dest
+           && flow_bb_inside_loop_p (l, e->src);
+  }
+
+  /* Whether BB ends in a call that does not return, or calls a function
+     declared cold.  */
+  static bool
+  cold_block_p (basic_block bb)
+  {
+    gimple *last = last_stmt (bb);
+    if (last && is_gimple_call (last)
+        && (gimple_call_flags (last) & ECF_NORETURN))
+      return true;
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
+        if (gimple_call_fndecl (call)
+            && lookup_attribute ("cold",
+                                 DECL_ATTRIBUTES (gimple_call_fndecl (call))))
+          return true;
+    return false;
+  }
+
+  /* The edge of BB's condition that __builtin_expect names, or NULL.  */
+  static edge
+  expected_edge (basic_block bb)
+  {
+    gimple *last = last_stmt (bb);
+    gcond *cond = last ? dyn_cast<gcond *> (last) : NULL;
+    if (!cond || TREE_CODE (gimple_cond_rhs (cond)) != INTEGER_CST)
+      return NULL;
+    tree lhs = gimple_cond_lhs (cond);
+    for (gimple_stmt_iterator gsi = gsi_for_stmt (cond); gsi_prev (&gsi),
+         !gsi_end_p (gsi);)
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        tree def = gimple_get_lhs (stmt);
+        if (!def || !operand_equal_p (def, lhs, 0))
+          continue;
+        if (!gimple_call_builtin_p (stmt, BUILT_IN_EXPECT)
+            || TREE_CODE (gimple_call_arg (stmt, 1)) != INTEGER_CST)
+          return NULL;
+        tree v = fold_binary (gimple_cond_code (cond), boolean_type_node,
+                              fold_convert (TREE_TYPE (gimple_cond_rhs (cond)),
+                                            gimple_call_arg (stmt, 1)),
+                              gimple_cond_rhs (cond));
+        if (!v || TREE_CODE (v) != INTEGER_CST)
+          return NULL;
+        edge t, f;
+        extract_true_false_edges_from_block (bb, &t, &f);
+        return integer_zerop (v) ? f : t;
+      }
+    return NULL;
+  }
+
+  void
+  compute_shares (function *fun, const int *rpo, int n)
+  {
+    bool loops = loops_for_fn (fun) != NULL;
+    auto_sbitmap cold (last_basic_block_for_fn (fun));
+    bitmap_clear (cold);
+    for (bool changed = true; changed;)
+      {
+        changed = false;
+        for (int i = n; i-- > 0;)
+          {
+            basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[i]);
+            if (bitmap_bit_p (cold, bb->index))
+              continue;
+            bool all = true, any = false;
+            edge e;
+            edge_iterator ei;
+            FOR_EACH_EDGE (e, ei, bb->succs)
+              if (!uncountable_edge_p (e))
+                {
+                  any = true;
+                  all &= bitmap_bit_p (cold, e->dest->index);
+                }
+            if ((any && all) || cold_block_p (bb))
+              changed = bitmap_set_bit (cold, bb->index);
+          }
+      }
+    for (int i = 0; i < n; i++)
+      {
+        basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[i]);
+        unsigned k = 0, nexit = 0, ncold = 0;
+        edge e;
+        edge_iterator ei;
+        FOR_EACH_EDGE (e, ei, bb->succs)
+          if (!uncountable_edge_p (e))
+            {
+              k++;
+              nexit += loops && exit_p (e);
+              ncold += bitmap_bit_p (cold, e->dest->index);
+            }
+        if (!k)
+          continue;
+        edge expected = k == 2 ? expected_edge (bb) : NULL;
+        auto_vec<std::pair<edge, double>, 8> p;
+        double cold_share = 0;
+        FOR_EACH_EDGE (e, ei, bb->succs)
+          if (!uncountable_edge_p (e))
+            {
+              double s = 1.0 / k;
+              if (expected)
+                s = e == expected ? 0.9 : 0.1;
+              else if (nexit && nexit < k)
+                s = exit_p (e) ? 1.0 / 8 / nexit : 7.0 / 8 / (k - nexit);
+              if (bitmap_bit_p (cold, e->dest->index))
+                cold_share += s;
+              p.safe_push (std::make_pair (e, s));
+            }
+        for (unsigned j = 0; j < p.length (); j++)
+          {
+            double s = p[j].second;
+            if (ncold && ncold < k)
+              s = bitmap_bit_p (cold, p[j].first->dest->index)
+                    ? 0.01 / ncold
+                    : s * 0.99 / MAX (1 - cold_share, 1e-9);
+            share.put (p[j].first, s);
+          }
+      }
+  }
+
+  double
+  share_of (edge e)
+  {
+    double *p = share.get (e);
+    return p ? *p : 0;
+  }
+
+  void
+  compute (function *fun)
+  {
+    freq.safe_grow_cleared (last_basic_block_for_fn (fun));
+    freq[ENTRY_BLOCK] = 1;
+    bool loops = loops_for_fn (fun) != NULL;
+    int *rpo = XNEWVEC (int, n_basic_blocks_for_fn (fun));
+    int n = pre_and_rev_post_order_compute_fn (fun, NULL, rpo, false);
+    compute_shares (fun, rpo, n);
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE (e, ei, ENTRY_BLOCK_PTR_FOR_FN (fun)->succs)
+      share.put (e, 1.0);
+    for (int i = 0; i < n; i++)
+      {
+        basic_block bb = BASIC_BLOCK_FOR_FN (fun, rpo[i]);
+        double f = 0;
+        FOR_EACH_EDGE (e, ei, bb->preds)
+          if (!uncountable_edge_p (e) && !(loops && back_p (e)))
+            f += freq[e->src->index] * share_of (e);
+        if (loops && bb->loop_father && loop_outer (bb->loop_father)
+            && bb->loop_father->header == bb)
+          f *= 8;
+        if (abnormal_target_p (bb))
+          f = MAX (f, 1);
+        freq[bb->index] = MIN (f, 1e30);
+      }
+    XDELETEVEC (rpo);
+  }
+
+  /* An edge's weight: its estimated runs.  (Counting a critical edge needs a
+     block of its own, but weighting such edges up, to keep them on the tree,
+     made Lua run more instructions, not fewer.)  */
+  double
+  weight (edge e)
+  {
+    return freq[e->src->index] * share_of (e);
+  }
+};
+
+/* (8) The statements that add 1 to counter INDEX, using the temporary T.  */
+
+gimple_seq
+build_increment (tree counters, unsigned index, tree t)
+{
+  gimple_seq seq = NULL;
   tree u64 = TREE_TYPE (TREE_TYPE (counters));
   tree ref = build4 (ARRAY_REF, u64, counters,
                      build_int_cst (integer_type_node, index), NULL_TREE,
@@ -132,11 +799,11 @@ insert_increment (gimple_stmt_iterator *gsi, tree counters, unsigned index,
                                        build_int_cst (u64, 1),
                                        build_int_cst (integer_type_node,
                                                       MEMMODEL_RELAXED));
-      gsi_insert_before (gsi, call, GSI_SAME_STMT);
-      return;
+      gimple_seq_add_stmt (&seq, call);
+      return seq;
     }
-  /* Durable counts (SPEC §3): every run of the block must store its count in
-     the mapped file, even in a loop without calls, where loop store motion
+  /* Durable counts (SPEC §3): every run of the increment must store its count
+     in the mapped file, even in a loop without calls, where loop store motion
      (LIM) would otherwise keep the count in a register and store it only on
      leaving the loop (never, for a loop a SIGKILL ends).  A volatile store
      cannot be moved, merged or deleted.  The load stays plain: in such a loop
@@ -146,17 +813,17 @@ insert_increment (gimple_stmt_iterator *gsi, tree counters, unsigned index,
      their own store motion (a relaxed __atomic load/store pair or an asm
      touching the counter would stop that).  x86 cannot fold a volatile
      store into `addq $1, mem' (three instructions instead of one): after the
-     GIMPLE optimisers the late pass (5) makes the store plain again wherever
+     GIMPLE optimisers the late pass (9) makes the store plain again wherever
      that is safe.  */
   tree store = unshare_expr (ref);
   TREE_TYPE (store) = build_qualified_type (u64, TYPE_QUAL_VOLATILE);
   TREE_THIS_VOLATILE (store) = 1;
   TREE_SIDE_EFFECTS (store) = 1;
-  gsi_insert_before (gsi, gimple_build_assign (t, ref), GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_assign (t, PLUS_EXPR, t,
-                                               build_int_cst (u64, 1)),
-                     GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_assign (store, t), GSI_SAME_STMT);
+  gimple_seq_add_stmt (&seq, gimple_build_assign (t, ref));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (t, PLUS_EXPR, t,
+                                                  build_int_cst (u64, 1)));
+  gimple_seq_add_stmt (&seq, gimple_build_assign (store, t));
+  return seq;
 }
 
 /* (0) The -O0 view.  GCC reshapes a function before the counters pass sees it
@@ -216,6 +883,10 @@ set_current_function (tree fndecl)
   set_optimization_level (o0_view_p (fndecl));
 }
 
+/* The pass at "cfg": the function's CFG is built, as at -O0 (0); the rest of
+   its compilation is at its own level.  The counters and hooks go in at the
+   start of IPA (dsprof_instrument_unit), where the whole unit is known.  */
+
 class counters_pass : public gimple_opt_pass
 {
 public:
@@ -225,51 +896,60 @@ public:
   }
 
   bool
-  gate (function *fun) final override
+  gate (function *) final override
   {
-    return !dsprof_unit_emitted_p () && !DECL_ARTIFICIAL (fun->decl)
-           && dsprof_selected_p (fun->decl);
+    return dsprof_opts.counters;
   }
 
-  unsigned int execute (function *fun) final override;
-  unsigned instrument_counters (function *fun, basic_block first);
+  unsigned int
+  execute (function *) final override
+  {
+    /* (0) */
+    set_optimization_level (false);
+    return 0;
+  }
 };
 
-unsigned int
-counters_pass::execute (function *fun)
+unsigned instrument_counters (function *fun, basic_block first, bool event,
+                              unsigned *ncounters);
+
+/* Instrument FUN.  */
+
+void
+instrument_function (function *fun)
 {
-  /* (1) A dedicated entry block.  */
+  /* (2) A dedicated entry block.  */
   edge entry = single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun));
   if (!single_pred_p (entry->dest) && !(entry->flags & EDGE_COMPLEX))
     split_edge (entry);
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
-  unsigned counted = dsprof_opts.counters ? instrument_counters (fun, first) : 0;
   bool event = dsprof_event_p (fun->decl);
+  unsigned ncounters = 0;
+  unsigned counted
+    = dsprof_opts.counters ? instrument_counters (fun, first, event, &ncounters)
+                           : 0;
   if (event)
     dsprof_instrument_events (fun, first);
-
-  /* (0) The rest of the compilation at the function's own level.  */
-  if (dsprof_opts.counters)
-    set_optimization_level (false);
 
   if (dsprof_opts.verbose)
     {
       expanded_location x = expand_location (DECL_SOURCE_LOCATION (fun->decl));
-      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted%s\n",
+      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted (%u counters)%s\n",
                x.file ? x.file : main_input_filename, x.line,
-               function_name (fun), counted, event ? ", event hooks" : "");
+               function_name (fun), counted, ncounters,
+               event ? ", event hooks" : "");
     }
-  return 0;
 }
 
 unsigned
-counters_pass::instrument_counters (function *fun, basic_block first)
+instrument_counters (function *fun, basic_block first, bool event,
+                     unsigned *ncounters)
 {
-  /* (2) */
+  /* (3) */
   split_jump_edges (fun);
 
-  /* (3) Lines of every block, the entry block first.  */
+  /* (4) Lines of every block, the entry block first.  */
   auto_vec<basic_block> blocks;
   auto_vec<vec<expanded_location> > locs;
   blocks.safe_push (first);
@@ -292,39 +972,183 @@ counters_pass::instrument_counters (function *fun, basic_block first)
       counted += l.length () > 0;
       locs.safe_push (l);
     }
+  unsigned first_counter = dsprof_begin_function (fun->decl, counted);
 
-  /* (4) */
+  /* (5) Nodes: 0, the blocks with lines in order (block k is node k + 1), the
+     other blocks, then the IN and OUT nodes below.  A block's edges come into
+     its IN_NODE and leave from its OUT_NODE, both its NODE but for those.  */
+  unsigned nbb = last_basic_block_for_fn (fun);
+  auto_vec<int> node, in_node, out_node;
+  node.safe_grow (nbb);
+  in_node.safe_grow (nbb);
+  out_node.safe_grow (nbb);
+  for (unsigned i = 0; i < nbb; i++)
+    node[i] = in_node[i] = out_node[i] = -1;
+  node[ENTRY_BLOCK] = node[EXIT_BLOCK] = 0;
+  in_node[ENTRY_BLOCK] = in_node[EXIT_BLOCK] = 0;
+  out_node[ENTRY_BLOCK] = out_node[EXIT_BLOCK] = 0;
+  flow_graph g;
+  g.nnodes = 1;
+  for (int pass = 0; pass < 2; pass++)
+    for (unsigned i = 0; i < blocks.length (); i++)
+      if (locs[i].is_empty () == (pass == 1))
+        node[blocks[i]->index] = in_node[blocks[i]->index]
+          = out_node[blocks[i]->index] = g.nnodes++;
+  for (unsigned i = 0; i < blocks.length (); i++)
+    {
+      if (!locs[i].is_empty ())
+        dsprof_add_block (locs[i].length (), locs[i].address ());
+      locs[i].release ();
+    }
+  if (!counted)
+    return 0;
+
+  /* (5) Blocks entered or left other than by their countable edges: a fake
+     edge to 0 from a block that may be left so; a block entered so (a computed
+     goto's target, a landing pad) gets an IN node, where its edges and a fake
+     edge from 0 come in, joined to the block by an edge that has its counter,
+     if it is counted, at the block's start (a place that needs no new block;
+     and a block with both fake edges would close a cycle of edges that cannot
+     be counted, which IN breaks).  Where a setjmp call is the block's first
+     statement (it ends its block when a longjmp may return to it), the fake
+     edge from 0 comes into an OUT node instead, after the block's statements,
+     where a longjmp returns, and from there the block's edges leave: the
+     block's count is how often it was entered by its edges, as gcov counts
+     the block of a setjmp call, and the edge from the block to OUT is
+     derived.  */
+  auto_vec<bool> leaves;
+  auto_vec<char> kind;   /* 0, 'i' IN node, 'o' OUT node */
+  leaves.safe_grow_cleared (nbb);
+  kind.safe_grow_cleared (nbb);
+  for (unsigned i = 0; i < blocks.length (); i++)
+    {
+      bb = blocks[i];
+      /* An event's Start hook is a call a thread may be stopped in.  */
+      leaves[bb->index] = may_leave_p (bb) || (event && bb == first);
+      if (!abnormal_target_p (bb))
+        continue;
+      if (pinned_start_p (bb))
+        {
+          kind[bb->index] = 'o';
+          out_node[bb->index] = g.nnodes++;
+          /* Its statement is setjmp, which returns, or it has no edges.  */
+          leaves[bb->index] = false;
+        }
+      else
+        {
+          kind[bb->index] = 'i';
+          in_node[bb->index] = g.nnodes++;
+        }
+    }
+
+  /* (5) Edges, (6) weighed by the estimates.  */
+  flow_estimate estimate;
+  estimate.compute (fun);
+  FOR_BB_BETWEEN (bb, ENTRY_BLOCK_PTR_FOR_FN (fun), EXIT_BLOCK_PTR_FOR_FN (fun),
+                  next_bb)
+    {
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (!uncountable_edge_p (e))
+          g.add (out_node[bb->index], in_node[e->dest->index], e, NULL,
+                 estimate.weight (e));
+    }
+  auto_vec<int> forced;
+  forced.safe_grow (g.nnodes);
+  for (unsigned v = 0; v < g.nnodes; v++)
+    forced[v] = -1;
+  for (unsigned i = 0; i < blocks.length (); i++)
+    {
+      bb = blocks[i];
+      unsigned v = node[bb->index], in = in_node[bb->index];
+      unsigned out = out_node[bb->index];
+      if (kind[bb->index] == 'i')
+        {
+          forced[in] = g.add (0, in, NULL, NULL, 0);
+          g.add (in, v, NULL, bb, estimate.freq[bb->index]);
+        }
+      else if (kind[bb->index] == 'o')
+        {
+          forced[out] = g.add (0, out, NULL, NULL, 0);
+          forced[v] = g.add (v, out, NULL, NULL, 0);
+        }
+      if (leaves[bb->index])
+        forced[v] = g.add (v, 0, NULL, NULL, 0);
+    }
+
+  /* (7) */
+  auto_vec<unsigned> order;
+  choose_tree (&g, forced, &order);
+
+  /* (8) The record: the counted edges, then the tree edges in the order they
+     are derived (a node's after those of the nodes below it).  */
+  auto_vec<unsigned> parent;
+  parent.safe_grow (g.nnodes);
+  for (unsigned v = 0; v < g.nnodes; v++)
+    parent[v] = -1u;
+  auto_vec<unsigned long> rec;
+  unsigned nmeasured = 0;
+  for (unsigned i = 0; i < g.edges.length (); i++)
+    {
+      flow_edge &f = g.edges[i];
+      if (f.how < 0)
+        {
+          rec.safe_push (f.src);
+          rec.safe_push (f.dst);
+          rec.safe_push (2 + nmeasured++);
+        }
+      else
+        parent[f.how == 0 ? f.src : f.dst] = i;
+    }
+  for (unsigned k = order.length (); k-- > 0;)
+    if (parent[order[k]] != -1u)
+      {
+        flow_edge &f = g.edges[parent[order[k]]];
+        rec.safe_push (f.src);
+        rec.safe_push (f.dst);
+        rec.safe_push (f.how);
+      }
+  dsprof_add_flow (g.nnodes, rec.length () / 3, rec.address (), nmeasured);
+
+  /* The increments, on the counted edges in the record's order.  */
   tree counters = dsprof_counters_decl ();
   tree t = dsprof_opts.atomic ? NULL_TREE
                               : create_tmp_reg (TREE_TYPE (TREE_TYPE (counters)),
                                                 "dsprof");
-  unsigned index = dsprof_begin_function (fun->decl, counted);
-  for (unsigned i = 0; i < blocks.length (); i++)
+  unsigned index = first_counter;
+  for (unsigned i = 0; i < g.edges.length (); i++)
     {
-      if (locs[i].is_empty ())
+      flow_edge &f = g.edges[i];
+      if (f.how >= 0)
         continue;
-      dsprof_add_block (locs[i].length (), locs[i].address ());
-      gimple_stmt_iterator gsi = gsi_after_labels (blocks[i]);
-      insert_increment (&gsi, counters, index++, t);
-      locs[i].release ();
+      gimple_seq seq = build_increment (counters, index++, t);
+      if (f.e)
+        gsi_insert_seq_on_edge (f.e, seq);
+      else
+        {
+          gimple_stmt_iterator gsi = gsi_after_labels (f.entry);
+          gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+        }
     }
-
+  gsi_commit_edge_inserts ();
+  *ncounters = nmeasured;
   return counted;
 }
 
-/* (5) The late pass: plain stores where a volatile one is not needed.
+/* (9) The late pass: plain stores where a volatile one is not needed.
 
    The counter stores are volatile through the GIMPLE optimisers, whose loop
-   store motion would keep counts in registers (4).  After them, the RTL
+   store motion would keep counts in registers (8).  After them, the RTL
    passes move or delete a store to a global only through store motion
    (-fgcse-sm, off unless asked for) and dead store elimination, which deletes
    a store only if every path from it stores to the same place again before
    any read: never when a path reaches a call that may read memory or the
    function's exit (where global memory is live).  So a counter store is
    made plain again, and x86 does the increment with one `addq $1, mem',
-   unless its block can reach neither a call nor the exit: a loop without
+   unless its block can reach neither a call nor the exit (a loop without
    calls that the function cannot leave, such as a program's main loop that
-   is only ever killed.  */
+   is only ever killed), or holds a volatile access (other_volatile_p).  */
 
 const pass_data durable_pass_data = {
   GIMPLE_PASS,
@@ -358,6 +1182,28 @@ counter_store_p (gimple *stmt, tree counters)
     return false;
   tree lhs = gimple_assign_lhs (stmt);
   return TREE_THIS_VOLATILE (lhs) && get_base_address (lhs) == counters;
+}
+
+/* Whether BB holds a volatile access other than a counter store.  A plain
+   store may be scheduled across a volatile access, and a thread stopped at
+   one (a fault, a kill while polling) would then have counted the edges that
+   leave the block, or not the one that entered it: such a block keeps its
+   counter stores volatile, in order with the access.  */
+
+bool
+other_volatile_p (basic_block bb, tree counters)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if ((gimple_has_volatile_ops (stmt)
+           || (is_a<gasm *> (stmt)
+               && gimple_asm_volatile_p (as_a<gasm *> (stmt))))
+          && !counter_store_p (stmt, counters))
+        return true;
+    }
+  return false;
 }
 
 class durable_pass : public gimple_opt_pass
@@ -424,7 +1270,7 @@ durable_pass::execute (function *fun)
 
   FOR_EACH_BB_FN (bb, fun)
     {
-      if (!bitmap_bit_p (reaches, bb->index))
+      if (!bitmap_bit_p (reaches, bb->index) || other_volatile_p (bb, counters))
         continue;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
@@ -442,7 +1288,92 @@ durable_pass::execute (function *fun)
   return 0;
 }
 
+/* (1) Whether FUN may be left other than by returning: one of its statements
+   may (its calls of the unit's functions as LOCAL_LEAVING says so far), or a
+   block of it cannot reach its exit (it may never return).  */
+
+bool
+function_may_leave_p (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (!is_gimple_debug (gsi_stmt (gsi)) && may_not_return_p (gsi_stmt (gsi)))
+        return true;
+  auto_sbitmap reach (last_basic_block_for_fn (fun));
+  bitmap_clear (reach);
+  auto_vec<basic_block> work;
+  work.safe_push (EXIT_BLOCK_PTR_FOR_FN (fun));
+  bitmap_set_bit (reach, EXIT_BLOCK);
+  int n = 1;
+  while (!work.is_empty ())
+    {
+      bb = work.pop ();
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+        if (bitmap_set_bit (reach, e->src->index))
+          {
+            work.safe_push (e->src);
+            n++;
+          }
+    }
+  return n < n_basic_blocks_for_fn (fun);
+}
+
+/* Add to LEAVING the callers of NODE, an alias of a function that may be left
+   other than by returning, and push them to WORK (a vec).  */
+
+bool
+add_callers (cgraph_node *node, void *work)
+{
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    if (!local_leaving->add (e->caller->decl))
+      ((vec<cgraph_node *> *) work)->safe_push (e->caller);
+  return false;
+}
+
 } // namespace
+
+/* Instrument every function of the unit that is to be, at the start of IPA:
+   their CFGs are built, as at -O0, and not optimised yet.  */
+
+void
+dsprof_instrument_unit (void)
+{
+  /* (1) The unit's functions that may be left other than by returning: those
+     whose own statements or blocks say so, calls of the unit's functions
+     taken to return, then their callers, and theirs.  */
+  hash_set<tree> leaving;
+  local_leaving = &leaving;
+  auto_vec<cgraph_node *> work;
+  cgraph_node *node;
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      if ((!fn || !fn->cfg || function_may_leave_p (fn))
+          && !leaving.add (node->decl))
+        work.safe_push (node);
+    }
+  while (!work.is_empty ())
+    work.pop ()->call_for_symbol_and_aliases (add_callers, &work, true);
+
+  FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
+    {
+      function *fn = DECL_STRUCT_FUNCTION (node->decl);
+      if (!fn || !fn->cfg || DECL_ARTIFICIAL (node->decl)
+          || !dsprof_selected_p (node->decl))
+        continue;
+      push_cfun (fn);
+      current_function_decl = node->decl;
+      instrument_function (fn);
+      cgraph_edge::rebuild_edges ();
+      pop_cfun ();
+      current_function_decl = NULL_TREE;
+    }
+  local_leaving = NULL;
+}
 
 opt_pass *
 dsprof_make_pass (gcc::context *ctxt)

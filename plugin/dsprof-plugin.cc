@@ -225,7 +225,10 @@ static void
 all_ipa_passes_start (void *, void *)
 {
   if (!seen_error ())
-    dsprof_emit_unit ();
+    {
+      dsprof_instrument_unit ();
+      dsprof_emit_unit ();
+    }
 }
 
 int

@@ -22,8 +22,9 @@ extern struct dsprof_options dsprof_opts;
 /* dsprof-plugin.cc */
 bool dsprof_selected_p (tree fndecl);
 
-/* counters.cc: the pass, counters and events.  */
+/* counters.cc: the pass, counters on edges and events.  */
 opt_pass *dsprof_make_pass (gcc::context *ctxt);
+void dsprof_instrument_unit (void);
 opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 void dsprof_start_o0_view (void);
 
@@ -38,6 +39,8 @@ tree dsprof_counters_decl (void);
 tree dsprof_counters_decl_if_any (void);
 unsigned dsprof_begin_function (tree fndecl, unsigned nblocks);
 void dsprof_add_block (unsigned nlocs, const expanded_location *locs);
+void dsprof_add_flow (unsigned nnodes, unsigned nedges,
+                      const unsigned long *edges, unsigned ncounted);
 tree dsprof_sites_decl (void);
 unsigned dsprof_add_site (tree fndecl, const char *type, unsigned nparams,
                           tree *params, tree result_type, int result_dim);

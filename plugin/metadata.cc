@@ -35,10 +35,10 @@ struct buffer
   size_t len, size;
 };
 
-/* FUNCS holds the finished function records, RECORD the one being built; the
-   file table is known only at the end, so the blob is assembled in
-   dsprof_emit_unit.  */
-static struct buffer funcs, sites, record;
+/* FUNCS holds the finished function records, RECORD the one being built and
+   FLOW its DSPROF_TAG_FLOW record; the file table is known only at the end, so
+   the blob is assembled in dsprof_emit_unit.  */
+static struct buffer funcs, sites, record, flow;
 static vec<const char *> files;
 
 static void
@@ -115,24 +115,47 @@ dsprof_counters_decl_if_any (void)
   return counters_decl;
 }
 
+/* Move the function record being built, and its flow record, to FUNCS.  */
+
+static void
+finish_function (void)
+{
+  if (record.len)
+    put_record (&funcs, DSPROF_TAG_FUNCTION, &record);
+  if (flow.len)
+    put_record (&funcs, DSPROF_TAG_FLOW, &flow);
+}
+
 /* Start the record of function FNDECL with NBLOCKS counted blocks, which
    dsprof_add_block then describes one by one; return the index of its first
-   counter.  */
+   counter, which dsprof_add_flow reserves.  */
 
 unsigned
 dsprof_begin_function (tree fndecl, unsigned nblocks)
 {
-  if (record.len)
-    put_record (&funcs, DSPROF_TAG_FUNCTION, &record);
+  finish_function ();
   expanded_location x = expand_location (DECL_SOURCE_LOCATION (fndecl));
   put_str (&record, lang_hooks.decl_printable_name (fndecl, 0));
   put_uleb (&record, file_index (x.file ? x.file : main_input_filename));
   put_uleb (&record, x.line);
   put_uleb (&record, ncounters);
   put_uleb (&record, nblocks);
-  unsigned first = ncounters;
-  ncounters += nblocks;
-  return first;
+  return ncounters;
+}
+
+/* Give the current function its flow record: NNODES nodes and NEDGES edges,
+   EDGES holding (src, dst, how) for each (include/dsprof-format.h, section
+   3a), NCOUNTED of them counted; reserve those counters.  */
+
+void
+dsprof_add_flow (unsigned nnodes, unsigned nedges, const unsigned long *edges,
+                 unsigned ncounted)
+{
+  put_uleb (&flow, nnodes);
+  put_uleb (&flow, nedges);
+  for (unsigned i = 0; i < 3 * nedges; i++)
+    put_uleb (&flow, edges[i]);
+  ncounters += ncounted;
 }
 
 /* Add the next block of the current function, with its NLOCS locations LOCS.  */
@@ -266,8 +289,7 @@ dsprof_emit_unit (void)
   emitted = true;
   if (!counters_decl && !sites_decl)
     return;
-  if (record.len)
-    put_record (&funcs, DSPROF_TAG_FUNCTION, &record);
+  finish_function ();
 
   /* 1. The arrays: the counters in whole pages, page aligned.  */
   unsigned n = 0;
