@@ -125,8 +125,9 @@ def parse_annotate(d):
             counts = {}
             with open(path, errors='replace') as fh:
                 for n, text in enumerate(fh, 1):
-                    # (the count column is 9 wide, wider for a count of 10 digits)
-                    m = re.match(r'^( {9}| *#####| *\d+):\s*(\d+):', text)
+                    # (the count column is 9 wide, the whole listing's wider
+                    # when a count has more digits)
+                    m = re.match(r'^( {9,}| *#####| *\d+):\s*(\d+):', text)
                     if not m:
                         raise SystemExit('%s:%d: not a listing line: %r' % (path, n, text[:60]))
                     col, line = m.group(1).strip(), int(m.group(2))
