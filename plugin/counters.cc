@@ -307,8 +307,9 @@ may_leave_p (basic_block bb)
   return false;
 }
 
-/* (5) Whether BB must keep its first statement first: a returns-twice call
-   (setjmp, where a longjmp returns), or GCC's abnormal dispatcher.  */
+/* (5) Whether BB starts with a statement that a longjmp returns past: a
+   returns-twice call (setjmp, which ends its block when a longjmp may return
+   to it), or GCC's abnormal dispatcher, which has no other edges.  */
 
 bool
 pinned_start_p (basic_block bb)
@@ -319,10 +320,23 @@ pinned_start_p (basic_block bb)
   gimple *first = gsi_stmt (gsi);
   return is_gimple_call (first)
          && ((gimple_call_flags (first) & ECF_RETURNS_TWICE)
-             || gimple_call_builtin_p (first, BUILT_IN_SETJMP_RECEIVER)
              || (gimple_call_internal_p (first)
                  && gimple_call_internal_fn (first)
                       == IFN_ABNORMAL_DISPATCHER));
+}
+
+/* (8) Where a counter of the entries into BB goes: after its labels, and
+   after the receiver of a __builtin_setjmp, which restores the frame and
+   stays first.  */
+
+gimple_stmt_iterator
+entry_counter_point (basic_block bb)
+{
+  gimple_stmt_iterator gsi = gsi_after_labels (bb);
+  if (!gsi_end_p (gsi)
+      && gimple_call_builtin_p (gsi_stmt (gsi), BUILT_IN_SETJMP_RECEIVER))
+    gsi_next (&gsi);
+  return gsi;
 }
 
 /* (5) The flow graph.  Node 0 is ENTRY and EXIT; a block is one node, or two
@@ -924,7 +938,7 @@ instrument_function (function *fun)
     split_edge (entry);
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
-  bool event = dsprof_event_p (fun->decl);
+  bool event = dsprof_event_p (fun->decl) && !DECL_ARTIFICIAL (fun->decl);
   unsigned ncounters = 0;
   unsigned counted
     = dsprof_opts.counters ? instrument_counters (fun, first, event, &ncounters)
@@ -1127,7 +1141,7 @@ instrument_counters (function *fun, basic_block first, bool event,
         gsi_insert_seq_on_edge (f.e, seq);
       else
         {
-          gimple_stmt_iterator gsi = gsi_after_labels (f.entry);
+          gimple_stmt_iterator gsi = entry_counter_point (f.entry);
           gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
         }
     }
@@ -1361,8 +1375,11 @@ dsprof_instrument_unit (void)
 
   FOR_EACH_FUNCTION_WITH_GIMPLE_BODY (node)
     {
+      /* The functions of the source, and the bodies of OpenMP constructs
+         that the lowering passes moved out of them.  */
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
-      if (!fn || !fn->cfg || DECL_ARTIFICIAL (node->decl)
+      if (!fn || !fn->cfg
+          || (DECL_ARTIFICIAL (node->decl) && !node->parallelized_function)
           || !dsprof_selected_p (node->decl))
         continue;
       push_cfun (fn);
