@@ -101,9 +101,10 @@
    Besides the CFG's edges the graph holds fake edges, which are tree edges: node
    -> 0 for a block that may be left without taking one of its edges (a call in
    it may not return: exit, abort, longjmp, fork's child, a kill while inside it;
-   a volatile access, where a thread may poll or fault; no successor), and 0 ->
-   node for the target of edges that cannot be counted (a computed goto's, a
-   longjmp's return to setjmp), which are left out.
+   a volatile access, where a thread may poll or fault; no successor) and for
+   the latch of a loop that has no such block (where a thread may be killed),
+   and 0 -> node for the target of edges that cannot be counted (a computed
+   goto's, a longjmp's return to setjmp), which are left out.
 
    What the derived counts guarantee.  For a process that ran to its end, or was
    stopped while each of its threads was inside a call with a fake edge or at a
@@ -116,7 +117,9 @@
    such a point by longjmp, leaves one unit of flow unbalanced in the function
    it was in, and in each of its frames inside a call without a fake edge: the
    counts of that function's blocks on the tree path from where it stopped to
-   node 0 may each be one more or one less than the exact count.  Updates lost
+   node 0 may each be one more or one less than the exact count.  In a loop
+   without calls, that path leads to the fake edge on the loop's latch: the
+   counts outside the loop stay exact.  Updates lost
    between threads without update=atomic may also unbalance the flow.  A
    derived count below 0 reads as 0.
 

@@ -48,7 +48,8 @@
        edges, and fake edges, which are never counted, for the flow that does
        not take them: to 0 from a block that may be left other than by its
        edges (it holds a call that may not return: exit, longjmp, a kill while
-       inside it; or a volatile access; or it has no successor), from 0 to the
+       inside it; or a volatile access; or it has no successor) and from the
+       latch of a loop without such a block (a kill there), from 0 to the
        target of edges that cannot be counted (computed goto, longjmp to a
        setjmp), which are left out.
    (6) Estimate how often each edge runs (loops, __builtin_expect, calls that
@@ -924,6 +925,55 @@ public:
   }
 };
 
+/* (5) A thread is stopped, killed or found running most often inside a call,
+   where a fake edge makes the counts exact, or in a loop without calls.  So
+   the latch of every loop without a block that may be left (innermost first;
+   the header if the loop has several latches) gets a fake edge to 0 as well:
+   the flow of a thread stopped in the loop goes out there, the counts outside
+   the loop stay exact, and so does the latch's.  It costs a counter on the
+   loop's exits.  LEAVES and KIND are as in instrument_counters.  */
+
+void
+add_loop_sinks (function *fun, const vec<basic_block> &blocks,
+                vec<bool> &leaves, const vec<char> &kind)
+{
+  if (!loops_for_fn (fun))
+    return;
+  unsigned nl = number_of_loops (fun);
+  auto_vec<char> listed, left;
+  listed.safe_grow_cleared (nl);
+  left.safe_grow_cleared (nl);
+  auto_vec<class loop *> loops;
+  unsigned depth = 0;
+  for (unsigned i = 0; i < blocks.length (); i++)
+    for (class loop *l = blocks[i]->loop_father; l && loop_outer (l);
+         l = loop_outer (l))
+      {
+        if (leaves[blocks[i]->index])
+          left[l->num] = 1;
+        if (!listed[l->num])
+          {
+            listed[l->num] = 1;
+            loops.safe_push (l);
+            depth = MAX (depth, loop_depth (l));
+          }
+      }
+  for (; depth > 0; depth--)
+    for (unsigned i = 0; i < loops.length (); i++)
+      {
+        class loop *l = loops[i];
+        if (loop_depth (l) != depth || left[l->num])
+          continue;
+        basic_block sink = l->latch && l->latch->index >= NUM_FIXED_BLOCKS
+                           ? l->latch : l->header;
+        if (kind[sink->index] == 'o')
+          continue;
+        leaves[sink->index] = true;
+        for (class loop *o = l; o && loop_outer (o); o = loop_outer (o))
+          left[o->num] = 1;
+      }
+}
+
 unsigned instrument_counters (function *fun, basic_block first, bool event,
                               unsigned *ncounters);
 
@@ -1054,6 +1104,8 @@ instrument_counters (function *fun, basic_block first, bool event,
           in_node[bb->index] = g.nnodes++;
         }
     }
+
+  add_loop_sinks (fun, blocks, leaves, kind);
 
   /* (5) Edges, (6) weighed by the estimates.  */
   flow_estimate estimate;
