@@ -596,15 +596,16 @@ choose_tree (flow_graph *g, vec<int> &forced, vec<unsigned> *order)
   gcc_assert (order->length () == n);
 }
 
-/* (6) Static estimates of how often each block and edge runs, for (7), which keeps
-   the hottest edges uncounted (gcov has GCC's guessed profile; at "cfg" there
-   is none yet).  The share of a block's runs each of its edges takes:
-   evenly, but
+/* (6) Static estimates of how often each block and edge runs, for (7), which
+   keeps the hottest edges uncounted (gcov has GCC's guessed profile; before
+   the optimisers there is none yet).  The share of a block's runs each of its
+   edges takes: evenly, but
    - a loop is taken to run 8 times: the edges leaving the loop of their source
      share 1/8, the others the rest;
    - __builtin_expect on a condition gives the expected edge 9/10;
    - a path that can only end in a call that does not return (abort, an error
-     function) is cold: such edges share 1/100.
+     function) or that calls a function declared cold is cold: such edges
+     share 1/100.
    A loop header runs 8 times as often as the edges entering its loop.  Blocks
    are visited in reverse post-order, so every edge but a loop's back edges
    and those into irreducible regions is known when its destination is
@@ -685,8 +686,14 @@ struct flow_estimate
   compute_shares (function *fun, const int *rpo, int n)
   {
     bool loops = loops_for_fn (fun) != NULL;
+    /* Cold blocks: those of cold_block_p, then those whose edges all lead to
+       cold blocks, in post-order (once round a loop more, until nothing
+       changes).  */
     auto_sbitmap cold (last_basic_block_for_fn (fun));
     bitmap_clear (cold);
+    for (int i = 0; i < n; i++)
+      if (cold_block_p (BASIC_BLOCK_FOR_FN (fun, rpo[i])))
+        bitmap_set_bit (cold, rpo[i]);
     for (bool changed = true; changed;)
       {
         changed = false;
@@ -704,8 +711,11 @@ struct flow_estimate
                   any = true;
                   all &= bitmap_bit_p (cold, e->dest->index);
                 }
-            if ((any && all) || cold_block_p (bb))
-              changed = bitmap_set_bit (cold, bb->index);
+            if (any && all)
+              {
+                bitmap_set_bit (cold, bb->index);
+                changed = true;
+              }
           }
       }
     for (int i = 0; i < n; i++)
