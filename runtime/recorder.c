@@ -1173,7 +1173,7 @@ dsprof_recorder_measure (void)
   /* Room for one round's events: PAIRS Starts and Finishes of at most
      max_size bytes each, plus the event a full stream leaves room for.  */
   size_t size = sizeof (struct dsprof_events_chunk)
-                + (size_t) PAIRS * 2 * (MAX_FIXED_EVENT + 20) + MAX_FIXED_EVENT;
+                + (size_t) PAIRS * 2 * site.max_size + MAX_FIXED_EVENT;
   unsigned char *mem = calloc (1, size);
   if (!word || !mem)
     {

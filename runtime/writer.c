@@ -401,10 +401,11 @@ writer_resolve_path (void)
   snprintf (writer.path, sizeof writer.path, "%s", tmpl);
   writer.path_ok = 0;
 
-  char buf[PATH_MAX], pid[24];
+  char buf[PATH_MAX], dot_pid[24];
   size_t n = 0;
   int err = 0, has_pid = 0;
-  snprintf (pid, sizeof pid, "%ld", (long) getpid ());
+  snprintf (dot_pid, sizeof dot_pid, ".%ld", (long) getpid ());
+  const char *pid = dot_pid + 1;
   buf[0] = '\0';
   if (tmpl[0] != '/' && getcwd (buf, sizeof buf))
     {
@@ -431,9 +432,7 @@ writer_resolve_path (void)
     {
       if (!has_pid && !err)
         {
-          err = append (buf, sizeof buf, &n, ".", 1);
-          if (!err)
-            err = append (buf, sizeof buf, &n, pid, strlen (pid));
+          err = append (buf, sizeof buf, &n, dot_pid, strlen (dot_pid));
           has_pid = 1;
         }
     }
@@ -442,15 +441,11 @@ writer_resolve_path (void)
 
   /* An earlier image of this process wrote BUF: take the first free
      <name>.<pid>.exec<k>.  */
-  uint64_t process_start = 0;
-  if (!err && earlier_image (buf, process_start = process_start_mono_ns ()))
+  uint64_t process_start = process_start_mono_ns ();
+  if (!err && earlier_image (buf, process_start))
     {
       if (!has_pid)
-        {
-          err = append (buf, sizeof buf, &n, ".", 1);
-          if (!err)
-            err = append (buf, sizeof buf, &n, pid, strlen (pid));
-        }
+        err = append (buf, sizeof buf, &n, dot_pid, strlen (dot_pid));
       size_t base = n;
       for (unsigned k = 1; !err; k++)
         {
