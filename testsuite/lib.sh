@@ -5,6 +5,8 @@
 #   fail MESSAGE      print MESSAGE and exit 1
 #   expect_same A B   fail with a diff unless files A and B are identical
 #   run_dsprof ARGS   the dsprof command
+#   progress FILE     the 64-bit count a test program keeps in FILE
+#   wait_progress FILE N WHAT   until progress FILE reaches N (fail after 20 s)
 set -eu
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PLUGIN=$TOP/plugin/dsprof.so
@@ -28,4 +30,16 @@ fail () {
 
 expect_same () {
   diff -u "$1" "$2" >&2 || fail "$2 differs from $1"
+}
+
+progress () {
+  od -An -tu8 "$1" | tr -d ' '
+}
+
+wait_progress () {
+  local end=$((SECONDS + 20))
+  while [ ! -s "$1" ] || [ "$(progress "$1")" -lt "$2" ]; do
+    [ $SECONDS -lt $end ] || fail "$3 did not reach $2 iterations"
+    sleep 0.01
+  done
 }

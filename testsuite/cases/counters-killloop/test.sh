@@ -16,7 +16,6 @@ ELSE=$(line_of ELSE) STORE=$(line_of STORE) AFTER=$(line_of AFTER)
 
 pid=
 trap '[ -z "$pid" ] || kill -KILL "$pid" 2>/dev/null || true' EXIT
-spins () { od -An -tu8 progress.bin | tr -d ' '; }
 
 # within NAME LINE LOW HIGH: the largest count dsprof lines gives LINE is in
 # [LOW, HIGH].
@@ -35,15 +34,11 @@ for o in -O2 -O0; do
     rm -f progress.bin loop.data
     DSPROF_OUT=loop.data ./loop progress.bin &
     pid=$!
-    end=$((SECONDS + 20))
-    while [ ! -s progress.bin ] || [ "$(spins)" -lt $wait ]; do
-      [ $SECONDS -lt $end ] || fail "$o: the loop did not reach $wait iterations"
-      sleep 0.01
-    done
+    wait_progress progress.bin $wait "$o: the loop"
     kill -KILL "$pid"
     wait "$pid" 2>/dev/null && fail "$o: the killed loop exited normally"
     pid=
-    s=$(spins)
+    s=$(progress progress.bin)
     run_dsprof lines loop.data >lines.out 2>lines.err \
       || fail "$o: dsprof lines: status $? ($(cat lines.err))"
     t="$o, killed after $s iterations"

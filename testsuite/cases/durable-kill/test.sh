@@ -82,16 +82,11 @@ done
 # ---- a tight loop without calls, killed ---------------------------------------
 DSPROF_OUT=spin.data ./spin spins.bin &
 pid=$!
-end=$((SECONDS + 20))
-spins () { od -An -tu4 spins.bin | awk '{ printf "%.0f\n", $1 + $2 * 4294967296 }'; }
-while [ ! -s spins.bin ] || [ "$(spins)" -lt 1000000 ]; do
-  [ $SECONDS -lt $end ] || fail "spin did not reach 1000000 iterations"
-  sleep 0.01
-done
+wait_progress spins.bin 1000000 spin
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null && fail "the killed spin exited normally"
 pid=
-spins=$(spins)
+spins=$(progress spins.bin)
 c=$(count spin.data "spin.c:$SPIN")
 [ "$c" -ge "$spins" ] && [ "$c" -le $((spins + 1)) ] \
   || fail "spin killed after $spins iterations, but spin.c:$SPIN has count $c"
