@@ -1,21 +1,25 @@
 #!/bin/sh
-# deps.sh install|check - the Debian packages dsprof needs to build and test.
+# deps.sh install|check [PACKAGE...] - the Debian packages dsprof needs to build
+# and test (or the PACKAGEs named, for scripts that need more, e.g. real.sh).
 # As root `install` installs what is missing; otherwise it prints the apt-get line.
 # `check` only says what is missing (the build then fails with the message).
 set -u
+mode=${1:-}
+[ $# -gt 0 ] && shift
 gccver=$(${CC:-gcc} -dumpversion | cut -d. -f1)
 pkgs="gcc-$gccver-plugin-dev g++ libiberty-dev libcunit1-dev libreadline-dev"
 # Tests and benchmarks compare against these peers and consumers.
-if [ "${1:-}" = install ]; then
+if [ "$mode" = install ]; then
   pkgs="$pkgs lcov uftrace valgrind hyperfine graphviz libreadline-dev dpkg-dev python3 tmux chromium"
 fi
+[ $# -gt 0 ] && pkgs="$*"
 missing=
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
     missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
-if [ "${1:-}" = install ] && [ "$(id -u)" = 0 ]; then
+if [ "$mode" = install ] && [ "$(id -u)" = 0 ]; then
   echo "dsprof: installing:$missing"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq && apt-get install -y -qq $missing >/dev/null || {
@@ -24,5 +28,5 @@ if [ "${1:-}" = install ] && [ "$(id -u)" = 0 ]; then
 fi
 echo "dsprof: missing Debian packages; run as root:" >&2
 echo "  apt-get install$missing" >&2
-[ "${1:-}" = check ] && exit 0
+[ "$mode" = check ] && exit 0
 exit 1

@@ -174,21 +174,6 @@ snapshot_tools () {
     >"$TOOLS/dsprof.specs"
 }
 
-need_packages () {  # need_packages PKG...: install what is missing (root) or stop
-  local p missing=
-  for p in "$@"; do
-    dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'ok installed' ||
-      missing="$missing $p"
-  done
-  [ -z "$missing" ] && return 0
-  [ "$(id -u)" = 0 ] || die "missing packages; run as root: apt-get install$missing"
-  say "installing$missing"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y -qq $missing >/dev/null 2>&1 ||
-    { apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq $missing >/dev/null; } ||
-    die "apt-get install$missing failed"
-}
-
 need_locales () {  # gawk's tests run the charset tests only with all four
   local l missing=
   for l in en_US fr_FR ru_RU ja_JP; do
@@ -406,7 +391,7 @@ check_events () {  # check_events PACKAGE VARIANT
 check_package () {
   local pkg=$1 t0=$SECONDS v
   "pkg_$pkg"
-  [ -z "$DEPS" ] || need_packages $DEPS
+  [ -z "$DEPS" ] || "$TOP/scripts/deps.sh" install $DEPS || die "the build dependencies of $pkg are missing"
   [ "$pkg" != gawk ] || need_locales
   for v in $VARIANTS; do
     if [ -n "${REAL_REUSE:-}" ] && [ -f "$OUT/$pkg-$v.total" ]; then
