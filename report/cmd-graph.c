@@ -1163,16 +1163,9 @@ run_callgraph (int argc, char **argv)
   struct pf_set set;
   if ((rc = load_profiles (argc - optind, argv + optind, &set)))
     return rc;
-  FILE *out = open_output ("callgraph", o.output, false);
-  if (!out)
-    rc = EXIT_DATA;
-  else
-    {
-      rc = callgraph (&set, o.dim, o.raw, o.unit, out);
-      int rc2 = close_output ("callgraph", o.output, out);
-      if (!rc)
-        rc = rc2;
-    }
+  struct output out;
+  if (!(rc = output_open (&out, "callgraph", o.output, 0)))
+    rc = output_finish (&out, callgraph (&set, o.dim, o.raw, o.unit, out.f));
   pf_free (&set);
   return rc;
 }
@@ -1327,16 +1320,9 @@ run_dot (int argc, char **argv)
   struct pf_set set;
   if ((rc = load_profiles (argc - optind, argv + optind, &set)))
     return rc;
-  FILE *out = open_output ("dot", o.output, false);
-  if (!out)
-    rc = EXIT_DATA;
-  else
-    {
-      rc = dot (&set, &o, out);
-      int rc2 = close_output ("dot", o.output, out);
-      if (!rc)
-        rc = rc2;
-    }
+  struct output out;
+  if (!(rc = output_open (&out, "dot", o.output, 0)))
+    rc = output_finish (&out, dot (&set, &o, out.f));
   pf_free (&set);
   return rc;
 }

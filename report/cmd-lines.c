@@ -121,15 +121,14 @@ run_lines (int argc, char **argv)
     {
       if (l.n > 1)               /* none: l.v is NULL (a profile of no blocks) */
         qsort (l.v, l.n, sizeof *l.v, cmp_block_line);
-      FILE *out = open_output ("lines", output, append);
-      if (!out)
-        rc = EXIT_DATA;
-      else
+      struct output out;
+      if (!(rc = output_open (&out, "lines", output,
+                              append ? OUTPUT_APPEND : 0)))
         {
           for (size_t i = 0; i < l.n; i++)
-            fprintf (out, "%s:%u: %llu\n", l.v[i].file, l.v[i].line,
+            fprintf (out.f, "%s:%u: %llu\n", l.v[i].file, l.v[i].line,
                      (unsigned long long) l.v[i].count);
-          rc = close_output ("lines", output, out);
+          rc = output_close (&out);
         }
     }
   free (l.v);
@@ -233,69 +232,6 @@ make_parents (const char *path)
   return 0;
 }
 
-/* The contents of PATH, a regular file: NULL with errno set if it cannot be
-   read, or with *IRREGULAR set if it is a directory, fifo, device or socket.
-   Such a file is never read (a fifo would wait for a writer, a device might
-   never end): a stat first, then the open file checked again, so a file
-   replaced in between is refused too.  */
-
-static char *
-read_file (const char *path, size_t *size, bool *irregular)
-{
-  *irregular = false;
-  struct stat st;
-  if (stat (path, &st) < 0)
-    return NULL;
-  if (!S_ISREG (st.st_mode))
-    {
-      *irregular = true;
-      return NULL;
-    }
-  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    return NULL;
-  if (fstat (fd, &st) < 0)
-    {
-      int e = errno;
-      close (fd);
-      errno = e;
-      return NULL;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      close (fd);
-      *irregular = true;
-      return NULL;
-    }
-  size_t cap = 65536, n = 0;
-  char *buf = XNEWVEC (char, cap);
-  for (;;)
-    {
-      ssize_t got = read (fd, buf + n, cap - n);
-      if (got < 0 && errno == EINTR)
-        continue;
-      if (got < 0)
-        {
-          int e = errno;
-          free (buf);
-          close (fd);
-          errno = e;
-          return NULL;
-        }
-      if (got == 0)
-        break;
-      n += (size_t) got;
-      if (n == cap)
-        {
-          cap *= 2;
-          buf = XRESIZEVEC (char, buf, cap);
-        }
-    }
-  close (fd);
-  *size = n;
-  return buf;
-}
-
 /* Write the listing of S to OUT_PATH.  Return 0, 1 if the source was not found
    (warned), or EXIT_DATA.  */
 
@@ -303,12 +239,12 @@ static int
 write_listing (const struct source *s, const char *out_path)
 {
   size_t size;
-  bool irregular;
-  char *text = read_file (s->path, &size, &irregular);
+  const char *problem;
+  char *text = read_regular (s->path, &size, &problem);
   if (!text)
     {
       fprintf (stderr, "dsprof annotate: warning: %s: %s; skipped\n", s->path,
-               irregular ? "not a regular file" : strerror (errno));
+               problem);
       return 1;
     }
   uint32_t nlines = 0;
@@ -346,15 +282,10 @@ write_listing (const struct source *s, const char *out_path)
              "counts line %u: the source changed since it was compiled?\n",
              s->path, nlines, beyond);
 
-  int rc = 0;
-  FILE *out = NULL;
-  if (make_parents (out_path) < 0 || !(out = fopen (out_path, "w")))
-    {
-      if (!out && errno)
-        fprintf (stderr, "dsprof annotate: %s: %s\n", out_path, strerror (errno));
-      rc = EXIT_DATA;
-    }
-  else
+  struct output out;
+  int rc = make_parents (out_path) < 0 ? EXIT_DATA
+           : output_open (&out, "annotate", out_path, 0);
+  if (!rc)
     {
       const char *p = text, *end = text + size;
       for (uint32_t n = 1; n <= nlines; n++)
@@ -366,10 +297,10 @@ write_listing (const struct source *s, const char *out_path)
             snprintf (col, sizeof col, "%llu", (unsigned long long) count[n]);
           else if (held[n])
             strcpy (col, "#####");
-          fprintf (out, "%*s:%5u:%.*s\n", width, col, n, (int) len, p);
+          fprintf (out.f, "%*s:%5u:%.*s\n", width, col, n, (int) len, p);
           p = nl ? nl + 1 : end;
         }
-      rc = close_output ("annotate", out_path, out);
+      rc = output_close (&out);
     }
   free (held);
   free (count);

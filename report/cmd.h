@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "aggregate.h"
+#include "files.h"
 #include "profile.h"
 
 enum { EXIT_USAGE = 1, EXIT_DATA = 2 };
@@ -36,13 +37,6 @@ int load_profiles (int argc, char **argv, struct pf_set *set);
 
 /* Parse "DIM=VALUE" or "DIM!=VALUE" into F; false if malformed.  */
 bool parse_filter (char *arg, struct agg_filter *f);
-
-/* Open -o FILE (or stdout for NULL or "-"), APPEND to it if asked.  NULL after a
-   message if it cannot be opened.  */
-FILE *open_output (const char *cmd, const char *path, bool append);
-
-/* Close OUT (not stdout), reporting write errors; return 0 or EXIT_DATA.  */
-int close_output (const char *cmd, const char *path, FILE *out);
 
 /* Write S to OUT as a record/trace value: bare when safe, else quoted with C
    escapes.  */

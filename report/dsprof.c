@@ -104,35 +104,6 @@ parse_filter (char *arg, struct agg_filter *f)
   return f->dim[0] != '\0';
 }
 
-FILE *
-open_output (const char *cmd, const char *path, bool append)
-{
-  if (!path || !strcmp (path, "-"))
-    return stdout;
-  FILE *f = fopen (path, append ? "a" : "w");
-  if (!f)
-    fprintf (stderr, "dsprof %s: %s: %s\n", cmd, path, strerror (errno));
-  return f;
-}
-
-int
-close_output (const char *cmd, const char *path, FILE *out)
-{
-  bool bad = ferror (out) != 0;
-  if (out == stdout)
-    bad |= fflush (out) != 0;
-  else
-    bad |= fclose (out) != 0;
-  if (bad)
-    {
-      fprintf (stderr, "dsprof %s: %s: write error: %s\n", cmd,
-               path && strcmp (path, "-") ? path : "standard output",
-               strerror (errno ? errno : EIO));
-      return EXIT_DATA;
-    }
-  return 0;
-}
-
 void
 put_value (FILE *out, const char *s)
 {

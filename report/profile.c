@@ -14,6 +14,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "profile.h"
+#include "files.h"
 #include "flow.h"
 
 /* Units of the whole set, keyed by their metadata bytes.  */
@@ -410,21 +411,15 @@ int
 pf_add (struct pf_set *set, const char *path)
 {
   ensure_index ();
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    {
-      fprintf (stderr, "dsprof: %s: %s\n", path, strerror (errno));
-      return -1;
-    }
   struct stat st;
-  if (fstat (fd, &st) < 0 || !S_ISREG (st.st_mode))
-    {
-      fprintf (stderr, "dsprof: %s: %s\n", path,
-               errno && !S_ISREG (st.st_mode) ? "not a regular file"
-                                              : strerror (errno));
-      close (fd);
-      return -1;
-    }
+  const char *kind;
+  int fd = open_regular (path, &st, &kind);
+  if (fd < 0 && kind)
+    fprintf (stderr, "dsprof: '%s': is %s, not a profile\n", path, kind);
+  else if (fd < 0)
+    fprintf (stderr, "dsprof: %s: %s\n", path, strerror (errno));
+  if (fd < 0)
+    return -1;
   struct pf_process p;
   memset (&p, 0, sizeof p);
   p.path = xstrdup (path);
