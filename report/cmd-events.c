@@ -27,7 +27,7 @@ parse_where_opts (const struct command *cmd, int argc, char **argv,
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long (argc, argv, "w:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":w:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'w':
@@ -39,7 +39,7 @@ parse_where_opts (const struct command *cmd, int argc, char **argv,
         *help = true;
         return print_help (cmd);
       default:
-        return usage_error (cmd->name, "unknown option '%s'", argv[optind - 1]);
+        return option_error (cmd->name, c, argv);
       }
   return 0;
 }

@@ -929,14 +929,14 @@ run_export (int argc, char **argv)
   int ch;
   opterr = 0;
   optind = 1;
-  while ((ch = getopt_long (argc, argv, "f:o:h", longopts, NULL)) != -1)
+  while ((ch = getopt_long (argc, argv, ":f:o:h", longopts, NULL)) != -1)
     switch (ch)
       {
       case 'f': format = optarg; break;
       case 'o': output = optarg; break;
       case 'r': raw = true; break;
       case 'h': return print_help (&cmd_export);
-      default: return usage_error ("export", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("export", ch, argv);
       }
   if (!format)
     return usage_error ("export", "--format chrome, folded, lcov or csv is needed");
@@ -1392,12 +1392,12 @@ run_merge (int argc, char **argv)
   int ch;
   opterr = 0;
   optind = 1;
-  while ((ch = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+  while ((ch = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (ch)
       {
       case 'o': output = optarg; break;
       case 'h': return print_help (&cmd_merge);
-      default: return usage_error ("merge", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("merge", ch, argv);
       }
   if (!output || !*output)
     return usage_error ("merge", "-o OUT is needed");

@@ -1127,12 +1127,16 @@ parse_graph_opts (const struct command *cmd, int argc, char **argv,
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long (argc, argv, "d:u:o:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":d:u:o:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'd':
         if (!*optarg)
           return usage_error (cmd->name, "--dim wants a dimension name");
+        if (looks_like_profile (optarg))
+          return usage_error (cmd->name, "--dim: '%s' is a profile, not a "
+                              "dimension (an existing file, or a name with a "
+                              "'/' or a \".data\")", optarg);
         o->dim = optarg;
         break;
       case 'u':
@@ -1147,7 +1151,7 @@ parse_graph_opts (const struct command *cmd, int argc, char **argv,
         *help = true;
         return print_help (cmd);
       default:
-        return usage_error (cmd->name, "unknown option '%s'", argv[optind - 1]);
+        return option_error (cmd->name, c, argv);
       }
   return 0;
 }

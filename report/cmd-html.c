@@ -1338,7 +1338,7 @@ run_html (int argc, char **argv)
   bool raw = false;
   int c;
   opterr = 0;
-  while ((c = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': output = optarg; break;
@@ -1357,7 +1357,7 @@ run_html (int argc, char **argv)
         break;
       case 'r': raw = true; break;
       case 'h': return print_help (&cmd_html);
-      default: return usage_error ("html", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("html", c, argv);
       }
 
   struct query q;
@@ -1378,6 +1378,15 @@ run_html (int argc, char **argv)
           free (dimcopy);
           return usage_error ("html", "--dims wants D1,D2,... without empty names, "
                               "not '%s'", dims);
+        }
+      if (looks_like_profile (s))
+        {
+          int rc = usage_error ("html", "--dims: '%s' is a profile, not a "
+                                "dimension (an existing file, or a name with "
+                                "a '/' or a \".data\")", s);
+          free (q.dims);
+          free (dimcopy);
+          return rc;
         }
       q.dims[q.ndims++] = s;
       if (!comma)

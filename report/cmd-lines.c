@@ -103,13 +103,13 @@ run_lines (int argc, char **argv)
   bool append = false;
   int c;
   opterr = 0;
-  while ((c = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': output = optarg; break;
       case 'a': append = true; break;
       case 'h': return print_help (&cmd_lines);
-      default: return usage_error ("lines", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("lines", c, argv);
       }
   struct pf_set set;
   int rc = load_profiles (argc - optind, argv + optind, &set);
@@ -339,7 +339,7 @@ run_annotate (int argc, char **argv)
   char **sel = XNEWVEC (char *, argc + 1);
   int nsel = 0, c;
   opterr = 0;
-  while ((c = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': dir = optarg; break;
@@ -347,7 +347,7 @@ run_annotate (int argc, char **argv)
       case 'h': free (sel); return print_help (&cmd_annotate);
       default:
         free (sel);
-        return usage_error ("annotate", "unknown option '%s'", argv[optind - 1]);
+        return option_error ("annotate", c, argv);
       }
   struct pf_set set;
   int rc = load_profiles (argc - optind, argv + optind, &set);

@@ -28,6 +28,14 @@ struct command
 int usage_error (const char *cmd, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
 
+/* The usage error for getopt_long's return C (with ':' first in its option
+   string): "option '--X' needs an argument" for ':', else "unknown option".  */
+int option_error (const char *cmd, int c, char **argv);
+
+/* Whether ARG of report's (or html's --dims) is a profile rather than a
+   dimension: it names an existing file, holds a '/' or a ".data".  */
+bool looks_like_profile (const char *arg);
+
 /* Print the help of COMMAND to stdout; return 0.  */
 int print_help (const struct command *c);
 

@@ -1,10 +1,11 @@
 /* dsprof.c - the `dsprof` command: dispatch to a subcommand, and what the
    subcommands share (cmd.h).  */
 
-#include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libiberty.h"
 #include "cmd.h"
@@ -68,6 +69,20 @@ usage_error (const char *cmd, const char *fmt, ...)
   va_end (ap);
   fprintf (stderr, "\n(see 'dsprof %s --help')\n", cmd);
   return EXIT_USAGE;
+}
+
+int
+option_error (const char *cmd, int c, char **argv)
+{
+  if (c == ':')
+    return usage_error (cmd, "option '%s' needs an argument", argv[optind - 1]);
+  return usage_error (cmd, "unknown option '%s'", argv[optind - 1]);
+}
+
+bool
+looks_like_profile (const char *arg)
+{
+  return access (arg, F_OK) == 0 || strchr (arg, '/') || strstr (arg, ".data");
 }
 
 int
