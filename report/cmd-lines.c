@@ -153,6 +153,8 @@ const struct command cmd_lines = {
 struct source
 {
   char *given, *path;            /* as compiled; as found (compdir applied) */
+  bool own;                      /* in the program's own tree (in_tree) */
+  const struct pf_unit *asked;   /* the last unit in_tree was asked about */
   struct block_list lines;
 };
 
@@ -185,6 +187,32 @@ resolve (const struct pf_unit *u, const char *file)
   if (file[0] == '/' || u->compdir[0] == '\0')
     return xstrdup (file);
   return concat (u->compdir, "/", file, NULL);
+}
+
+/* Whether PATH, a source of unit U as found, is in the program's own tree: its
+   directory, links resolved, is U's compilation directory (include/
+   dsprof-format.h, section 3) or below it.  Only there does annotate write
+   <source>.bb by default: not next to a system header, nor outside the tree
+   through a '..'.  */
+
+static bool
+in_tree (const struct pf_unit *u, const char *path)
+{
+  if (!u->compdir[0])
+    return false;
+  const char *slash = strrchr (path, '/');
+  char *dir = !slash ? xstrdup (".")
+              : slash == path ? xstrdup ("/")
+              : xstrndup (path, (size_t) (slash - path));
+  char *real_dir = lrealpath (dir), *real_top = lrealpath (u->compdir);
+  size_t n = strlen (real_top);
+  bool yes = !strcmp (real_top, "/")
+             || (!strncmp (real_dir, real_top, n)
+                 && (real_dir[n] == '/' || real_dir[n] == '\0'));
+  free (dir);
+  free (real_dir);
+  free (real_top);
+  return yes;
 }
 
 /* The path under DIR for a source compiled as GIVEN: absolute paths lose their
@@ -381,25 +409,46 @@ run_annotate (int argc, char **argv)
         }
       else
         free (key.path);
+      /* Asked once per unit holding the source, and only when it matters.  */
+      if (!dir && !s->own && s->asked != all.v[i].unit)
+        {
+          s->asked = all.v[i].unit;
+          s->own = in_tree (s->asked, s->path);
+        }
       push_block (&s->lines, all.v[i]);
     }
 
-  int matched = 0;
+  /* Every listing selected, even after one that failed; beside the source
+     only in the program's own tree, unless --source named it.  */
+  int matched = 0, outside = 0, failed = 0;
+  const char *first_outside = NULL;
   for (size_t i = 0; !rc && i < nsources; i++)
     {
       if (!source_selected (order[i], nsel, sel))
         continue;
       matched++;
+      if (!dir && !nsel && !order[i]->own)
+        {
+          if (!outside++)
+            first_outside = order[i]->path;
+          continue;
+        }
       char *out_path = dir ? path_under (dir, order[i]->given)
                            : concat (order[i]->path, ".bb", NULL);
-      int r = write_listing (order[i], out_path);
-      if (r == EXIT_DATA)
-        rc = r;
+      if (write_listing (order[i], out_path) == EXIT_DATA)
+        failed = EXIT_DATA;
       free (out_path);
     }
+  if (outside)
+    fprintf (stderr, "dsprof annotate: note: %d source%s outside the "
+             "compilation directory not annotated (%s%s); -o DIR writes every "
+             "listing under DIR, --source FILE writes FILE's beside it\n",
+             outside, outside == 1 ? "" : "s", first_outside,
+             outside > 1 ? ", ..." : "");
   if (!rc && nsel && !matched)
     fprintf (stderr, "dsprof annotate: warning: no instrumented source matches "
              "--source\n");
+  rc = rc ? rc : failed;
   free (order);
   htab_delete (sources);
   free (all.v);
