@@ -536,6 +536,7 @@ run_report (struct pf_set *set, const struct query *q, FILE *out)
     }
   if (!rc)
     {
+      agg_note_uncarried (c.agg);
       struct printer p;
       memset (&p, 0, sizeof p);
       p.q = q;

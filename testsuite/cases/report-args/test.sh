@@ -4,7 +4,10 @@
 # `html --dims PROFILE` and `dot/callgraph --dim PROFILE` are refused by
 # report's rule for telling profiles from dimensions (an existing file, a '/'
 # or a ".data"), where the profile was taken for a dimension; `shell --where`
-# filters the shell's reports (it crashed).
+# filters the shell's reports (it crashed).  A dimension no record carries
+# still gives the empty value but is named on stderr, once, by every command
+# taking dimensions: "dsprof: no record carries dimension 'D'"; derived ones
+# (built-in, or from --derive) count as carried.
 . "$(dirname "$0")/../../lib.sh"
 
 dscc -o expr "$TOP/examples/expr/expr.c" && ./expr >/dev/null || fail "expr"
@@ -68,4 +71,32 @@ expect_same want.txt got.txt
 printf 'where\nwhere clear\nwhere\n' | "$DSPROF" shell --where name=value >got.txt
 printf 'where name=value\nno filters\n' >want.txt
 expect_same want.txt got.txt
+
+# Dimensions no record carries: one note each, whatever the command.
+# notes WANT CMD...: dsprof CMD... succeeds and its stderr is WANT's notes.
+notes () {
+  local want=$1; shift
+  "$@" >out.txt 2>err.txt </dev/null || fail "$*: status $?, $(cat err.txt)"
+  : >want.txt
+  for d in $want; do echo "dsprof: no record carries dimension '$d'" >>want.txt; done
+  expect_same want.txt err.txt
+}
+notes "nosuchdim" "$DSPROF" report nosuchdim
+grep -q '^ .* 100\.0  $' out.txt || fail "report nosuchdim: no empty-value row: $(cat out.txt)"
+notes "nosuchdim other" "$DSPROF" report name nosuchdim depth nosuchdim --where other!=1 --where name!=x
+notes "" "$DSPROF" report name depth parent location depends-on children site cached
+notes "zz" "$DSPROF" report name --where zz=1 --format csv
+for c in callgraph dot; do notes "nosuchdim" "$DSPROF" $c --dim nosuchdim; done
+notes "" "$DSPROF" callgraph --dim depth
+notes "nosuchdim" "$DSPROF" html --dims name,nosuchdim,depth
+for c in records trace dims; do notes "zz" "$DSPROF" $c --where zz=1 --where name=value; done
+notes "" "$DSPROF" trace --where subject!=x
+printf 'nosuchdim name\nwhere qq=1\nname\n' >shell.in
+"$DSPROF" shell <shell.in >out.txt 2>err.txt || fail "shell: status $?"
+printf "dsprof: no record carries dimension '%s'\n" nosuchdim qq >want.txt
+expect_same want.txt err.txt
+# A --derive library's dimension is carried where it gives a value.
+gcc -shared -fPIC -I"$TOP/include" -o type.so "$TOP/examples/derive/type.c" || fail "type.so"
+notes "" "$DSPROF" report name type --derive ./type.so
+notes "nosuchdim" "$DSPROF" report type nosuchdim --derive ./type.so
 exit 0
