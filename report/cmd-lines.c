@@ -240,31 +240,37 @@ path_under (const char *dir, const char *given)
   return out;
 }
 
+/* Make the directories of PATH; those past its first FROM bytes (the ones
+   annotate -o makes under its DIR) must be directories, not links to one.  */
+
 static int
-make_parents (const char *path)
+make_parents (const char *path, size_t from)
 {
   char *d = xstrdup (path);
-  for (char *p = d + 1; *p; p++)
+  bool bad = false;
+  struct stat st;
+  for (char *p = d + 1; *p && !bad; p++)
     if (*p == '/')
       {
         *p = '\0';
-        if (mkdir (d, 0777) < 0 && errno != EEXIST)
-          {
-            fprintf (stderr, "dsprof annotate: %s: %s\n", d, strerror (errno));
-            free (d);
-            return -1;
-          }
+        if ((bad = mkdir (d, 0777) < 0 && errno != EEXIST))
+          fprintf (stderr, "dsprof annotate: %s: %s\n", d, strerror (errno));
+        else if ((bad = (size_t) (p - d) > from && lstat (d, &st) == 0
+                        && !S_ISDIR (st.st_mode)))
+          fprintf (stderr, "dsprof annotate: '%s': is %s, not a directory\n", d,
+                   file_kind (st.st_mode));
         *p = '/';
       }
   free (d);
-  return 0;
+  return bad ? -1 : 0;
 }
 
-/* Write the listing of S to OUT_PATH.  Return 0, 1 if the source was not found
+/* Write the listing of S to OUT_PATH, whose directories past its first FROM
+   bytes annotate makes (make_parents).  Return 0, 1 if the source was not found
    (warned), or EXIT_DATA.  */
 
 static int
-write_listing (const struct source *s, const char *out_path)
+write_listing (const struct source *s, const char *out_path, size_t from)
 {
   size_t size;
   const char *problem;
@@ -311,7 +317,7 @@ write_listing (const struct source *s, const char *out_path)
              s->path, nlines, beyond);
 
   struct output out;
-  int rc = make_parents (out_path) < 0 ? EXIT_DATA
+  int rc = make_parents (out_path, from) < 0 ? EXIT_DATA
            : output_open (&out, "annotate", out_path, 0);
   if (!rc)
     {
@@ -435,7 +441,8 @@ run_annotate (int argc, char **argv)
         }
       char *out_path = dir ? path_under (dir, order[i]->given)
                            : concat (order[i]->path, ".bb", NULL);
-      if (write_listing (order[i], out_path) == EXIT_DATA)
+      if (write_listing (order[i], out_path, dir ? strlen (dir) : strlen (out_path))
+          == EXIT_DATA)
         failed = EXIT_DATA;
       free (out_path);
     }

@@ -67,6 +67,14 @@ set -e
 [ $rc = 2 ] && grep -q "expr\.c\.bb': is a symbolic link; " err.txt \
   || fail "annotate -o over a link: status $rc, $(cat err.txt)"
 [ "$(cat victim.txt)" = victim ] || fail "annotate wrote through the link"
+# ... nor is a directory it makes under DIR a link to another.
+mkdir elsewhere && mkdir -p "bb2/$(dirname "${TOP#/}")" && ln -s "$PWD/elsewhere" "bb2/${TOP#/}"
+set +e
+"$DSPROF" annotate -o bb2 p.data 2>err.txt; rc=$?
+set -e
+[ $rc = 2 ] && grep -q "^dsprof annotate: 'bb2/${TOP#/}': is a symbolic link, not a directory" err.txt \
+  || fail "annotate -o through a linked directory: status $rc, $(cat err.txt)"
+[ -z "$(ls elsewhere)" ] || fail "annotate wrote through a linked directory: $(find elsewhere)"
 
 # Modes: 0666 minus the umask, for every kind of output.
 for mask in 022 002 077; do
