@@ -44,7 +44,8 @@ unit_eq (const void *p, const void *q)
    handler looks the faulting address up among the mappings; inside one, it
    says which file was cut, removes the outputs being written and exits with
    EXIT_DATA (2) - all async-signal-safe calls, none of the state the fault
-   interrupted is used.  Any other SIGBUS gets the default action.  */
+   interrupted is used.  Any other SIGBUS goes to the handler there was before
+   (the default action, or a fuzzer's or sanitizer's).  */
 
 struct mapping
 {
@@ -55,6 +56,7 @@ struct mapping
 
 static struct mapping *mappings;
 static size_t nmappings, mappings_size;
+static struct sigaction previous_sigbus;
 
 static void
 put_err (const char *s)
@@ -78,7 +80,8 @@ on_sigbus (int sig, siginfo_t *si, void *uc)
         output_unlink_all ();
         _exit (2);
       }
-  signal (sig, SIG_DFL);         /* not a profile's page: fault again, fatally */
+  /* Not a profile's page: the fault comes again, to the previous handler.  */
+  sigaction (sig, &previous_sigbus, NULL);
 }
 
 static void
@@ -91,7 +94,7 @@ mapping_add (const unsigned char *start, size_t size, const char *path)
       sa.sa_sigaction = on_sigbus;
       sa.sa_flags = SA_SIGINFO;
       sigemptyset (&sa.sa_mask);
-      sigaction (SIGBUS, &sa, NULL);
+      sigaction (SIGBUS, &sa, &previous_sigbus);
     }
   if (nmappings == mappings_size)
     {
