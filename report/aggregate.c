@@ -165,6 +165,7 @@ struct agg
   uint64_t profiled_ns, records;
   struct rec_state *pool;        /* states of finished records, for reuse */
   struct rec_state *all;         /* every state, linked by their `all` */
+  struct agg_carry carry;        /* of the dims and the filters' dims */
 };
 
 static hashval_t
@@ -196,6 +197,10 @@ agg_new (int ndims, const char *const *dims, int nfilters,
   a->size = 64;
   a->buckets = XCNEWVEC (struct agg_bucket, a->size);
   a->nbuckets = 0;
+  for (int i = 0; i < ndims; i++)
+    agg_carry_want (&a->carry, dims[i]);
+  for (int i = 0; i < nfilters; i++)
+    agg_carry_want (&a->carry, filters[i].dim);
   return a;
 }
 
@@ -293,6 +298,12 @@ cmp_str (const void *p, const void *q)
 
 static agg_derive_fn *derive;
 
+const char *const agg_derived_dims[] = {
+  "depth", "parent", "location", "depends-on", "children", "site"
+};
+const size_t agg_nderived_dims
+  = sizeof agg_derived_dims / sizeof agg_derived_dims[0];
+
 void
 agg_set_derive (agg_derive_fn *fn)
 {
@@ -381,6 +392,7 @@ agg_record (struct ev_record *r, void *arg)
   struct agg *a = arg;
   struct rec_state *st = r->user;          /* NULL for a leaf */
   uint64_t ndesc = st ? st->ndesc : 0, child_ns = st ? st->child_ns : 0;
+  agg_carry_record (&a->carry, r);
 
   /* Deduct the recorder as agg_deduct does: adj >= the children's, so
      self >= 0 and the self times of a subtree add up to its root's adj.  */
@@ -507,10 +519,72 @@ agg_free (struct agg *a)
       pmap_free (&st->pending);
       free (st);
     }
+  free (a->carry.names);
   for (uint32_t i = 1; i <= a->nbuckets; i++)
     free ((char *) a->buckets[i].value);
   free (a->buckets);
   free (a->hints);
   htab_delete (a->index);
   free (a);
+}
+
+/* ---- dimensions nobody carries -------------------------------------------------- */
+
+void
+agg_carry_want (struct agg_carry *c, const char *name)
+{
+  for (size_t i = 0; i < agg_nderived_dims; i++)
+    if (!strcmp (name, agg_derived_dims[i]))
+      return;
+  for (uint32_t i = 0; i < c->n; i++)
+    if (!strcmp (name, c->names[i]))
+      return;
+  if (c->n == c->size)
+    {
+      c->size = c->size ? 2 * c->size : 8;
+      c->names = XRESIZEVEC (const char *, c->names, c->size);
+    }
+  c->names[c->n++] = name;
+}
+
+/* Forget names[I]: it is carried.  The others keep their order.  */
+
+static void
+carried (struct agg_carry *c, uint32_t i)
+{
+  memmove (&c->names[i], &c->names[i + 1], (c->n - i - 1) * sizeof *c->names);
+  c->n--;
+}
+
+void
+agg_carry_check (struct agg_carry *c, const struct ev_record *r)
+{
+  char buf[4096];
+  for (uint32_t i = c->n; i-- > 0;)
+    if (ev_record_dim (r, c->names[i])
+        || (derive && derive (r, c->names[i], buf, sizeof buf)))
+      carried (c, i);
+}
+
+void
+agg_carry_seen (struct agg_carry *c, const char *name)
+{
+  for (uint32_t i = c->n; i-- > 0;)
+    if (!strcmp (c->names[i], name))
+      carried (c, i);
+}
+
+void
+agg_carry_note (struct agg_carry *c)
+{
+  for (uint32_t i = 0; c->records && i < c->n; i++)
+    fprintf (stderr, "dsprof: no record carries dimension '%s'\n", c->names[i]);
+  free (c->names);
+  memset (c, 0, sizeof *c);
+}
+
+void
+agg_note_uncarried (struct agg *a)
+{
+  agg_carry_note (&a->carry);
 }

@@ -106,6 +106,51 @@ typedef const char *agg_derive_fn (const struct ev_record *r, const char *name,
                                    char *buf, size_t size);
 void agg_set_derive (agg_derive_fn *fn);
 
+/* The derived dimensions agg_dim_text computes: depth, parent, location,
+   depends-on, children, site.  */
+extern const char *const agg_derived_dims[];
+extern const size_t agg_nderived_dims;
+
+/* Which of the dimensions a command was given (to bucket by or in --where)
+   some record carries.  A dimension no record carries still gives the empty
+   value, as documented; agg_carry_note then says so, once per dimension:
+   "dsprof: no record carries dimension 'D'".  Derived dimensions, built-in or
+   from a --derive library that gives them a value, count as carried.  Only the
+   dimensions not yet seen are looked for in a record, so once every one has
+   been seen, a record costs one test.  */
+struct agg_carry
+{
+  uint32_t n;                    /* names[0 .. n): not seen carried yet */
+  uint32_t size;
+  const char **names;
+  uint64_t records;              /* records (or events) looked at */
+};
+
+/* Add NAME (kept, not copied) to the dimensions C looks for; derived ones and
+   repeats are left out.  C starts zeroed.  */
+void agg_carry_want (struct agg_carry *c, const char *name);
+
+/* Count record R and mark the dimensions it carries.  */
+void agg_carry_check (struct agg_carry *c, const struct ev_record *r);
+static inline void
+agg_carry_record (struct agg_carry *c, const struct ev_record *r)
+{
+  c->records++;
+  if (c->n)
+    agg_carry_check (c, r);
+}
+
+/* Mark NAME as carried (for a consumer of events rather than records).  */
+void agg_carry_seen (struct agg_carry *c, const char *name);
+
+/* Print the note for every dimension no record carried, if there were records
+   at all; then free C's list.  */
+void agg_carry_note (struct agg_carry *c);
+
+/* The report's own agg_carry over its dimensions and filters' (agg_record
+   fills it): agg_carry_note of it.  */
+void agg_note_uncarried (struct agg *a);
+
 void agg_free (struct agg *a);
 
 #endif /* DSPROF_AGGREGATE_H */

@@ -27,7 +27,7 @@ parse_where_opts (const struct command *cmd, int argc, char **argv,
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long (argc, argv, "w:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":w:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'w':
@@ -39,9 +39,18 @@ parse_where_opts (const struct command *cmd, int argc, char **argv,
         *help = true;
         return print_help (cmd);
       default:
-        return usage_error (cmd->name, "unknown option '%s'", argv[optind - 1]);
+        return option_error (cmd->name, c, argv);
       }
   return 0;
+}
+
+/* Look for Q's --where dimensions in C.  */
+
+static void
+carry_filters (struct agg_carry *c, const struct query *q)
+{
+  for (int i = 0; i < q->nfilters; i++)
+    agg_carry_want (c, q->filters[i].dim);
 }
 
 static void
@@ -80,6 +89,7 @@ struct records_ctx
   const struct query *q;
   FILE *out;
   uint64_t n;
+  struct agg_carry carry;
 };
 
 /* The number of R's dimensions recorded at Start.  */
@@ -96,6 +106,7 @@ print_record (struct ev_record *r, void *arg)
 {
   struct records_ctx *c = arg;
   r->seq = ++c->n;
+  agg_carry_record (&c->carry, r);
   if (!record_passes (c->q, r))
     return 0;
   fprintf (c->out, "#%" PRIu64 " %" PRIu64 "ns", r->seq, r->end_ns - r->start_ns);
@@ -131,8 +142,12 @@ run_records (int argc, char **argv)
   struct pf_set set;
   if (!rc && !help && !(rc = load_profiles (argc - optind, argv + optind, &set)))
     {
-      struct records_ctx c = { &q, stdout, 0 };
+      struct records_ctx c = { &q, stdout, 0, { 0, 0, NULL, 0 } };
+      carry_filters (&c.carry, &q);
       rc = walk_streams (&set, NULL, print_record, NULL, &c);
+      if (!rc)
+        agg_carry_note (&c.carry);
+      free (c.carry.names);
       pf_free (&set);
       if (!rc)
         rc = close_output ("records", NULL, stdout);
@@ -175,6 +190,7 @@ struct trace_ctx
   FILE *out;
   struct open_event *stack;
   uint32_t depth, size;
+  struct agg_carry carry;        /* of the --where dims, over the events */
 };
 
 static void
@@ -199,9 +215,14 @@ open_event_free (struct open_event *o)
   o->n = 0;
 }
 
+/* Whether O passes Q's filters; every filter is tested, so that CARRY sees
+   each dimension the event carries.  */
+
 static bool
-event_passes (const struct query *q, const struct open_event *o)
+event_passes (const struct query *q, const struct open_event *o,
+              struct agg_carry *carry)
 {
+  bool pass = true;
   for (int i = 0; i < q->nfilters; i++)
     {
       const char *v = "";
@@ -209,12 +230,13 @@ event_passes (const struct query *q, const struct open_event *o)
         if (!strcmp (o->kv[k].name, q->filters[i].dim))
           {
             v = o->kv[k].value;
+            agg_carry_seen (carry, q->filters[i].dim);
             break;
           }
       if ((strcmp (v, q->filters[i].value) == 0) == q->filters[i].negate)
-        return false;
+        pass = false;
     }
-  return true;
+  return pass;
 }
 
 static void
@@ -244,7 +266,8 @@ trace_event (const struct ev_event *e, void *arg)
         kv_push (o, e->dims[i].name,
                  ev_format_value (&e->dims[i].v, buf, sizeof buf));
       o->nstart = o->n;
-      if (!event_passes (c->q, o))
+      c->carry.records++;
+      if (!event_passes (c->q, o, &c->carry))
         return 0;
       fprintf (c->out, "%" PRIu64 "ns t%u Start", e->ns, e->thread);
       for (uint32_t i = 0; i < o->n; i++)
@@ -271,7 +294,7 @@ trace_event (const struct ev_event *e, void *arg)
   for (uint32_t i = 0; i < e->ndims; i++)
     kv_push (o, e->dims[i].name, ev_format_value (&e->dims[i].v, buf, sizeof buf));
   kv_push (o, "complete", e->kind == EV_FINISH ? "true" : "false");
-  if (event_passes (c->q, o))
+  if (event_passes (c->q, o, &c->carry))
     {
       fprintf (c->out, "%" PRIu64 "ns t%u %s", e->ns, e->thread,
                e->kind == EV_FINISH ? "Finish" : "Abandon");
@@ -307,9 +330,13 @@ run_trace (int argc, char **argv)
   struct pf_set set;
   if (!rc && !help && !(rc = load_profiles (argc - optind, argv + optind, &set)))
     {
-      struct trace_ctx c = { &q, stdout, NULL, 0, 0 };
+      struct trace_ctx c = { &q, stdout, NULL, 0, 0, { 0, 0, NULL, 0 } };
+      carry_filters (&c.carry, &q);
       rc = walk_streams (&set, trace_event, NULL, trace_begin, &c);
       trace_begin (NULL, NULL, &c);
+      if (!rc)
+        agg_carry_note (&c.carry);
+      free (c.carry.names);
       free (c.stack);
       pf_free (&set);
       if (!rc)
@@ -366,6 +393,7 @@ struct dims_ctx
   const struct query *q;
   htab_t counts;
   uint64_t records;
+  struct agg_carry carry;
 };
 
 static void
@@ -383,24 +411,21 @@ count_dim (htab_t counts, const char *name)
   ((struct dim_count *) *slot)->n++;
 }
 
-static const char *const derived_dims[] = {
-  "depth", "parent", "location", "depends-on", "children", "site"
-};
-
 static int
 dims_record (struct ev_record *r, void *arg)
 {
   struct dims_ctx *c = arg;
+  agg_carry_record (&c->carry, r);
   if (!record_passes (c->q, r))
     return 0;
   c->records++;
   for (uint32_t i = 0; i < r->ndims; i++)
     count_dim (c->counts, r->dims[i].name);
   char buf[4096];
-  for (size_t i = 0; i < sizeof derived_dims / sizeof *derived_dims; i++)
-    if (!ev_record_dim (r, derived_dims[i])
-        && agg_dim_text (r, derived_dims[i], buf, sizeof buf))
-      count_dim (c->counts, derived_dims[i]);
+  for (size_t i = 0; i < agg_nderived_dims; i++)
+    if (!ev_record_dim (r, agg_derived_dims[i])
+        && agg_dim_text (r, agg_derived_dims[i], buf, sizeof buf))
+      count_dim (c->counts, agg_derived_dims[i]);
   return 0;
 }
 
@@ -426,10 +451,13 @@ int
 print_dims (struct pf_set *set, const struct query *q, FILE *out)
 {
   struct dims_ctx c = { q, htab_create_alloc (32, dim_count_hash, dim_count_eq,
-                                              dim_count_free, xcalloc, free), 0 };
+                                              dim_count_free, xcalloc, free), 0,
+                         { 0, 0, NULL, 0 } };
+  carry_filters (&c.carry, q);
   int rc = walk_streams (set, NULL, dims_record, NULL, &c);
   if (!rc)
     {
+      agg_carry_note (&c.carry);
       size_t n = htab_elements (c.counts);
       struct dim_count **v = XNEWVEC (struct dim_count *, n + 1), **p = v;
       htab_traverse (c.counts, collect_counts, &p);
@@ -438,6 +466,7 @@ print_dims (struct pf_set *set, const struct query *q, FILE *out)
         fprintf (out, "%s %" PRIu64 "\n", v[i]->name, v[i]->n);
       free (v);
     }
+  free (c.carry.names);
   htab_delete (c.counts);
   return rc;
 }

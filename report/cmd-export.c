@@ -929,14 +929,14 @@ run_export (int argc, char **argv)
   int ch;
   opterr = 0;
   optind = 1;
-  while ((ch = getopt_long (argc, argv, "f:o:h", longopts, NULL)) != -1)
+  while ((ch = getopt_long (argc, argv, ":f:o:h", longopts, NULL)) != -1)
     switch (ch)
       {
       case 'f': format = optarg; break;
       case 'o': output = optarg; break;
       case 'r': raw = true; break;
       case 'h': return print_help (&cmd_export);
-      default: return usage_error ("export", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("export", ch, argv);
       }
   if (!format)
     return usage_error ("export", "--format chrome, folded, lcov or csv is needed");
@@ -948,22 +948,18 @@ run_export (int argc, char **argv)
   int rc = load_profiles (argc - optind, argv + optind, &set);
   if (rc)
     return rc;
-  FILE *out = open_output ("export", output, false);
-  if (!out)
-    rc = EXIT_DATA;
-  else
+  struct output out;
+  if (!(rc = output_open (&out, "export", output, 0)))
     {
       if (!strcmp (format, "chrome"))
-        rc = export_chrome (&set, out);
+        rc = export_chrome (&set, out.f);
       else if (!strcmp (format, "folded"))
-        rc = export_folded (&set, raw, out);
+        rc = export_folded (&set, raw, out.f);
       else if (!strcmp (format, "lcov"))
-        rc = export_lcov (&set, out);
+        rc = export_lcov (&set, out.f);
       else
-        rc = export_csv (&set, out);
-      int rc2 = close_output ("export", output, out);
-      if (!rc)
-        rc = rc2;
+        rc = export_csv (&set, out.f);
+      rc = output_finish (&out, rc);
     }
   pf_free (&set);
   return rc;
@@ -1396,12 +1392,12 @@ run_merge (int argc, char **argv)
   int ch;
   opterr = 0;
   optind = 1;
-  while ((ch = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+  while ((ch = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (ch)
       {
       case 'o': output = optarg; break;
       case 'h': return print_help (&cmd_merge);
-      default: return usage_error ("merge", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("merge", ch, argv);
       }
   if (!output || !*output)
     return usage_error ("merge", "-o OUT is needed");
@@ -1434,46 +1430,16 @@ run_merge (int argc, char **argv)
         threads += p->streams[p->nstreams - 1].thread;
     }
 
-  /* Into a new file beside OUT, renamed over it at the end: OUT may be one of
-     the inputs, which are mapped.  */
-  char *tmp = NULL;
-  FILE *f = NULL;
-  if (!rc)
+  /* Into a new file beside OUT, renamed over it at the end (files.h): OUT may
+     be one of the inputs, which are mapped.  */
+  struct output out;
+  if (!rc && !(rc = output_open (&out, "merge", output, OUTPUT_PROFILE)))
     {
-      tmp = concat (output, ".XXXXXX", NULL);
-      int fd = mkstemp (tmp);
-      if (fd < 0 || !(f = fdopen (fd, "w")))
-        {
-          fprintf (stderr, "dsprof merge: %s: %s\n", output, strerror (errno));
-          if (fd >= 0)
-            {
-              close (fd);
-              unlink (tmp);
-            }
-          rc = EXIT_DATA;
-        }
+      const char *err = write_merged (&set, mp, out.f);
+      if (err)
+        fprintf (stderr, "dsprof merge: '%s': %s\n", output, err);
+      rc = output_finish (&out, err ? EXIT_DATA : 0);
     }
-  if (!rc)
-    {
-      const char *err = write_merged (&set, mp, f);
-      bool bad = ferror (f) != 0;
-      int saved = errno;
-      bad |= fclose (f) != 0;
-      if (err || bad)
-        {
-          fprintf (stderr, "dsprof merge: %s: %s\n", err ? "" : output,
-                   err ? err : strerror (saved ? saved : EIO));
-          unlink (tmp);
-          rc = EXIT_DATA;
-        }
-      else if (rename (tmp, output) < 0)
-        {
-          fprintf (stderr, "dsprof merge: %s: %s\n", output, strerror (errno));
-          unlink (tmp);
-          rc = EXIT_DATA;
-        }
-    }
-  free (tmp);
   for (uint32_t i = 0; i < set.nprocs; i++)
     free (mp[i].site_map);
   free (mp);

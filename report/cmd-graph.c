@@ -140,6 +140,7 @@ struct graph
   uint32_t narcs, asize;
   uint64_t profiled_ns, records;
   struct pend *pool, *all;
+  struct agg_carry carry;        /* whether a record carries dim */
 };
 
 static hashval_t
@@ -174,6 +175,7 @@ graph_init (struct graph *g, const char *dim, bool raw)
   g->count = XCNEWVEC (uint64_t, g->vsize);
   g->out_ns = XCNEWVEC (uint64_t, g->vsize);
   g->text[0] = xstrdup ("<spontaneous>");
+  agg_carry_want (&g->carry, dim);
 }
 
 static void
@@ -186,6 +188,7 @@ graph_free (struct graph *g)
   free (g->count);
   free (g->out_ns);
   free (g->comp);
+  free (g->carry.names);
   htab_delete (g->vindex);
   imap_free (&g->aindex);
   free (g->arcs);
@@ -317,6 +320,7 @@ graph_record (struct ev_record *r, void *arg)
   struct graph *g = arg;
   struct pend *st = r->user;
   char buf[4096];
+  agg_carry_record (&g->carry, r);
   const char *t = agg_dim_text (r, g->dim, buf, sizeof buf);
   uint32_t v = value_id (g, t ? t : "");
   uint32_t node = node_of (g, v);
@@ -1064,15 +1068,18 @@ print_graph (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
   free (c.by_from);
 }
 
-/* The call graph of SET by DIM to OUT in UNIT (NULL: automatic).  */
+/* The call graph of SET by DIM to OUT in UNIT (NULL: automatic); NOTE: say if
+   no record carries DIM (agg_carry_note).  */
 
 static int
 callgraph (struct pf_set *set, const char *dim, bool raw, const char *unit_name,
-           FILE *out)
+           bool note, FILE *out)
 {
   struct graph g;
   graph_init (&g, dim, raw);
   int rc = graph_walk (&g, set);
+  if (!rc && note)
+    agg_carry_note (&g.carry);
   if (!rc)
     {
       uint32_t *comp_size;
@@ -1098,7 +1105,7 @@ callgraph (struct pf_set *set, const char *dim, bool raw, const char *unit_name,
 int
 print_callgraph (struct pf_set *set, const char *dim, FILE *out)
 {
-  return callgraph (set, dim ? dim : "name", false, NULL, out);
+  return callgraph (set, dim ? dim : "name", false, NULL, false, out);
 }
 
 /* Options of callgraph and dot.  */
@@ -1127,12 +1134,16 @@ parse_graph_opts (const struct command *cmd, int argc, char **argv,
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long (argc, argv, "d:u:o:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":d:u:o:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'd':
         if (!*optarg)
           return usage_error (cmd->name, "--dim wants a dimension name");
+        if (looks_like_profile (optarg))
+          return usage_error (cmd->name, "--dim: '%s' is a profile, not a "
+                              "dimension (an existing file, or a name with a "
+                              "'/' or a \".data\")", optarg);
         o->dim = optarg;
         break;
       case 'u':
@@ -1147,7 +1158,7 @@ parse_graph_opts (const struct command *cmd, int argc, char **argv,
         *help = true;
         return print_help (cmd);
       default:
-        return usage_error (cmd->name, "unknown option '%s'", argv[optind - 1]);
+        return option_error (cmd->name, c, argv);
       }
   return 0;
 }
@@ -1163,16 +1174,9 @@ run_callgraph (int argc, char **argv)
   struct pf_set set;
   if ((rc = load_profiles (argc - optind, argv + optind, &set)))
     return rc;
-  FILE *out = open_output ("callgraph", o.output, false);
-  if (!out)
-    rc = EXIT_DATA;
-  else
-    {
-      rc = callgraph (&set, o.dim, o.raw, o.unit, out);
-      int rc2 = close_output ("callgraph", o.output, out);
-      if (!rc)
-        rc = rc2;
-    }
+  struct output out;
+  if (!(rc = output_open (&out, "callgraph", o.output, 0)))
+    rc = output_finish (&out, callgraph (&set, o.dim, o.raw, o.unit, true, out.f));
   pf_free (&set);
   return rc;
 }
@@ -1269,6 +1273,7 @@ dot (struct pf_set *set, const struct graph_opts *o, FILE *out)
   int rc = graph_walk (&g, set);
   if (!rc)
     {
+      agg_carry_note (&g.carry);
       const struct unit *u = pick_unit (o->unit, g.profiled_ns);
       uint64_t max_self = 1, max_count = 1;
       for (uint32_t v = 1; v <= g.nvalues; v++)
@@ -1327,16 +1332,9 @@ run_dot (int argc, char **argv)
   struct pf_set set;
   if ((rc = load_profiles (argc - optind, argv + optind, &set)))
     return rc;
-  FILE *out = open_output ("dot", o.output, false);
-  if (!out)
-    rc = EXIT_DATA;
-  else
-    {
-      rc = dot (&set, &o, out);
-      int rc2 = close_output ("dot", o.output, out);
-      if (!rc)
-        rc = rc2;
-    }
+  struct output out;
+  if (!(rc = output_open (&out, "dot", o.output, 0)))
+    rc = output_finish (&out, dot (&set, &o, out.f));
   pf_free (&set);
   return rc;
 }

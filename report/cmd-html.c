@@ -1084,23 +1084,8 @@ source_line (const char *path, uint32_t line, size_t *len, const char **problem)
       cached_path = xstrdup (path);
       text = NULL;
       size = 0;
-      FILE *f = fopen (path, "rb");
-      open_problem = f ? NULL : strerror (errno);
-      if (f)
-        {
-          size_t cap = 65536, got;
-          text = XNEWVEC (char, cap);
-          while ((got = fread (text + size, 1, cap - size, f)) > 0)
-            if ((size += got) == cap)
-              text = XRESIZEVEC (char, text, cap *= 2);
-          if (ferror (f))
-            {
-              open_problem = strerror (errno);
-              free (text);
-              text = NULL;
-            }
-          fclose (f);
-        }
+      open_problem = NULL;
+      text = read_regular (path, &size, &open_problem);
     }
   *problem = open_problem;
   if (!text)
@@ -1353,7 +1338,7 @@ run_html (int argc, char **argv)
   bool raw = false;
   int c;
   opterr = 0;
-  while ((c = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': output = optarg; break;
@@ -1372,7 +1357,7 @@ run_html (int argc, char **argv)
         break;
       case 'r': raw = true; break;
       case 'h': return print_help (&cmd_html);
-      default: return usage_error ("html", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("html", c, argv);
       }
 
   struct query q;
@@ -1394,6 +1379,15 @@ run_html (int argc, char **argv)
           return usage_error ("html", "--dims wants D1,D2,... without empty names, "
                               "not '%s'", dims);
         }
+      if (looks_like_profile (s))
+        {
+          int rc = usage_error ("html", "--dims: '%s' is a profile, not a "
+                                "dimension (an existing file, or a name with "
+                                "a '/' or a \".data\")", s);
+          free (q.dims);
+          free (dimcopy);
+          return rc;
+        }
       q.dims[q.ndims++] = s;
       if (!comma)
         break;
@@ -1403,16 +1397,13 @@ run_html (int argc, char **argv)
   int rc = load_profiles (argc - optind, argv + optind, &set);
   if (!rc)
     {
-      FILE *out = open_output ("html", output, false);
-      if (!out)
-        rc = EXIT_DATA;
-      else
+      struct output out;
+      if (!(rc = output_open (&out, "html", output, 0)))
         {
           struct query page = q;
           page.top = top;
-          rc = html_page (out, &set, &page, nlines, (uint64_t) max_records);
-          int crc = close_output ("html", output, out);
-          rc = rc ? rc : crc;
+          rc = output_finish (&out, html_page (out.f, &set, &page, nlines,
+                                               (uint64_t) max_records));
         }
       pf_free (&set);
     }

@@ -104,11 +104,11 @@ run_info (int argc, char **argv)
   };
   int c;
   opterr = 0;
-  while ((c = getopt_long (argc, argv, "h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'h': return print_help (&cmd_info);
-      default: return usage_error ("info", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("info", c, argv);
       }
   struct pf_set set;
   int rc = load_profiles (argc - optind, argv + optind, &set);

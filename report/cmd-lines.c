@@ -103,13 +103,13 @@ run_lines (int argc, char **argv)
   bool append = false;
   int c;
   opterr = 0;
-  while ((c = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': output = optarg; break;
       case 'a': append = true; break;
       case 'h': return print_help (&cmd_lines);
-      default: return usage_error ("lines", "unknown option '%s'", argv[optind - 1]);
+      default: return option_error ("lines", c, argv);
       }
   struct pf_set set;
   int rc = load_profiles (argc - optind, argv + optind, &set);
@@ -121,15 +121,14 @@ run_lines (int argc, char **argv)
     {
       if (l.n > 1)               /* none: l.v is NULL (a profile of no blocks) */
         qsort (l.v, l.n, sizeof *l.v, cmp_block_line);
-      FILE *out = open_output ("lines", output, append);
-      if (!out)
-        rc = EXIT_DATA;
-      else
+      struct output out;
+      if (!(rc = output_open (&out, "lines", output,
+                              append ? OUTPUT_APPEND : 0)))
         {
           for (size_t i = 0; i < l.n; i++)
-            fprintf (out, "%s:%u: %llu\n", l.v[i].file, l.v[i].line,
+            fprintf (out.f, "%s:%u: %llu\n", l.v[i].file, l.v[i].line,
                      (unsigned long long) l.v[i].count);
-          rc = close_output ("lines", output, out);
+          rc = output_close (&out);
         }
     }
   free (l.v);
@@ -154,6 +153,8 @@ const struct command cmd_lines = {
 struct source
 {
   char *given, *path;            /* as compiled; as found (compdir applied) */
+  bool own;                      /* in the program's own tree (in_tree) */
+  const struct pf_unit *asked;   /* the last unit in_tree was asked about */
   struct block_list lines;
 };
 
@@ -188,6 +189,32 @@ resolve (const struct pf_unit *u, const char *file)
   return concat (u->compdir, "/", file, NULL);
 }
 
+/* Whether PATH, a source of unit U as found, is in the program's own tree: its
+   directory, links resolved, is U's compilation directory (include/
+   dsprof-format.h, section 3) or below it.  Only there does annotate write
+   <source>.bb by default: not next to a system header, nor outside the tree
+   through a '..'.  */
+
+static bool
+in_tree (const struct pf_unit *u, const char *path)
+{
+  if (!u->compdir[0])
+    return false;
+  const char *slash = strrchr (path, '/');
+  char *dir = !slash ? xstrdup (".")
+              : slash == path ? xstrdup ("/")
+              : xstrndup (path, (size_t) (slash - path));
+  char *real_dir = lrealpath (dir), *real_top = lrealpath (u->compdir);
+  size_t n = strlen (real_top);
+  bool yes = !strcmp (real_top, "/")
+             || (!strncmp (real_dir, real_top, n)
+                 && (real_dir[n] == '/' || real_dir[n] == '\0'));
+  free (dir);
+  free (real_dir);
+  free (real_top);
+  return yes;
+}
+
 /* The path under DIR for a source compiled as GIVEN: absolute paths lose their
    leading '/', and '..' components become '__' so nothing lands outside DIR.  */
 
@@ -213,102 +240,45 @@ path_under (const char *dir, const char *given)
   return out;
 }
 
+/* Make the directories of PATH; those past its first FROM bytes (the ones
+   annotate -o makes under its DIR) must be directories, not links to one.  */
+
 static int
-make_parents (const char *path)
+make_parents (const char *path, size_t from)
 {
   char *d = xstrdup (path);
-  for (char *p = d + 1; *p; p++)
+  bool bad = false;
+  struct stat st;
+  for (char *p = d + 1; *p && !bad; p++)
     if (*p == '/')
       {
         *p = '\0';
-        if (mkdir (d, 0777) < 0 && errno != EEXIST)
-          {
-            fprintf (stderr, "dsprof annotate: %s: %s\n", d, strerror (errno));
-            free (d);
-            return -1;
-          }
+        if ((bad = mkdir (d, 0777) < 0 && errno != EEXIST))
+          fprintf (stderr, "dsprof annotate: %s: %s\n", d, strerror (errno));
+        else if ((bad = (size_t) (p - d) > from && lstat (d, &st) == 0
+                        && !S_ISDIR (st.st_mode)))
+          fprintf (stderr, "dsprof annotate: '%s': is %s, not a directory\n", d,
+                   file_kind (st.st_mode));
         *p = '/';
       }
   free (d);
-  return 0;
+  return bad ? -1 : 0;
 }
 
-/* The contents of PATH, a regular file: NULL with errno set if it cannot be
-   read, or with *IRREGULAR set if it is a directory, fifo, device or socket.
-   Such a file is never read (a fifo would wait for a writer, a device might
-   never end): a stat first, then the open file checked again, so a file
-   replaced in between is refused too.  */
-
-static char *
-read_file (const char *path, size_t *size, bool *irregular)
-{
-  *irregular = false;
-  struct stat st;
-  if (stat (path, &st) < 0)
-    return NULL;
-  if (!S_ISREG (st.st_mode))
-    {
-      *irregular = true;
-      return NULL;
-    }
-  int fd = open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    return NULL;
-  if (fstat (fd, &st) < 0)
-    {
-      int e = errno;
-      close (fd);
-      errno = e;
-      return NULL;
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      close (fd);
-      *irregular = true;
-      return NULL;
-    }
-  size_t cap = 65536, n = 0;
-  char *buf = XNEWVEC (char, cap);
-  for (;;)
-    {
-      ssize_t got = read (fd, buf + n, cap - n);
-      if (got < 0 && errno == EINTR)
-        continue;
-      if (got < 0)
-        {
-          int e = errno;
-          free (buf);
-          close (fd);
-          errno = e;
-          return NULL;
-        }
-      if (got == 0)
-        break;
-      n += (size_t) got;
-      if (n == cap)
-        {
-          cap *= 2;
-          buf = XRESIZEVEC (char, buf, cap);
-        }
-    }
-  close (fd);
-  *size = n;
-  return buf;
-}
-
-/* Write the listing of S to OUT_PATH.  Return 0, 1 if the source was not found
+/* Write the listing of S to OUT_PATH, whose directories past its first FROM
+   bytes annotate makes (make_parents).  Return 0, 1 if the source was not found
    (warned), or EXIT_DATA.  */
 
 static int
-write_listing (const struct source *s, const char *out_path)
+write_listing (const struct source *s, const char *out_path, size_t from)
 {
   size_t size;
-  bool irregular;
-  char *text = read_file (s->path, &size, &irregular);
+  const char *problem;
+  char *text = read_regular (s->path, &size, &problem);
   if (!text)
     {
       fprintf (stderr, "dsprof annotate: warning: %s: %s; skipped\n", s->path,
-               irregular ? "not a regular file" : strerror (errno));
+               problem);
       return 1;
     }
   uint32_t nlines = 0;
@@ -346,15 +316,10 @@ write_listing (const struct source *s, const char *out_path)
              "counts line %u: the source changed since it was compiled?\n",
              s->path, nlines, beyond);
 
-  int rc = 0;
-  FILE *out = NULL;
-  if (make_parents (out_path) < 0 || !(out = fopen (out_path, "w")))
-    {
-      if (!out && errno)
-        fprintf (stderr, "dsprof annotate: %s: %s\n", out_path, strerror (errno));
-      rc = EXIT_DATA;
-    }
-  else
+  struct output out;
+  int rc = make_parents (out_path, from) < 0 ? EXIT_DATA
+           : output_open (&out, "annotate", out_path, 0);
+  if (!rc)
     {
       const char *p = text, *end = text + size;
       for (uint32_t n = 1; n <= nlines; n++)
@@ -366,10 +331,10 @@ write_listing (const struct source *s, const char *out_path)
             snprintf (col, sizeof col, "%llu", (unsigned long long) count[n]);
           else if (held[n])
             strcpy (col, "#####");
-          fprintf (out, "%*s:%5u:%.*s\n", width, col, n, (int) len, p);
+          fprintf (out.f, "%*s:%5u:%.*s\n", width, col, n, (int) len, p);
           p = nl ? nl + 1 : end;
         }
-      rc = close_output ("annotate", out_path, out);
+      rc = output_close (&out);
     }
   free (held);
   free (count);
@@ -408,7 +373,7 @@ run_annotate (int argc, char **argv)
   char **sel = XNEWVEC (char *, argc + 1);
   int nsel = 0, c;
   opterr = 0;
-  while ((c = getopt_long (argc, argv, "o:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'o': dir = optarg; break;
@@ -416,7 +381,7 @@ run_annotate (int argc, char **argv)
       case 'h': free (sel); return print_help (&cmd_annotate);
       default:
         free (sel);
-        return usage_error ("annotate", "unknown option '%s'", argv[optind - 1]);
+        return option_error ("annotate", c, argv);
       }
   struct pf_set set;
   int rc = load_profiles (argc - optind, argv + optind, &set);
@@ -450,25 +415,47 @@ run_annotate (int argc, char **argv)
         }
       else
         free (key.path);
+      /* Asked once per unit holding the source, and only when it matters.  */
+      if (!dir && !s->own && s->asked != all.v[i].unit)
+        {
+          s->asked = all.v[i].unit;
+          s->own = in_tree (s->asked, s->path);
+        }
       push_block (&s->lines, all.v[i]);
     }
 
-  int matched = 0;
+  /* Every listing selected, even after one that failed; beside the source
+     only in the program's own tree, unless --source named it.  */
+  int matched = 0, outside = 0, failed = 0;
+  const char *first_outside = NULL;
   for (size_t i = 0; !rc && i < nsources; i++)
     {
       if (!source_selected (order[i], nsel, sel))
         continue;
       matched++;
+      if (!dir && !nsel && !order[i]->own)
+        {
+          if (!outside++)
+            first_outside = order[i]->path;
+          continue;
+        }
       char *out_path = dir ? path_under (dir, order[i]->given)
                            : concat (order[i]->path, ".bb", NULL);
-      int r = write_listing (order[i], out_path);
-      if (r == EXIT_DATA)
-        rc = r;
+      if (write_listing (order[i], out_path, dir ? strlen (dir) : strlen (out_path))
+          == EXIT_DATA)
+        failed = EXIT_DATA;
       free (out_path);
     }
+  if (outside)
+    fprintf (stderr, "dsprof annotate: note: %d source%s outside the "
+             "compilation directory not annotated (%s%s); -o DIR writes every "
+             "listing under DIR, --source FILE writes FILE's beside it\n",
+             outside, outside == 1 ? "" : "s", first_outside,
+             outside > 1 ? ", ..." : "");
   if (!rc && nsel && !matched)
     fprintf (stderr, "dsprof annotate: warning: no instrumented source matches "
              "--source\n");
+  rc = rc ? rc : failed;
   free (order);
   htab_delete (sources);
   free (all.v);
@@ -487,8 +474,11 @@ const struct command cmd_annotate = {
   "holds the line.  A function's definition line shows its entry count; a\n"
   "break, continue or goto line how often the jump was taken.  Sources are\n"
   "found through the compilation directory; a missing one is skipped with a\n"
-  "warning.\n\n"
+  "warning.  Without -o, listings are written beside the sources in the\n"
+  "compilation directory and below it only (not beside system headers: a note\n"
+  "counts those), and only over a regular file, never through a link.\n\n"
   "  -o, --output DIR    write DIR/<file as compiled>.bb instead of next to the\n"
-  "                      source\n"
-  "      --source FILE   only this source (repeatable)\n"
+  "                      source, for every source\n"
+  "      --source FILE   only this source (repeatable); written beside it\n"
+  "                      wherever it is\n"
 };

@@ -536,6 +536,7 @@ run_report (struct pf_set *set, const struct query *q, FILE *out)
     }
   if (!rc)
     {
+      agg_note_uncarried (c.agg);
       struct printer p;
       memset (&p, 0, sizeof p);
       p.q = q;
@@ -584,7 +585,7 @@ parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long (argc, argv, "+w:u:t:f:p:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "+:w:u:t:f:p:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'w':
@@ -623,19 +624,9 @@ parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
         *help = true;
         return 0;
       default:
-        return usage_error (cmd, "unknown option '%s'", argv[optind - 1]);
+        return option_error (cmd, c, argv);
       }
   return 0;
-}
-
-/* Report's arguments are dimensions and profiles.  A profile is an existing
-   file, a path with a '/', or a name with a ".data" part (dsprof.data,
-   run.data.1234); `--` makes every later argument a profile.  */
-
-static bool
-looks_like_profile (const char *arg)
-{
-  return access (arg, F_OK) == 0 || strchr (arg, '/') || strstr (arg, ".data");
 }
 
 static int
@@ -731,6 +722,19 @@ const struct command cmd_report = {
   "  help, quit (or end of input)\n"
 static const char shell_help[] = SHELL_HELP;
 
+/* Free the shell's filters (their dims and values) and FILTERS itself.  */
+
+static void
+free_filters (struct agg_filter *filters, int n)
+{
+  for (int i = 0; i < n; i++)
+    {
+      free ((char *) filters[i].dim);
+      free ((char *) filters[i].value);
+    }
+  free (filters);
+}
+
 static char *
 read_line (bool tty)
 {
@@ -760,24 +764,32 @@ run_shell (int argc, char **argv)
   struct query q;
   memset (&q, 0, sizeof q);
   q.format = "text";
+  q.filters = XCNEWVEC (struct agg_filter, argc + 1);
   bool help = false;
   int rc = parse_report_opts ("shell", argc, argv, &q, &help);
-  if (rc)
-    return rc;
-  if (help)
-    return print_help (&cmd_shell);
-  if (q.derive && (rc = derive_load (q.derive)))
-    return rc;
+  if (rc || help)
+    {
+      for (int i = 0; i < q.nfilters; i++)
+        free ((char *) q.filters[i].dim);
+      free (q.filters);
+      return rc ? rc : print_help (&cmd_shell);
+    }
+  /* --where filters are the shell's first `where`s.  */
+  struct agg_filter *filters = q.filters;
+  int nfilters = q.nfilters;
+  for (int i = 0; i < nfilters; i++)
+    filters[i].value = xstrdup (filters[i].value);
   struct pf_set set;
-  rc = load_profiles (argc - optind, argv + optind, &set);
-  if (rc)
-    return rc;
+  if ((q.derive && (rc = derive_load (q.derive)))
+      || (rc = load_profiles (argc - optind, argv + optind, &set)))
+    {
+      free_filters (filters, nfilters);
+      return rc;
+    }
   bool tty = isatty (0) && isatty (1);
   if (tty)
     printf ("dsprof shell: %u profile%s; `help` lists the commands.\n",
             set.nprocs, set.nprocs == 1 ? "" : "s");
-  struct agg_filter *filters = NULL;
-  int nfilters = 0;
   char *line;
   while ((line = read_line (tty)))
     {
@@ -806,11 +818,8 @@ run_shell (int argc, char **argv)
             }
           else if (!strcmp (words[1], "clear"))
             {
-              for (int i = 0; i < nfilters; i++)
-                {
-                  free ((char *) filters[i].dim);
-                  free ((char *) filters[i].value);
-                }
+              free_filters (filters, nfilters);
+              filters = NULL;
               nfilters = 0;
             }
           else
@@ -867,19 +876,17 @@ run_shell (int argc, char **argv)
       if (rc)
         break;
     }
-  for (int i = 0; i < nfilters; i++)
-    {
-      free ((char *) filters[i].dim);
-      free ((char *) filters[i].value);
-    }
-  free (filters);
+  free_filters (filters, nfilters);
   pf_free (&set);
   return rc ? rc : close_output ("shell", NULL, stdout);
 }
 
 const struct command cmd_shell = {
   "shell", "interactive dimension reports", run_shell,
-  "usage: dsprof shell [--derive LIB.so] [PROFILE...]\n\n"
+  "usage: dsprof shell [OPTIONS] [PROFILE...]\n\n"
   "Read commands, one per line, from a terminal (with line editing and\n"
   "history) or from piped input, and print reports:\n\n"
+  SHELL_HELP
+  "\nOptions: report's (--where, --unit, --top, --format, --raw, --derive),\n"
+  "the settings the shell starts with.\n"
 };

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "aggregate.h"
+#include "files.h"
 #include "profile.h"
 
 enum { EXIT_USAGE = 1, EXIT_DATA = 2 };
@@ -27,6 +28,14 @@ struct command
 int usage_error (const char *cmd, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
 
+/* The usage error for getopt_long's return C (with ':' first in its option
+   string): "option '--X' needs an argument" for ':', else "unknown option".  */
+int option_error (const char *cmd, int c, char **argv);
+
+/* Whether ARG of report's (or html's --dims) is a profile rather than a
+   dimension: it names an existing file, holds a '/' or a ".data".  */
+bool looks_like_profile (const char *arg);
+
 /* Print the help of COMMAND to stdout; return 0.  */
 int print_help (const struct command *c);
 
@@ -36,13 +45,6 @@ int load_profiles (int argc, char **argv, struct pf_set *set);
 
 /* Parse "DIM=VALUE" or "DIM!=VALUE" into F; false if malformed.  */
 bool parse_filter (char *arg, struct agg_filter *f);
-
-/* Open -o FILE (or stdout for NULL or "-"), APPEND to it if asked.  NULL after a
-   message if it cannot be opened.  */
-FILE *open_output (const char *cmd, const char *path, bool append);
-
-/* Close OUT (not stdout), reporting write errors; return 0 or EXIT_DATA.  */
-int close_output (const char *cmd, const char *path, FILE *out);
 
 /* Write S to OUT as a record/trace value: bare when safe, else quoted with C
    escapes.  */

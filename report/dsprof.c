@@ -1,10 +1,11 @@
 /* dsprof.c - the `dsprof` command: dispatch to a subcommand, and what the
    subcommands share (cmd.h).  */
 
-#include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libiberty.h"
 #include "cmd.h"
@@ -71,6 +72,20 @@ usage_error (const char *cmd, const char *fmt, ...)
 }
 
 int
+option_error (const char *cmd, int c, char **argv)
+{
+  if (c == ':')
+    return usage_error (cmd, "option '%s' needs an argument", argv[optind - 1]);
+  return usage_error (cmd, "unknown option '%s'", argv[optind - 1]);
+}
+
+bool
+looks_like_profile (const char *arg)
+{
+  return access (arg, F_OK) == 0 || strchr (arg, '/') || strstr (arg, ".data");
+}
+
+int
 print_help (const struct command *c)
 {
   fputs (c->help, stdout);
@@ -102,35 +117,6 @@ parse_filter (char *arg, struct agg_filter *f)
   f->dim = xstrndup (arg, (size_t) (eq - arg - f->negate));
   f->value = eq + 1;
   return f->dim[0] != '\0';
-}
-
-FILE *
-open_output (const char *cmd, const char *path, bool append)
-{
-  if (!path || !strcmp (path, "-"))
-    return stdout;
-  FILE *f = fopen (path, append ? "a" : "w");
-  if (!f)
-    fprintf (stderr, "dsprof %s: %s: %s\n", cmd, path, strerror (errno));
-  return f;
-}
-
-int
-close_output (const char *cmd, const char *path, FILE *out)
-{
-  bool bad = ferror (out) != 0;
-  if (out == stdout)
-    bad |= fflush (out) != 0;
-  else
-    bad |= fclose (out) != 0;
-  if (bad)
-    {
-      fprintf (stderr, "dsprof %s: %s: write error: %s\n", cmd,
-               path && strcmp (path, "-") ? path : "standard output",
-               strerror (errno ? errno : EIO));
-      return EXIT_DATA;
-    }
-  return 0;
 }
 
 void

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "profile.h"
+#include "files.h"
 #include "flow.h"
 
 /* Units of the whole set, keyed by their metadata bytes.  */
@@ -32,6 +34,85 @@ unit_eq (const void *p, const void *q)
   const struct pf_unit *a = p, *b = q;
   return a->meta_size == b->meta_size
          && memcmp (a->meta, b->meta, a->meta_size) == 0;
+}
+
+/* ---- profiles truncated while read ------------------------------------------------
+
+   A profile is mapped, so a file cut short while dsprof reads it (by the program
+   still writing it, or anyone else) makes a read of a page past its new end
+   fault with SIGBUS, wherever the reading is: checking, decoding, merging.  The
+   handler looks the faulting address up among the mappings; inside one, it
+   says which file was cut, removes the outputs being written and exits with
+   EXIT_DATA (2) - all async-signal-safe calls, none of the state the fault
+   interrupted is used.  Any other SIGBUS goes to the handler there was before
+   (the default action, or a fuzzer's or sanitizer's).  */
+
+struct mapping
+{
+  const unsigned char *start;
+  size_t size;
+  const char *path;
+};
+
+static struct mapping *mappings;
+static size_t nmappings, mappings_size;
+static struct sigaction previous_sigbus;
+
+static void
+put_err (const char *s)
+{
+  ssize_t r = write (2, s, strlen (s));
+  (void) r;
+}
+
+static void
+on_sigbus (int sig, siginfo_t *si, void *uc)
+{
+  (void) uc;
+  const unsigned char *addr = si->si_addr;
+  for (size_t i = 0; i < nmappings; i++)
+    if (addr >= mappings[i].start && addr - mappings[i].start
+                                     < (ptrdiff_t) mappings[i].size)
+      {
+        put_err ("dsprof: '");
+        put_err (mappings[i].path);
+        put_err ("': file truncated while reading\n");
+        output_unlink_all ();
+        _exit (2);
+      }
+  /* Not a profile's page: the fault comes again, to the previous handler.  */
+  sigaction (sig, &previous_sigbus, NULL);
+}
+
+static void
+mapping_add (const unsigned char *start, size_t size, const char *path)
+{
+  if (!mappings_size)
+    {
+      struct sigaction sa;
+      memset (&sa, 0, sizeof sa);
+      sa.sa_sigaction = on_sigbus;
+      sa.sa_flags = SA_SIGINFO;
+      sigemptyset (&sa.sa_mask);
+      sigaction (SIGBUS, &sa, &previous_sigbus);
+    }
+  if (nmappings == mappings_size)
+    {
+      mappings_size = mappings_size ? 2 * mappings_size : 8;
+      mappings = XRESIZEVEC (struct mapping, mappings, mappings_size);
+    }
+  mappings[nmappings++] = (struct mapping) { start, size, path };
+}
+
+static void
+mapping_remove (const unsigned char *start)
+{
+  for (size_t i = 0; i < nmappings; i++)
+    if (mappings[i].start == start)
+      {
+        mappings[i] = mappings[--nmappings];
+        break;
+      }
 }
 
 /* Format a problem into BUF and return it.  */
@@ -410,21 +491,15 @@ int
 pf_add (struct pf_set *set, const char *path)
 {
   ensure_index ();
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    {
-      fprintf (stderr, "dsprof: %s: %s\n", path, strerror (errno));
-      return -1;
-    }
   struct stat st;
-  if (fstat (fd, &st) < 0 || !S_ISREG (st.st_mode))
-    {
-      fprintf (stderr, "dsprof: %s: %s\n", path,
-               errno && !S_ISREG (st.st_mode) ? "not a regular file"
-                                              : strerror (errno));
-      close (fd);
-      return -1;
-    }
+  const char *kind;
+  int fd = open_regular (path, &st, &kind);
+  if (fd < 0 && kind)
+    fprintf (stderr, "dsprof: '%s': is %s, not a profile\n", path, kind);
+  else if (fd < 0)
+    fprintf (stderr, "dsprof: %s: %s\n", path, strerror (errno));
+  if (fd < 0)
+    return -1;
   struct pf_process p;
   memset (&p, 0, sizeof p);
   p.path = xstrdup (path);
@@ -440,6 +515,7 @@ pf_add (struct pf_set *set, const char *path)
           return -1;
         }
       p.map = m;
+      mapping_add (p.map, p.size, p.path);
     }
   close (fd);
   p.map_size = p.size;
@@ -450,7 +526,10 @@ pf_add (struct pf_set *set, const char *path)
       fprintf (stderr, "dsprof: %s: %s\n", path, err);
       process_free (&p);
       if (p.map)
-        munmap ((void *) p.map, p.map_size);
+        {
+          mapping_remove (p.map);
+          munmap ((void *) p.map, p.map_size);
+        }
       free ((char *) p.path);
       return -1;
     }
@@ -512,7 +591,10 @@ pf_free (struct pf_set *set)
       struct pf_process *p = &set->procs[i];
       process_free (p);
       if (p->map)
-        munmap ((void *) p->map, p->map_size);
+        {
+          mapping_remove (p->map);
+          munmap ((void *) p->map, p->map_size);
+        }
       free ((char *) p->path);
     }
   free (set->procs);

@@ -4,12 +4,15 @@
    site, and one thread's stream holding one Start/Finish pair.  */
 
 #include <CUnit/CUnit.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "aggregate.h"
+#include "files.h"
 #include "profile.h"
 
 #define IMAGE_SIZE (4 * DSPROF_PAGE)
@@ -553,6 +556,85 @@ test_times_monotonic (void)
     }
 }
 
+/* agg_carry: the dimensions wanted, less derived ones and repeats, are
+   forgotten as records carry them; the rest keep their order.  */
+
+static void
+test_carry (void)
+{
+  struct agg_carry c;
+  memset (&c, 0, sizeof c);
+  const char *want[] = { "name", "x", "depth", "nosuch", "x", "y", "site" };
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+    agg_carry_want (&c, want[i]);
+  CU_ASSERT_EQUAL_FATAL (c.n, 4);
+  struct ev_dim dims[2];
+  memset (dims, 0, sizeof dims);
+  dims[0].name = "x";
+  dims[0].v.type = DSPROF_DIM_INT;
+  dims[1].name = "name";
+  dims[1].v.type = DSPROF_DIM_STR;
+  dims[1].v.s = "f";
+  dims[1].v.len = 1;
+  struct ev_record r;
+  memset (&r, 0, sizeof r);
+  r.dims = dims;
+  r.ndims = 1;
+  agg_carry_record (&c, &r);
+  CU_ASSERT_EQUAL_FATAL (c.n, 3);
+  CU_ASSERT_STRING_EQUAL (c.names[0], "name");
+  CU_ASSERT_STRING_EQUAL (c.names[1], "nosuch");
+  CU_ASSERT_STRING_EQUAL (c.names[2], "y");
+  r.ndims = 2;
+  agg_carry_record (&c, &r);
+  agg_carry_seen (&c, "y");
+  CU_ASSERT_EQUAL_FATAL (c.n, 1);
+  CU_ASSERT_STRING_EQUAL (c.names[0], "nosuch");
+  CU_ASSERT_EQUAL (c.records, 2);
+  free (c.names);
+}
+
+/* open_regular: a regular file opens; a directory and a fifo are named, never
+   opened (a fifo would wait for a writer).  */
+
+static void
+test_open_regular (void)
+{
+  char dir[] = "/tmp/dsprof-unit-XXXXXX";
+  CU_ASSERT_PTR_NOT_NULL_FATAL (mkdtemp (dir));
+  char file[64], fifo[64];
+  snprintf (file, sizeof file, "%s/file", dir);
+  snprintf (fifo, sizeof fifo, "%s/fifo", dir);
+  FILE *f = fopen (file, "w");
+  CU_ASSERT_PTR_NOT_NULL_FATAL (f);
+  fputs ("text\n", f);
+  fclose (f);
+  CU_ASSERT_EQUAL_FATAL (mkfifo (fifo, 0600), 0);
+
+  struct stat st;
+  const char *kind;
+  int fd = open_regular (file, &st, &kind);
+  CU_ASSERT (fd >= 0 && kind == NULL && st.st_size == 5);
+  if (fd >= 0)
+    close (fd);
+  CU_ASSERT_EQUAL (open_regular (dir, &st, &kind), -1);
+  CU_ASSERT (kind && !strcmp (kind, "a directory"));
+  CU_ASSERT_EQUAL (open_regular (fifo, &st, &kind), -1);
+  CU_ASSERT (kind && !strcmp (kind, "a fifo"));
+  snprintf (file + strlen (dir), sizeof file - strlen (dir), "/none");
+  CU_ASSERT_EQUAL (open_regular (file, &st, &kind), -1);
+  CU_ASSERT (kind == NULL);
+  size_t size;
+  const char *problem;
+  CU_ASSERT_PTR_NULL (read_regular (fifo, &size, &problem));
+  CU_ASSERT_STRING_EQUAL (problem, "not a regular file");
+
+  unlink (fifo);
+  snprintf (file, sizeof file, "%s/file", dir);
+  unlink (file);
+  rmdir (dir);
+}
+
 void
 report_test_register (void)
 {
@@ -567,4 +649,6 @@ report_test_register (void)
   CU_add_test (s, "deduction beyond a record's duration", test_deduction_exceeds);
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
+  CU_add_test (s, "dimensions no record carries", test_carry);
+  CU_add_test (s, "only regular files are opened to read", test_open_regular);
 }
