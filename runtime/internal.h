@@ -70,6 +70,11 @@ dsprof_round_page (uint64_t n)
    chunks in this process (the header says DSPROF_FLAG_TRUNCATED); a forked child
    starts over with a file of its own.  */
 DSPROF_HIDDEN uint64_t dsprof_writer_begin (uint64_t size);
+/* The same, but only the chunk's first RESERVE bytes are allocated on disk; the
+   rest is a hole whose pages are allocated when first written (a forked child's
+   counters: its profile costs what it touches).  Should the disk be full then,
+   the SIGBUS handler gives the page anonymous memory, as for a truncated file.  */
+DSPROF_HIDDEN uint64_t dsprof_writer_begin_sparse (uint64_t size, uint64_t reserve);
 DSPROF_HIDDEN int dsprof_writer_write (uint64_t offset, const void *buf,
                                        size_t size);
 DSPROF_HIDDEN void *dsprof_writer_map (uint64_t offset, size_t size, void *fixed);
