@@ -60,6 +60,8 @@
 #include <sys/auxv.h>
 #include <sys/fsuid.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -99,6 +101,8 @@ static struct
                                    what we could show of it, for messages) */
   int lost;                     /* some unit could not be recorded: the header to
                                    come gets DSPROF_FLAG_TRUNCATED */
+  int holes;                    /* the file system reads holes without
+                                   allocating them (not tmpfs) */
   int secure;                   /* set-user-ID or set-group-ID program (AT_SECURE):
                                    files are made with the real user's rights */
   pid_t pid;                    /* the process whose file it is */
@@ -106,7 +110,7 @@ static struct
                                    taken as they are */
   char tmpl[PATH_MAX];          /* $DSPROF_OUT made absolute, "%p" not replaced */
   char path[PATH_MAX];          /* absolute unless getcwd failed */
-} writer = { WRITER_UNOPENED, -1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", "" };
+} writer = { WRITER_UNOPENED, -1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", "" };
 
 /* Set by the SIGBUS handler once it replaced a mapping: the file was truncated.  */
 static int writer_faulted;
@@ -749,6 +753,8 @@ writer_create (uint64_t flags, const char **why)
   writer.dev = st.st_dev;
   writer.ino = st.st_ino;
   writer.pid = getpid ();
+  struct statfs sfs;
+  writer.holes = fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC;
   writer_install_sigbus ();
   writer_track (hdr, DSPROF_PAGE);
   __atomic_store_n (&writer.hdr, hdr, __ATOMIC_RELEASE);
@@ -881,8 +887,9 @@ sigbus_chain (int sig, siginfo_t *si, void *ctx)
 }
 
 /* A SIGBUS at an address of one of our mappings: the file was truncated below
-   that page.  The page and the rest of the mapping (at higher offsets, so past
-   the end too) become anonymous memory, and the program carries on.  */
+   that page, or the page is in a hole (a forked child's counters) and the disk
+   is full.  The page becomes anonymous memory, and the program carries on (a
+   truncated file's later pages fault in turn).  */
 
 static void
 writer_sigbus (int sig, siginfo_t *si, void *ctx)
@@ -900,13 +907,17 @@ writer_sigbus (int sig, siginfo_t *si, void *ctx)
           uintptr_t from = a & ~(page_size - 1);
           if (from < lo)
             from = lo;
-          if (mmap ((void *) from, m->hi - from, PROT_READ | PROT_WRITE,
+          uintptr_t to = (a | (page_size - 1)) + 1;
+          if (to > m->hi)
+            to = m->hi;
+          if (mmap ((void *) from, to - from, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
             break;
           __atomic_store_n (&writer_faulted, 1, __ATOMIC_RELAXED);
           const char *parts[] = { "dsprof: profile '", writer.path,
-                                  "' was truncated while the program ran: "
-                                  "what was past its new end is lost", NULL };
+                                  "' was truncated, or its disk is full, while "
+                                  "the program ran: what did not fit is lost",
+                                  NULL };
           warn_signal_safe (parts);
           errno = saved_errno;
           return;
@@ -1050,6 +1061,10 @@ dsprof_writer_begin_sparse (uint64_t size, uint64_t reserve)
   err = writer_attach ();
   if (writer_check_file (err) != 0)
     goto unlock;                /* deleted or truncated, reported */
+  /* tmpfs allocates a hole's page when a reader maps it, and a reader of a
+     profile on a full one would fault: no holes there.  */
+  if (!writer.holes)
+    reserve = size;
   if (!err)
     err = writer_allocate (writer.fd, writer.end, size, reserve);
   if (err)
