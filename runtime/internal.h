@@ -91,6 +91,12 @@ DSPROF_HIDDEN void dsprof_writer_forget (void *addr);
 DSPROF_HIDDEN void dsprof_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
 
+/* The environment variable NAME as a switch: 1 for 1, on, yes or true, 0 for 0,
+   off, no or false (in any case), DFLT if it is unset or empty; for anything
+   else DFLT and a warning.  (Only DSPROF_EVENTS is one, hence the warning's
+   words.)  */
+DSPROF_HIDDEN int dsprof_env_flag (const char *name, int dflt);
+
 /* The profile's header, for the fields updated while the program runs; the file
    is created if this process has none yet.  NULL if it could not be.  */
 DSPROF_HIDDEN struct dsprof_file_header *dsprof_writer_header (void);

@@ -52,6 +52,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 
 #ifndef MADV_POPULATE_WRITE
@@ -156,6 +157,22 @@ dsprof_warn (const char *fmt, ...)
     n += (size_t) len < sizeof buf - n - 1 ? (size_t) len : sizeof buf - n - 2;
   buf[n++] = '\n';
   warn_write (buf, n);
+}
+
+int
+dsprof_env_flag (const char *name, int dflt)
+{
+  static const char *const spellings[] = { "0", "off", "no", "false",
+                                           "1", "on", "yes", "true" };
+  const char *v = getenv (name);
+  if (!v || !*v)
+    return dflt;
+  for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++)
+    if (strcasecmp (v, spellings[i]) == 0)
+      return i >= 4;
+  dsprof_warn ("%s='%.64s' is not 0, 1, on, off, yes, no, true or false: %s",
+               name, v, dflt ? "events stay on" : "events stay off");
+  return dflt;
 }
 
 static uint64_t
