@@ -25,7 +25,9 @@
 #define unlikely(x) __builtin_expect (!!(x), 0)
 
 /* Environment.
-   DSPROF_OUT         the profile's name; every "%p" is replaced by the pid.
+   DSPROF_OUT         the profile's name; every "%p" is replaced by the pid of the
+                      process that writes it (a forked child's own); ignored by a
+                      set-user-ID or set-group-ID program.
    DSPROF_PARENT_PID  set by the runtime, for the processes it starts: the pid of
                       the process that writes the profile under its base name.  A
                       process started by exec from a profiled process (fork+exec of

@@ -4,9 +4,12 @@
    The file (dsprof-format.h, section 2) is created under a temporary name in its
    final directory, its header page filled and mapped, and then renamed into place:
    a new run replaces an older profile atomically and never truncates a file that a
-   reader (or a still-running process) has mapped, and nobody sees a half-made
-   header.  The header stays mapped MAP_SHARED so that `end`, `flags` and
-   `stop_mono_ns` can be updated in place.
+   reader has mapped, and nobody sees a half-made header.  Only a stale profile is
+   ever replaced (writer_place): not a file of another kind, not through a link,
+   and not the profile of a process still running, whose name another process
+   started at the same time leaves to it, taking <name>.<pid>.  The header stays
+   mapped MAP_SHARED so that `end`, `flags` and `stop_mono_ns` can be updated in
+   place; no descriptor is held while the program runs (writer_attach).
 
    Chunks are appended under the writer lock with the reserve/commit protocol of
    internal.h.  Space is reserved with posix_fallocate before anything is written or
