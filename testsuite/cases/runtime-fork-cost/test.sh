@@ -9,44 +9,7 @@
 . "$(dirname "$0")/../../lib.sh"
 
 N=64 FORKS=20
-for ((i = 0; i < N; i++)); do
-  echo "int f$i (int x) { return x + $i; }" >"u$i.c"
-done
-{
-  for ((i = 0; i < N; i++)); do echo "int f$i (int);"; done
-  echo '#include <signal.h>'
-  echo '#include <stdio.h>'
-  echo '#include <sys/wait.h>'
-  echo '#include <unistd.h>'
-  echo 'static int (*const f[]) (int) = {'
-  for ((i = 0; i < N; i++)); do echo "f$i,"; done
-  echo '};'
-  cat <<EOC
-int
-main (void)
-{
-  int s = 0;
-  for (int k = 0; k < $FORKS; k++)
-    {
-      pid_t pid = fork ();
-      if (pid < 0)
-        return 1;
-      if (pid == 0)
-        {
-          s += f[k] (k);
-          if (k % 2)
-            kill (getpid (), SIGKILL);
-          _exit (s == -1);
-        }
-      waitpid (pid, NULL, 0);
-      printf ("%d\n", (int) pid);
-    }
-  for (int i = 0; i < $N; i++)
-    s += f[i] (s);
-  return s == -1;
-}
-EOC
-} >main.c
+"$CASE/gen.sh" $N $FORKS
 dscc -O1 -o prog main.c u*.c || fail "the program does not compile"
 
 DSPROF_OUT=prof.data ./prog >pids || fail "prog exited with status $?"
