@@ -57,10 +57,14 @@ $(UNIT): $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA)
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -Iruntime -I/usr/include/libiberty \
 	  -o $@ $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA) -lcunit -liberty -lm -lpthread
 
-check: all $(UNIT)
+# `make demo` and `make check` install the Debian packages they need first (as root;
+# otherwise deps.sh prints the apt-get line and fails), then build.
+check: deps
+	@$(MAKE) --no-print-directory all $(UNIT)
 	@testsuite/run-all.sh
 
-demo: all
+demo: deps
+	@$(MAKE) --no-print-directory all
 	@scripts/demo.sh
 
 bench: all

@@ -25,6 +25,10 @@
 #                      uftrace's bytes per entry or exit
 #   report_speed       records per second of `dsprof report name` on a profile
 #                      of a few million nested records, beside `uftrace report`
+#   time_accuracy      the report's times of known busy-waits (the report-times
+#                      test's times.c: value Self 5 ms, other Self 2 ms, the
+#                      profiled time 7 ms): median of BENCH_RUNS runs, against
+#                      the busy-waits' own clock_gettime durations
 #   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
 #                      built with -pg (fewer runs: uftrace takes a minute a run)
 #   fork_cost          a program of 500 units forking 200 children, each calling
@@ -49,7 +53,7 @@
 #   ratio A B                 A / B with two decimals
 #
 # Environment: BENCH_RUNS (timed runs per command, default 10), BENCH_DIR
-# (default build/bench), LUA_WORKLOAD (default ../shared/bench/lua-cpu.lua
+# (default build/bench), LUA_WORKLOAD (default bench/lua-cpu.lua
 # next to the repository, about 1 s uninstrumented), BENCH_CALLS (calls per
 # events run, default 5000000), BENCH_TREES (trees of 15 nested records in the
 # report_speed profile, default 300000), BENCH_SLOW_RUNS (runs of
@@ -58,13 +62,13 @@ set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH_DIR=${BENCH_DIR:-$TOP/build/bench}
 RUNS=${BENCH_RUNS:-10}
-LUA_WORKLOAD=${LUA_WORKLOAD:-$(cd "$TOP/.." && pwd)/shared/bench/lua-cpu.lua}
+LUA_WORKLOAD=${LUA_WORKLOAD:-$TOP/bench/lua-cpu.lua}
 RESULTS=$BENCH_DIR/results.txt
 DSPROF=$TOP/report/dsprof
 CALLS=${BENCH_CALLS:-5000000}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed lua_functions_all fork_cost"
+BENCHES="lua_counters compile_time events profile_size report_speed time_accuracy lua_functions_all fork_cost"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -370,6 +374,36 @@ bench_lua_functions_all () {
   else
     missing_row "uftrace record of the -pg build" "$NO_UFTRACE"
   fi
+}
+
+# ---- the report's times against known busy-waits --------------------------------
+bench_time_accuracy () {
+  local dir=$BENCH_DIR/times i
+  mkdir -p "$dir"
+  gcc -O1 -fplugin="$TOP/plugin/dsprof.so" -I"$TOP/runtime" -o "$dir/times" \
+    "$TOP/testsuite/cases/report-times/times.c" "$TOP/runtime/libdsprof.a" -lpthread ||
+    die "times.c does not build"
+  : >"$dir/figures"
+  for i in $(seq "$RUNS"); do
+    (cd "$dir" && ./times >/dev/null) || die "times failed"
+    "$DSPROF" report name --unit ns --format csv "$dir/dsprof.data" |
+      awk -F, -v OFS=' ' 'NR > 1 { self[$2] = $5 } END { print self["value"], self["other"] }' \
+        >>"$dir/prof"
+    "$DSPROF" report name --unit ns "$dir/dsprof.data" |
+      sed -n 's/^Profiled time: \([0-9.,]*\) ns.*/\1/p' | tr -d , >>"$dir/figures"
+  done
+  paste -d' ' "$dir/prof" "$dir/figures" | python3 -c '
+import statistics, sys
+rows = [list(map(float, l.split())) for l in sys.stdin if l.strip()]
+for i, (what, want) in enumerate((("value Self (5 ms of busy-wait)", 5),
+                                  ("other Self (2 ms of busy-wait)", 2),
+                                  ("profiled time (7 ms of busy-wait)", 7))):
+    got = statistics.median(r[i] for r in rows) / 1e6
+    print("%s|%.3f|%.3f" % (what, got, got / want))' |
+    while IFS='|' read -r what got r; do
+      row "$what" "$got" ms "${r}x" "median of $RUNS runs; ratio to the busy-wait"
+    done
+  rm -f "$dir/prof"
 }
 
 # ---- main ---------------------------------------------------------------------

@@ -271,7 +271,7 @@ build () {  # build PACKAGE VARIANT
 # ---- test suites --------------------------------------------------------------------
 lua_scripts () {
   echo "$TOP/testsuite/cases/lua/exercise.lua"
-  [ -f "$TOP/../shared/bench/lua-cpu.lua" ] && echo "$TOP/../shared/bench/lua-cpu.lua"
+  [ -f "$TOP/bench/lua-cpu.lua" ] && echo "$TOP/bench/lua-cpu.lua"
   return 0
 }
 

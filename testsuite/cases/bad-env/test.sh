@@ -41,15 +41,23 @@ unharmed missing
 [ ! -e no ] || fail "missing: something made $PWD/no"
 
 # A read-only directory (root ignores the mode bits, so run the program as nobody).
-mkdir ro && chmod 555 ro
-runner=
+# nobody may not reach this checkout (it can be under a 0700 directory such as
+# /root), so that run happens in a directory of its own under /tmp, with its own
+# copy of the program and of libdsprof.so.
+runner= rodir=$PWD
 if [ "$(id -u)" -eq 0 ]; then
-  runner="setpriv --reuid=65534 --regid=65534 --clear-groups"
+  rodir=$(mktemp -d /tmp/dsprof-bad-env.XXXXXX)
+  trap 'rm -rf "$rodir"' EXIT
+  chmod 755 "$rodir"
+  cp env ok.out "$TOP/runtime/libdsprof.so" "$rodir/"
+  runner="env LD_LIBRARY_PATH=$rodir setpriv --reuid=65534 --regid=65534 --clear-groups"
 fi
-OUT=$PWD/ro/prof.data
+mkdir "$rodir/ro" && chmod 555 "$rodir/ro"
+OUT=$rodir/ro/prof.data
 # shellcheck disable=SC2086
-unharmed readonly $runner
-[ -z "$(ls -A ro)" ] || fail "readonly: files in ro/: $(ls -A ro)"
+(cd "$rodir" && unharmed readonly $runner) || exit 1
+cp "$rodir"/readonly.* .
+[ -z "$(ls -A "$rodir/ro")" ] || fail "readonly: files in ro/: $(ls -A "$rodir/ro")"
 
 # DSPROF_OUT naming a directory.
 mkdir adir

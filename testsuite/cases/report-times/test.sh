@@ -1,7 +1,8 @@
 # report-times: the report's Self, Desc and Total on a recursive evaluator with
 # known busy-wait durations (times.c says what they must be).  Counts and the
-# structure are exact; times must be at least the spins and not much more
-# (a busy machine only lengthens them), and Self + Desc = Total on every row.
+# structure are exact; times must be at least the spins (a busy machine only
+# lengthens them, so no upper bound is checked here: how close they come is a
+# `make bench` figure, time_accuracy), and Self + Desc = Total on every row.
 . "$(dirname "$0")/../../lib.sh"
 
 dscc -O1 -o times "$CASE/times.c" || fail "times.c does not compile"
@@ -22,21 +23,22 @@ v, o = rows["value"], rows["other"]
 expect(v["count"] == "5" and o["count"] == "1", "counts value 5, other 1")
 for r in (v, o):
     expect(int(r["self_ns"]) + int(r["desc_ns"]) == int(r["total_ns"]), "self + desc = total")
-# Expected ms and a generous upper bound for a loaded machine.
+# At least the spins (less 2% for the recorder's deducted cost).
 for r, k, want in ((v, "self_ns", 5), (v, "total_ns", 5), (o, "self_ns", 2),
                    (o, "desc_ns", 2), (o, "total_ns", 4)):
     got = ms(r, k)
-    expect(want * 0.98 <= got <= want * 1.5 + 0.5, f"{r['name']} {k} = {got:.3f} ms, want {want}")
+    expect(want * 0.98 <= got, f"{r['name']} {k} = {got:.3f} ms, want at least {want}")
 expect(ms(v, "desc_ns") < 0.2, f"value desc {ms(v, 'desc_ns'):.3f} ms, want 0")
 print(open(sys.argv[1]).read(), file=sys.stderr) if not ok else None
 sys.exit(0 if ok else 1)
 PY
 
-# Profiled time in the header: 7 ms of top-level records.
+# Profiled time in the header: 7 ms of top-level records, within the run time.
 run_dsprof report name --unit ms >name.txt
 prof=$(sed -n 's/^Profiled time: \([0-9.]*\) ms.*/\1/p' name.txt)
-awk -v p="$prof" 'BEGIN { exit !(p >= 6.9 && p <= 11) }' \
-  || fail "profiled time $prof ms, want about 7 (name.txt: $(head -3 name.txt))"
+total=$(sed -n 's/^Total time: \([0-9.]*\) ms.*/\1/p' name.txt)
+awk -v p="$prof" -v t="$total" 'BEGIN { exit !(p >= 6.9 && p <= t) }' \
+  || fail "profiled time $prof ms, want at least 7 and at most the run's $total (name.txt: $(head -3 name.txt))"
 grep -q '^Profile records: 6$' name.txt || fail "want 6 records: $(head -3 name.txt)"
 
 # Nested: By parent for value - (top) 1, value 3, other 1; rows by Total.
