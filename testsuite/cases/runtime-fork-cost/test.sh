@@ -5,7 +5,8 @@
 # with SIGKILL after that (it loses nothing).  Each child's profile has every
 # unit (a page of metadata and a page of counters each) but no more disk
 # blocks than the metadata pages, the header and a few pages it counted in;
-# the counts of all the profiles add up exactly.
+# the counts of all the profiles add up exactly.  And a child whose disk is full
+# when it first counts in a unit runs on.
 . "$(dirname "$0")/../../lib.sh"
 
 N=64 FORKS=20
@@ -40,4 +41,30 @@ while read -r pid; do
   [ "$(calls "prof.data.$pid")" -eq 1 ] \
     || fail "prof.data.$pid: not one call of a unit's function"
 done <pids
+
+# A child whose disk is full before it first counts in a unit (on a small ext4
+# file system: tmpfs has no holes here): the page becomes anonymous memory, the
+# child runs on with one warning, its profile says TRUNCATED and the counts
+# that reached it are exact.  Needs root and a loop device (else skipped).
+cp "$CASE/full.c" "$CASE/g.c" .
+dscc -o full full.c g.c || fail "full.c does not compile"
+CHILD=$(grep -n '/\* CHILD \*/' full.c | cut -d: -f1)
+mkdir disk
+truncate -s 8M disk.img
+if [ "$(id -u)" -eq 0 ] && mkfs.ext4 -q -F disk.img 2>/dev/null && mount -o loop disk.img disk 2>/dev/null; then
+  trap 'umount "$PWD/disk" 2>/dev/null || true' EXIT
+  (cd disk && DSPROF_OUT=full.data ../full fill >../full.out 2>../full.err) || fail "full exited with status $?"
+  [ "$(sort full.out)" = "$(printf 'child 20\nparent 0')" ] || fail "full printed: $(cat full.out full.err)"
+  [ "$(grep -c '^dsprof:' full.err)" -eq 1 ] && [ "$(grep -vc '^dsprof:' full.err)" -eq 0 ] \
+    || fail "full: not one warning: $(cat full.err)"
+  echo "full: $(cat full.err)"
+  set -- disk/full.data.*
+  [ $# -eq 1 ] && [ -f "$1" ] || fail "not one child profile: $(ls disk)"
+  run_dsprof info "$1" | grep -q TRUNCATED || fail "$1 is not marked TRUNCATED"
+  grep -qx "full.c:$CHILD: 5" <(run_dsprof lines "$1") || fail "$1: full.c:$CHILD not counted 5 times"
+  umount disk
+  trap - EXIT
+else
+  echo "no ext4 loop mount (not root, or no loop device): the full-disk scenario is skipped"
+fi
 exit 0
