@@ -22,7 +22,7 @@ done
 int
 main (void)
 {
-  int s = 0;
+  unsigned s = 0;
   for (int k = 0; k < $forks; k++)
     {
       pid_t pid = fork ();
@@ -33,14 +33,14 @@ main (void)
           s += f[k % $n] (k);
           if (k % 2)
             kill (getpid (), SIGKILL);
-          _exit (s == -1);
+          _exit (s == 1u << 31);
         }
       waitpid (pid, NULL, 0);
       printf ("%d\n", (int) pid);
     }
   for (int i = 0; i < $n; i++)
-    s += f[i] (s);
-  return s == -1;
+    s += (unsigned) f[i] ((int) (s % 1000));
+  return s == 1u << 31;
 }
 EOC
 } >main.c
