@@ -14,8 +14,10 @@
    Chunks are appended under the writer lock with the reserve/commit protocol of
    internal.h.  Space is reserved with posix_fallocate before anything is written or
    mapped: a page of a sparse file that is mapped and then cannot be allocated (full
-   disk) kills the program with SIGBUS on its next counter update, while a failed
-   fallocate only costs us the chunk.
+   disk) faults with SIGBUS on its next counter update, while a failed fallocate
+   only costs us the chunk.  Only a forked child leaves its counters a hole
+   (dsprof_writer_begin_sparse), so that its profile costs what it touches; the
+   SIGBUS handler below keeps it running should its disk fill.
 
    Nothing is ever flushed: the counters are mapped from the file, so a crash, a
    SIGKILL, abort() or _exit() lose nothing.  At normal exit the destructor below
@@ -30,8 +32,8 @@
    deleted profile is noticed when the next chunk is added or at exit: one warning,
    and no more chunks.  A truncated one would kill the program with SIGBUS at its
    next access to a mapped page past the new end: the SIGBUS handler below replaces
-   the rest of such a mapping with anonymous memory (the program's counters and
-   streams go on in memory, the file has lost them anyway) and warns once.  The
+   each such page, as it is touched, with anonymous memory (the program's counters
+   and streams go on in memory, the file has lost them anyway) and warns once.  The
    header's `end` is then lowered to the last whole chunk the file still holds,
    so that readers read what is left.
 
