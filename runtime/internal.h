@@ -25,7 +25,9 @@
 #define unlikely(x) __builtin_expect (!!(x), 0)
 
 /* Environment.
-   DSPROF_OUT         the profile's name; every "%p" is replaced by the pid.
+   DSPROF_OUT         the profile's name; every "%p" is replaced by the pid of the
+                      process that writes it (a forked child's own); ignored by a
+                      set-user-ID or set-group-ID program.
    DSPROF_PARENT_PID  set by the runtime, for the processes it starts: the pid of
                       the process that writes the profile under its base name.  A
                       process started by exec from a profiled process (fork+exec of
@@ -70,6 +72,11 @@ dsprof_round_page (uint64_t n)
    chunks in this process (the header says DSPROF_FLAG_TRUNCATED); a forked child
    starts over with a file of its own.  */
 DSPROF_HIDDEN uint64_t dsprof_writer_begin (uint64_t size);
+/* The same, but only the chunk's first RESERVE bytes are allocated on disk; the
+   rest is a hole whose pages are allocated when first written (a forked child's
+   counters: its profile costs what it touches).  Should the disk be full then,
+   the SIGBUS handler gives the page anonymous memory, as for a truncated file.  */
+DSPROF_HIDDEN uint64_t dsprof_writer_begin_sparse (uint64_t size, uint64_t reserve);
 DSPROF_HIDDEN int dsprof_writer_write (uint64_t offset, const void *buf,
                                        size_t size);
 DSPROF_HIDDEN void *dsprof_writer_map (uint64_t offset, size_t size, void *fixed);
@@ -85,6 +92,12 @@ DSPROF_HIDDEN void dsprof_writer_forget (void *addr);
    child inherits the parent's "already warned").  */
 DSPROF_HIDDEN void dsprof_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
+
+/* The environment variable NAME as a switch: 1 for 1, on, yes or true, 0 for 0,
+   off, no or false (in any case), DFLT if it is unset or empty; for anything
+   else DFLT and a warning.  (Only DSPROF_EVENTS is one, hence the warning's
+   words.)  */
+DSPROF_HIDDEN int dsprof_env_flag (const char *name, int dflt);
 
 /* The profile's header, for the fields updated while the program runs; the file
    is created if this process has none yet.  NULL if it could not be.  */

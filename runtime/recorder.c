@@ -454,8 +454,7 @@ static void thread_exit (void *arg);
 static void
 recorder_init (void)
 {
-  const char *env = getenv ("DSPROF_EVENTS");
-  events_on = !(env && strcmp (env, "0") == 0);
+  events_on = dsprof_env_flag ("DSPROF_EVENTS", 1);
   use_tsc = invariant_tsc_p ();
   pthread_key_create (&thread_key, thread_exit);
 }

@@ -91,22 +91,34 @@ unit_ok (const struct unit *u)
           && u->ncounters % DSPROF_COUNTERS_PER_PAGE == 0);
 }
 
-/* Add U's chunk to the profile and map its counters from it.  The counters start
-   from zero if ZERO (a forked child counts from the fork), else from their
-   current values: code of the unit may have run before its constructor (other
-   constructors call it).  Return 0, or -1 if the writer failed (and reported it).
+/* The size of the head of U's chunk (struct dsprof_unit_chunk, the metadata,
+   padding to a page); its counters follow.
 
    The chunk:  struct dsprof_unit_chunk, meta, padding to a page   (HEAD bytes)
                ncounters counters                                 (BYTES bytes)  */
 
-static int
-unit_record (struct unit *u, int zero)
+static uint64_t
+unit_head (const struct unit *u)
 {
-  uint64_t head = dsprof_round_page (sizeof (struct dsprof_unit_chunk) + u->meta_size);
-  uint64_t bytes = (uint64_t) u->ncounters * sizeof (uint64_t);
-  uint64_t off = dsprof_writer_begin (head + bytes);
-  if (off == 0)
-    return -1;
+  return dsprof_round_page (sizeof (struct dsprof_unit_chunk) + u->meta_size);
+}
+
+static uint64_t
+unit_bytes (const struct unit *u)
+{
+  return (uint64_t) u->ncounters * sizeof (uint64_t);
+}
+
+/* Write U's chunk at file offset OFF, inside the space reserved by
+   dsprof_writer_begin, and map its counters from it.  The counters start from
+   zero if ZERO (a forked child counts from the fork), else from their current
+   values: code of the unit may have run before its constructor (other
+   constructors call it).  Return 0 or an errno value.  */
+
+static int
+unit_put (struct unit *u, uint64_t off, int zero)
+{
+  uint64_t head = unit_head (u), bytes = unit_bytes (u);
 
   /* The space was just allocated and reads as zeros: the padding and, if ZERO,
      the counters need no writing.  */
@@ -121,22 +133,49 @@ unit_record (struct unit *u, int zero)
   ch.site_base = u->site_base;
   ch.nsites = u->nsites;
 
-  int err = dsprof_writer_write (off, &ch, sizeof ch);
-  if (!err)
-    err = dsprof_writer_write (off + sizeof ch, u->meta, u->meta_size);
+  /* One write for both when the metadata is small (as a unit's mostly is).  */
+  unsigned char buf[1024];
+  int err;
+  if (u->meta_size <= sizeof buf - sizeof ch)
+    {
+      memcpy (buf, &ch, sizeof ch);
+      memcpy (buf + sizeof ch, u->meta, u->meta_size);
+      err = dsprof_writer_write (off, buf, sizeof ch + u->meta_size);
+    }
+  else
+    {
+      err = dsprof_writer_write (off, &ch, sizeof ch);
+      if (!err)
+        err = dsprof_writer_write (off + sizeof ch, u->meta, u->meta_size);
+    }
   if (!err && !zero)
     err = dsprof_writer_write (off + head, u->counters, bytes);
   /* Updates between the write and the mapping are lost; a constructor runs before
      the unit's code normally can, so there are none in practice.  */
   if (!err && bytes && !dsprof_writer_map (off + head, bytes, u->counters))
     err = errno;
+  if (!err)
+    u->mapped = bytes != 0;
+  return err;
+}
+
+/* Add U's chunk to the profile, its counters from their current values.
+   Return 0, or -1 if the writer failed (and reported it).  */
+
+static int
+unit_record (struct unit *u)
+{
+  uint64_t size = unit_head (u) + unit_bytes (u);
+  uint64_t off = dsprof_writer_begin (size);
+  if (off == 0)
+    return -1;
+  int err = unit_put (u, off, 0);
   if (err)
     {
       dsprof_writer_abort (err);
       return -1;
     }
-  u->mapped = bytes != 0;
-  dsprof_writer_commit (off, head + bytes);
+  dsprof_writer_commit (off, size);
   return 0;
 }
 
@@ -195,7 +234,7 @@ __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounters, const char *m
   if (!unit_ok (u))
     unit_warn (u, "counters are not page-aligned (plugin and runtime do not match)");
   else
-    unit_record (u, 0);
+    unit_record (u);
 
  out:
   pthread_mutex_unlock (&units_lock);
@@ -245,20 +284,39 @@ unit_detach (struct unit *u)
 
 /* In a forked child, after the writer started the child's file: give every unit a
    chunk with zero counters, mapped over its counters in place of the parent's.
-   The child is single-threaded here.  */
+   The chunks follow each other in one reservation whose counters are a hole,
+   allocated page by page as the child first counts in them: a child of a big
+   program costs what it touches and a few system calls per unit, not a copy of
+   every unit's counters.  The child is single-threaded here.  */
 
 void
 dsprof_units_fork_child (void)
 {
   pthread_mutex_init (&units_lock, NULL);
+  uint64_t total = 0;
+  for (size_t i = 0; i < nunits; i++)
+    if (unit_ok (&units[i]))
+      total += unit_head (&units[i]) + unit_bytes (&units[i]);
+    else
+      dsprof_writer_set_truncated ();
+  uint64_t off = total ? dsprof_writer_begin_sparse (total, 0) : 0, at = off;
+  int err = off ? 0 : -1;
+
   for (size_t i = 0; i < nunits; i++)
     {
       struct unit *u = &units[i];
       int was_mapped = u->mapped;
       u->mapped = 0;
       if (!unit_ok (u))
-        dsprof_writer_set_truncated ();
-      else if (unit_record (u, 1) != 0 && was_mapped)
+        continue;
+      if (!err)
+        err = unit_put (u, at, 1);
+      at += unit_head (u) + unit_bytes (u);
+      if (err && was_mapped)
         unit_detach (u);
     }
+  if (err > 0)
+    dsprof_writer_abort (err);
+  else if (!err)
+    dsprof_writer_commit (off, total);
 }

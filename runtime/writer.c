@@ -4,15 +4,20 @@
    The file (dsprof-format.h, section 2) is created under a temporary name in its
    final directory, its header page filled and mapped, and then renamed into place:
    a new run replaces an older profile atomically and never truncates a file that a
-   reader (or a still-running process) has mapped, and nobody sees a half-made
-   header.  The header stays mapped MAP_SHARED so that `end`, `flags` and
-   `stop_mono_ns` can be updated in place.
+   reader has mapped, and nobody sees a half-made header.  Only a stale profile is
+   ever replaced (writer_place): not a file of another kind, not through a link,
+   and not the profile of a process still running, whose name another process
+   started at the same time leaves to it, taking <name>.<pid>.  The header stays
+   mapped MAP_SHARED so that `end`, `flags` and `stop_mono_ns` can be updated in
+   place; no descriptor is held while the program runs (writer_attach).
 
    Chunks are appended under the writer lock with the reserve/commit protocol of
    internal.h.  Space is reserved with posix_fallocate before anything is written or
    mapped: a page of a sparse file that is mapped and then cannot be allocated (full
-   disk) kills the program with SIGBUS on its next counter update, while a failed
-   fallocate only costs us the chunk.
+   disk) faults with SIGBUS on its next counter update, while a failed fallocate
+   only costs us the chunk.  Only a forked child leaves its counters a hole
+   (dsprof_writer_begin_sparse), so that its profile costs what it touches; the
+   SIGBUS handler below keeps it running should its disk fill.
 
    Nothing is ever flushed: the counters are mapped from the file, so a crash, a
    SIGKILL, abort() or _exit() lose nothing.  At normal exit the destructor below
@@ -27,8 +32,8 @@
    deleted profile is noticed when the next chunk is added or at exit: one warning,
    and no more chunks.  A truncated one would kill the program with SIGBUS at its
    next access to a mapped page past the new end: the SIGBUS handler below replaces
-   the rest of such a mapping with anonymous memory (the program's counters and
-   streams go on in memory, the file has lost them anyway) and warns once.  The
+   each such page, as it is touched, with anonymous memory (the program's counters
+   and streams go on in memory, the file has lost them anyway) and warns once.  The
    header's `end` is then lowered to the last whole chunk the file still holds,
    so that readers read what is left.
 
@@ -52,12 +57,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
 #endif
+#include <sys/auxv.h>
+#include <sys/fsuid.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <linux/magic.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -76,25 +86,37 @@ enum writer_state
    STATE are also read without it (dsprof_writer_header, the exit destructor):
    HDR never changes once set, but in a forked child, single-threaded in its fork
    handler, which replaces it.
-   Invariants when STATE is WRITER_OPEN: FD is open on the file identified by DEV
-   and INO, HDR maps its first page, END == HDR->end is the committed length and
-   the file holds exactly [0, END) plus possibly space reserved by a chunk
-   in progress.  */
+   Invariants when STATE is WRITER_OPEN: PATH names the file identified by DEV
+   and INO (unless someone else since deleted or replaced it), HDR maps its first
+   page, END == HDR->end is the committed length and the file holds exactly
+   [0, END) plus possibly the space of a chunk in progress, on disk up to
+   RESERVED.  FD is open on the file only while a chunk is added (between
+   dsprof_writer_begin and its commit or abort) or while HOLD is set (a forked
+   child adding every unit's chunk in its fork handler), else -1.  */
 static struct
 {
   enum writer_state state;
   int fd;
+  int hold;
   struct dsprof_file_header *hdr;
   uint64_t end;
+  uint64_t reserved;
   dev_t dev;
   ino_t ino;
   int path_ok;                  /* PATH is the resolved name of the profile (else
                                    what we could show of it, for messages) */
   int lost;                     /* some unit could not be recorded: the header to
                                    come gets DSPROF_FLAG_TRUNCATED */
+  int holes;                    /* the file system reads holes without
+                                   allocating them (not tmpfs) */
+  int secure;                   /* set-user-ID or set-group-ID program (AT_SECURE):
+                                   files are made with the real user's rights */
   pid_t pid;                    /* the process whose file it is */
+  size_t tmpl_fixed;            /* TMPL's first bytes, the working directory, are
+                                   taken as they are */
+  char tmpl[PATH_MAX];          /* $DSPROF_OUT made absolute, "%p" not replaced */
   char path[PATH_MAX];          /* absolute unless getcwd failed */
-} writer = { WRITER_UNOPENED, -1, NULL, 0, 0, 0, 0, 0, 0, "" };
+} writer = { WRITER_UNOPENED, -1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", "" };
 
 /* Set by the SIGBUS handler once it replaced a mapping: the file was truncated.  */
 static int writer_faulted;
@@ -142,6 +164,22 @@ dsprof_warn (const char *fmt, ...)
   warn_write (buf, n);
 }
 
+int
+dsprof_env_flag (const char *name, int dflt)
+{
+  static const char *const spellings[] = { "0", "off", "no", "false",
+                                           "1", "on", "yes", "true" };
+  const char *v = getenv (name);
+  if (!v || !*v)
+    return dflt;
+  for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++)
+    if (strcasecmp (v, spellings[i]) == 0)
+      return i >= 4;
+  dsprof_warn ("%s='%.64s' is not 0, 1, on, off, yes, no, true or false: %s",
+               name, v, dflt ? "events stay on" : "events stay off");
+  return dflt;
+}
+
 static uint64_t
 now_ns (clockid_t clock)
 {
@@ -150,16 +188,20 @@ now_ns (clockid_t clock)
   return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
 }
 
-/* Report ERR for the profile and stop adding chunks.  */
+static void writer_detach (void);
+
+/* Report ERR for the profile, or WHY if not NULL, and stop adding chunks.  */
 
 static void
-writer_fail (int err)
+writer_fail (int err, const char *why)
 {
   __atomic_store_n (&writer.state, WRITER_BROKEN, __ATOMIC_RELEASE);
   writer.lost = 1;
   if (writer.hdr)
     __atomic_fetch_or (&writer.hdr->flags, DSPROF_FLAG_TRUNCATED, __ATOMIC_RELAXED);
-  dsprof_warn ("cannot write profile '%s': %s", writer.path, strerror (err));
+  writer_detach ();
+  dsprof_warn ("cannot write profile '%s': %s", writer.path,
+               why ? why : strerror (err));
 }
 
 void
@@ -172,7 +214,9 @@ dsprof_writer_set_truncated (void)
   pthread_mutex_unlock (&writer_lock);
 }
 
-/* Allocate [OFFSET, OFFSET + LEN) of FD on disk; return 0 or an errno value.
+/* Allocate [OFFSET, OFFSET + RESERVE) of FD on disk and make the file OFFSET +
+   LEN bytes long, the rest a hole (a forked child's counters: see
+   dsprof_writer_begin_sparse); return 0 or an errno value.
 
    Growing a file past `ulimit -f` sends SIGXFSZ, whose default action kills the
    program.  We block it around the call and take back the signal we caused, so the
@@ -180,7 +224,7 @@ dsprof_writer_set_truncated (void)
    before is the program's and is left alone.  */
 
 static int
-writer_allocate (int fd, uint64_t offset, uint64_t len)
+writer_allocate (int fd, uint64_t offset, uint64_t len, uint64_t reserve)
 {
   sigset_t xfsz, old, pending;
   sigemptyset (&xfsz);
@@ -188,7 +232,9 @@ writer_allocate (int fd, uint64_t offset, uint64_t len)
   pthread_sigmask (SIG_BLOCK, &xfsz, &old);
   int was_pending = sigpending (&pending) == 0 && sigismember (&pending, SIGXFSZ);
 
-  int err = posix_fallocate (fd, (off_t) offset, (off_t) len);
+  int err = reserve ? posix_fallocate (fd, (off_t) offset, (off_t) reserve) : 0;
+  if (!err && len > reserve && ftruncate (fd, (off_t) (offset + len)) != 0)
+    err = errno;
 
   if (err && !was_pending && sigpending (&pending) == 0
       && sigismember (&pending, SIGXFSZ))
@@ -200,30 +246,50 @@ writer_allocate (int fd, uint64_t offset, uint64_t len)
   return err;
 }
 
-/* Does the writer's descriptor still refer to the profile?  If so, and ST is not
-   NULL, *ST is its status.  */
+/* Open the profile for a chunk: WRITER.fd, by name (no descriptor is held
+   while the program runs: a program under a tight `ulimit -n`, or one that
+   closes every descriptor, keeps all of its own), unless it is held already
+   (WRITER.hold).  O_NOFOLLOW and O_NONBLOCK: whatever took the name since, a
+   link or a fifo, is neither followed nor waited for, and only our file (its
+   device and inode) is ever written.  Return 0, ESTALE if the name no longer
+   leads to our file (deleted or replaced), or an errno value.  */
 
 static int
-writer_fd_stat (struct stat *st)
+writer_attach (void)
 {
-  struct stat buf;
-  if (!st)
-    st = &buf;
-  return (writer.fd >= 0 && fstat (writer.fd, st) == 0
-          && st->st_dev == writer.dev && st->st_ino == writer.ino);
+  if (writer.fd >= 0)
+    return 0;
+  int fd = open (writer.path,
+                 O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    return errno == ENOENT || errno == ELOOP ? ESTALE : errno;
+  struct stat st;
+  if (fstat (fd, &st) != 0 || st.st_dev != writer.dev || st.st_ino != writer.ino)
+    {
+      close (fd);
+      return ESTALE;
+    }
+  writer.fd = fd;
+  return 0;
 }
 
-static int
-writer_fd_is_ours (void)
+/* Close WRITER.fd again, unless it is held.  */
+
+static void
+writer_detach (void)
 {
-  return writer_fd_stat (NULL);
+  if (writer.fd >= 0 && !writer.hold)
+    {
+      close (writer.fd);
+      writer.fd = -1;
+    }
 }
 
 /* The file was truncated to SIZE bytes by someone else: lower the header's `end`
    to the end of the last whole chunk the file still holds, so that readers read
    what is left, and say that chunks are missing.  The chunk headers are read
    with pread, which past the end of the file reads nothing rather than faulting.
-   Called with the writer lock held.  */
+   Called with the writer lock held and the file attached.  */
 
 static void
 writer_cut (uint64_t size)
@@ -244,27 +310,23 @@ writer_cut (uint64_t size)
   __atomic_fetch_or (&writer.hdr->flags, DSPROF_FLAG_TRUNCATED, __ATOMIC_RELAXED);
 }
 
-/* Has someone else deleted or truncated the profile?  If so, report it (once),
-   save what can be saved and stop adding chunks; return ESTALE.  Else 0.  Called
-   with the writer lock held, with the writer open.  */
+/* Has someone else deleted or truncated the profile?  ATTACH_ERR is what
+   writer_attach returned.  If so, report it (once), save what can be saved and
+   stop adding chunks; return ESTALE.  Else 0.  Called with the writer lock held,
+   with the writer open.  */
 
 static int
-writer_check_file (void)
+writer_check_file (int attach_err)
 {
   struct stat st;
-  int deleted, truncated;
-  if (writer_fd_stat (&st))
+  int deleted = 1, truncated = 0;
+  if (!attach_err && fstat (writer.fd, &st) == 0)
     {
       deleted = st.st_nlink == 0;
       truncated = (uint64_t) st.st_size < writer.end;
     }
-  else
-    {
-      /* The program closed our descriptor: look the name up instead.  */
-      deleted = (stat (writer.path, &st) != 0 || st.st_dev != writer.dev
-                 || st.st_ino != writer.ino);
-      truncated = !deleted && (uint64_t) st.st_size < writer.end;
-    }
+  else if (attach_err != ESTALE)
+    return 0;                   /* cannot tell (no descriptor to spare) */
   truncated |= __atomic_load_n (&writer_faulted, __ATOMIC_RELAXED);
   if (!deleted && !truncated)
     return 0;
@@ -276,31 +338,11 @@ writer_check_file (void)
                  "its counts and events are lost", writer.path);
   else
     {
-      if (writer_fd_is_ours ())
-        writer_cut ((uint64_t) st.st_size);
+      writer_cut ((uint64_t) st.st_size);
       dsprof_warn ("profile '%s' was truncated while the program ran: "
                    "what was past its new end is lost", writer.path);
     }
-  return ESTALE;
-}
-
-/* Make sure FD refers to the profile.  Programs that close every descriptor
-   (daemons, closefrom) take ours too, and the number may since have been reused for
-   one of their own files: never write through it.  Reopen the profile by name
-   instead, if the name still leads to our file.  Return 0 or an errno value.  */
-
-static int
-writer_check_fd (void)
-{
-  if (writer_fd_is_ours ())
-    return 0;
-  writer.fd = open (writer.path, O_RDWR | O_CLOEXEC);
-  if (writer.fd < 0)
-    return errno;
-  if (writer_fd_is_ours ())
-    return 0;
-  close (writer.fd);
-  writer.fd = -1;
+  writer_detach ();
   return ESTALE;
 }
 
@@ -318,14 +360,29 @@ append (char *buf, size_t size, size_t *n, const char *s, size_t len)
   return 0;
 }
 
-/* When this process started, in CLOCK_MONOTONIC ns (to a clock tick); 0 if
-   /proc does not say.  */
+/* Append ".<pid>" of this process to the name of *N bytes in BUF (PATH_MAX
+   bytes).  Return 0 or ENAMETOOLONG.  */
+
+static int
+append_pid (char *buf, size_t *n)
+{
+  char dot_pid[24];
+  snprintf (dot_pid, sizeof dot_pid, ".%ld", (long) getpid ());
+  return append (buf, PATH_MAX, n, dot_pid, strlen (dot_pid));
+}
+
+/* When process PID (0: this one) started, in CLOCK_MONOTONIC ns (to a clock
+   tick); 0 if /proc does not say.  */
 
 static uint64_t
-process_start_mono_ns (void)
+process_start_mono_ns (pid_t pid)
 {
   char buf[1024];
-  int fd = open ("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+  if (pid)
+    snprintf (buf, sizeof buf, "/proc/%ld/stat", (long) pid);
+  else
+    strcpy (buf, "/proc/self/stat");
+  int fd = open (buf, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return 0;
   ssize_t n = read (fd, buf, sizeof buf - 1);
@@ -353,6 +410,74 @@ process_start_mono_ns (void)
   return mono - (boot - start_boot);
 }
 
+/* A process's start is known to a clock tick: a profile made within one tick
+   of it counts as made after it.  */
+#define START_SLACK_NS (1000000000u / 100)
+
+/* What is at PATH?  0: nothing (or something that changed while we looked:
+   look again); 1: a dsprof profile, whose header is *H and identity *ST;
+   -1: something else, which *WHY names.  Nothing is followed, waited for, or
+   opened unless it is a regular file.  */
+
+static int
+read_profile_header (const char *path, struct dsprof_file_header *h,
+                     struct stat *st, const char **why)
+{
+  struct stat fst;
+  *why = NULL;
+  if (lstat (path, st) != 0)
+    {
+      if (errno == ENOENT)
+        return 0;
+      *why = strerror (errno);
+      return -1;
+    }
+  if (S_ISLNK (st->st_mode))
+    *why = "it is a symbolic link";
+  else if (!S_ISREG (st->st_mode))
+    *why = "not a regular file";
+  if (*why)
+    return -1;
+  int fd = open (path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0)
+    {
+      if (errno == ENOENT || errno == ELOOP)
+        return 0;
+      *why = strerror (errno);
+      return -1;
+    }
+  ssize_t n = -2;
+  if (fstat (fd, &fst) == 0 && fst.st_dev == st->st_dev && fst.st_ino == st->st_ino)
+    n = pread (fd, h, sizeof *h, 0);
+  close (fd);
+  if (n == -2)
+    return 0;
+  if (n != (ssize_t) sizeof *h || memcmp (h->magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE) != 0)
+    {
+      *why = "not a dsprof profile";
+      return -1;
+    }
+  return 1;
+}
+
+/* Is the profile whose header is H still being written by its process?  Not
+   if that process exited normally (it stored its stop time), or is gone, or
+   the pid now belongs to a process started after the profile was made.  No
+   lock tells it: a lock goes with a descriptor, and the writer holds none
+   (writer_attach).  Without /proc the pid alone decides, on the side of
+   keeping the file.  */
+
+static int
+profile_live (const struct dsprof_file_header *h)
+{
+  if (h->stop_mono_ns != 0 || h->pid <= 0 || h->pid > INT_MAX)
+    return 0;
+  if (kill ((pid_t) h->pid, 0) != 0 && errno != EPERM)
+    return 0;
+  uint64_t start = process_start_mono_ns ((pid_t) h->pid);
+  return !start || start <= h->start_mono_ns + START_SLACK_NS;
+}
+
 /* Is PATH a profile written by an earlier image of this process (a program that
    ran in it before it called exec)?  Its header names our pid and was made after
    the process started.  */
@@ -361,19 +486,38 @@ static int
 earlier_image (const char *path, uint64_t process_start)
 {
   struct dsprof_file_header h;
-  int fd = open (path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
+  struct stat st;
+  const char *why;
+  if (read_profile_header (path, &h, &st, &why) != 1 || h.pid != (int64_t) getpid ())
     return 0;
-  ssize_t n = pread (fd, &h, sizeof h, 0);
-  close (fd);
-  if (n != (ssize_t) sizeof h || memcmp (h.magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE) != 0
-      || h.pid != (int64_t) getpid ())
-    return 0;
-  /* A profile left by an earlier process of the same pid is older than we are
-     (the process start is known to a clock tick: allow one).  Without /proc,
-     the pid alone decides, on the side of keeping the file.  */
-  uint64_t tick = 1000000000u / 100;
-  return !process_start || h.start_mono_ns + tick >= process_start;
+  /* A profile left by an earlier process of the same pid is older than we are.
+     Without /proc, the pid alone decides, on the side of keeping the file.  */
+  return !process_start || h.start_mono_ns + START_SLACK_NS >= process_start;
+}
+
+/* Write into BUF (PATH_MAX bytes) the profile's name for process PID:
+   WRITER.tmpl with every "%p" after its fixed part replaced by PID; *HAS_PID
+   says whether there was one, *N is the length.  Return 0 or ENAMETOOLONG.  */
+
+static int
+writer_expand (char *buf, size_t *n, pid_t pid, int *has_pid)
+{
+  char num[24];
+  snprintf (num, sizeof num, "%ld", (long) pid);
+  *n = 0;
+  *has_pid = 0;
+  buf[0] = '\0';
+  int err = append (buf, PATH_MAX, n, writer.tmpl, writer.tmpl_fixed);
+  for (const char *s = writer.tmpl + writer.tmpl_fixed; *s && !err; s++)
+    if (s[0] == '%' && s[1] == 'p')
+      {
+        err = append (buf, PATH_MAX, n, num, strlen (num));
+        *has_pid = 1;
+        s++;
+      }
+    else
+      err = append (buf, PATH_MAX, n, s, 1);
+  return err;
 }
 
 /* Set WRITER.path to the profile's name for a process that is not a forked child:
@@ -381,7 +525,9 @@ earlier_image (const char *path, uint64_t process_start)
    absolute so that a later chdir does not move the files of forked children, and
    with ".<pid>" appended if this process was started by exec from a profiled
    process that owns the name (see DSPROF_ENV_PARENT_PID).  Otherwise this process
-   owns the name and says so to the processes it starts.
+   owns the name and says so to the processes it starts.  A set-user-ID or
+   set-group-ID program ignores DSPROF_OUT (secure_getenv): its user must not
+   choose what it writes.
 
    A program exec'd by a process that already wrote its profile under that name
    (a forked child's <name>.<pid>, or the owner's <name>) must not replace it: the
@@ -393,7 +539,8 @@ earlier_image (const char *path, uint64_t process_start)
 static int
 writer_resolve_path (void)
 {
-  const char *tmpl = getenv (DSPROF_ENV_OUT);
+  writer.secure = getauxval (AT_SECURE) != 0;
+  const char *tmpl = secure_getenv (DSPROF_ENV_OUT);
   if (!tmpl || !*tmpl)
     tmpl = DSPROF_DEFAULT_OUT;
 
@@ -401,27 +548,22 @@ writer_resolve_path (void)
   snprintf (writer.path, sizeof writer.path, "%s", tmpl);
   writer.path_ok = 0;
 
-  char buf[PATH_MAX], dot_pid[24];
+  char buf[PATH_MAX], pid[24];
   size_t n = 0;
   int err = 0, has_pid = 0;
-  snprintf (dot_pid, sizeof dot_pid, ".%ld", (long) getpid ());
-  const char *pid = dot_pid + 1;
-  buf[0] = '\0';
-  if (tmpl[0] != '/' && getcwd (buf, sizeof buf))
+  snprintf (pid, sizeof pid, "%ld", (long) getpid ());
+  writer.tmpl[0] = '\0';
+  if (tmpl[0] != '/' && getcwd (writer.tmpl, sizeof writer.tmpl))
     {
-      n = strlen (buf);
-      if (n == 0 || buf[n - 1] != '/')
-        err = append (buf, sizeof buf, &n, "/", 1);
+      n = strlen (writer.tmpl);
+      if (n == 0 || writer.tmpl[n - 1] != '/')
+        err = append (writer.tmpl, sizeof writer.tmpl, &n, "/", 1);
     }
-  for (const char *s = tmpl; *s && !err; s++)
-    if (s[0] == '%' && s[1] == 'p')
-      {
-        err = append (buf, sizeof buf, &n, pid, strlen (pid));
-        has_pid = 1;
-        s++;
-      }
-    else
-      err = append (buf, sizeof buf, &n, s, 1);
+  writer.tmpl_fixed = n;
+  if (!err)
+    err = append (writer.tmpl, sizeof writer.tmpl, &n, tmpl, strlen (tmpl));
+  if (!err)
+    err = writer_expand (buf, &n, getpid (), &has_pid);
 
   /* The name of a process started by exec from a profiled process: that process
      owns the name, so take <name>.<pid>, unless "%p" made the name unique
@@ -432,7 +574,7 @@ writer_resolve_path (void)
     {
       if (!has_pid && !err)
         {
-          err = append (buf, sizeof buf, &n, dot_pid, strlen (dot_pid));
+          err = append_pid (buf, &n);
           has_pid = 1;
         }
     }
@@ -441,11 +583,11 @@ writer_resolve_path (void)
 
   /* An earlier image of this process wrote BUF: take the first free
      <name>.<pid>.exec<k>.  */
-  uint64_t process_start = process_start_mono_ns ();
+  uint64_t process_start = process_start_mono_ns (0);
   if (!err && earlier_image (buf, process_start))
     {
       if (!has_pid)
-        err = append (buf, sizeof buf, &n, dot_pid, strlen (dot_pid));
+        err = append_pid (buf, &n);
       size_t base = n;
       for (unsigned k = 1; !err; k++)
         {
@@ -467,16 +609,103 @@ writer_resolve_path (void)
   return 0;
 }
 
-/* Create the profile WRITER.path with a header of FLAGS and make it the writer's
-   file.  Return 0 or an errno value; on failure nothing is left behind.  */
+/* Rename FROM to TO unless TO exists (EEXIST).  Return 0 or -1 with errno.  */
 
 static int
-writer_create (uint64_t flags)
+rename_noreplace (const char *from, const char *to)
+{
+  if (renameat2 (AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+    return 0;
+  if (errno != EINVAL && errno != ENOSYS)
+    return -1;
+  /* A file system without RENAME_NOREPLACE: link does not replace either.  */
+  if (link (from, to) != 0)
+    return -1;
+  unlink (from);
+  return 0;
+}
+
+/* Give the new profile at TMP the name WRITER.path.  What has the name already
+   is replaced only if it is a regular file holding a dsprof profile whose
+   process is no longer writing it: never a file of another kind, a symbolic
+   link, or the profile of a live process.  Return 0; EBUSY, with the pid of the
+   process writing the profile there in *HOLDER; or another errno value, with
+   *WHY saying what is there if that is why.  TMP is left to the caller on
+   failure.  */
+
+static int
+writer_place (const char *tmp, pid_t *holder, const char **why)
+{
+  *why = NULL;
+  for (int tries = 0; tries < 16; tries++)
+    {
+      struct dsprof_file_header h;
+      struct stat old, now;
+      if (rename_noreplace (tmp, writer.path) == 0)
+        return 0;
+      if (errno != EEXIST)
+        return errno;
+      int what = read_profile_header (writer.path, &h, &old, why);
+      if (what < 0)
+        return EEXIST;
+      if (what == 0)
+        continue;               /* it changed while we looked: again */
+      if (profile_live (&h))
+        {
+          *holder = (pid_t) h.pid;
+          *why = "in use by another process";
+          return EBUSY;
+        }
+      /* A stale profile: swap it with ours, and remove it if it is still what
+         we looked at; if someone put something else there since, swap back and
+         look again.  */
+      if (renameat2 (AT_FDCWD, tmp, AT_FDCWD, writer.path, RENAME_EXCHANGE) != 0)
+        {
+          if (errno != EINVAL && errno != ENOSYS)
+            return errno;
+          /* No atomic exchange on this file system: replace it, which leaves
+             the name open to a change between the look and the rename.  */
+          return rename (tmp, writer.path) == 0 ? 0 : errno;
+        }
+      if (lstat (tmp, &now) == 0 && now.st_dev == old.st_dev
+          && now.st_ino == old.st_ino)
+        {
+          unlink (tmp);
+          return 0;
+        }
+      /* If it cannot be swapped back, the profile has the name and what took
+         it meanwhile is kept under TMP.  */
+      if (renameat2 (AT_FDCWD, tmp, AT_FDCWD, writer.path, RENAME_EXCHANGE) != 0)
+        return 0;
+    }
+  *why = "it keeps changing";
+  return EAGAIN;
+}
+
+/* Create the profile WRITER.path with a header of FLAGS and make it the writer's
+   file.  If the name is taken by the profile of a live process, the profile is
+   WRITER.path.<pid> instead (and a warning says so).  Return 0, or an errno value
+   with *WHY saying what is wrong if not the value itself; on failure nothing is
+   left behind.  A set-user-ID or set-group-ID program makes its profile with
+   the real user's and group's rights (the file system ids are those around
+   this function), so it writes nothing its user could not write.  */
+
+static int
+writer_create (uint64_t flags, const char **why)
 {
   char tmp[PATH_MAX];
   int fd = -1, err;
   struct dsprof_file_header *hdr = MAP_FAILED;
   struct stat st;
+  uid_t fsuid = 0;
+  gid_t fsgid = 0;
+
+  *why = NULL;
+  if (writer.secure)
+    {
+      fsgid = (gid_t) setfsgid (getgid ());
+      fsuid = (uid_t) setfsuid (getuid ());
+    }
 
   /* A unique temporary name in the same directory (rename does not cross file
      systems).  Not mkstemp: it creates files of mode 0600, and the profile should
@@ -485,13 +714,19 @@ writer_create (uint64_t flags)
     {
       if ((size_t) snprintf (tmp, sizeof tmp, "%s.tmp%ld-%u", writer.path,
                              (long) getpid (), k) >= sizeof tmp)
-        return ENAMETOOLONG;
-      fd = open (tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        {
+          err = ENAMETOOLONG;
+          goto out;
+        }
+      fd = open (tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
       if (fd < 0 && (errno != EEXIST || k == 99))
-        return errno;
+        {
+          err = errno;
+          goto out;
+        }
     }
 
-  err = writer_allocate (fd, 0, DSPROF_PAGE);
+  err = writer_allocate (fd, 0, DSPROF_PAGE, DSPROF_PAGE);
   if (err)
     goto fail;
   hdr = mmap (NULL, DSPROF_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -516,28 +751,50 @@ writer_create (uint64_t flags)
     strncpy (hdr->exe, program_invocation_name, sizeof hdr->exe - 1);
   dsprof_recorder_header_init (hdr);
 
-  if (rename (tmp, writer.path) != 0)
+  pid_t holder = 0;
+  err = writer_place (tmp, &holder, why);
+  if (err == EBUSY)
     {
-      err = errno;
-      goto fail;
+      /* Another process writes this name: nothing of either may be lost.  */
+      char taken[PATH_MAX];
+      size_t n = strlen (writer.path);
+      memcpy (taken, writer.path, n + 1);
+      err = append_pid (writer.path, &n);
+      if (!err)
+        err = writer_place (tmp, &holder, why);
+      if (!err)
+        dsprof_warn ("profile '%s' is being written by process %ld: this process "
+                     "writes '%s'", taken, (long) holder, writer.path);
     }
+  if (err)
+    goto fail;
 
   writer.fd = fd;
   writer.end = DSPROF_PAGE;
+  writer.reserved = DSPROF_PAGE;
   writer.dev = st.st_dev;
   writer.ino = st.st_ino;
   writer.pid = getpid ();
+  struct statfs sfs;
+  writer.holes = fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC;
   writer_install_sigbus ();
   writer_track (hdr, DSPROF_PAGE);
   __atomic_store_n (&writer.hdr, hdr, __ATOMIC_RELEASE);
   __atomic_store_n (&writer.state, WRITER_OPEN, __ATOMIC_RELEASE);
-  return 0;
+  writer_detach ();
+  goto out;
 
  fail:
   if (hdr != MAP_FAILED)
     munmap (hdr, DSPROF_PAGE);
   close (fd);
   unlink (tmp);
+ out:
+  if (writer.secure)
+    {
+      setfsuid (fsuid);
+      setfsgid (fsgid);
+    }
   return err;
 }
 
@@ -652,8 +909,9 @@ sigbus_chain (int sig, siginfo_t *si, void *ctx)
 }
 
 /* A SIGBUS at an address of one of our mappings: the file was truncated below
-   that page.  The page and the rest of the mapping (at higher offsets, so past
-   the end too) become anonymous memory, and the program carries on.  */
+   that page, or the page is in a hole (a forked child's counters) and the disk
+   is full.  The page becomes anonymous memory, and the program carries on (a
+   truncated file's later pages fault in turn).  */
 
 static void
 writer_sigbus (int sig, siginfo_t *si, void *ctx)
@@ -671,13 +929,17 @@ writer_sigbus (int sig, siginfo_t *si, void *ctx)
           uintptr_t from = a & ~(page_size - 1);
           if (from < lo)
             from = lo;
-          if (mmap ((void *) from, m->hi - from, PROT_READ | PROT_WRITE,
+          uintptr_t to = (a | (page_size - 1)) + 1;
+          if (to > m->hi)
+            to = m->hi;
+          if (mmap ((void *) from, to - from, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
             break;
           __atomic_store_n (&writer_faulted, 1, __ATOMIC_RELAXED);
           const char *parts[] = { "dsprof: profile '", writer.path,
-                                  "' was truncated while the program ran: "
-                                  "what was past its new end is lost", NULL };
+                                  "' was truncated, or its disk is full, while "
+                                  "the program ran: what did not fit is lost",
+                                  NULL };
           warn_signal_safe (parts);
           errno = saved_errno;
           return;
@@ -743,8 +1005,6 @@ writer_atfork_child (void)
     {
       if (writer.hdr)
         munmap (writer.hdr, DSPROF_PAGE);
-      if (writer_fd_is_ours ())
-        close (writer.fd);
       writer.hdr = NULL;
       writer.fd = -1;
       writer.end = 0;
@@ -753,19 +1013,32 @@ writer_atfork_child (void)
       writer_forget_all ();
       __atomic_store_n (&writer.state, WRITER_BROKEN, __ATOMIC_RELAXED);
 
-      char pid[24];
-      size_t n = strlen (writer.path);
-      snprintf (pid, sizeof pid, ".%ld", (long) getpid ());
-      int err = (writer.path_ok
-                 ? append (writer.path, sizeof writer.path, &n, pid, strlen (pid))
-                 : ENAMETOOLONG);
+      /* "%p" is this process's pid in its own name; without it, the name is
+         the parent's with ".<pid>".  */
+      const char *why = NULL;
+      char name[PATH_MAX];
+      int has_pid = 0, err = ENAMETOOLONG;
+      size_t n;
+      if (writer.path_ok)
+        err = writer_expand (name, &n, getpid (), &has_pid);
+      if (!err && has_pid)
+        memcpy (writer.path, name, n + 1);
+      else if (!err)
+        {
+          n = strlen (writer.path);
+          err = append_pid (writer.path, &n);
+        }
       if (!err)
-        err = writer_create (DSPROF_FLAG_FORKED);
+        err = writer_create (DSPROF_FLAG_FORKED, &why);
       if (err)
-        writer_fail (err);
+        writer_fail (err, why);
     }
 
+  /* The file stays open while every unit adds its chunk.  */
+  writer.hold = 1;
   dsprof_units_fork_child ();
+  writer.hold = 0;
+  writer_detach ();
   dsprof_recorder_fork_child ();
   errno = saved_errno;
 }
@@ -789,16 +1062,17 @@ writer_open (void)
      file at all.  */
   pthread_once (&atfork_once, writer_register_atfork);
   int err = atfork_err;
+  const char *why = NULL;
   if (!err)
     err = writer_resolve_path ();
   if (!err)
-    err = writer_create (0);
+    err = writer_create (0, &why);
   if (err)
-    writer_fail (err);
+    writer_fail (err, why);
 }
 
 uint64_t
-dsprof_writer_begin (uint64_t size)
+dsprof_writer_begin_sparse (uint64_t size, uint64_t reserve)
 {
   int err;
   pthread_mutex_lock (&writer_lock);
@@ -806,21 +1080,32 @@ dsprof_writer_begin (uint64_t size)
     writer_open ();
   if (writer.state != WRITER_OPEN)
     goto unlock;
-  err = writer_check_fd ();
-  if (!err && writer_check_file () != 0)
+  err = writer_attach ();
+  if (writer_check_file (err) != 0)
     goto unlock;                /* deleted or truncated, reported */
+  /* tmpfs allocates a hole's page when a reader maps it, and a reader of a
+     profile on a full one would fault: no holes there.  */
+  if (!writer.holes)
+    reserve = size;
   if (!err)
-    err = writer_allocate (writer.fd, writer.end, size);
+    err = writer_allocate (writer.fd, writer.end, size, reserve);
   if (err)
     {
-      writer_fail (err);
+      writer_fail (err, NULL);
       goto unlock;
     }
+  writer.reserved = writer.end + reserve;
   return writer.end;
 
  unlock:
   pthread_mutex_unlock (&writer_lock);
   return 0;
+}
+
+uint64_t
+dsprof_writer_begin (uint64_t size)
+{
+  return dsprof_writer_begin_sparse (size, size);
 }
 
 struct dsprof_file_header *
@@ -880,9 +1165,12 @@ dsprof_writer_map (uint64_t offset, size_t size, void *fixed)
     return NULL;
   /* Fault the pages in writable now, in one call: the program's first write to
      each page of a shared file mapping otherwise traps, which costs several
-     times what the stores themselves do.  Best effort (Linux >= 5.14).  */
+     times what the stores themselves do.  Best effort (Linux >= 5.14).  Not the
+     pages of a hole (dsprof_writer_begin_sparse): that would allocate them.  */
   int saved_errno = errno;
-  madvise (p, size, MADV_POPULATE_WRITE);
+  if (offset < writer.reserved)
+    madvise (p, writer.reserved - offset < size ? writer.reserved - offset : size,
+             MADV_POPULATE_WRITE);
   errno = saved_errno;
   if (!fixed)
     {
@@ -914,13 +1202,14 @@ dsprof_writer_commit (uint64_t offset, uint64_t size)
 {
   writer.end = offset + size;
   __atomic_store_n (&writer.hdr->end, writer.end, __ATOMIC_RELEASE);
+  writer_detach ();
   pthread_mutex_unlock (&writer_lock);
 }
 
 void
 dsprof_writer_abort (int err)
 {
-  writer_fail (err);
+  writer_fail (err, NULL);
   pthread_mutex_unlock (&writer_lock);
 }
 
@@ -944,7 +1233,10 @@ writer_exit (void)
   if (hdr && writer.pid == getpid () && pthread_mutex_trylock (&writer_lock) == 0)
     {
       if (writer.state == WRITER_OPEN)
-        writer_check_file ();
+        {
+          writer_check_file (writer_attach ());
+          writer_detach ();
+        }
       pthread_mutex_unlock (&writer_lock);
     }
   errno = saved_errno;

@@ -31,6 +31,9 @@
 #                      the busy-waits' own clock_gettime durations
 #   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
 #                      built with -pg (fewer runs: uftrace takes a minute a run)
+#   fork_cost          a program of 500 units forking 200 children, each calling
+#                      one function: time and disk space of the profiles, against
+#                      the plain build
 #
 # Each benchmark is a shell function bench_NAME that prints its rows with
 #   row VARIANT FIGURE UNIT RATIO [NOTE]
@@ -65,7 +68,7 @@ DSPROF=$TOP/report/dsprof
 CALLS=${BENCH_CALLS:-5000000}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed time_accuracy lua_functions_all"
+BENCHES="lua_counters compile_time events profile_size report_speed time_accuracy lua_functions_all fork_cost"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -303,6 +306,28 @@ bench_report_speed () {
     missing_row "uftrace report" "$NO_UFTRACE"
   fi
   rm -rf "$p" "$u" "$u.old"
+}
+
+# ---- forked children of a big program (docs/bench.md) -------------------------
+bench_fork_cost () {
+  local fc=$BENCH_DIR/fork-cost
+  rm -rf "$fc" && mkdir -p "$fc/out"
+  note "building a program of 500 units"
+  (cd "$fc" && "$TOP/testsuite/cases/runtime-fork-cost/gen.sh" 500 200 &&
+     gcc -O1 -o plain main.c u*.c &&
+     for f in main.c u*.c; do echo "$f"; done |
+       xargs -n 50 -P 2 gcc -O1 -fplugin="$TOP/plugin/dsprof.so" -c &&
+     gcc -o dsprof main.o u*.o "$TOP/runtime/libdsprof.a" -lpthread) >"$fc/build.log" 2>&1 ||
+    { cat "$fc/build.log" >&2; die "cannot build the 500-unit program"; }
+  PREPARE="find $fc/out -mindepth 1 -delete" \
+    time_cmds fork-cost "$fc/plain" "env DSPROF_OUT=$fc/out/p.data $fc/dsprof"
+  timed_row "plain, 200 forks of 500 units" fork-cost 0 0
+  timed_row "dsprof" fork-cost 1 0
+  find "$fc/out" -mindepth 1 -delete
+  DSPROF_OUT=$fc/out/p.data "$fc/dsprof" >/dev/null || die "the 500-unit program failed"
+  row "dsprof: the 201 profiles on disk" "$(du -sm "$fc/out" | cut -f1)" MB "" \
+    "$(du -sm --apparent-size "$fc/out" | cut -f1) MB of file size"
+  rm -rf "$fc"
 }
 
 # ---- functions=all on Lua against uftrace (SPEC §6 row 3) ----------------------

@@ -650,27 +650,31 @@ test_runtime_exec_child (void)
   CU_ASSERT (stat (path, &st) == 0);
 }
 
-/* replace_old_file: a new run replaces an old file by rename, without truncating
-   it: a reader that has the old file open still reads the old contents.  */
+/* replace_old_file: a new run replaces the profile of an old one by rename,
+   without truncating it: a reader that has the old file open still reads the
+   old contents.  (A file that is not a profile is left alone: the
+   runtime-out-kinds case.)  */
 
 static void
 test_runtime_replace_old_file (void)
 {
-  char path[PATH_MAX], old[8] = "";
+  char path[PATH_MAX];
   struct profile p;
+  struct dsprof_file_header old;
   test_path (path, "old.data");
-  FILE *f = fopen (path, "w");
-  CU_ASSERT_FATAL (f != NULL);
-  fputs ("old run", f);
-  fclose (f);
+  pid_t first = spawn (path, NULL, child_pid_substitution);
+  CU_ASSERT_FATAL (wait_child (first) == 0);
   int fd = open (path, O_RDONLY);
   CU_ASSERT_FATAL (fd >= 0);
 
-  CU_ASSERT (wait_child (spawn (path, NULL, child_pid_substitution)) == 0);
-  CU_ASSERT (read_profile (path, &p) == 0);
+  pid_t second = spawn (path, NULL, child_pid_substitution);
+  CU_ASSERT (wait_child (second) == 0);
+  CU_ASSERT_FATAL (read_profile (path, &p) == 0);
+  CU_ASSERT (p.hdr.pid == second);
   free (p.data);
-  CU_ASSERT (pread (fd, old, 7, 0) == 7);
-  CU_ASSERT_STRING_EQUAL (old, "old run");
+  CU_ASSERT (pread (fd, &old, sizeof old, 0) == (ssize_t) sizeof old);
+  CU_ASSERT (memcmp (old.magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE) == 0);
+  CU_ASSERT (old.pid == first);
   close (fd);
 }
 

@@ -1,7 +1,7 @@
 # events-fork: a forked child's events go to its own file <name>.<pid>, as its
 # thread 1; an event open at the fork stays the parent's (SPEC §4.2, §4.5).
 # parent.txt and child.txt are derived from fork.c by hand.  Also with
-# DSPROF_OUT (and %p).
+# DSPROF_OUT (and %p: each process's own pid, ev-<child pid>.data).
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/fork.c" .
@@ -46,11 +46,12 @@ cd ..
 mkdir named && cd named
 DSPROF_OUT=ev-%p.data ../fork >out || fail "DSPROF_OUT=ev-%p.data fork exited with status $?"
 cpid=$(cat out)
-ppid_file=$(ls ev-*.data | grep -v "\.$cpid\$")
-[ "$(ls | grep -c '^ev-')" -eq 2 ] && [ -f "$ppid_file.$cpid" ] \
-  || fail "DSPROF_OUT=ev-%p.data: expected ev-PID.data and ev-PID.data.$cpid: $(ls)"
+# %p is each process's own pid, the forked child's too.
+ppid_file=$(ls ev-*.data | grep -vx "ev-$cpid\.data")
+[ "$(ls | grep -c '^ev-')" -eq 2 ] && [ -f "ev-$cpid.data" ] \
+  || fail "DSPROF_OUT=ev-%p.data: expected ev-PID.data and ev-$cpid.data: $(ls)"
 records "$ppid_file" parent
 expect_same ../parent.expected parent
-records "$ppid_file.$cpid" child
+records "ev-$cpid.data" child
 expect_same ../child.expected child
 exit 0

@@ -1,6 +1,8 @@
-# events-off: DSPROF_EVENTS=0 turns event recording off at run time, counters
-# stay on (SPEC §4.5): no records, no threads, no events, and the same block
-# counts as with events on.  Any other value (1, empty) leaves events on.
+# events-off: DSPROF_EVENTS=0 (or off, no, false, in any case) turns event
+# recording off at run time, counters stay on (README, Environment): no records,
+# no threads, no events, and the same block counts as with events on.  1, on,
+# yes, true or empty leave events on, silently; any other value leaves them on
+# with one dsprof: warning naming it.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/off.c" .
@@ -13,7 +15,7 @@ run () {
   local dir=$1
   shift
   mkdir "$dir" && cd "$dir"
-  env "$@" ../off >out || fail "off ($dir) exited with status $?"
+  env "$@" ../off >out 2>stderr || fail "off ($dir) exited with status $?"
   [ "$(cat out)" = 900 ] || fail "off ($dir) printed $(cat out), not 900"
   run_dsprof lines >lines 2>err || fail "dsprof lines ($dir): status $? ($(cat err))"
   grep -qx "off.c:$BODY: 25" lines || fail "($dir) off.c:$BODY not counted 25: $(cat lines)"
@@ -36,10 +38,18 @@ info_has () {
 run disabled DSPROF_EVENTS=0
 [ ! -s disabled/records ] || fail "DSPROF_EVENTS=0, yet records: $(head -5 disabled/records)"
 info_has disabled 'threads: 0' 'events: 0' 'records: 0' 'units: 1'
+for value in off OFF false No; do
+  run "disabled-$value" "DSPROF_EVENTS=$value"
+  [ ! -s "disabled-$value/records" ] || fail "DSPROF_EVENTS=$value, yet records: $(head -5 "disabled-$value/records")"
+  [ ! -s "disabled-$value/stderr" ] || fail "DSPROF_EVENTS=$value: $(cat "disabled-$value/stderr")"
+  info_has "disabled-$value" 'threads: 0' 'events: 0' 'records: 0'
+  expect_same disabled/lines "disabled-$value/lines"
+done
 run_dsprof trace disabled/dsprof.data >trace 2>err || fail "dsprof trace: status $? ($(cat err))"
 [ ! -s trace ] || fail "DSPROF_EVENTS=0, yet a trace: $(head -5 trace)"
 
-for setting in DSPROF_EVENTS=1 DSPROF_EVENTS= ; do
+for setting in DSPROF_EVENTS=1 DSPROF_EVENTS= DSPROF_EVENTS=on DSPROF_EVENTS=Yes \
+               DSPROF_EVENTS=TRUE DSPROF_EVENTS=maybe; do
   dir=enabled${setting#DSPROF_EVENTS=}
   run "$dir" "$setting"
   [ "$(wc -l <"$dir/records")" -eq 26 ] || fail "$setting: $(wc -l <"$dir/records") records, not 26"
@@ -50,5 +60,11 @@ for setting in DSPROF_EVENTS=1 DSPROF_EVENTS= ; do
   info_has "$dir" 'threads: 1' 'events: 52' 'records: 26'
   # Events on or off, the same counts.
   expect_same disabled/lines "$dir/lines"
+  if [ "$setting" = DSPROF_EVENTS=maybe ]; then
+    [ "$(cat "$dir/stderr")" = "dsprof: DSPROF_EVENTS='maybe' is not 0, 1, on, off, yes, no, true or false: events stay on" ] \
+      || fail "$setting: not the one warning: $(cat "$dir/stderr")"
+  else
+    [ ! -s "$dir/stderr" ] || fail "$setting: $(cat "$dir/stderr")"
+  fi
 done
 exit 0

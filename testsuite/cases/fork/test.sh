@@ -1,7 +1,8 @@
 # fork: a forked child writes <name>.<pid> with only what it ran after the fork
 # (from zero at the fork); the parent's file keeps the parent's counts from the
 # start; both together sum up (SPEC §4.5).  A child that execs another
-# instrumented program must not replace its parent's file.
+# instrumented program must not replace its parent's file.  With %p in DSPROF_OUT
+# every process, a forked child too, puts its own pid in the name.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/fork.c" "$CASE/other.c" .
@@ -77,4 +78,30 @@ expect "other.c:$OTHER" none prof.data
 expect "other.c:$OTHER" 5 prof.data."$cpid"*
 expect "fork.c:$PARENT" 3 prof.data prof.data.*
 expect "other.c:$OTHER" 5 prof.data prof.data.*
+cd ..
+
+# ---- %p: every process's own pid, a forked child's too ----------------------
+# (a child writing run.<parent>.data.<child> would be missed by run.*.data)
+mkdir pct && cd pct
+DSPROF_OUT=run.%p.data ../fork >out || fail "DSPROF_OUT=run.%p.data fork exited with status $?"
+cpid=$(cat out)
+[ -f "run.$cpid.data" ] || fail "DSPROF_OUT=run.%p.data: no run.$cpid.data from the child: $(ls)"
+[ "$(ls | grep -c '^run\.[0-9]*\.data$')" -eq 2 ] && [ "$(ls | grep -c '^run')" -eq 2 ] \
+  || fail "DSPROF_OUT=run.%p.data: not run.PARENT.data and run.CHILD.data: $(ls)"
+expect "fork.c:$BEFORE" 10 run.*.data
+expect "fork.c:$PARENT" 3 run.*.data
+expect "fork.c:$CHILD" 7 run.*.data
+expect "fork.c:$CHILD" 7 "run.$cpid.data"
+cd ..
+
+# ... and exec'd after fork: the exec'd image writes run.<child>.data.exec1.
+mkdir pctexec && cd pctexec
+DSPROF_OUT=run.%p.data ../fork ../other >out || fail "DSPROF_OUT=run.%p.data fork ../other exited with status $?"
+cpid=$(cat out)
+[ -f "run.$cpid.data" ] && [ -f "run.$cpid.data.exec1" ] \
+  || fail "DSPROF_OUT=run.%p.data fork ../other: no run.$cpid.data and run.$cpid.data.exec1: $(ls)"
+[ "$(ls | grep -c '^run')" -eq 3 ] || fail "DSPROF_OUT=run.%p.data fork ../other: $(ls)"
+expect "fork.c:$PARENT" 3 run.*
+expect "other.c:$OTHER" 5 run.*
+expect "other.c:$OTHER" 5 "run.$cpid.data.exec1"
 exit 0
