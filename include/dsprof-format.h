@@ -47,6 +47,16 @@
      DSPROF_CHUNK_UNIT   struct dsprof_unit_chunk, then meta_size bytes of metadata,
                          padding to a page, then ncounters uint64_t counters at file
                          offset counters_offset (page aligned, inside the chunk).
+     DSPROF_CHUNK_UNITS  many units in one chunk (a forked child's, written at
+                         once): struct dsprof_units_chunk, then `nunits` unit
+                         records packed one after the other in `records_size`
+                         bytes, then padding to a page, then the units' counters.
+                         A record is a struct dsprof_unit_chunk whose chunk.kind
+                         is DSPROF_CHUNK_UNIT and whose chunk.size is the record's
+                         own size (a multiple of 8: the struct, its meta_size
+                         bytes of metadata, padding), then the metadata; its
+                         counters_offset is page aligned, past the records and
+                         inside the chunk.  A unit costs its metadata, not a page.
 
    3. Unit metadata blob
    ---------------------
@@ -207,6 +217,7 @@ struct dsprof_chunk
 
 #define DSPROF_CHUNK_UNIT 1u
 #define DSPROF_CHUNK_EVENTS 2u
+#define DSPROF_CHUNK_UNITS 3u
 
 struct dsprof_unit_chunk
 {
@@ -218,6 +229,16 @@ struct dsprof_unit_chunk
                                 site_base + k (0: the unit has no sites) */
   uint32_t nsites;
   /* meta_size bytes of metadata follow */
+};
+
+/* The head of a DSPROF_CHUNK_UNITS chunk (chunk.check is 0; each record has
+   its own).  The records start right after it.  */
+struct dsprof_units_chunk
+{
+  struct dsprof_chunk chunk;
+  uint32_t nunits;
+  uint32_t reserved;         /* 0 */
+  uint64_t records_size;     /* bytes of the records, a multiple of 8 */
 };
 
 #define DSPROF_TAG_FILE 1u

@@ -269,11 +269,14 @@ unit_free (struct pf_unit *u)
   free (u);
 }
 
-/* The unit chunk at offset OFF of P.  */
+/* The unit at offset OFF of P: a unit chunk, or a record of a units chunk
+   (then the record's chunk.size is its own size, checked by the caller).  Its
+   counters lie in [LO, HI), LO past its metadata; 0 for both: in its chunk, past
+   its metadata.  */
 
 static const char *
-add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, char *buf,
-          size_t bufsize)
+add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
+          uint64_t hi, char *buf, size_t bufsize)
 {
   const struct dsprof_unit_chunk *ch
     = (const struct dsprof_unit_chunk *) (p->map + off);
@@ -285,12 +288,17 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, char *buf,
   if (dsprof_meta_hash (meta, ch->meta_size) != ch->chunk.check)
     return problem (buf, bufsize, "unit chunk at offset %" PRIu64
                     ": metadata damaged (check word mismatch)", off);
+  if (!hi)
+    {
+      lo = off + sizeof *ch + ch->meta_size;
+      hi = off + size;
+    }
   uint64_t bytes = (uint64_t) ch->ncounters * 8;
   if (ch->ncounters
       && (ch->counters_offset % DSPROF_PAGE
-          || ch->counters_offset < off + sizeof *ch + ch->meta_size
-          || ch->counters_offset > off + size
-          || bytes > off + size - ch->counters_offset))
+          || ch->counters_offset < lo
+          || ch->counters_offset > hi
+          || bytes > hi - ch->counters_offset))
     return problem (buf, bufsize, "unit chunk at offset %" PRIu64
                     ": counters outside the chunk", off);
   /* Site ids are numbered from 1 across the process's units, each site with a
@@ -342,6 +350,43 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, char *buf,
                              ch->nsites, &err) < 0)
         return problem (buf, bufsize, "unit %s: %s", u->source, err);
     }
+  return NULL;
+}
+
+/* The units chunk at offset OFF of P (a forked child's units): its records
+   one by one, each inside the records, its counters past them.  */
+
+static const char *
+add_units (struct pf_set *set, struct pf_process *p, uint64_t off, char *buf,
+           size_t bufsize)
+{
+  const struct dsprof_units_chunk *ch
+    = (const struct dsprof_units_chunk *) (p->map + off);
+  uint64_t size = ch->chunk.size, records = ch->records_size;
+  if (records % 8 || records > size - sizeof *ch
+      || ch->nunits > records / sizeof (struct dsprof_unit_chunk))
+    return problem (buf, bufsize, "units chunk at offset %" PRIu64
+                    ": %u units in %" PRIu64 " bytes of records exceed the chunk",
+                    off, ch->nunits, records);
+  uint64_t at = off + sizeof *ch, end = at + records;
+  uint64_t lo = (end + DSPROF_PAGE - 1) / DSPROF_PAGE * DSPROF_PAGE;
+  for (uint32_t i = 0; i < ch->nunits; i++)
+    {
+      const struct dsprof_chunk *rec = (const void *) (p->map + at);
+      if (end - at < sizeof (struct dsprof_unit_chunk)
+          || rec->kind != DSPROF_CHUNK_UNIT || rec->size % 8
+          || rec->size < sizeof (struct dsprof_unit_chunk) || rec->size > end - at)
+        return problem (buf, bufsize, "units chunk at offset %" PRIu64
+                        ": bad record %u at offset %" PRIu64, off, i, at);
+      const char *err = add_unit (set, p, at, lo, off + size, buf, bufsize);
+      if (err)
+        return err;
+      at += rec->size;
+    }
+  if (at != end)
+    return problem (buf, bufsize, "units chunk at offset %" PRIu64
+                    ": %" PRIu64 " bytes of records after its %u units", off,
+                    end - at, ch->nunits);
   return NULL;
 }
 
@@ -430,7 +475,9 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
                         PRIu64, off, ch->size);
       const char *err;
       if (ch->kind == DSPROF_CHUNK_UNIT)
-        err = add_unit (set, p, off, buf, bufsize);
+        err = add_unit (set, p, off, 0, 0, buf, bufsize);
+      else if (ch->kind == DSPROF_CHUNK_UNITS)
+        err = add_units (set, p, off, buf, bufsize);
       else if (ch->kind == DSPROF_CHUNK_EVENTS)
         err = add_events (p, off, buf, bufsize);
       else

@@ -63,7 +63,7 @@ dsprof_round_page (uint64_t n)
      if (off == 0)                                and takes the writer lock
        give up: the file is missing or full, already reported
      dsprof_writer_write (off + k, buf, len)      fill the chunk
-     dsprof_writer_map (off + k, len, addr)       map part of it into memory
+     dsprof_writer_map (off + k, len, addr, 1)    map part of it into memory
      dsprof_writer_commit (off, size)             publish it, release the lock
    or, if filling or mapping failed,
      dsprof_writer_abort (err)                    report, release the lock
@@ -79,7 +79,12 @@ DSPROF_HIDDEN uint64_t dsprof_writer_begin (uint64_t size);
 DSPROF_HIDDEN uint64_t dsprof_writer_begin_sparse (uint64_t size, uint64_t reserve);
 DSPROF_HIDDEN int dsprof_writer_write (uint64_t offset, const void *buf,
                                        size_t size);
-DSPROF_HIDDEN void *dsprof_writer_map (uint64_t offset, size_t size, void *fixed);
+DSPROF_HIDDEN void *dsprof_writer_map (uint64_t offset, size_t size, void *fixed,
+                                       int track);
+/* List [ADDR, ADDR + SIZE), part of a mapping dsprof_writer_map made without
+   TRACK, for the SIGBUS handler (several units mapped at once are listed one by
+   one, so that each can be forgotten with its unit).  */
+DSPROF_HIDDEN void dsprof_writer_track (void *addr, size_t size);
 DSPROF_HIDDEN void dsprof_writer_commit (uint64_t offset, uint64_t size);
 DSPROF_HIDDEN void dsprof_writer_abort (int err);
 

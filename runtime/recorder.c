@@ -545,7 +545,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   h.base_ns = mono_ns ();
   void *map;
   if (dsprof_writer_write (off, &h, sizeof h) != 0
-      || !(map = dsprof_writer_map (off, size, NULL)))
+      || !(map = dsprof_writer_map (off, size, NULL, 1)))
     {
       dsprof_writer_abort (errno);
       die (t);

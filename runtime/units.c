@@ -44,7 +44,10 @@ struct unit
   uint32_t *sites;
   uint32_t nsites;
   uint32_t site_base;           /* global id of site 0, 0 if none */
+  uint32_t check;               /* dsprof_meta_hash of META */
   int mapped;                   /* COUNTERS are mapped from this process's profile */
+  uint64_t at;                  /* in a forked child's fork handler: the file
+                                   offset of its counters */
 };
 
 /* The registry, in registration order, protected by UNITS_LOCK.  Plain realloc,
@@ -126,7 +129,7 @@ unit_put (struct unit *u, uint64_t off, int zero)
   memset (&ch, 0, sizeof ch);
   ch.chunk.kind = DSPROF_CHUNK_UNIT;
   ch.chunk.size = head + bytes;
-  ch.chunk.check = dsprof_meta_hash (u->meta, u->meta_size);
+  ch.chunk.check = u->check;
   ch.ncounters = u->ncounters;
   ch.meta_size = u->meta_size;
   ch.counters_offset = off + head;
@@ -152,7 +155,7 @@ unit_put (struct unit *u, uint64_t off, int zero)
     err = dsprof_writer_write (off + head, u->counters, bytes);
   /* Updates between the write and the mapping are lost; a constructor runs before
      the unit's code normally can, so there are none in practice.  */
-  if (!err && bytes && !dsprof_writer_map (off + head, bytes, u->counters))
+  if (!err && bytes && !dsprof_writer_map (off + head, bytes, u->counters, 1))
     err = errno;
   if (!err)
     u->mapped = bytes != 0;
@@ -207,8 +210,8 @@ __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounters, const char *m
   if ((!counters && !sites) || unit_find (counters, sites) >= 0)
     goto out;
 
-  struct unit new_unit = { counters, ncounters, meta, meta_size,
-                           sites, nsites, 0, 0 };
+  struct unit new_unit = { counters, ncounters, meta, meta_size, sites, nsites, 0,
+                           dsprof_meta_hash (meta, meta_size), 0, 0 };
   if (nunits == maxunits)
     {
       size_t max = maxunits ? 2 * maxunits : 64;
@@ -282,41 +285,150 @@ unit_detach (struct unit *u)
     munmap (p, bytes);
 }
 
-/* In a forked child, after the writer started the child's file: give every unit a
-   chunk with zero counters, mapped over its counters in place of the parent's.
-   The chunks follow each other in one reservation whose counters are a hole,
-   allocated page by page as the child first counts in them: a child of a big
-   program costs what it touches and a few system calls per unit, not a copy of
-   every unit's counters.  The child is single-threaded here.  */
+/* The size of U's record in a forked child's DSPROF_CHUNK_UNITS chunk: its
+   struct dsprof_unit_chunk and its metadata, padded to 8 bytes.  */
+
+static uint64_t
+unit_record_size (const struct unit *u)
+{
+  return (sizeof (struct dsprof_unit_chunk) + u->meta_size + 7) & ~(uint64_t) 7;
+}
+
+static int
+unit_cmp_counters (const void *a, const void *b)
+{
+  uintptr_t x = (uintptr_t) (*(const struct unit *const *) a)->counters;
+  uintptr_t y = (uintptr_t) (*(const struct unit *const *) b)->counters;
+  return x < y ? -1 : x > y;
+}
+
+/* Write the forked child's DSPROF_CHUNK_UNITS chunk at OFF, of SIZE bytes whose
+   first HEAD are the records (N units, records of RECORDS bytes), into BUF (of
+   sizeof (struct dsprof_units_chunk) + RECORDS bytes), and map every unit's
+   counters from it.  ORDER holds the N units, sorted here by the address of
+   their counters: the counters get file space in that order, so that units
+   whose arrays follow each other in memory (those of one executable or library
+   mostly do) follow each other in the file too and are mapped with one mmap.
+   Return 0 or an errno value.  */
+
+static int
+units_put_all (uint64_t off, uint64_t size, uint64_t head, size_t n,
+               uint64_t records, struct unit **order, unsigned char *buf)
+{
+  size_t k = 0;
+  for (size_t i = 0; i < nunits; i++)
+    if (unit_ok (&units[i]))
+      order[k++] = &units[i];
+  qsort (order, n, sizeof *order, unit_cmp_counters);
+  uint64_t at = off + head;
+  for (k = 0; k < n; k++)
+    {
+      order[k]->at = at;
+      at += unit_bytes (order[k]);
+    }
+
+  /* The records, in registration order, written at once.  The space was just
+     allocated and reads as zeros: the padding and the counters need no
+     writing.  */
+  struct dsprof_units_chunk h;
+  memset (&h, 0, sizeof h);
+  h.chunk.kind = DSPROF_CHUNK_UNITS;
+  h.chunk.size = size;
+  h.nunits = (uint32_t) n;
+  h.records_size = records;
+  memcpy (buf, &h, sizeof h);
+  size_t pos = sizeof h;
+  for (size_t i = 0; i < nunits; i++)
+    {
+      const struct unit *u = &units[i];
+      if (!unit_ok (u))
+        continue;
+      struct dsprof_unit_chunk ch;
+      memset (&ch, 0, sizeof ch);
+      ch.chunk.kind = DSPROF_CHUNK_UNIT;
+      ch.chunk.size = unit_record_size (u);
+      ch.chunk.check = u->check;
+      ch.ncounters = u->ncounters;
+      ch.meta_size = u->meta_size;
+      ch.counters_offset = u->at;
+      ch.site_base = u->site_base;
+      ch.nsites = u->nsites;
+      memcpy (buf + pos, &ch, sizeof ch);
+      memcpy (buf + pos + sizeof ch, u->meta, u->meta_size);
+      memset (buf + pos + sizeof ch + u->meta_size, 0,
+              ch.chunk.size - sizeof ch - u->meta_size);
+      pos += ch.chunk.size;
+    }
+  int err = dsprof_writer_write (off, buf, pos);
+
+  /* The counters, one mapping per run of units adjacent in memory, each unit
+     listed for the SIGBUS handler on its own.  */
+  for (k = 0; k < n && !err; )
+    {
+      size_t e = k + 1;
+      uint64_t bytes = unit_bytes (order[k]);
+      while (e < n
+             && (uintptr_t) order[e - 1]->counters + unit_bytes (order[e - 1])
+                == (uintptr_t) order[e]->counters)
+        bytes += unit_bytes (order[e++]);
+      if (bytes && !dsprof_writer_map (order[k]->at, bytes, order[k]->counters, 0))
+        err = errno;
+      for (; !err && k < e; k++)
+        if (unit_bytes (order[k]))
+          dsprof_writer_track (order[k]->counters, unit_bytes (order[k]));
+      k = e;
+    }
+  return err;
+}
+
+/* In a forked child, after the writer started the child's file: give every unit
+   zero counters, mapped over its counters in place of the parent's.  All of
+   them go in one DSPROF_CHUNK_UNITS chunk, written with one write and allocated
+   but for the counters, which are a hole, allocated page by page as the child
+   first counts in them: a child of a big program costs its units' metadata
+   (not a page each) and what it touches, and a few system calls in all.  The
+   child is single-threaded here.  */
 
 void
 dsprof_units_fork_child (void)
 {
   pthread_mutex_init (&units_lock, NULL);
-  uint64_t total = 0;
+  size_t n = 0;
+  uint64_t records = 0, bytes = 0;
   for (size_t i = 0; i < nunits; i++)
     if (unit_ok (&units[i]))
-      total += unit_head (&units[i]) + unit_bytes (&units[i]);
+      {
+        n++;
+        records += unit_record_size (&units[i]);
+        bytes += unit_bytes (&units[i]);
+      }
     else
       dsprof_writer_set_truncated ();
-  uint64_t off = total ? dsprof_writer_begin_sparse (total, 0) : 0, at = off;
-  int err = off ? 0 : -1;
+  if (!n)
+    return;
 
-  for (size_t i = 0; i < nunits; i++)
-    {
-      struct unit *u = &units[i];
-      int was_mapped = u->mapped;
-      u->mapped = 0;
-      if (!unit_ok (u))
-        continue;
-      if (!err)
-        err = unit_put (u, at, 1);
-      at += unit_head (u) + unit_bytes (u);
-      if (err && was_mapped)
-        unit_detach (u);
-    }
+  uint64_t head = dsprof_round_page (sizeof (struct dsprof_units_chunk) + records);
+  struct unit **order = malloc (n * sizeof *order);
+  unsigned char *buf = malloc (sizeof (struct dsprof_units_chunk) + records);
+  uint64_t off = dsprof_writer_begin_sparse (head + bytes, head);
+  int err = off ? 0 : -1;
+  if (!err && (!order || !buf))
+    err = ENOMEM;
+  if (!err)
+    err = units_put_all (off, head + bytes, head, n, records, order, buf);
   if (err > 0)
     dsprof_writer_abort (err);
   else if (!err)
-    dsprof_writer_commit (off, total);
+    dsprof_writer_commit (off, head + bytes);
+  free (order);
+  free (buf);
+
+  /* No file, or the chunk failed: the counters must not stay the parent's.  */
+  for (size_t i = 0; i < nunits; i++)
+    {
+      struct unit *u = &units[i];
+      if (err && u->mapped)
+        unit_detach (u);
+      u->mapped = !err && unit_ok (u) && unit_bytes (u);
+    }
 }

@@ -72,7 +72,6 @@
 #include <unistd.h>
 
 static void writer_install_sigbus (void);
-static void writer_track (void *addr, size_t size);
 
 enum writer_state
 {
@@ -778,7 +777,7 @@ writer_create (uint64_t flags, const char **why)
   struct statfs sfs;
   writer.holes = fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC;
   writer_install_sigbus ();
-  writer_track (hdr, DSPROF_PAGE);
+  dsprof_writer_track (hdr, DSPROF_PAGE);
   __atomic_store_n (&writer.hdr, hdr, __ATOMIC_RELEASE);
   __atomic_store_n (&writer.state, WRITER_OPEN, __ATOMIC_RELEASE);
   writer_detach ();
@@ -820,8 +819,8 @@ static uintptr_t page_size = DSPROF_PAGE;
 /* List the mapping [ADDR, ADDR + SIZE) of the profile.  Without memory for it,
    a truncation kills the program as it would without dsprof.  */
 
-static void
-writer_track (void *addr, size_t size)
+void
+dsprof_writer_track (void *addr, size_t size)
 {
   struct mapping *m = malloc (sizeof *m);
   if (!m)
@@ -1154,10 +1153,12 @@ dsprof_writer_write (uint64_t offset, const void *buf, size_t size)
 
 /* Map SIZE bytes of the chunk being added, from file offset OFFSET (page
    aligned), read-write and shared: at FIXED, replacing what is there, or where
-   the kernel likes if FIXED is NULL.  Return the address, or NULL with errno.  */
+   the kernel likes if FIXED is NULL.  The mapping is listed for the SIGBUS
+   handler if TRACK (else the caller lists its parts).  Return the address, or
+   NULL with errno.  */
 
 void *
-dsprof_writer_map (uint64_t offset, size_t size, void *fixed)
+dsprof_writer_map (uint64_t offset, size_t size, void *fixed, int track)
 {
   void *p = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, writer.fd,
                   (off_t) offset);
@@ -1174,7 +1175,8 @@ dsprof_writer_map (uint64_t offset, size_t size, void *fixed)
   errno = saved_errno;
   if (!fixed)
     {
-      writer_track (p, size);
+      if (track)
+        dsprof_writer_track (p, size);
       return p;
     }
 
@@ -1190,7 +1192,8 @@ dsprof_writer_map (uint64_t offset, size_t size, void *fixed)
       errno = err;
       return NULL;
     }
-  writer_track (q, size);
+  if (track)
+    dsprof_writer_track (q, size);
   return q;
 }
 

@@ -219,7 +219,8 @@ count_chunks (const struct profile *p)
 }
 
 /* The unit chunk of P whose metadata is META of SIZE bytes (and whose chunk is
-   consistent), or NULL.  */
+   consistent), or NULL.  A forked child's units are records of one units
+   chunk, each with its counters past the records, in the chunk.  */
 
 static const struct dsprof_unit_chunk *
 find_unit (const struct profile *p, const unsigned char *meta, uint32_t size)
@@ -236,6 +237,22 @@ find_unit (const struct profile *p, const unsigned char *meta, uint32_t size)
           && (u->counters_offset + (uint64_t) u->ncounters * 8
               == off + u->chunk.size))
         return u;
+      const struct dsprof_units_chunk *us = (const void *) u;
+      uint64_t at = off + sizeof *us, end = at + us->records_size;
+      for (uint32_t i = 0; u->chunk.kind == DSPROF_CHUNK_UNITS && i < us->nunits
+                           && end <= off + u->chunk.size && at < end; i++)
+        {
+          const struct dsprof_unit_chunk *r = (const void *) (p->data + at);
+          if (r->chunk.kind == DSPROF_CHUNK_UNIT && r->meta_size == size
+              && memcmp (r + 1, meta, size) == 0
+              && r->chunk.size == ((sizeof *r + size + 7) & ~(size_t) 7)
+              && r->counters_offset % DSPROF_PAGE == 0
+              && r->counters_offset >= end
+              && (r->counters_offset + (uint64_t) r->ncounters * 8
+                  <= off + u->chunk.size))
+            return r;
+          at += r->chunk.size ? r->chunk.size : end - at;
+        }
       off += u->chunk.size;
     }
   return NULL;
