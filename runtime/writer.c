@@ -1169,9 +1169,15 @@ dsprof_writer_map (uint64_t offset, size_t size, void *fixed, int track)
      times what the stores themselves do.  Best effort (Linux >= 5.14).  Not the
      pages of a hole (dsprof_writer_begin_sparse): that would allocate them.  */
   int saved_errno = errno;
-  if (offset < writer.reserved)
-    madvise (p, writer.reserved - offset < size ? writer.reserved - offset : size,
-             MADV_POPULATE_WRITE);
+  size_t full = offset >= writer.reserved ? 0
+                : writer.reserved - offset < size ? writer.reserved - offset : size;
+  if (full)
+    madvise (p, full, MADV_POPULATE_WRITE);
+  /* Nor read ahead around a hole's page when it is first counted in: that
+     would fill the page cache with zeroed pages of the hole the child never
+     touches (32 of them a fault), most of a child's time in the kernel.  */
+  if (full < size)
+    madvise ((char *) p + full, size - full, MADV_RANDOM);
   errno = saved_errno;
   if (!fixed)
     {
