@@ -1,7 +1,7 @@
 /* compact.c - `compact IN OUT`: copy the profile IN to OUT with every events
    chunk cut to the pages its used bytes need (the runtime makes them large), so
-   real profiles make small fuzz seeds.  Unit chunks are copied as they are, their
-   counters_offset moved with them.  */
+   real profiles make small fuzz seeds.  Unit chunks (and the records of units
+   chunks) are copied as they are, their counters_offset moved with them.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +60,17 @@ main (int argc, char **argv)
       ((struct dsprof_chunk *) (out + o))->size = n;
       if (ch->kind == DSPROF_CHUNK_UNIT)
         ((struct dsprof_unit_chunk *) (out + o))->counters_offset += o - off;
+      struct dsprof_units_chunk *us = (void *) (out + o);
+      uint64_t at = sizeof *us;
+      for (uint32_t i = 0; ch->kind == DSPROF_CHUNK_UNITS && i < us->nunits
+                           && at + sizeof (struct dsprof_unit_chunk) <= n; i++)
+        {
+          struct dsprof_unit_chunk *u = (void *) (out + o + at);
+          u->counters_offset += o - off;
+          if (u->chunk.size == 0)
+            break;
+          at += u->chunk.size;
+        }
       o += n;
       off += ch->size;
     }

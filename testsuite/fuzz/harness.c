@@ -69,8 +69,8 @@ cleanup (void)
     unlink (path);
 }
 
-/* Rewrite the check word of every unit chunk reached by walking the chunks as
-   the reader does.  */
+/* Rewrite the check word of every unit chunk, and of every record of a units
+   chunk, reached by walking the chunks as the reader does.  */
 
 static void
 fix_check_words (unsigned char *img, size_t size)
@@ -86,6 +86,20 @@ fix_check_words (unsigned char *img, size_t size)
       if (u->chunk.kind == DSPROF_CHUNK_UNIT
           && u->meta_size <= csize - sizeof *u)
         u->chunk.check = dsprof_meta_hash (u + 1, u->meta_size);
+      /* The records of a units chunk, as far as they stay inside it.  */
+      const struct dsprof_units_chunk *us = (const void *) u;
+      size_t at = off + sizeof *us;
+      for (uint32_t i = 0; u->chunk.kind == DSPROF_CHUNK_UNITS && i < us->nunits
+                           && at + sizeof *u <= off + csize; i++)
+        {
+          struct dsprof_unit_chunk *r = (void *) (img + at);
+          if (r->chunk.size < sizeof *r || r->chunk.size % 8
+              || r->chunk.size > off + csize - at)
+            break;
+          if (r->meta_size <= r->chunk.size - sizeof *r)
+            r->chunk.check = dsprof_meta_hash (r + 1, r->meta_size);
+          at += r->chunk.size;
+        }
       off += csize;
     }
 }

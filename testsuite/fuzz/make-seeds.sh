@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make-seeds.sh [DIR] - (re)build the fuzz seed corpus (default testsuite/fuzz/seeds):
-# real profiles of examples/expr (-O0, -O2), examples/vm (-O2) and seedprog.c
-# (-O1), built with the plugin and compacted (compact.c), and the hand-built
-# images of gen-image.c.  Needs `make` to have built the plugin and runtime.
+# real profiles of examples/expr (-O0, -O2), examples/vm (-O2), seedprog.c
+# (-O1) and the forked child of seedfork.c (-O1), built with the plugin and
+# compacted (compact.c), and the hand-built images of gen-image.c.  Needs `make` to have built the plugin and runtime.
 set -eu
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)
@@ -35,4 +35,10 @@ seed expr-O0 "$TOP/examples/expr/expr.c" -O0
 seed expr-O2 "$TOP/examples/expr/expr.c" -O2
 seed vm-O2 "$TOP/examples/vm/vm.c" -O2 20
 seed seedprog-O1 "$FUZZ/seedprog.c" -O1
+# A forked child's profile: its units in one units chunk.
+rm -f dsprof.data dsprof.data.*
+cp "$FUZZ/seedfork.c" "$TOP/testsuite/cases/runtime-fork-cost/g.c" .
+dscc -O1 -o prog seedfork.c g.c
+./prog >/dev/null
+./compact dsprof.data.* "$OUT/fork-child-O1.data"
 ls -l "$OUT"
