@@ -112,29 +112,38 @@ unit_bytes (const struct unit *u)
   return (uint64_t) u->ncounters * sizeof (uint64_t);
 }
 
+/* Fill *CH, the head of U's chunk of SIZE bytes, or of its record of SIZE bytes
+   in a DSPROF_CHUNK_UNITS chunk, its counters at file offset COUNTERS.  */
+
+static void
+unit_describe (const struct unit *u, uint64_t size, uint64_t counters,
+               struct dsprof_unit_chunk *ch)
+{
+  memset (ch, 0, sizeof *ch);
+  ch->chunk.kind = DSPROF_CHUNK_UNIT;
+  ch->chunk.size = size;
+  ch->chunk.check = u->check;
+  ch->ncounters = u->ncounters;
+  ch->meta_size = u->meta_size;
+  ch->counters_offset = counters;
+  ch->site_base = u->site_base;
+  ch->nsites = u->nsites;
+}
+
 /* Write U's chunk at file offset OFF, inside the space reserved by
    dsprof_writer_begin, and map its counters from it.  The counters start from
-   zero if ZERO (a forked child counts from the fork), else from their current
-   values: code of the unit may have run before its constructor (other
-   constructors call it).  Return 0 or an errno value.  */
+   their current values: code of the unit may have run before its constructor
+   (other constructors call it).  Return 0 or an errno value.  */
 
 static int
-unit_put (struct unit *u, uint64_t off, int zero)
+unit_put (struct unit *u, uint64_t off)
 {
   uint64_t head = unit_head (u), bytes = unit_bytes (u);
 
-  /* The space was just allocated and reads as zeros: the padding and, if ZERO,
-     the counters need no writing.  */
+  /* The space was just allocated and reads as zeros: the padding needs no
+     writing.  */
   struct dsprof_unit_chunk ch;
-  memset (&ch, 0, sizeof ch);
-  ch.chunk.kind = DSPROF_CHUNK_UNIT;
-  ch.chunk.size = head + bytes;
-  ch.chunk.check = u->check;
-  ch.ncounters = u->ncounters;
-  ch.meta_size = u->meta_size;
-  ch.counters_offset = off + head;
-  ch.site_base = u->site_base;
-  ch.nsites = u->nsites;
+  unit_describe (u, head + bytes, off + head, &ch);
 
   /* One write for both when the metadata is small (as a unit's mostly is).  */
   unsigned char buf[1024];
@@ -151,7 +160,7 @@ unit_put (struct unit *u, uint64_t off, int zero)
       if (!err)
         err = dsprof_writer_write (off + sizeof ch, u->meta, u->meta_size);
     }
-  if (!err && !zero)
+  if (!err)
     err = dsprof_writer_write (off + head, u->counters, bytes);
   /* Updates between the write and the mapping are lost; a constructor runs before
      the unit's code normally can, so there are none in practice.  */
@@ -172,7 +181,7 @@ unit_record (struct unit *u)
   uint64_t off = dsprof_writer_begin (size);
   if (off == 0)
     return -1;
-  int err = unit_put (u, off, 0);
+  int err = unit_put (u, off);
   if (err)
     {
       dsprof_writer_abort (err);
@@ -344,15 +353,7 @@ units_put_all (uint64_t off, uint64_t size, uint64_t head, size_t n,
       if (!unit_ok (u))
         continue;
       struct dsprof_unit_chunk ch;
-      memset (&ch, 0, sizeof ch);
-      ch.chunk.kind = DSPROF_CHUNK_UNIT;
-      ch.chunk.size = unit_record_size (u);
-      ch.chunk.check = u->check;
-      ch.ncounters = u->ncounters;
-      ch.meta_size = u->meta_size;
-      ch.counters_offset = u->at;
-      ch.site_base = u->site_base;
-      ch.nsites = u->nsites;
+      unit_describe (u, unit_record_size (u), u->at, &ch);
       memcpy (buf + pos, &ch, sizeof ch);
       memcpy (buf + pos + sizeof ch, u->meta, u->meta_size);
       memset (buf + pos + sizeof ch + u->meta_size, 0,
