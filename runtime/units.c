@@ -14,8 +14,8 @@
    a DSPROF_CHUNK_UNIT chunk to the profile (the metadata, so that readers can name
    counters and sites) and maps the chunk's counter pages over __dsprof_counters,
    so that from then on the unit's inline `__dsprof_counters[i]++` update the file
-   itself.  The registry remembers the units so that a forked child can give each
-   of them a chunk of its own.  */
+   itself.  The registry remembers the units so that a forked child can give them
+   a chunk of its own (one DSPROF_CHUNK_UNITS chunk for all of them).  */
 
 #ifndef _GNU_SOURCE
 # define _GNU_SOURCE            /* mremap */
