@@ -38,6 +38,11 @@ records dsprof.data parent
 expect_same ../parent.expected parent
 records "dsprof.data.$cpid" child
 expect_same ../child.expected child
+# Merged, the child's events keep their sites: merge finds them through the
+# child's units chunk.
+run_dsprof merge -o merged.data "dsprof.data.$cpid" || fail "merge of the child: status $?"
+records merged.data merged
+expect_same ../child.expected merged
 info_has "dsprof.data.$cpid" "pid: $cpid" 'threads: 1' 'events: 6' 'dropped events: 0' 'repaired events: 0'
 info_has dsprof.data "pid: $ppid" 'threads: 2' 'events: 12' 'dropped events: 0' \
   'repaired events: 0'
