@@ -226,6 +226,87 @@ test_hostile_sizes (void)
   CU_ASSERT_PTR_NOT_NULL (check (IMAGE_SIZE));
 }
 
+/* The image with its unit chunk made a units chunk (a forked child's) of one
+   record, the same unit and counters.  Return the offset of the record.  */
+
+#define RECORD_OFF (DSPROF_PAGE + sizeof (struct dsprof_units_chunk))
+
+static size_t
+build_units_image (void)
+{
+  build_image ();
+  struct dsprof_unit_chunk u;
+  memcpy (&u, image + DSPROF_PAGE, sizeof u);
+  unsigned char meta[DSPROF_PAGE];
+  memcpy (meta, image + META_OFF, meta_size);
+  memset (image + DSPROF_PAGE, 0, DSPROF_PAGE);
+  u.chunk.size = (sizeof u + meta_size + 7) & ~(size_t) 7;
+  struct dsprof_units_chunk us;
+  memset (&us, 0, sizeof us);
+  us.chunk.kind = DSPROF_CHUNK_UNITS;
+  us.chunk.size = 2 * DSPROF_PAGE;
+  us.nunits = 1;
+  us.records_size = u.chunk.size;
+  memcpy (image + DSPROF_PAGE, &us, sizeof us);
+  memcpy (image + RECORD_OFF, &u, sizeof u);
+  memcpy (image + RECORD_OFF + sizeof u, meta, meta_size);
+  return RECORD_OFF;
+}
+
+/* A units chunk reads as its units; every truncation is refused; a flip of a
+   bit of its unit count, its records' size, a record's check word or its
+   metadata is detected, and no flip crashes the reader; hostile sizes and
+   counters inside the records are refused.  */
+static void
+test_units_chunk (void)
+{
+  build_units_image ();
+  const char *err = check (IMAGE_SIZE);
+  CU_ASSERT_PTR_NULL (err);
+  if (err)
+    fprintf (stderr, "units chunk image rejected: %s\n", err);
+  unsigned refused = 0;
+  for (size_t n = 0; n < IMAGE_SIZE; n++)
+    refused += check (n) != NULL;
+  CU_ASSERT_EQUAL (refused, IMAGE_SIZE);
+
+  unsigned missed = 0;
+  size_t meta_off = RECORD_OFF + sizeof (struct dsprof_unit_chunk);
+  for (size_t byte = DSPROF_PAGE; byte < 2 * DSPROF_PAGE; byte++)
+    for (int bit = 0; bit < 8; bit++)
+      {
+        image[byte] ^= (unsigned char) (1u << bit);
+        err = check (IMAGE_SIZE);
+        bool must = (byte >= DSPROF_PAGE + 16 && byte < DSPROF_PAGE + 20)
+                    || (byte >= DSPROF_PAGE + 24 && byte < RECORD_OFF)
+                    || (byte >= RECORD_OFF + 4 && byte < RECORD_OFF + 8)
+                    || (byte >= meta_off && byte < meta_off + meta_size);
+        if (must && !err && missed++ < 5)
+          fprintf (stderr, "units chunk: flip of bit %d of byte %zu not "
+                   "detected\n", bit, byte);
+        image[byte] ^= (unsigned char) (1u << bit);
+      }
+  CU_ASSERT_EQUAL (missed, 0);
+  CU_ASSERT_PTR_NULL (check (IMAGE_SIZE));
+
+  struct dsprof_units_chunk *us = (void *) (image + DSPROF_PAGE);
+  struct dsprof_unit_chunk *u = (void *) (image + RECORD_OFF);
+  us->nunits = 0xffffffffu;
+  expect_error (IMAGE_SIZE, "exceed");
+  build_units_image ();
+  us->records_size = UINT64_MAX - 7;
+  expect_error (IMAGE_SIZE, "exceed");
+  build_units_image ();
+  u->chunk.size = UINT64_MAX - 7;
+  expect_error (IMAGE_SIZE, "bad record");
+  build_units_image ();
+  u->counters_offset = DSPROF_PAGE;
+  expect_error (IMAGE_SIZE, "counters outside");
+  build_units_image ();
+  u->ncounters = 0xfffffff0u;
+  expect_error (IMAGE_SIZE, "counters outside");
+}
+
 struct seen
 {
   int records;
@@ -644,6 +725,8 @@ report_test_register (void)
   CU_add_test (s, "every truncation refused", test_truncation_sweep);
   CU_add_test (s, "bit flips detected or harmless", test_bit_flips);
   CU_add_test (s, "hostile sizes refused", test_hostile_sizes);
+  CU_add_test (s, "units chunk: read, truncated, flipped, hostile",
+               test_units_chunk);
   CU_add_test (s, "profiles summed, stream decoded", test_files_summed);
   CU_add_test (s, "deduction: a record covers its children", test_deduction_nested);
   CU_add_test (s, "deduction beyond a record's duration", test_deduction_exceeds);
