@@ -104,11 +104,11 @@ DSPROF_HIDDEN void dsprof_units_fork_child (void);
 /* recorder.c: what the units and the writer tell the event recorder.
    add_sites      a unit registers: give its NSITES sites (described by the
                   DSPROF_TAG_SITE records of META) their global ids in SITE_IDS
-   remove_sites   the unit is being unloaded: its hooks can no longer run
    exit           normal exit, called by the writer before it stores the stop time
    fork_child     in a forked child, after the writer and the units started the
                   child's file
-   measure        the cost of one Start/Finish pair, in picoseconds
+   measure        the cost of one Start/Finish pair, in picoseconds (on a
+                  scratch stream: the calling thread's own stream is untouched)
    header_init    fill the clock fields of a new file's header
    lock, unlock   the recorder's locks, around fork  */
 DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
@@ -118,7 +118,6 @@ DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
 DSPROF_HIDDEN void dsprof_recorder_header_init (struct dsprof_file_header *h);
 DSPROF_HIDDEN void dsprof_recorder_lock (void);
 DSPROF_HIDDEN void dsprof_recorder_unlock (void);
-DSPROF_HIDDEN void dsprof_recorder_remove_sites (uint32_t *site_ids, uint32_t n);
 DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);

@@ -75,6 +75,9 @@ ticks (void)
 static int events_on = -1;   /* DSPROF_EVENTS, read once */
 static uint64_t tick_hz;      /* measured by calibrate () */
 static uint64_t pair_overhead_ps;
+/* Events dropped before the profile existed, added to its header when it is
+   made (dsprof_recorder_header_init).  */
+static uint64_t dropped_before_file;
 static pthread_once_t recorder_once = PTHREAD_ONCE_INIT;
 static void recorder_init (void);
 
@@ -99,6 +102,24 @@ calibrate (void)
   tick_hz = (uint64_t) ((double) (t1 - t0) * 1e9 / (double) (n1 - n0));
 }
 
+/* Calibrate the clock and measure the recorder's cost, once per process that
+   records events: when the first unit with event sites registers, or at the
+   first event chunk (a program whose only events are manual ones).  */
+
+static void
+measure_once (void)
+{
+  static int measured;
+  pthread_once (&recorder_once, recorder_init);
+  if (!events_on || __atomic_exchange_n (&measured, 1, __ATOMIC_RELAXED))
+    return;
+  calibrate ();
+  pair_overhead_ps = dsprof_recorder_measure ();
+  struct dsprof_file_header *h = dsprof_writer_header ();
+  if (h)
+    dsprof_recorder_header_init (h);
+}
+
 /* Fill the clock fields of a new profile header H (the writer calls this when it
    creates a file).  */
 
@@ -117,6 +138,10 @@ dsprof_recorder_header_init (struct dsprof_file_header *h)
     }
   h->tick_hz = tick_hz;
   h->pair_overhead_ps = pair_overhead_ps;
+  __atomic_fetch_add (&h->dropped_events,
+                      __atomic_exchange_n (&dropped_before_file, 0,
+                                           __ATOMIC_RELAXED),
+                      __ATOMIC_RELAXED);
 }
 
 /* ---- names: dimension names and manual event types, interned ---------------- */
@@ -268,6 +293,28 @@ parse_dim (struct dsprof_cursor *c, const char **name, size_t *len)
   return type;
 }
 
+/* Make `sites` hold at least NEED entries; false if memory ran out.  Called
+   with the sites lock held.  */
+
+static int
+grow_sites (uint32_t need)
+{
+  if (need <= sites_size)
+    return 1;
+  uint32_t nsize = sites_size ? 2 * sites_size : 256;
+  while (nsize < need)
+    nsize *= 2;
+  struct site **ns = calloc (nsize, sizeof *ns);
+  if (!ns)
+    return 0;
+  if (sites)
+    memcpy (ns, sites, (nsites + 1) * sizeof *ns);
+  /* Hooks read `sites` without the lock: never free an old array.  */
+  __atomic_store_n (&sites, ns, __ATOMIC_RELEASE);
+  sites_size = nsize;
+  return 1;
+}
+
 /* Give the NSITES sites of a unit whose metadata is META global ids in
    SITE_IDS.  */
 
@@ -279,22 +326,10 @@ dsprof_recorder_add_sites (const char *meta, uint32_t meta_size,
      only the base.  */
   pthread_once (&recorder_once, recorder_init);
   pthread_mutex_lock (&sites_lock);
-  if (nsites + nunit_sites + 1 > sites_size)
+  if (!grow_sites (nsites + nunit_sites + 1))
     {
-      uint32_t nsize = sites_size ? 2 * sites_size : 256;
-      while (nsize < nsites + nunit_sites + 1)
-        nsize *= 2;
-      struct site **ns = calloc (nsize, sizeof *ns);
-      if (!ns)
-        {
-          pthread_mutex_unlock (&sites_lock);
-          return 0;
-        }
-      if (sites)
-        memcpy (ns, sites, (nsites + 1) * sizeof *ns);
-      /* Hooks read `sites` without the lock: never free an old array.  */
-      __atomic_store_n (&sites, ns, __ATOMIC_RELEASE);
-      sites_size = nsize;
+      pthread_mutex_unlock (&sites_lock);
+      return 0;
     }
   uint32_t base = nsites + 1;
   nsites += nunit_sites;
@@ -363,29 +398,9 @@ dsprof_recorder_add_sites (const char *meta, uint32_t meta_size,
                         __ATOMIC_RELEASE);
     }
   pthread_mutex_unlock (&sites_lock);
-
-  /* Calibrate the clock and measure the recorder's cost once, for the first
-     unit with events.  */
-  static int measured;
-  if (nunit_sites && events_on && !__atomic_exchange_n (&measured, 1,
-                                                        __ATOMIC_RELAXED))
-    {
-      calibrate ();
-      pair_overhead_ps = dsprof_recorder_measure ();
-      struct dsprof_file_header *h = dsprof_writer_header ();
-      if (h)
-        dsprof_recorder_header_init (h);
-    }
+  if (nunit_sites)
+    measure_once ();
   return base;
-}
-
-/* Forget the site ids of a unit being unloaded: its hooks can no longer run.  */
-
-DSPROF_HIDDEN void
-dsprof_recorder_remove_sites (uint32_t *site_ids, uint32_t n)
-{
-  for (uint32_t i = 0; i < n; i++)
-    __atomic_store_n (&site_ids[i], 0, __ATOMIC_RELEASE);
 }
 
 /* ---- per-thread streams ---------------------------------------------------- */
@@ -432,15 +447,15 @@ busy_off (struct thread *t)
 }
 
 /* Count an event dropped because its thread was inside the recorder (a signal
-   handler or a formatter recording events): no lock, a signal handler may be
-   counting.  */
+   handler or a formatter recording events), or because its site has no id:
+   no lock, a signal handler may be counting.  */
 
 static void
-count_reentrant (void)
+count_dropped_async (void)
 {
   struct dsprof_file_header *h = dsprof_writer_header_if_open ();
-  if (h)
-    __atomic_fetch_add (&h->dropped_events, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add (h ? &h->dropped_events : &dropped_before_file, 1,
+                      __ATOMIC_RELAXED);
 }
 
 static uint32_t nthreads;
@@ -523,6 +538,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
     return 1;
   if (t->dead)
     return 0;
+  measure_once ();
   uint64_t size = CHUNK_SIZE;
   while (size < n + sizeof (struct dsprof_events_chunk) + 4096)
     size *= 2;
@@ -815,8 +831,9 @@ __dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
     }
   if (unlikely (t->busy || !id))
     {
-      if (t->busy && id)
-        count_reentrant ();
+      /* Without an id: the site's unit has not registered yet (a constructor
+         of another object calling into it before its own ran) or was refused.  */
+      count_dropped_async ();
       return;
     }
   busy_on (t);
@@ -922,7 +939,7 @@ dsprof_start (const char *event_type)
   if (!t || t->busy || !event_type)
     {
       if (t && t->busy && event_type)
-        count_reentrant ();
+        count_dropped_async ();
       return 0;
     }
   int saved_errno = errno;
@@ -1158,14 +1175,18 @@ dsprof_recorder_measure (void)
 {
   enum { ROUNDS = 16, PAIRS = 128 };
   pthread_once (&recorder_once, recorder_init);
-  if (!events_on || self)
+  if (!events_on)
     return 0;
+  /* The calling thread may have a stream of its own already (an event from a
+     constructor that ran before any unit with sites registered): it is set
+     aside while the scratch stream stands in for it.  */
+  struct thread *own = self;
   static uint8_t types[2] = { DSPROF_DIM_INT, DSPROF_DIM_INT };
   static uint32_t dim_names[2];
   static struct site site = { 2, DSPROF_DIM_INT, types, dim_names,
                               MAX_FIXED_EVENT + 20 };
   pthread_mutex_lock (&sites_lock);
-  int room = nsites + 2 <= sites_size;
+  int room = grow_sites (nsites + 2);
   uint32_t word = room ? nsites + 1 : 0;
   if (room)
     sites[word] = &site;      /* not published in nsites: reused later */
@@ -1203,7 +1224,7 @@ dsprof_recorder_measure (void)
       if (t1 - t0 < best)
         best = t1 - t0;
     }
-  self = NULL;
+  self = own;
   free (scratch.open);
   free (mem);
   return best * 1000 / PAIRS;
