@@ -25,12 +25,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
 
-#define CHUNK_SIZE (1024u * 1024u)
+/* A thread's chunks grow from one page to 1 MB: a thread that records a few
+   events takes a page of the file, not a megabyte.  */
+#define FIRST_CHUNK_SIZE DSPROF_PAGE
+#define MAX_CHUNK_SIZE (1024u * 1024u)
 #define MANUAL_CFA UINTPTR_MAX
 #define MAX_FIXED_EVENT 64u   /* op, delta, ids, a non-string value */
 #define MAX_STR_VALUE (10u + DSPROF_STR_MAX)
@@ -527,6 +531,18 @@ die (struct thread *t)
   t->limit = t->pos;
 }
 
+/* Unmap CHUNK (if any), which its thread has done writing: the file keeps
+   it, and unmapped it takes neither memory nor one of the process's mappings.  */
+
+static void
+unmap_chunk (struct dsprof_events_chunk *chunk)
+{
+  if (!chunk)
+    return;
+  dsprof_writer_forget (chunk);
+  munmap (chunk, chunk->chunk.size);
+}
+
 /* Make room for an event of at most N bytes, at time NOW, in T's stream: a new
    chunk (based at NOW) if the current one is full.  Return false (the event is
    dropped) if there is no space.  */
@@ -539,8 +555,10 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   if (t->dead)
     return 0;
   measure_once ();
-  uint64_t size = CHUNK_SIZE;
-  while (size < n + sizeof (struct dsprof_events_chunk) + 4096)
+  uint64_t size = FIRST_CHUNK_SIZE;
+  for (uint32_t k = 0; k < t->seq && size < MAX_CHUNK_SIZE; k++)
+    size *= 2;
+  while (size < n + sizeof (struct dsprof_events_chunk) + MAX_FIXED_EVENT)
     size *= 2;
   uint64_t off = dsprof_writer_begin (size);
   if (!off)
@@ -569,6 +587,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
       return 0;
     }
   dsprof_writer_commit (off, size);
+  unmap_chunk (t->chunk);
   t->seq++;
   t->chunk = map;
   t->chunk_data = (unsigned char *) map + sizeof h;
@@ -1103,9 +1122,8 @@ thread_exit (void *arg)
     return;
   busy_on (t);
   close_all (t);
-  /* The chunk stays mapped: the file keeps it, and unmapping costs more than
-     the address space.  */
   self = NULL;
+  unmap_chunk (t->chunk);
   free (t->open);
   free (t->defined);
   free (t);
