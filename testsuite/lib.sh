@@ -7,7 +7,8 @@
 #   run_dsprof ARGS   the dsprof command
 #   progress FILE     the 64-bit count a test program keeps in FILE
 #   wait_progress FILE N WHAT   until progress FILE reaches N (fail after 20 s)
-#   event_chunks PROFILE        one "THREAD SIZE" line per event chunk of PROFILE
+#   event_chunks PROFILE        one "THREAD SIZE OFFSET" line per event chunk of
+#                               PROFILE, in file order
 set -eu
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PLUGIN=$TOP/plugin/dsprof.so
@@ -54,7 +55,7 @@ off = 4096
 while off < end:
     kind, _, size = struct.unpack_from("<IIQ", data, off)
     if kind == 2:                               # DSPROF_CHUNK_EVENTS
-        print(struct.unpack_from("<I", data, off + 16)[0], size)
+        print(struct.unpack_from("<I", data, off + 16)[0], size, off)
     off += size
 PY
 }
