@@ -231,7 +231,7 @@ dsprof_add_site (tree fndecl, const char *type, unsigned nparams, tree *params,
   put_uleb (&record, nparams + 1);
   for (unsigned i = 0; i < nparams; i++)
     put_dim (IDENTIFIER_POINTER (DECL_NAME (params[i])), TREE_TYPE (params[i]),
-             dsprof_event_dim_type (TREE_TYPE (params[i])));
+             dsprof_param_dim_type (params[i]));
   put_dim ("result", result_type, result_dim);
   put_record (&sites, DSPROF_TAG_SITE, &record);
   XDELETEVEC (record.data);

@@ -11,6 +11,7 @@
 #ifndef DSPROF_INTERNAL_H
 #define DSPROF_INTERNAL_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,7 +44,7 @@ DSPROF_API void __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounter
                                            const char *meta, uint32_t meta_size,
                                            uint32_t *sites, uint32_t nsites);
 DSPROF_API void __dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites);
-DSPROF_API void __dsprof_enter_v1 (uint32_t *site, const uint64_t *vals, void *cfa);
+DSPROF_API void __dsprof_enter_v2 (uint32_t *site, const uint64_t *vals, void *cfa);
 DSPROF_API void __dsprof_exit_v1 (uint32_t *site, uint64_t result, void *cfa);
 
 static inline uint64_t
@@ -81,6 +82,18 @@ DSPROF_HIDDEN void dsprof_writer_abort (int err);
    own (a truncated profile, see writer.c).  */
 DSPROF_HIDDEN void dsprof_writer_forget (void *addr);
 
+/* Make HANDLER (SA_SIGINFO, on the alternate stack if any) the disposition of
+   signal SIG, and *OLD the one it replaced.  */
+DSPROF_HIDDEN void dsprof_signal_install (int sig,
+                                          void (*handler) (int, siginfo_t *,
+                                                           void *),
+                                          struct sigaction *old);
+
+/* Pass signal SIG, which is not the runtime's, to OLD, the disposition the
+   runtime's handler replaced, as if that handler had never been there.  */
+DSPROF_HIDDEN void dsprof_signal_chain (int sig, const struct sigaction *old,
+                                        siginfo_t *si, void *ctx);
+
 /* Print "dsprof: " and the message to stderr, at most once per process (a forked
    child inherits the parent's "already warned").  */
 DSPROF_HIDDEN void dsprof_warn (const char *fmt, ...)
@@ -107,6 +120,9 @@ DSPROF_HIDDEN void dsprof_units_fork_child (void);
    exit           normal exit, called by the writer before it stores the stop time
    fork_child     in a forked child, after the writer and the units started the
                   child's file
+   fault          in a SIGSEGV or SIGBUS handler: if the fault SI is the
+                  calling thread's reading a string of the program, go back to
+                  the reader (does not return); else return
    measure        the cost of one Start/Finish pair, in picoseconds (on a
                   scratch stream: the calling thread's own stream is untouched)
    header_init    fill the clock fields of a new file's header
@@ -120,6 +136,7 @@ DSPROF_HIDDEN void dsprof_recorder_lock (void);
 DSPROF_HIDDEN void dsprof_recorder_unlock (void);
 DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
+DSPROF_HIDDEN void dsprof_recorder_fault (const siginfo_t *si);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
 
 #endif /* DSPROF_INTERNAL_H */
