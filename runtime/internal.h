@@ -77,6 +77,11 @@ DSPROF_HIDDEN void *dsprof_writer_map (uint64_t offset, size_t size, void *fixed
 DSPROF_HIDDEN void dsprof_writer_commit (uint64_t offset, uint64_t size);
 DSPROF_HIDDEN void dsprof_writer_abort (int err);
 
+/* In a child made by a raw clone (), which ran no fork handler, do what the
+   fork child handler does (a profile of its own); else nothing.  Called before
+   a thread adds an event chunk.  */
+DSPROF_HIDDEN void dsprof_writer_adopt (void);
+
 /* The mapping dsprof_writer_map made at ADDR is going away with its unit
    (dlclose): the writer's SIGBUS handler no longer takes faults there for its
    own (a truncated profile, see writer.c).  */
@@ -118,15 +123,15 @@ DSPROF_HIDDEN void dsprof_units_fork_child (void);
    add_sites      a unit registers: give its NSITES sites (described by the
                   DSPROF_TAG_SITE records of META) their global ids in SITE_IDS
    exit           normal exit, called by the writer before it stores the stop time
-   fork_child     in a forked child, after the writer and the units started the
-                  child's file
+   fork_child     in a forked child (or a raw clone's), after the writer and
+                  the units started the child's file; makes its locks anew
    fault          in a SIGSEGV or SIGBUS handler: if the fault SI is the
                   calling thread's reading a string of the program, go back to
                   the reader (does not return); else return
    measure        the cost of one Start/Finish pair, in picoseconds (on a
                   scratch stream: the calling thread's own stream is untouched)
    header_init    fill the clock fields of a new file's header
-   lock, unlock   the recorder's locks, around fork  */
+   lock, unlock   the recorder's locks, around fork (unlock: in the parent)  */
 DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
                                                   uint32_t meta_size,
                                                   uint32_t *site_ids,

@@ -493,6 +493,26 @@ count_header (int field)
 #define COUNT_STRAY 1
 #define COUNT_REPAIRED 2
 
+/* A new thread state, zero, on a page of its own that a child process made
+   without the fork handlers (a raw clone ()) sees zeroed (MADV_WIPEONFORK, Linux
+   4.14): the child's hooks find no chunk and take the slow path, whose first
+   chunk gives the child its own profile (dsprof_writer_adopt), instead of
+   writing into the parent's chunk.  A forked child's handler resets the state
+   anyway.  NULL if there is no memory.  */
+
+static struct thread *
+thread_alloc (void)
+{
+  _Static_assert (sizeof (struct thread) <= DSPROF_PAGE, "thread state fits a page");
+  int saved_errno = errno;
+  void *p = mmap (NULL, DSPROF_PAGE, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p != MAP_FAILED)
+    madvise (p, DSPROF_PAGE, MADV_WIPEONFORK);
+  errno = saved_errno;
+  return p != MAP_FAILED ? p : NULL;
+}
+
 static struct thread *
 thread_get (void)
 {
@@ -502,7 +522,7 @@ thread_get (void)
   pthread_once (&recorder_once, recorder_init);
   if (!events_on)
     return NULL;
-  t = calloc (1, sizeof *t);
+  t = thread_alloc ();
   if (!t)
     return NULL;
   self = t;
@@ -554,6 +574,10 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
     return 1;
   if (t->dead)
     return 0;
+  /* A thread's first chunk: in a child made by a raw clone (), whose thread
+     state reads as new (thread_alloc), the child's own file first.  */
+  if (!t->chunk)
+    dsprof_writer_adopt ();
   measure_once ();
   uint64_t size = FIRST_CHUNK_SIZE;
   for (uint32_t k = 0; k < t->seq && size < MAX_CHUNK_SIZE; k++)
@@ -1252,7 +1276,7 @@ thread_exit (void *arg)
   unmap_chunk (t->chunk);
   free (t->open);
   free (t->defined);
-  free (t);
+  munmap (t, DSPROF_PAGE);
 }
 
 /* At normal exit (called by the writer): close the calling thread's open events.  */
@@ -1286,13 +1310,17 @@ dsprof_recorder_unlock (void)
   pthread_mutex_unlock (&sites_lock);
 }
 
-/* In a forked child: the thread's chunk belongs to the parent's file, and its open
-   events were opened by the parent.  Start a new stream in the child's file.  */
+/* In a forked child (or one made by a raw clone ()): the thread's chunk belongs
+   to the parent's file, and its open events were opened by the parent.  Start a
+   new stream in the child's file.  The locks are made anew: held by the fork
+   handler, or by a thread of the parent that the clone'd child does not have.  */
 
 DSPROF_HIDDEN void
 dsprof_recorder_fork_child (void)
 {
   struct thread *t = self;
+  pthread_mutex_init (&sites_lock, NULL);
+  pthread_mutex_init (&names_lock, NULL);
   nthreads = 0;
   if (!t)
     return;

@@ -745,8 +745,8 @@ static void
 writer_atfork_child (void)
 {
   int saved_errno = errno;
-  dsprof_recorder_unlock ();
   pthread_mutex_init (&writer_lock, NULL);
+  writer.pid = getpid ();
 
   if (writer.state != WRITER_UNOPENED)
     {
@@ -777,6 +777,19 @@ writer_atfork_child (void)
   dsprof_units_fork_child ();
   dsprof_recorder_fork_child ();
   errno = saved_errno;
+}
+
+/* A child made by a raw clone () (no CLONE_VM) ran no fork handler: it finds
+   the parent's file, whose counter pages it shares.  Before it adds a chunk
+   there, give it a file of its own as the fork handler does (the child is
+   single-threaded; locks a thread of the parent held are made anew).  */
+
+void
+dsprof_writer_adopt (void)
+{
+  pid_t owner = __atomic_load_n (&writer.pid, __ATOMIC_RELAXED);
+  if (owner && owner != getpid ())
+    writer_atfork_child ();
 }
 
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
