@@ -500,6 +500,13 @@ count_header (int field)
    writing into the parent's chunk.  A forked child's handler resets the state
    anyway.  NULL if there is no memory.  */
 
+/* LeakSanitizer's own API (weak: absent but in sanitized programs): the heap
+   blocks a thread state points to are not leaks.  */
+void __lsan_register_root_region (const void *p, size_t size)
+  __attribute__ ((weak));
+void __lsan_unregister_root_region (const void *p, size_t size)
+  __attribute__ ((weak));
+
 static struct thread *
 thread_alloc (void)
 {
@@ -508,7 +515,11 @@ thread_alloc (void)
   void *p = mmap (NULL, DSPROF_PAGE, PROT_READ | PROT_WRITE,
                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p != MAP_FAILED)
-    madvise (p, DSPROF_PAGE, MADV_WIPEONFORK);
+    {
+      madvise (p, DSPROF_PAGE, MADV_WIPEONFORK);
+      if (__lsan_register_root_region)
+        __lsan_register_root_region (p, DSPROF_PAGE);
+    }
   errno = saved_errno;
   return p != MAP_FAILED ? p : NULL;
 }
@@ -1276,6 +1287,8 @@ thread_exit (void *arg)
   unmap_chunk (t->chunk);
   free (t->open);
   free (t->defined);
+  if (__lsan_unregister_root_region)
+    __lsan_unregister_root_region (t, DSPROF_PAGE);
   munmap (t, DSPROF_PAGE);
 }
 
@@ -1296,16 +1309,26 @@ dsprof_recorder_exit (void)
     h->stop_ticks = ticks ();
 }
 
+/* The forking thread's state, as it was before fork (dsprof_recorder_lock).  */
+static struct thread forking;
+
 DSPROF_HIDDEN void
 dsprof_recorder_lock (void)
 {
   pthread_mutex_lock (&sites_lock);
   pthread_mutex_lock (&names_lock);
+  /* The forking thread's state reads as zeros in the child (thread_alloc):
+     keep what it owns on the heap for the child to take back.  */
+  struct thread *t = self;
+  if (t)
+    forking = *t;
 }
 
 DSPROF_HIDDEN void
 dsprof_recorder_unlock (void)
 {
+  forking.open = NULL;
+  forking.defined = NULL;
   pthread_mutex_unlock (&names_lock);
   pthread_mutex_unlock (&sites_lock);
 }
@@ -1324,6 +1347,18 @@ dsprof_recorder_fork_child (void)
   nthreads = 0;
   if (!t)
     return;
+  if (!t->open && !t->defined)
+    {
+      /* Wiped: take back the heap arrays of the thread state (a forked
+         child's; a raw clone's are lost, as its parent's other threads').  */
+      t->open = forking.open;
+      t->open_size = forking.open_size;
+      t->defined = forking.defined;
+      t->defined_size = forking.defined_size;
+      t->next_manual = forking.next_manual;
+    }
+  forking.open = NULL;
+  forking.defined = NULL;
   t->thread_id = 0;          /* thread 1 at its first event in the child */
   t->pos = t->limit = NULL;
   t->chunk = NULL;
