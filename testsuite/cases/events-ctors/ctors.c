@@ -8,7 +8,8 @@
      atexit         22 (registered by main), 20 21 (by a constructor), 30
                     (ctorlib.c)
      destructors    14 15 (priority 101), 16, 3 4 (ctorlib.c)
-   Prints 0.  */
+   and main_event (40) is called by ctorlib.c's first constructor, before the
+   program's constructors ran (dropped and counted).  Prints 0.  */
 #include <stdio.h>
 #include <stdlib.h>
 
