@@ -43,8 +43,10 @@ runtime/%.o: runtime/%.c $(wildcard runtime/*.h) include/dsprof-format.h
 	  -Iinclude -Iruntime -c -o $@ $<
 $(LIBA): $(RUNTIME_OBJ)
 	rm -f $@ && ar rcs $@ $^
+# -z nodelete: a program that dlcloses an instrumented library keeps libdsprof,
+# whose thread-exit destructor and exit handler its threads still run.
 $(LIBSO): $(RUNTIME_OBJ)
-	$(CC) -shared -o $@ $^ -lpthread
+	$(CC) -shared -Wl,-z,nodelete -o $@ $^ -lpthread
 
 report/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -I/usr/include/libiberty -c -o $@ $<
@@ -129,7 +131,7 @@ $(SAN_DIR)/rep-%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 $(SAN_DIR)/runtime/libdsprof.a: $(SAN_RT_OBJ)
 	rm -f $@ && ar rcs $@ $^
 $(SAN_DIR)/runtime/libdsprof.so: $(SAN_RT_OBJ)
-	$(CC) -fsanitize=address,undefined -shared -o $@ $^ -lpthread
+	$(CC) -fsanitize=address,undefined -shared -Wl,-z,nodelete -o $@ $^ -lpthread
 $(SAN_DIR)/dsprof: $(SAN_REP_OBJ)
 	$(CC) -fsanitize=address,undefined -rdynamic -o $@ $^ -liberty -lreadline -ldl -lm
 $(SAN_DIR)/run-unit: $(UNIT_SRC) $(SAN_LIB_OBJ) $(SAN_DIR)/runtime/libdsprof.a

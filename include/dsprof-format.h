@@ -14,11 +14,14 @@
      static uint32_t __dsprof_sites[S];
          one word per event site of the unit, set by the runtime at registration
          to the site's global id (> 0); the hooks pass &__dsprof_sites[k]:
-           void __dsprof_enter_v1 (uint32_t *site, const uint64_t *vals, void *cfa);
+           void __dsprof_enter_v2 (uint32_t *site, const uint64_t *vals, void *cfa);
            void __dsprof_exit_v1 (uint32_t *site, uint64_t result, void *cfa);
          VALS holds one word per parameter dimension of the site (section 3):
          integers, enums and _Bool converted to 64 bits, floating point as the
-         bits of a double, pointers as addresses; RESULT likewise (0 for void).
+         bits of a double, pointers as addresses; then one word per STR
+         dimension, in order: the most bytes of that string to read (all ones:
+         up to its NUL; README, "Annotating events").  RESULT as the first
+         words (0 for void).
          CFA is the instrumented function's __builtin_dwarf_cfa (): the same at
          its Start and Finish, and lower for every frame called from it.
      a constructor  __dsprof_register_unit_v1 (__dsprof_counters, N, __dsprof_meta,
@@ -26,8 +29,9 @@
      a destructor   __dsprof_unregister_unit_v1 (__dsprof_counters, __dsprof_sites);
      Either array is a null pointer (and N or S 0) when the unit has none.
 
-   The _v1 suffix changes whenever this ABI changes, so a plugin/runtime mismatch
-   fails at link time.
+   The version suffix of each entry point changes whenever its ABI changes (the
+   strings' bounds made __dsprof_enter_v2), so a plugin/runtime mismatch fails
+   at link time.
 
    2. The profile file
    -------------------

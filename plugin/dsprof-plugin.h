@@ -31,6 +31,7 @@ void dsprof_start_o0_view (void);
 /* events.cc */
 bool dsprof_event_p (tree fndecl);
 enum dsprof_dim_type dsprof_event_dim_type (tree type);
+enum dsprof_dim_type dsprof_param_dim_type (tree parm);
 void dsprof_instrument_events (function *fun, basic_block first);
 
 /* metadata.cc: the unit's tables, built up function by function, emitted once at

@@ -11,12 +11,19 @@
      {                                  uint64_t vals[2];
        ...                              vals[0] = (uint64_t) n;             (1)
        return r;                        vals[1] = (uint64_t) depth;
-     }                                  __dsprof_enter_v1 (&__dsprof_sites[3], vals);
+     }                                  __dsprof_enter_v2 (&__dsprof_sites[3], vals);
                                         ...
                                         __dsprof_exit_v1 (&__dsprof_sites[3],  (2)
                                                           (uint64_t) r);
                                         return r;
                                       }
+
+     int lex (const char *p,          int lex (const char *p, const char *end)
+              const char *end)        {
+                                        uint64_t vals[2];
+                                        vals[0] = (uint64_t) p;             (1)
+                                        vals[1] = (uint64_t) end - (uint64_t) p;  (3)
+                                        __dsprof_enter_v2 (&__dsprof_sites[4], vals);
 
    (1) At entry, every named parameter whose type dsprof renders (SPEC §4.2) is
        stored in a local array, converted to 64 bits: integers, enums and _Bool by
@@ -24,6 +31,15 @@
        each value is shown (enumerator names, string text, formatters) is decided
        from the site's description in the unit's metadata (metadata.cc), so the hot
        path only stores words and makes one call.
+   (3) After them, one word per string (char *) dimension, in order: the most
+       bytes of it to read (string_bound): the distance to the first later
+       parameter of the same pointer type named like an end, or the value of
+       the first later integer parameter named like a length, whichever comes
+       first.  A string
+       without either, or whose bound wraps (END before P, a negative length),
+       gets a bound of 2^63 and more: up to its NUL.  The END of such a pair
+       is recorded as an address (dsprof_param_dim_type): its bytes lie past
+       the string.
    (2) Before every return, the result, converted the same way (0 for void).
    __dsprof_sites[k] is a word the runtime fills with the site's global id when the
    unit registers; passing its address identifies the site in one register.  The
@@ -131,6 +147,105 @@ insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site, tree arg)
                      GSI_SAME_STMT);
 }
 
+/* Whether NAME is ONE, or ends in one of the N SUFFIXES, in any case.  */
+
+static bool
+name_like_p (const char *name, const char *one, const char *const *suffixes,
+             unsigned n)
+{
+  size_t len = strlen (name);
+  if (strcasecmp (name, one) == 0)
+    return true;
+  for (unsigned i = 0; i < n; i++)
+    {
+      size_t k = strlen (suffixes[i]);
+      if (len >= k && strcasecmp (name + len - k, suffixes[i]) == 0)
+        return true;
+    }
+  return false;
+}
+
+/* Whether parameter Q of pointer type names the end of a string: "e", or a
+   name ending in "end", "lim" or "limit" (end, pend, buf_end, srcEnd, lim).  */
+
+static bool
+end_param_p (tree q)
+{
+  static const char *const suffixes[] = { "end", "lim", "limit" };
+  return DECL_NAME (q) && name_like_p (IDENTIFIER_POINTER (DECL_NAME (q)), "e",
+                                       suffixes, ARRAY_SIZE (suffixes));
+}
+
+/* Whether integer parameter Q names a length: "n", or a name ending in "len",
+   "length", "size", "count" or "nbytes" (len, srclen, name_len, bufSize).  */
+
+static bool
+length_param_p (tree q)
+{
+  static const char *const suffixes[] = { "len", "length", "size", "count",
+                                          "nbytes" };
+  return DECL_NAME (q) && name_like_p (IDENTIFIER_POINTER (DECL_NAME (q)), "n",
+                                       suffixes, ARRAY_SIZE (suffixes));
+}
+
+/* The parameter that bounds string parameter P (step 3): the first later one
+   that is a pointer of P's type named like an end or an integer named like a
+   length; NULL_TREE if there is none.  A later string that is not named like
+   an end is a string of its own (strcmp's A and B).  */
+
+static tree
+bounding_param (tree p)
+{
+  tree target = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (p)));
+  for (tree q = DECL_CHAIN (p); q; q = DECL_CHAIN (q))
+    {
+      tree type = TREE_TYPE (q);
+      if (TREE_CODE (type) == POINTER_TYPE
+          && TYPE_MAIN_VARIANT (TREE_TYPE (type)) == target && end_param_p (q))
+        return q;
+      if (TREE_CODE (type) == INTEGER_TYPE && length_param_p (q))
+        return q;
+    }
+  return NULL_TREE;
+}
+
+/* How parameter PARM is recorded: as its type says (dsprof_event_dim_type),
+   but for the END of a (P, END) pair, a pointer that bounds an earlier string:
+   its bytes lie past that string, so it is recorded as an address.  */
+
+enum dsprof_dim_type
+dsprof_param_dim_type (tree parm)
+{
+  enum dsprof_dim_type t = dsprof_event_dim_type (TREE_TYPE (parm));
+  if (t != DSPROF_DIM_STR)
+    return t;
+  tree fn = DECL_CONTEXT (parm);
+  for (tree p = DECL_ARGUMENTS (fn); p && p != parm; p = DECL_CHAIN (p))
+    if (dsprof_event_dim_type (TREE_TYPE (p)) == DSPROF_DIM_STR
+        && bounding_param (p) == parm)
+      return DSPROF_DIM_PTR;
+  return t;
+}
+
+/* The bound of string parameter P (step 3) as a 64-bit word, as GIMPLE operands
+   inserted before GSI: END - P for the END of a pair, a length's value, or all
+   ones if nothing bounds P.  */
+
+static tree
+string_bound (gimple_stmt_iterator *gsi, tree p)
+{
+  tree u64 = uint64_type_node;
+  tree q = bounding_param (p);
+  if (!q)
+    return build_all_ones_cst (u64);
+  tree bound = (TREE_CODE (TREE_TYPE (q)) == POINTER_TYPE
+                ? fold_build2 (MINUS_EXPR, u64, fold_convert (u64, q),
+                               fold_convert (u64, p))
+                : fold_convert (u64, q));
+  return force_gimple_operand_gsi (gsi, bound, true, NULL_TREE, true,
+                                   GSI_SAME_STMT);
+}
+
 /* Insert the hooks into FUN, whose entry block FIRST has FUN's entry edge as its
    only predecessor.  */
 
@@ -141,7 +256,7 @@ dsprof_instrument_events (function *fun, basic_block first)
   static tree enter_fn, exit_fn;
   if (!enter_fn)
     {
-      enter_fn = hook_decl ("__dsprof_enter_v1",
+      enter_fn = hook_decl ("__dsprof_enter_v2",
                             build_pointer_type (uint64_type_node));
       exit_fn = hook_decl ("__dsprof_exit_v1", uint64_type_node);
     }
@@ -170,21 +285,28 @@ dsprof_instrument_events (function *fun, basic_block first)
                                             build_int_cst (integer_type_node, k),
                                             NULL_TREE, NULL_TREE));
 
-  /* (1) Start.  */
+  /* (1) Start: the parameters' words, then (3) the strings' bounds.  */
   gimple_stmt_iterator gsi = gsi_after_labels (first);
   tree vals = null_pointer_node;
-  if (!params.is_empty ())
+  auto_vec<tree> words;
+  for (unsigned i = 0; i < params.length (); i++)
+    words.safe_push (word_value (&gsi, params[i],
+                                 dsprof_param_dim_type (params[i])));
+  for (unsigned i = 0; i < params.length (); i++)
+    if (dsprof_param_dim_type (params[i]) == DSPROF_DIM_STR)
+      words.safe_push (string_bound (&gsi, params[i]));
+  if (!words.is_empty ())
     {
-      tree atype = build_array_type_nelts (uint64_type_node, params.length ());
+      tree atype = build_array_type_nelts (uint64_type_node, words.length ());
       tree arr = create_tmp_var (atype, "dsprof_vals");
       TREE_ADDRESSABLE (arr) = 1;
-      for (unsigned i = 0; i < params.length (); i++)
+      for (unsigned i = 0; i < words.length (); i++)
         {
-          tree v = word_value (&gsi, params[i], dsprof_event_dim_type (TREE_TYPE (params[i])));
           tree ref = build4 (ARRAY_REF, uint64_type_node, arr,
                              build_int_cst (integer_type_node, i), NULL_TREE,
                              NULL_TREE);
-          gsi_insert_before (&gsi, gimple_build_assign (ref, v), GSI_SAME_STMT);
+          gsi_insert_before (&gsi, gimple_build_assign (ref, words[i]),
+                             GSI_SAME_STMT);
         }
       vals = build_fold_addr_expr (arr);
     }

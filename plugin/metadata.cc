@@ -231,7 +231,7 @@ dsprof_add_site (tree fndecl, const char *type, unsigned nparams, tree *params,
   put_uleb (&record, nparams + 1);
   for (unsigned i = 0; i < nparams; i++)
     put_dim (IDENTIFIER_POINTER (DECL_NAME (params[i])), TREE_TYPE (params[i]),
-             dsprof_event_dim_type (TREE_TYPE (params[i])));
+             dsprof_param_dim_type (params[i]));
   put_dim ("result", result_type, result_dim);
   put_record (&sites, DSPROF_TAG_SITE, &record);
   XDELETEVEC (record.data);
@@ -334,11 +334,14 @@ dsprof_emit_unit (void)
                            build_int_cst (unsigned_type_node, blob.len),
                            sites_addr,
                            build_int_cst (unsigned_type_node, nsites));
-  cgraph_build_static_cdtor ('I', reg, DEFAULT_INIT_PRIORITY);
+  /* At a reserved priority, as gcov's: the unit registers before the
+     program's constructors of any priority run (they may record events), and
+     unregisters after its destructors.  */
+  cgraph_build_static_cdtor ('I', reg, MAX_RESERVED_INIT_PRIORITY - 1);
   cgraph_build_static_cdtor ('D', runtime_call ("__dsprof_unregister_unit_v1",
                                                 unreg_type, 2,
                                                 unshare_expr (addr),
                                                 unshare_expr (sites_addr)),
-                             DEFAULT_INIT_PRIORITY);
+                             MAX_RESERVED_INIT_PRIORITY - 1);
   XDELETEVEC (blob.data);
 }

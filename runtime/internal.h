@@ -11,6 +11,7 @@
 #ifndef DSPROF_INTERNAL_H
 #define DSPROF_INTERNAL_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,7 +46,7 @@ DSPROF_API void __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounter
                                            const char *meta, uint32_t meta_size,
                                            uint32_t *sites, uint32_t nsites);
 DSPROF_API void __dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites);
-DSPROF_API void __dsprof_enter_v1 (uint32_t *site, const uint64_t *vals, void *cfa);
+DSPROF_API void __dsprof_enter_v2 (uint32_t *site, const uint64_t *vals, void *cfa);
 DSPROF_API void __dsprof_exit_v1 (uint32_t *site, uint64_t result, void *cfa);
 
 static inline uint64_t
@@ -88,10 +89,27 @@ DSPROF_HIDDEN void dsprof_writer_track (void *addr, size_t size);
 DSPROF_HIDDEN void dsprof_writer_commit (uint64_t offset, uint64_t size);
 DSPROF_HIDDEN void dsprof_writer_abort (int err);
 
+/* In a child made by a raw clone (), which ran no fork handler, do what the
+   fork child handler does (a profile of its own); else nothing.  Called before
+   a thread adds an event chunk.  */
+DSPROF_HIDDEN void dsprof_writer_adopt (void);
+
 /* The mapping dsprof_writer_map made at ADDR is going away with its unit
    (dlclose): the writer's SIGBUS handler no longer takes faults there for its
    own (a truncated profile, see writer.c).  */
 DSPROF_HIDDEN void dsprof_writer_forget (void *addr);
+
+/* Make HANDLER (SA_SIGINFO, on the alternate stack if any) the disposition of
+   signal SIG, and *OLD the one it replaced.  */
+DSPROF_HIDDEN void dsprof_signal_install (int sig,
+                                          void (*handler) (int, siginfo_t *,
+                                                           void *),
+                                          struct sigaction *old);
+
+/* Pass signal SIG, which is not the runtime's, to OLD, the disposition the
+   runtime's handler replaced, as if that handler had never been there.  */
+DSPROF_HIDDEN void dsprof_signal_chain (int sig, const struct sigaction *old,
+                                        siginfo_t *si, void *ctx);
 
 /* Print "dsprof: " and the message to stderr, at most once per process (a forked
    child inherits the parent's "already warned").  */
@@ -122,13 +140,16 @@ DSPROF_HIDDEN void dsprof_units_fork_child (void);
 /* recorder.c: what the units and the writer tell the event recorder.
    add_sites      a unit registers: give its NSITES sites (described by the
                   DSPROF_TAG_SITE records of META) their global ids in SITE_IDS
-   remove_sites   the unit is being unloaded: its hooks can no longer run
    exit           normal exit, called by the writer before it stores the stop time
-   fork_child     in a forked child, after the writer and the units started the
-                  child's file
-   measure        the cost of one Start/Finish pair, in picoseconds
+   fork_child     in a forked child (or a raw clone's), after the writer and
+                  the units started the child's file; makes its locks anew
+   fault          in a SIGSEGV or SIGBUS handler: if the fault SI is the
+                  calling thread's reading a string of the program, go back to
+                  the reader (does not return); else return
+   measure        the cost of one Start/Finish pair, in picoseconds (on a
+                  scratch stream: the calling thread's own stream is untouched)
    header_init    fill the clock fields of a new file's header
-   lock, unlock   the recorder's locks, around fork  */
+   lock, unlock   the recorder's locks, around fork (unlock: in the parent)  */
 DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
                                                   uint32_t meta_size,
                                                   uint32_t *site_ids,
@@ -136,9 +157,9 @@ DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
 DSPROF_HIDDEN void dsprof_recorder_header_init (struct dsprof_file_header *h);
 DSPROF_HIDDEN void dsprof_recorder_lock (void);
 DSPROF_HIDDEN void dsprof_recorder_unlock (void);
-DSPROF_HIDDEN void dsprof_recorder_remove_sites (uint32_t *site_ids, uint32_t n);
 DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
+DSPROF_HIDDEN void dsprof_recorder_fault (const siginfo_t *si);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
 
 #endif /* DSPROF_INTERNAL_H */

@@ -2,7 +2,7 @@
    functions, the event API of dsprof.h, and the per-thread event streams
    (dsprof-format.h, section 4).
 
-   Hot path: __dsprof_enter_v1 / __dsprof_exit_v1 read the clock, encode the
+   Hot path: __dsprof_enter_v2 / __dsprof_exit_v1 read the clock, encode the
    event into the calling thread's current chunk (a page range of the profile file
    mapped into memory) and publish the chunk's `used` count.  No lock, no system
    call; a chunk is allocated (under the writer lock) when the current one is
@@ -25,12 +25,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
 
-#define CHUNK_SIZE (1024u * 1024u)
+/* A thread's chunks grow from one page to 1 MB: a thread that records a few
+   events takes a page of the file, not a megabyte.  */
+#define FIRST_CHUNK_SIZE DSPROF_PAGE
+#define MAX_CHUNK_SIZE (1024u * 1024u)
 #define MANUAL_CFA UINTPTR_MAX
 #define MAX_FIXED_EVENT 64u   /* op, delta, ids, a non-string value */
 #define MAX_STR_VALUE (10u + DSPROF_STR_MAX)
@@ -75,6 +79,9 @@ ticks (void)
 static int events_on = -1;   /* DSPROF_EVENTS, read once */
 static uint64_t tick_hz;      /* measured by calibrate () */
 static uint64_t pair_overhead_ps;
+/* Events dropped before the profile existed, added to its header when it is
+   made (dsprof_recorder_header_init).  */
+static uint64_t dropped_before_file;
 static pthread_once_t recorder_once = PTHREAD_ONCE_INIT;
 static void recorder_init (void);
 
@@ -99,6 +106,24 @@ calibrate (void)
   tick_hz = (uint64_t) ((double) (t1 - t0) * 1e9 / (double) (n1 - n0));
 }
 
+/* Calibrate the clock and measure the recorder's cost, once per process that
+   records events: when the first unit with event sites registers, or at the
+   first event chunk (a program whose only events are manual ones).  */
+
+static void
+measure_once (void)
+{
+  static int measured;
+  pthread_once (&recorder_once, recorder_init);
+  if (!events_on || __atomic_exchange_n (&measured, 1, __ATOMIC_RELAXED))
+    return;
+  calibrate ();
+  pair_overhead_ps = dsprof_recorder_measure ();
+  struct dsprof_file_header *h = dsprof_writer_header ();
+  if (h)
+    dsprof_recorder_header_init (h);
+}
+
 /* Fill the clock fields of a new profile header H (the writer calls this when it
    creates a file).  */
 
@@ -117,6 +142,10 @@ dsprof_recorder_header_init (struct dsprof_file_header *h)
     }
   h->tick_hz = tick_hz;
   h->pair_overhead_ps = pair_overhead_ps;
+  __atomic_fetch_add (&h->dropped_events,
+                      __atomic_exchange_n (&dropped_before_file, 0,
+                                           __ATOMIC_RELAXED),
+                      __ATOMIC_RELAXED);
 }
 
 /* ---- names: dimension names and manual event types, interned ---------------- */
@@ -268,6 +297,28 @@ parse_dim (struct dsprof_cursor *c, const char **name, size_t *len)
   return type;
 }
 
+/* Make `sites` hold at least NEED entries; false if memory ran out.  Called
+   with the sites lock held.  */
+
+static int
+grow_sites (uint32_t need)
+{
+  if (need <= sites_size)
+    return 1;
+  uint32_t nsize = sites_size ? 2 * sites_size : 256;
+  while (nsize < need)
+    nsize *= 2;
+  struct site **ns = calloc (nsize, sizeof *ns);
+  if (!ns)
+    return 0;
+  if (sites)
+    memcpy (ns, sites, (nsites + 1) * sizeof *ns);
+  /* Hooks read `sites` without the lock: never free an old array.  */
+  __atomic_store_n (&sites, ns, __ATOMIC_RELEASE);
+  sites_size = nsize;
+  return 1;
+}
+
 /* Give the NSITES sites of a unit whose metadata is META global ids in
    SITE_IDS.  */
 
@@ -279,22 +330,10 @@ dsprof_recorder_add_sites (const char *meta, uint32_t meta_size,
      only the base.  */
   pthread_once (&recorder_once, recorder_init);
   pthread_mutex_lock (&sites_lock);
-  if (nsites + nunit_sites + 1 > sites_size)
+  if (!grow_sites (nsites + nunit_sites + 1))
     {
-      uint32_t nsize = sites_size ? 2 * sites_size : 256;
-      while (nsize < nsites + nunit_sites + 1)
-        nsize *= 2;
-      struct site **ns = calloc (nsize, sizeof *ns);
-      if (!ns)
-        {
-          pthread_mutex_unlock (&sites_lock);
-          return 0;
-        }
-      if (sites)
-        memcpy (ns, sites, (nsites + 1) * sizeof *ns);
-      /* Hooks read `sites` without the lock: never free an old array.  */
-      __atomic_store_n (&sites, ns, __ATOMIC_RELEASE);
-      sites_size = nsize;
+      pthread_mutex_unlock (&sites_lock);
+      return 0;
     }
   uint32_t base = nsites + 1;
   nsites += nunit_sites;
@@ -363,29 +402,9 @@ dsprof_recorder_add_sites (const char *meta, uint32_t meta_size,
                         __ATOMIC_RELEASE);
     }
   pthread_mutex_unlock (&sites_lock);
-
-  /* Calibrate the clock and measure the recorder's cost once, for the first
-     unit with events.  */
-  static int measured;
-  if (nunit_sites && events_on && !__atomic_exchange_n (&measured, 1,
-                                                        __ATOMIC_RELAXED))
-    {
-      calibrate ();
-      pair_overhead_ps = dsprof_recorder_measure ();
-      struct dsprof_file_header *h = dsprof_writer_header ();
-      if (h)
-        dsprof_recorder_header_init (h);
-    }
+  if (nunit_sites)
+    measure_once ();
   return base;
-}
-
-/* Forget the site ids of a unit being unloaded: its hooks can no longer run.  */
-
-DSPROF_HIDDEN void
-dsprof_recorder_remove_sites (uint32_t *site_ids, uint32_t n)
-{
-  for (uint32_t i = 0; i < n; i++)
-    __atomic_store_n (&site_ids[i], 0, __ATOMIC_RELEASE);
 }
 
 /* ---- per-thread streams ---------------------------------------------------- */
@@ -432,15 +451,15 @@ busy_off (struct thread *t)
 }
 
 /* Count an event dropped because its thread was inside the recorder (a signal
-   handler or a formatter recording events): no lock, a signal handler may be
-   counting.  */
+   handler or a formatter recording events), or because its site has no id:
+   no lock, a signal handler may be counting.  */
 
 static void
-count_reentrant (void)
+count_dropped_async (void)
 {
   struct dsprof_file_header *h = dsprof_writer_header_if_open ();
-  if (h)
-    __atomic_fetch_add (&h->dropped_events, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add (h ? &h->dropped_events : &dropped_before_file, 1,
+                      __ATOMIC_RELAXED);
 }
 
 static uint32_t nthreads;
@@ -473,6 +492,37 @@ count_header (int field)
 #define COUNT_STRAY 1
 #define COUNT_REPAIRED 2
 
+/* A new thread state, zero, on a page of its own that a child process made
+   without the fork handlers (a raw clone ()) sees zeroed (MADV_WIPEONFORK, Linux
+   4.14): the child's hooks find no chunk and take the slow path, whose first
+   chunk gives the child its own profile (dsprof_writer_adopt), instead of
+   writing into the parent's chunk.  A forked child's handler resets the state
+   anyway.  NULL if there is no memory.  */
+
+/* LeakSanitizer's own API (weak: absent but in sanitized programs): the heap
+   blocks a thread state points to are not leaks.  */
+void __lsan_register_root_region (const void *p, size_t size)
+  __attribute__ ((weak));
+void __lsan_unregister_root_region (const void *p, size_t size)
+  __attribute__ ((weak));
+
+static struct thread *
+thread_alloc (void)
+{
+  _Static_assert (sizeof (struct thread) <= DSPROF_PAGE, "thread state fits a page");
+  int saved_errno = errno;
+  void *p = mmap (NULL, DSPROF_PAGE, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p != MAP_FAILED)
+    {
+      madvise (p, DSPROF_PAGE, MADV_WIPEONFORK);
+      if (__lsan_register_root_region)
+        __lsan_register_root_region (p, DSPROF_PAGE);
+    }
+  errno = saved_errno;
+  return p != MAP_FAILED ? p : NULL;
+}
+
 static struct thread *
 thread_get (void)
 {
@@ -482,7 +532,7 @@ thread_get (void)
   pthread_once (&recorder_once, recorder_init);
   if (!events_on)
     return NULL;
-  t = calloc (1, sizeof *t);
+  t = thread_alloc ();
   if (!t)
     return NULL;
   self = t;
@@ -511,6 +561,18 @@ die (struct thread *t)
   t->limit = t->pos;
 }
 
+/* Unmap CHUNK (if any), which its thread has done writing: the file keeps
+   it, and unmapped it takes neither memory nor one of the process's mappings.  */
+
+static void
+unmap_chunk (struct dsprof_events_chunk *chunk)
+{
+  if (!chunk)
+    return;
+  dsprof_writer_forget (chunk);
+  munmap (chunk, chunk->chunk.size);
+}
+
 /* Make room for an event of at most N bytes, at time NOW, in T's stream: a new
    chunk (based at NOW) if the current one is full.  Return false (the event is
    dropped) if there is no space.  */
@@ -522,8 +584,15 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
     return 1;
   if (t->dead)
     return 0;
-  uint64_t size = CHUNK_SIZE;
-  while (size < n + sizeof (struct dsprof_events_chunk) + 4096)
+  /* A thread's first chunk: in a child made by a raw clone (), whose thread
+     state reads as new (thread_alloc), the child's own file first.  */
+  if (!t->chunk)
+    dsprof_writer_adopt ();
+  measure_once ();
+  uint64_t size = FIRST_CHUNK_SIZE;
+  for (uint32_t k = 0; k < t->seq && size < MAX_CHUNK_SIZE; k++)
+    size *= 2;
+  while (size < n + sizeof (struct dsprof_events_chunk) + MAX_FIXED_EVENT)
     size *= 2;
   uint64_t off = dsprof_writer_begin (size);
   if (!off)
@@ -552,6 +621,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
       return 0;
     }
   dsprof_writer_commit (off, size);
+  unmap_chunk (t->chunk);
   t->seq++;
   t->chunk = map;
   t->chunk_data = (unsigned char *) map + sizeof h;
@@ -583,18 +653,139 @@ put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
   return put_uleb (p, now - t->last);
 }
 
+/* ---- the program's strings ------------------------------------------------
+
+   A char * dimension need not point at a NUL-terminated string: a lexer's
+   (p, end) over a buffer without NUL, a pointer to the last bytes of a mapping,
+   a stale pointer.  Its bytes are read by read_string, which stops at the
+   first fault: a SIGSEGV handler (installed with the first string read; the
+   writer's SIGBUS handler does the same) takes a fault of the calling thread's
+   read back to it by __builtin_longjmp, and hands any other fault or signal to
+   the disposition it replaced.  A read costs a __builtin_setjmp, no system
+   call: `events str` (bench/events.c) runs 387 instructions per call under
+   callgrind, 307 when strings were read unguarded; process_vm_readv on our own
+   pid, which needs no handler, costs 1.8 us per call here, 50 events' worth.  */
+
+/* The calling thread's string read in progress: where to go back to on a
+   fault in [lo, hi); env is NULL when there is none.  */
+struct reading
+{
+  void **env;                   /* a __builtin_setjmp buffer */
+  uintptr_t lo, hi;
+};
+static __thread struct reading reading __attribute__ ((tls_model ("initial-exec")));
+static struct sigaction old_segv;
+static pthread_once_t segv_once = PTHREAD_ONCE_INIT;
+static int segv_installed;
+
+DSPROF_HIDDEN void
+dsprof_recorder_fault (const siginfo_t *si)
+{
+  void **env = reading.env;
+  if (!env || !si || si->si_code <= 0
+      || (uintptr_t) si->si_addr - reading.lo >= reading.hi - reading.lo)
+    return;
+  /* The handler's signal stays blocked past a jump out of it: unblock it, as
+     returning would have (it was not blocked when the read faulted).  */
+  sigset_t set;
+  sigemptyset (&set);
+  sigaddset (&set, si->si_signo);
+  pthread_sigmask (SIG_UNBLOCK, &set, NULL);
+  reading.env = NULL;
+  __builtin_longjmp (env, 1);
+}
+
+static void
+recorder_segv (int sig, siginfo_t *si, void *ctx)
+{
+  dsprof_recorder_fault (si);
+  dsprof_signal_chain (sig, &old_segv, si, ctx);
+}
+
+static void
+install_segv (void)
+{
+  dsprof_signal_install (SIGSEGV, recorder_segv, &old_segv);
+  __atomic_store_n (&segv_installed, 1, __ATOMIC_RELEASE);
+}
+
+/* Copy the bytes of the program's string S up to and with its NUL, at most N
+   of them, to BUF, as memccpy would (memchr and memcpy, which AddressSanitizer
+   checks in a sanitized program).  Return how many were copied.  */
+
+static size_t
+copy_string (char *buf, const char *s, size_t n)
+{
+  const char *nul = memchr (s, 0, n);
+  size_t k = nul ? (size_t) (nul - s) + 1 : n;
+  memcpy (buf, s, k);
+  return k;
+}
+
+/* Copy at most N bytes of the program's string S to BUF, up to and with its
+   NUL.  Return how many were copied: fewer than N and no NUL where S becomes
+   unreadable.  A fault can only come at a page boundary, and N is small: S's
+   bytes lie on at most two pages, copied one after the other.  */
+
+static size_t
+read_string (char *buf, const char *s, size_t n)
+{
+  if (unlikely (!__atomic_load_n (&segv_installed, __ATOMIC_ACQUIRE)))
+    pthread_once (&segv_once, install_segv);
+  size_t first = DSPROF_PAGE - ((uintptr_t) s & (DSPROF_PAGE - 1));
+  if (first > n)
+    first = n;
+  volatile size_t done = 0;
+  void *env[5];
+  if (__builtin_setjmp (env))
+    return done;
+  reading.lo = (uintptr_t) s;
+  reading.hi = (uintptr_t) s + n;
+  reading.env = env;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  size_t k = copy_string (buf, s, first);
+  if (k == first && (k == 0 || buf[k - 1]) && first < n)
+    {
+      done = first;
+      __atomic_signal_fence (__ATOMIC_SEQ_CST);
+      k += copy_string (buf + first, s + first, n - first);
+    }
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.env = NULL;
+  return k;
+}
+
+/* Encode LEN bytes of TEXT as a STR value, "..." after it if TRUNCATED.  */
+
 static unsigned char *
-put_str (unsigned char *p, const char *s, size_t cap)
+put_text (unsigned char *p, const char *text, size_t len, int truncated)
+{
+  p = put_uleb (p, ((uint64_t) len << 1 | (truncated != 0)) + 1);
+  memcpy (p, text, len);
+  return p + len;
+}
+
+/* Encode the program's string S as a STR value: at most BOUND bytes of it
+   (the parameter that bounds it, README "Annotating events"), up to its NUL,
+   DSPROF_STR_MAX of them and "..." if it is longer; what could be read of it
+   and "..." if it becomes unreadable, "(unreadable)" if none of it can be.  */
+
+static unsigned char *
+put_str (unsigned char *p, const char *s, uint64_t bound)
 {
   if (!s)
     return put_uleb (p, 0);
-  size_t n = strnlen (s, cap + 1);
-  int truncated = n > cap;
-  if (truncated)
-    n = cap;
-  p = put_uleb (p, ((uint64_t) n << 1 | truncated) + 1);
-  memcpy (p, s, n);
-  return p + n;
+  char buf[DSPROF_STR_MAX + 1];
+  size_t want = bound < sizeof buf ? (size_t) bound : sizeof buf;
+  size_t got = read_string (buf, s, want);
+  size_t len = got && !buf[got - 1] ? got - 1 : got;
+  if (len < got || got == want)
+    /* The NUL, the bound, or more than DSPROF_STR_MAX bytes.  */
+    return put_text (p, buf, len < DSPROF_STR_MAX ? len : DSPROF_STR_MAX,
+                     len > DSPROF_STR_MAX);
+  if (got == 0)
+    return put_text (p, "(unreadable)", sizeof "(unreadable)" - 1, 0);
+  return put_text (p, buf, got < DSPROF_STR_MAX ? got : DSPROF_STR_MAX, 1);
 }
 
 /* Encode value V of TYPE for dimension NAME_ID.  */
@@ -610,7 +801,7 @@ put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
       memcpy (p, &v, 8);
       return p + 8;
     case DSPROF_DIM_STR:
-      return put_str (p, (const char *) (uintptr_t) v, DSPROF_STR_MAX);
+      return put_str (p, (const char *) (uintptr_t) v, UINT64_MAX);
     case DSPROF_DIM_PTR:
       {
         formatter f = name_id ? formatter_for (name_id) : NULL;
@@ -620,9 +811,10 @@ put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
             size_t n = f ((const void *) (uintptr_t) v, buf, sizeof buf);
             if (n >= sizeof buf)
               n = sizeof buf - 1;
-            buf[n] = '\0';
+            n = strnlen (buf, n);
             p = put_uleb (p, 1);
-            return put_str (p, buf, DSPROF_STR_MAX);
+            return put_text (p, buf, n < DSPROF_STR_MAX ? n : DSPROF_STR_MAX,
+                             n > DSPROF_STR_MAX);
           }
         p = put_uleb (p, 0);
         return put_uleb (p, v);
@@ -802,7 +994,7 @@ enter_slow (struct thread *t, struct site *s, uintptr_t cfa, uint64_t *now)
 }
 
 DSPROF_API void
-__dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
+__dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
 {
   struct thread *t = self;
   uint32_t id = *site_word;
@@ -814,8 +1006,9 @@ __dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
     }
   if (unlikely (t->busy || !id))
     {
-      if (t->busy && id)
-        count_reentrant ();
+      /* Without an id: the site's unit has not registered yet (a constructor
+         of another object calling into it before its own ran) or was refused.  */
+      count_dropped_async ();
       return;
     }
   busy_on (t);
@@ -834,6 +1027,8 @@ __dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
   *p++ = DSPROF_OP_ENTER;
   p = put_uleb (p, now - t->last);
   p = put_uleb (p, id);
+  /* The strings' bounds follow the dims' words (dsprof-format.h, section 1).  */
+  const uint64_t *bounds = vals + s->ndims;
   for (uint32_t i = 0; i < s->ndims; i++)
     {
       int type = s->types[i];
@@ -842,6 +1037,8 @@ __dsprof_enter_v1 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
         p = put_uleb (p, vals[i]);
       else if (type == DSPROF_DIM_INT)
         p = put_uleb (p, (vals[i] << 1) ^ (uint64_t) ((int64_t) vals[i] >> 63));
+      else if (type == DSPROF_DIM_STR)
+        p = put_str (p, (const char *) (uintptr_t) vals[i], *bounds++);
       else
         p = put_value (p, type, vals[i], s->dim_names[i]);
     }
@@ -921,7 +1118,7 @@ dsprof_start (const char *event_type)
   if (!t || t->busy || !event_type)
     {
       if (t && t->busy && event_type)
-        count_reentrant ();
+        count_dropped_async ();
       return 0;
     }
   int saved_errno = errno;
@@ -1085,12 +1282,13 @@ thread_exit (void *arg)
     return;
   busy_on (t);
   close_all (t);
-  /* The chunk stays mapped: the file keeps it, and unmapping costs more than
-     the address space.  */
   self = NULL;
+  unmap_chunk (t->chunk);
   free (t->open);
   free (t->defined);
-  free (t);
+  if (__lsan_unregister_root_region)
+    __lsan_unregister_root_region (t, DSPROF_PAGE);
+  munmap (t, DSPROF_PAGE);
 }
 
 /* At normal exit (called by the writer): close the calling thread's open events.  */
@@ -1110,30 +1308,56 @@ dsprof_recorder_exit (void)
     h->stop_ticks = ticks ();
 }
 
+/* The forking thread's state, as it was before fork (dsprof_recorder_lock).  */
+static struct thread forking;
+
 DSPROF_HIDDEN void
 dsprof_recorder_lock (void)
 {
   pthread_mutex_lock (&sites_lock);
   pthread_mutex_lock (&names_lock);
+  /* The forking thread's state reads as zeros in the child (thread_alloc):
+     keep what it owns on the heap for the child to take back.  */
+  struct thread *t = self;
+  if (t)
+    forking = *t;
 }
 
 DSPROF_HIDDEN void
 dsprof_recorder_unlock (void)
 {
+  forking.open = NULL;
+  forking.defined = NULL;
   pthread_mutex_unlock (&names_lock);
   pthread_mutex_unlock (&sites_lock);
 }
 
-/* In a forked child: the thread's chunk belongs to the parent's file, and its open
-   events were opened by the parent.  Start a new stream in the child's file.  */
+/* In a forked child (or one made by a raw clone ()): the thread's chunk belongs
+   to the parent's file, and its open events were opened by the parent.  Start a
+   new stream in the child's file.  The locks are made anew: held by the fork
+   handler, or by a thread of the parent that the clone'd child does not have.  */
 
 DSPROF_HIDDEN void
 dsprof_recorder_fork_child (void)
 {
   struct thread *t = self;
+  pthread_mutex_init (&sites_lock, NULL);
+  pthread_mutex_init (&names_lock, NULL);
   nthreads = 0;
   if (!t)
     return;
+  if (!t->open && !t->defined)
+    {
+      /* Wiped: take back the heap arrays of the thread state (a forked
+         child's; a raw clone's are lost, as its parent's other threads').  */
+      t->open = forking.open;
+      t->open_size = forking.open_size;
+      t->defined = forking.defined;
+      t->defined_size = forking.defined_size;
+      t->next_manual = forking.next_manual;
+    }
+  forking.open = NULL;
+  forking.defined = NULL;
   t->thread_id = 0;          /* thread 1 at its first event in the child */
   t->pos = t->limit = NULL;
   t->chunk = NULL;
@@ -1157,14 +1381,18 @@ dsprof_recorder_measure (void)
 {
   enum { ROUNDS = 16, PAIRS = 128 };
   pthread_once (&recorder_once, recorder_init);
-  if (!events_on || self)
+  if (!events_on)
     return 0;
+  /* The calling thread may have a stream of its own already (an event from a
+     constructor that ran before any unit with sites registered): it is set
+     aside while the scratch stream stands in for it.  */
+  struct thread *own = self;
   static uint8_t types[2] = { DSPROF_DIM_INT, DSPROF_DIM_INT };
   static uint32_t dim_names[2];
   static struct site site = { 2, DSPROF_DIM_INT, types, dim_names,
                               MAX_FIXED_EVENT + 20 };
   pthread_mutex_lock (&sites_lock);
-  int room = nsites + 2 <= sites_size;
+  int room = grow_sites (nsites + 2);
   uint32_t word = room ? nsites + 1 : 0;
   if (room)
     sites[word] = &site;      /* not published in nsites: reused later */
@@ -1195,14 +1423,14 @@ dsprof_recorder_measure (void)
       uint64_t t0 = mono_ns ();
       for (int i = 0; i < PAIRS; i++)
         {
-          __dsprof_enter_v1 (&word, vals, cfa);
+          __dsprof_enter_v2 (&word, vals, cfa);
           __dsprof_exit_v1 (&word, 1, cfa);
         }
       uint64_t t1 = mono_ns ();
       if (t1 - t0 < best)
         best = t1 - t0;
     }
-  self = NULL;
+  self = own;
   free (scratch.open);
   free (mem);
   return best * 1000 / PAIRS;

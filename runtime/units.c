@@ -268,8 +268,8 @@ __dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites)
     {
       if (units[i].mapped)
         dsprof_writer_forget (units[i].counters);
-      if (units[i].nsites)
-        dsprof_recorder_remove_sites (units[i].sites, units[i].nsites);
+      /* The site ids stay: a unit unloaded by dlclose takes its hooks with it,
+         and at exit the destructors of other units still record events.  */
       memmove (units + i, units + i + 1, (nunits - (size_t) i - 1) * sizeof *units);
       nunits--;
     }

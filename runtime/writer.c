@@ -873,24 +873,38 @@ warn_signal_safe (const char *const *parts)
   warn_write (buf, n);
 }
 
-/* Pass a SIGBUS that is not ours to the disposition we replaced, as if we had
-   never been there.  */
+void
+dsprof_signal_install (int sig, void (*handler) (int, siginfo_t *, void *),
+                       struct sigaction *old)
+{
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_sigaction = handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  sigemptyset (&sa.sa_mask);
+  if (sigaction (sig, NULL, old) == 0)
+    sigaction (sig, &sa, NULL);
+}
 
-static void
-sigbus_chain (int sig, siginfo_t *si, void *ctx)
+/* Pass signal SIG that is not ours to OLD, the disposition we replaced, as if
+   we had never been there.  */
+
+void
+dsprof_signal_chain (int sig, const struct sigaction *old, siginfo_t *si,
+                     void *ctx)
 {
   /* A fault (si_code > 0) that is not handled kills the process; one sent by
      kill or raise does so only under SIG_DFL.  */
   int fault = si && si->si_code > 0;
-  if (old_sigbus.sa_flags & SA_SIGINFO)
+  if (old->sa_flags & SA_SIGINFO)
     {
-      if (old_sigbus.sa_sigaction)
-        old_sigbus.sa_sigaction (sig, si, ctx);
+      if (old->sa_sigaction)
+        old->sa_sigaction (sig, si, ctx);
       return;
     }
-  if (old_sigbus.sa_handler == SIG_IGN && !fault)
+  if (old->sa_handler == SIG_IGN && !fault)
     return;
-  if (old_sigbus.sa_handler == SIG_DFL || old_sigbus.sa_handler == SIG_IGN)
+  if (old->sa_handler == SIG_DFL || old->sa_handler == SIG_IGN)
     {
       /* Back to the default action: the faulting instruction runs again on our
          return and faults again; a sent signal is sent again, and is delivered
@@ -899,12 +913,12 @@ sigbus_chain (int sig, siginfo_t *si, void *ctx)
       memset (&dfl, 0, sizeof dfl);
       dfl.sa_handler = SIG_DFL;
       sigemptyset (&dfl.sa_mask);
-      sigaction (SIGBUS, &dfl, NULL);
+      sigaction (sig, &dfl, NULL);
       if (!fault)
-        raise (SIGBUS);
+        raise (sig);
       return;
     }
-  old_sigbus.sa_handler (sig);
+  old->sa_handler (sig);
 }
 
 /* A SIGBUS at an address of one of our mappings: the file was truncated below
@@ -916,6 +930,7 @@ static void
 writer_sigbus (int sig, siginfo_t *si, void *ctx)
 {
   int saved_errno = errno;
+  dsprof_recorder_fault (si);     /* reading a string of the program? */
   if (si && si->si_code == BUS_ADRERR)
     {
       uintptr_t a = (uintptr_t) si->si_addr;
@@ -945,7 +960,7 @@ writer_sigbus (int sig, siginfo_t *si, void *ctx)
         }
     }
   errno = saved_errno;
-  sigbus_chain (sig, si, ctx);
+  dsprof_signal_chain (sig, &old_sigbus, si, ctx);
 }
 
 /* Install the SIGBUS handler once per program (a forked child inherits it).  */
@@ -959,13 +974,7 @@ writer_install_sigbus (void)
   long ps = sysconf (_SC_PAGESIZE);
   if (ps > 0)
     page_size = (uintptr_t) ps;
-  struct sigaction sa;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_sigaction = writer_sigbus;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
-  sigemptyset (&sa.sa_mask);
-  if (sigaction (SIGBUS, NULL, &old_sigbus) == 0)
-    sigaction (SIGBUS, &sa, NULL);
+  dsprof_signal_install (SIGBUS, writer_sigbus, &old_sigbus);
 }
 
 /* Fork handlers.  A forked child shares the parent's mappings: without them its
@@ -997,8 +1006,8 @@ static void
 writer_atfork_child (void)
 {
   int saved_errno = errno;
-  dsprof_recorder_unlock ();
   pthread_mutex_init (&writer_lock, NULL);
+  writer.pid = getpid ();
 
   if (writer.state != WRITER_UNOPENED)
     {
@@ -1040,6 +1049,19 @@ writer_atfork_child (void)
   writer_detach ();
   dsprof_recorder_fork_child ();
   errno = saved_errno;
+}
+
+/* A child made by a raw clone () (no CLONE_VM) ran no fork handler: it finds
+   the parent's file, whose counter pages it shares.  Before it adds a chunk
+   there, give it a file of its own as the fork handler does (the child is
+   single-threaded; locks a thread of the parent held are made anew).  */
+
+void
+dsprof_writer_adopt (void)
+{
+  pid_t owner = __atomic_load_n (&writer.pid, __ATOMIC_RELAXED);
+  if (owner && owner != getpid ())
+    writer_atfork_child ();
 }
 
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;

@@ -7,6 +7,8 @@
 #   run_dsprof ARGS   the dsprof command
 #   progress FILE     the 64-bit count a test program keeps in FILE
 #   wait_progress FILE N WHAT   until progress FILE reaches N (fail after 20 s)
+#   event_chunks PROFILE        one "THREAD SIZE OFFSET" line per event chunk of
+#                               PROFILE, in file order
 set -eu
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PLUGIN=$TOP/plugin/dsprof.so
@@ -42,4 +44,18 @@ wait_progress () {
     [ $SECONDS -lt $end ] || fail "$3 did not reach $2 iterations"
     sleep 0.01
   done
+}
+
+event_chunks () {
+  python3 - "$1" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+end = struct.unpack_from("<Q", data, 16)[0]     # struct dsprof_file_header.end
+off = 4096
+while off < end:
+    kind, _, size = struct.unpack_from("<IIQ", data, off)
+    if kind == 2:                               # DSPROF_CHUNK_EVENTS
+        print(struct.unpack_from("<I", data, off + 16)[0], size, off)
+    off += size
+PY
 }
