@@ -875,12 +875,13 @@ build_increment (tree counters, unsigned index, tree t)
 void (*target_set_current_function) (tree);
 
 /* Whether FNDECL is a function the counters pass will instrument that has
-   not been through the cfg pass yet.  */
+   not been through the cfg pass yet (none at link time, -flto).  */
 
 bool
 o0_view_p (tree fndecl)
 {
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || dsprof_unit_emitted_p ()
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || in_lto_p
+      || dsprof_unit_emitted_p ()
       || DECL_ARTIFICIAL (fndecl))
     return false;
   function *fn = DECL_STRUCT_FUNCTION (fndecl);
@@ -1249,15 +1250,16 @@ reading_call_p (gimple *stmt)
          && !(gimple_call_flags (stmt) & ECF_CONST);
 }
 
-/* Whether STMT is a volatile store to COUNTERS.  */
+/* Whether STMT is a volatile store to a counters array.  */
 
 bool
-counter_store_p (gimple *stmt, tree counters)
+counter_store_p (gimple *stmt)
 {
   if (!gimple_assign_single_p (stmt) || !gimple_has_volatile_ops (stmt))
     return false;
   tree lhs = gimple_assign_lhs (stmt);
-  return TREE_THIS_VOLATILE (lhs) && get_base_address (lhs) == counters;
+  return TREE_THIS_VOLATILE (lhs)
+         && dsprof_counters_array_p (get_base_address (lhs));
 }
 
 /* Whether BB holds a volatile access other than a counter store.  A plain
@@ -1267,7 +1269,7 @@ counter_store_p (gimple *stmt, tree counters)
    counter stores volatile, in order with the access.  */
 
 bool
-other_volatile_p (basic_block bb, tree counters)
+other_volatile_p (basic_block bb)
 {
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
@@ -1276,7 +1278,7 @@ other_volatile_p (basic_block bb, tree counters)
       if ((gimple_has_volatile_ops (stmt)
            || (is_a<gasm *> (stmt)
                && gimple_asm_volatile_p (as_a<gasm *> (stmt))))
-          && !counter_store_p (stmt, counters))
+          && !counter_store_p (stmt))
         return true;
     }
   return false;
@@ -1294,7 +1296,7 @@ public:
   gate (function *) final override
   {
     return !dsprof_opts.atomic && !flag_gcse_sm
-           && dsprof_counters_decl_if_any () != NULL_TREE;
+           && dsprof_counters_possible_p ();
   }
 
   unsigned int execute (function *fun) final override;
@@ -1303,8 +1305,6 @@ public:
 unsigned int
 durable_pass::execute (function *fun)
 {
-  tree counters = dsprof_counters_decl_if_any ();
-
   /* The blocks that can reach a reading call or the exit, found backwards
      from those that hold one or lead to the exit.  */
   auto_sbitmap reaches (last_basic_block_for_fn (fun));
@@ -1319,7 +1319,7 @@ durable_pass::execute (function *fun)
            gsi_next (&gsi))
         {
           read |= reading_call_p (gsi_stmt (gsi));
-          any_store |= counter_store_p (gsi_stmt (gsi), counters);
+          any_store |= counter_store_p (gsi_stmt (gsi));
         }
       edge e;
       edge_iterator ei;
@@ -1346,13 +1346,13 @@ durable_pass::execute (function *fun)
 
   FOR_EACH_BB_FN (bb, fun)
     {
-      if (!bitmap_bit_p (reaches, bb->index) || other_volatile_p (bb, counters))
+      if (!bitmap_bit_p (reaches, bb->index) || other_volatile_p (bb))
         continue;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
         {
           gimple *stmt = gsi_stmt (gsi);
-          if (!counter_store_p (stmt, counters))
+          if (!counter_store_p (stmt))
             continue;
           tree lhs = gimple_assign_lhs (stmt);
           TREE_TYPE (lhs) = TYPE_MAIN_VARIANT (TREE_TYPE (lhs));
