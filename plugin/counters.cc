@@ -988,6 +988,44 @@ add_loop_sinks (function *fun, const vec<basic_block> &blocks,
 unsigned instrument_counters (function *fun, basic_block first, bool event,
                               unsigned *ncounters);
 
+/* Whether FNDECL is naked: its body is its asm alone, without the prologue
+   and epilogue that a counter or a hook needs (they would run on its
+   caller's frame and registers).  It gets neither; an event attribute on it
+   is ignored, with a warning.  */
+
+bool
+naked_p (tree fndecl)
+{
+  if (!lookup_attribute ("naked", DECL_ATTRIBUTES (fndecl)))
+    return false;
+  if (dsprof_opts.events
+      && lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
+    warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+                "dsprof: %<dsprof_event%> ignored on naked function %qD: it "
+                "has no prologue or epilogue for event hooks, so dsprof "
+                "leaves it alone (no counters, no events)", fndecl);
+  return true;
+}
+
+/* Whether FNDECL's calls are to be events.  An event's hooks need a call of
+   its own (its frame identifies it, events.cc), so an always_inline function
+   is none: annotated, that is an error; with functions=all it is counted
+   without events.  */
+
+bool
+event_function_p (tree fndecl)
+{
+  if (!dsprof_event_p (fndecl) || DECL_ARTIFICIAL (fndecl))
+    return false;
+  if (!lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
+    return true;
+  if (lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
+    error_at (DECL_SOURCE_LOCATION (fndecl),
+              "dsprof: event function %qD cannot be %<always_inline%>: its "
+              "hooks need a call of its own", fndecl);
+  return false;
+}
+
 /* Instrument FUN.  */
 
 void
@@ -999,7 +1037,7 @@ instrument_function (function *fun)
     split_edge (entry);
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
-  bool event = dsprof_event_p (fun->decl) && !DECL_ARTIFICIAL (fun->decl);
+  bool event = event_function_p (fun->decl);
   unsigned ncounters = 0;
   unsigned counted
     = dsprof_opts.counters ? instrument_counters (fun, first, event, &ncounters)
@@ -1442,7 +1480,7 @@ dsprof_instrument_unit (void)
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       if (!fn || !fn->cfg
           || (DECL_ARTIFICIAL (node->decl) && !node->parallelized_function)
-          || !dsprof_selected_p (node->decl))
+          || !dsprof_selected_p (node->decl) || naked_p (node->decl))
         continue;
       push_cfun (fn);
       current_function_decl = node->decl;
