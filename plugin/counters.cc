@@ -40,9 +40,12 @@
        a jump target, so the entry block's count is the function's call count.
    (3) Split every edge that carries the location of a jump GCC folded into the
        CFG (break, continue, goto), like gcov, so that location gets the count of
-       the jump itself.
-   (4) Collect each block's located statements (labels and debug statements do not
-       count), plus the function's definition line for the entry block and the
+       the jump itself; and split a block after a call that may not return, at
+       its first line after the call, as gcov ends a block after such a call,
+       so that line counts how often control came back (split_after_calls).
+   (4) Collect each block's located statements (labels too, so that a `case'
+       line has the count of the block it starts, as in gcov; debug statements
+       do not count), plus the function's definition line for the entry block and the
        jump location of a single successor edge: the blocks of the record.
    (5) Build the flow graph: ENTRY and EXIT as one node 0, the CFG's countable
        edges, and fake edges, which are never counted, for the flow that does
@@ -261,6 +264,84 @@ may_not_return_p (gimple *stmt)
     if (gimple_asm_volatile_p (asm_stmt) || gimple_asm_input_p (asm_stmt))
       return true;
   return volatile_access_p (stmt);
+}
+
+/* Whether expanded locations A and B are on the same line.  */
+
+bool
+same_line_p (const expanded_location &a, const expanded_location &b)
+{
+  return a.line == b.line && (a.file == b.file || strcmp (a.file, b.file) == 0);
+}
+
+/* (3) Split every block of FUN after a call (or asm) that may not return,
+   before the first statement after it on a line the block has not held yet,
+   as gcov ends a block after such a call: the new block counts how often
+   control came back and reached that line, where the block's count would say
+   how often the block was entered (`my_exit (0); break;' ran the break as
+   often as my_exit).  Lines held before the call need no new block: they
+   were reached as often as the block was.  Nor does the rest of the call's
+   own line, so the new block, starting on a line of its own, rarely holds a
+   volatile access or another call, and its entry edge can stay on the
+   spanning tree without a counter (7).  */
+
+void
+split_after_calls (function *fun)
+{
+  basic_block bb;
+  auto_vec<expanded_location> held;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      held.truncate (0);
+      bool pending = false;
+      gimple *prev = NULL;
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+           !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+        {
+          gimple *stmt = gsi_stmt (gsi);
+          location_t loc = gimple_location (stmt);
+          if (location_known_p (loc) && expand_location (loc).file)
+            {
+              expanded_location x = expand_location (loc);
+              bool seen = false;
+              for (unsigned i = 0; i < held.length () && !seen; i++)
+                seen = same_line_p (held[i], x);
+              if (!seen)
+                {
+                  if (pending)
+                    {
+                      /* The rest of the block goes on in BB's successor,
+                         which the outer walk reaches later.  */
+                      split_block (bb, prev);
+                      break;
+                    }
+                  held.safe_push (x);
+                }
+            }
+          pending |= (is_gimple_call (stmt) || is_a<gasm *> (stmt))
+                     && may_not_return_p (stmt);
+          prev = stmt;
+        }
+      /* The location of a jump folded into the CFG (`break;' after the
+         call) is a line of its own as well: its edge gets a block.  */
+      if (pending && single_succ_p (bb))
+        {
+          edge e = single_succ_edge (bb);
+          location_t locus = e->goto_locus;
+          if (e->dest == EXIT_BLOCK_PTR_FOR_FN (fun) || !location_known_p (locus)
+              || !expand_location (locus).file)
+            continue;
+          bool seen = false;
+          for (unsigned i = 0; i < held.length () && !seen; i++)
+            seen = same_line_p (held[i], expand_location (locus));
+          if (!seen)
+            {
+              basic_block nb = split_edge (e);
+              single_succ_edge (nb)->goto_locus = locus;
+              single_pred_edge (nb)->goto_locus = UNKNOWN_LOCATION;
+            }
+        }
+    }
 }
 
 /* Edges that cannot be counted (no code can be put on them): their flow goes
@@ -1061,6 +1142,7 @@ instrument_counters (function *fun, basic_block first, bool event,
 {
   /* (3) */
   split_jump_edges (fun);
+  split_after_calls (fun);
 
   /* (4) Lines of every block, the entry block first.  */
   auto_vec<basic_block> blocks;
@@ -1075,7 +1157,7 @@ instrument_counters (function *fun, basic_block first, bool event,
     {
       vec<expanded_location> l = vNULL;
       bb = blocks[i];
-      for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
            !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
         add_location (&l, gimple_location (gsi_stmt (gsi)));
       if (bb == first)
