@@ -98,21 +98,23 @@ location_known_p (location_t loc)
   return !RESERVED_LOCATION_P (loc) && LOCATION_LINE (loc) > 0;
 }
 
-/* Add the expanded LOC to LOCS (N entries so far) unless already there.  */
+/* Add the expanded LOC to LOCS unless it is unknown or LOCS holds its line
+   already; return whether it was added.  */
 
-void
+bool
 add_location (vec<expanded_location> *locs, location_t loc)
 {
   if (!location_known_p (loc))
-    return;
+    return false;
   expanded_location x = expand_location (loc);
   if (!x.file)
-    return;
+    return false;
   for (unsigned i = 0; i < locs->length (); i++)
     if ((*locs)[i].line == x.line
         && ((*locs)[i].file == x.file || strcmp ((*locs)[i].file, x.file) == 0))
-      return;
+      return false;
   locs->safe_push (x);
+  return true;
 }
 
 /* (3) Split edges out of BB whose goto_locus differs from the location of BB's
@@ -266,14 +268,6 @@ may_not_return_p (gimple *stmt)
   return volatile_access_p (stmt);
 }
 
-/* Whether expanded locations A and B are on the same line.  */
-
-bool
-same_line_p (const expanded_location &a, const expanded_location &b)
-{
-  return a.line == b.line && (a.file == b.file || strcmp (a.file, b.file) == 0);
-}
-
 /* (3) Split every block of FUN after a call (or asm) that may not return,
    before the first statement after it on a line the block has not held yet,
    as gcov ends a block after such a call: the new block counts how often
@@ -293,30 +287,19 @@ split_after_calls (function *fun)
   FOR_EACH_BB_FN (bb, fun)
     {
       held.truncate (0);
-      bool pending = false;
+      bool pending = false, split = false;
       gimple *prev = NULL;
       for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
            !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
         {
           gimple *stmt = gsi_stmt (gsi);
-          location_t loc = gimple_location (stmt);
-          if (location_known_p (loc) && expand_location (loc).file)
+          if (add_location (&held, gimple_location (stmt)) && pending)
             {
-              expanded_location x = expand_location (loc);
-              bool seen = false;
-              for (unsigned i = 0; i < held.length () && !seen; i++)
-                seen = same_line_p (held[i], x);
-              if (!seen)
-                {
-                  if (pending)
-                    {
-                      /* The rest of the block goes on in BB's successor,
-                         which the outer walk reaches later.  */
-                      split_block (bb, prev);
-                      break;
-                    }
-                  held.safe_push (x);
-                }
+              /* The rest of the block goes on in BB's successor, which
+                 the walk over the blocks reaches later.  */
+              split_block (bb, prev);
+              split = true;
+              break;
             }
           pending |= (is_gimple_call (stmt) || is_a<gasm *> (stmt))
                      && may_not_return_p (stmt);
@@ -324,17 +307,12 @@ split_after_calls (function *fun)
         }
       /* The location of a jump folded into the CFG (`break;' after the
          call) is a line of its own as well: its edge gets a block.  */
-      if (pending && single_succ_p (bb))
+      if (pending && !split && single_succ_p (bb)
+          && single_succ (bb) != EXIT_BLOCK_PTR_FOR_FN (fun))
         {
           edge e = single_succ_edge (bb);
           location_t locus = e->goto_locus;
-          if (e->dest == EXIT_BLOCK_PTR_FOR_FN (fun) || !location_known_p (locus)
-              || !expand_location (locus).file)
-            continue;
-          bool seen = false;
-          for (unsigned i = 0; i < held.length () && !seen; i++)
-            seen = same_line_p (held[i], expand_location (locus));
-          if (!seen)
+          if (add_location (&held, locus))
             {
               basic_block nb = split_edge (e);
               single_succ_edge (nb)->goto_locus = locus;
