@@ -25,7 +25,7 @@
    As gcov does, only the edges off a spanning tree of the CFG are counted, and
    the report derives the others by flow conservation: what enters a block
    leaves it (include/dsprof-format.h, section 3a, says what the record holds
-   and what the counts guarantee).  Every block of SPEC section 3 still has its
+   and what the counts guarantee).  Every block of docs/contract.md §3 still has its
    count and its lines.
 
    Steps, numbered as in the code:
@@ -886,7 +886,7 @@ build_increment (tree counters, unsigned index, tree t)
       gimple_seq_add_stmt (&seq, call);
       return seq;
     }
-  /* Durable counts (SPEC §3): every run of the increment must store its count
+  /* Durable counts (docs/contract.md §3): every run of the increment must store its count
      in the mapped file, even in a loop without calls, where loop store motion
      (LIM) would otherwise keep the count in a register and store it only on
      leaving the loop (never, for a loop a SIGKILL ends).  A volatile store

@@ -5,7 +5,7 @@
      gcc -fplugin=/path/dsprof.so [-fplugin-arg-dsprof-KEY[=VALUE] ...] -c file.c
      gcc file.o -ldsprof
 
-   Arguments (SPEC §2):
+   Arguments (docs/contract.md §2):
      counters=on|off           basic-block counters (default on)
      events=on|off             event hooks for annotated functions (default on)
      update=single|atomic      counter updates (default single)

@@ -1,4 +1,4 @@
-/* dsprof.h - the public interface of libdsprof (SPEC §4).
+/* dsprof.h - the public interface of libdsprof (docs/contract.md §4).
 
    Annotate the functions whose calls are domain events:
 

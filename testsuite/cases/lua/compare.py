@@ -63,7 +63,7 @@ Accepted differences, each only under a condition checked in gcov's own data:
              returned more often than they were made (fork: once in the parent
              and once in the child), at least gcov's - D(L) times.  gcov counts
              the block after the call in both processes; a forked child's
-             dsprof counts start from zero at the fork (SPEC 4.5), so the rest
+             dsprof counts start from zero at the fork (docs/contract.md §4.5), so the rest
              of the basic block that called fork, entered before the fork,
              counts once, in the parent.
   EXECRET    (ii), (iii) D(L) or a dsprof block of L < gcov's, on a line after

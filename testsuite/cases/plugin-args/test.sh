@@ -1,4 +1,4 @@
-# plugin-args: every argument of the plugin (SPEC §2).  An unknown key or a bad
+# plugin-args: every argument of the plugin (docs/contract.md §2).  An unknown key or a bad
 # value is a compile error with an exact message naming the valid keys or values;
 # include= and exclude= restrict which functions get counters and events (exclude
 # wins); verbose prints one line per instrumented function; counters=off gives a
