@@ -25,7 +25,7 @@
    As gcov does, only the edges off a spanning tree of the CFG are counted, and
    the report derives the others by flow conservation: what enters a block
    leaves it (include/dsprof-format.h, section 3a, says what the record holds
-   and what the counts guarantee).  Every block of SPEC section 3 still has its
+   and what the counts guarantee).  Every block of docs/contract.md §3 still has its
    count and its lines.
 
    Steps, numbered as in the code:
@@ -40,9 +40,12 @@
        a jump target, so the entry block's count is the function's call count.
    (3) Split every edge that carries the location of a jump GCC folded into the
        CFG (break, continue, goto), like gcov, so that location gets the count of
-       the jump itself.
-   (4) Collect each block's located statements (labels and debug statements do not
-       count), plus the function's definition line for the entry block and the
+       the jump itself; and split a block after a call that may not return, at
+       its first line after the call, as gcov ends a block after such a call,
+       so that line counts how often control came back (split_after_calls).
+   (4) Collect each block's located statements (labels too, so that a `case'
+       line has the count of the block it starts, as in gcov; debug statements
+       do not count), plus the function's definition line for the entry block and the
        jump location of a single successor edge: the blocks of the record.
    (5) Build the flow graph: ENTRY and EXIT as one node 0, the CFG's countable
        edges, and fake edges, which are never counted, for the flow that does
@@ -95,21 +98,23 @@ location_known_p (location_t loc)
   return !RESERVED_LOCATION_P (loc) && LOCATION_LINE (loc) > 0;
 }
 
-/* Add the expanded LOC to LOCS (N entries so far) unless already there.  */
+/* Add the expanded LOC to LOCS unless it is unknown or LOCS holds its line
+   already; return whether it was added.  */
 
-void
+bool
 add_location (vec<expanded_location> *locs, location_t loc)
 {
   if (!location_known_p (loc))
-    return;
+    return false;
   expanded_location x = expand_location (loc);
   if (!x.file)
-    return;
+    return false;
   for (unsigned i = 0; i < locs->length (); i++)
     if ((*locs)[i].line == x.line
         && ((*locs)[i].file == x.file || strcmp ((*locs)[i].file, x.file) == 0))
-      return;
+      return false;
   locs->safe_push (x);
+  return true;
 }
 
 /* (3) Split edges out of BB whose goto_locus differs from the location of BB's
@@ -261,6 +266,60 @@ may_not_return_p (gimple *stmt)
     if (gimple_asm_volatile_p (asm_stmt) || gimple_asm_input_p (asm_stmt))
       return true;
   return volatile_access_p (stmt);
+}
+
+/* (3) Split every block of FUN after a call (or asm) that may not return,
+   before the first statement after it on a line the block has not held yet,
+   as gcov ends a block after such a call: the new block counts how often
+   control came back and reached that line, where the block's count would say
+   how often the block was entered (`my_exit (0); break;' ran the break as
+   often as my_exit).  Lines held before the call need no new block: they
+   were reached as often as the block was.  Nor does the rest of the call's
+   own line, so the new block, starting on a line of its own, rarely holds a
+   volatile access or another call, and its entry edge can stay on the
+   spanning tree without a counter (7).  */
+
+void
+split_after_calls (function *fun)
+{
+  basic_block bb;
+  auto_vec<expanded_location> held;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      held.truncate (0);
+      bool pending = false, split = false;
+      gimple *prev = NULL;
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+           !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+        {
+          gimple *stmt = gsi_stmt (gsi);
+          if (add_location (&held, gimple_location (stmt)) && pending)
+            {
+              /* The rest of the block goes on in BB's successor, which
+                 the walk over the blocks reaches later.  */
+              split_block (bb, prev);
+              split = true;
+              break;
+            }
+          pending |= (is_gimple_call (stmt) || is_a<gasm *> (stmt))
+                     && may_not_return_p (stmt);
+          prev = stmt;
+        }
+      /* The location of a jump folded into the CFG (`break;' after the
+         call) is a line of its own as well: its edge gets a block.  */
+      if (pending && !split && single_succ_p (bb)
+          && single_succ (bb) != EXIT_BLOCK_PTR_FOR_FN (fun))
+        {
+          edge e = single_succ_edge (bb);
+          location_t locus = e->goto_locus;
+          if (add_location (&held, locus))
+            {
+              basic_block nb = split_edge (e);
+              single_succ_edge (nb)->goto_locus = locus;
+              single_pred_edge (nb)->goto_locus = UNKNOWN_LOCATION;
+            }
+        }
+    }
 }
 
 /* Edges that cannot be counted (no code can be put on them): their flow goes
@@ -827,7 +886,7 @@ build_increment (tree counters, unsigned index, tree t)
       gimple_seq_add_stmt (&seq, call);
       return seq;
     }
-  /* Durable counts (SPEC §3): every run of the increment must store its count
+  /* Durable counts (docs/contract.md §3): every run of the increment must store its count
      in the mapped file, even in a loop without calls, where loop store motion
      (LIM) would otherwise keep the count in a register and store it only on
      leaving the loop (never, for a loop a SIGKILL ends).  A volatile store
@@ -875,12 +934,13 @@ build_increment (tree counters, unsigned index, tree t)
 void (*target_set_current_function) (tree);
 
 /* Whether FNDECL is a function the counters pass will instrument that has
-   not been through the cfg pass yet.  */
+   not been through the cfg pass yet (none at link time, -flto).  */
 
 bool
 o0_view_p (tree fndecl)
 {
-  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || dsprof_unit_emitted_p ()
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || in_lto_p
+      || dsprof_unit_emitted_p ()
       || DECL_ARTIFICIAL (fndecl))
     return false;
   function *fn = DECL_STRUCT_FUNCTION (fndecl);
@@ -987,6 +1047,44 @@ add_loop_sinks (function *fun, const vec<basic_block> &blocks,
 unsigned instrument_counters (function *fun, basic_block first, bool event,
                               unsigned *ncounters);
 
+/* Whether FNDECL is naked: its body is its asm alone, without the prologue
+   and epilogue that a counter or a hook needs (they would run on its
+   caller's frame and registers).  It gets neither; an event attribute on it
+   is ignored, with a warning.  */
+
+bool
+naked_p (tree fndecl)
+{
+  if (!lookup_attribute ("naked", DECL_ATTRIBUTES (fndecl)))
+    return false;
+  if (dsprof_opts.events
+      && lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
+    warning_at (DECL_SOURCE_LOCATION (fndecl), 0,
+                "dsprof: %<dsprof_event%> ignored on naked function %qD: it "
+                "has no prologue or epilogue for event hooks, so dsprof "
+                "leaves it alone (no counters, no events)", fndecl);
+  return true;
+}
+
+/* Whether FNDECL's calls are to be events.  An event's hooks need a call of
+   its own (its frame identifies it, events.cc), so an always_inline function
+   is none: annotated, that is an error; with functions=all it is counted
+   without events.  */
+
+bool
+event_function_p (tree fndecl)
+{
+  if (!dsprof_event_p (fndecl) || DECL_ARTIFICIAL (fndecl))
+    return false;
+  if (!lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
+    return true;
+  if (lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
+    error_at (DECL_SOURCE_LOCATION (fndecl),
+              "dsprof: event function %qD cannot be %<always_inline%>: its "
+              "hooks need a call of its own", fndecl);
+  return false;
+}
+
 /* Instrument FUN.  */
 
 void
@@ -998,7 +1096,7 @@ instrument_function (function *fun)
     split_edge (entry);
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
-  bool event = dsprof_event_p (fun->decl) && !DECL_ARTIFICIAL (fun->decl);
+  bool event = event_function_p (fun->decl);
   unsigned ncounters = 0;
   unsigned counted
     = dsprof_opts.counters ? instrument_counters (fun, first, event, &ncounters)
@@ -1022,6 +1120,7 @@ instrument_counters (function *fun, basic_block first, bool event,
 {
   /* (3) */
   split_jump_edges (fun);
+  split_after_calls (fun);
 
   /* (4) Lines of every block, the entry block first.  */
   auto_vec<basic_block> blocks;
@@ -1036,7 +1135,7 @@ instrument_counters (function *fun, basic_block first, bool event,
     {
       vec<expanded_location> l = vNULL;
       bb = blocks[i];
-      for (gimple_stmt_iterator gsi = gsi_start_nondebug_after_labels_bb (bb);
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
            !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
         add_location (&l, gimple_location (gsi_stmt (gsi)));
       if (bb == first)
@@ -1249,15 +1348,16 @@ reading_call_p (gimple *stmt)
          && !(gimple_call_flags (stmt) & ECF_CONST);
 }
 
-/* Whether STMT is a volatile store to COUNTERS.  */
+/* Whether STMT is a volatile store to a counters array.  */
 
 bool
-counter_store_p (gimple *stmt, tree counters)
+counter_store_p (gimple *stmt)
 {
   if (!gimple_assign_single_p (stmt) || !gimple_has_volatile_ops (stmt))
     return false;
   tree lhs = gimple_assign_lhs (stmt);
-  return TREE_THIS_VOLATILE (lhs) && get_base_address (lhs) == counters;
+  return TREE_THIS_VOLATILE (lhs)
+         && dsprof_counters_array_p (get_base_address (lhs));
 }
 
 /* Whether BB holds a volatile access other than a counter store.  A plain
@@ -1267,7 +1367,7 @@ counter_store_p (gimple *stmt, tree counters)
    counter stores volatile, in order with the access.  */
 
 bool
-other_volatile_p (basic_block bb, tree counters)
+other_volatile_p (basic_block bb)
 {
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
@@ -1276,7 +1376,7 @@ other_volatile_p (basic_block bb, tree counters)
       if ((gimple_has_volatile_ops (stmt)
            || (is_a<gasm *> (stmt)
                && gimple_asm_volatile_p (as_a<gasm *> (stmt))))
-          && !counter_store_p (stmt, counters))
+          && !counter_store_p (stmt))
         return true;
     }
   return false;
@@ -1294,7 +1394,7 @@ public:
   gate (function *) final override
   {
     return !dsprof_opts.atomic && !flag_gcse_sm
-           && dsprof_counters_decl_if_any () != NULL_TREE;
+           && dsprof_counters_possible_p ();
   }
 
   unsigned int execute (function *fun) final override;
@@ -1303,8 +1403,6 @@ public:
 unsigned int
 durable_pass::execute (function *fun)
 {
-  tree counters = dsprof_counters_decl_if_any ();
-
   /* The blocks that can reach a reading call or the exit, found backwards
      from those that hold one or lead to the exit.  */
   auto_sbitmap reaches (last_basic_block_for_fn (fun));
@@ -1319,7 +1417,7 @@ durable_pass::execute (function *fun)
            gsi_next (&gsi))
         {
           read |= reading_call_p (gsi_stmt (gsi));
-          any_store |= counter_store_p (gsi_stmt (gsi), counters);
+          any_store |= counter_store_p (gsi_stmt (gsi));
         }
       edge e;
       edge_iterator ei;
@@ -1346,13 +1444,13 @@ durable_pass::execute (function *fun)
 
   FOR_EACH_BB_FN (bb, fun)
     {
-      if (!bitmap_bit_p (reaches, bb->index) || other_volatile_p (bb, counters))
+      if (!bitmap_bit_p (reaches, bb->index) || other_volatile_p (bb))
         continue;
       for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
            gsi_next (&gsi))
         {
           gimple *stmt = gsi_stmt (gsi);
-          if (!counter_store_p (stmt, counters))
+          if (!counter_store_p (stmt))
             continue;
           tree lhs = gimple_assign_lhs (stmt);
           TREE_TYPE (lhs) = TYPE_MAIN_VARIANT (TREE_TYPE (lhs));
@@ -1442,7 +1540,7 @@ dsprof_instrument_unit (void)
       function *fn = DECL_STRUCT_FUNCTION (node->decl);
       if (!fn || !fn->cfg
           || (DECL_ARTIFICIAL (node->decl) && !node->parallelized_function)
-          || !dsprof_selected_p (node->decl))
+          || !dsprof_selected_p (node->decl) || naked_p (node->decl))
         continue;
       push_cfun (fn);
       current_function_decl = node->decl;

@@ -5,7 +5,7 @@
      gcc -fplugin=/path/dsprof.so [-fplugin-arg-dsprof-KEY[=VALUE] ...] -c file.c
      gcc file.o -ldsprof
 
-   Arguments (SPEC §2):
+   Arguments (docs/contract.md §2):
      counters=on|off           basic-block counters (default on)
      events=on|off             event hooks for annotated functions (default on)
      update=single|atomic      counter updates (default single)
@@ -221,10 +221,13 @@ insert_pass_after (const char *plugin, opt_pass *pass, const char *ref)
   register_callback (plugin, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass_info);
 }
 
+/* At the start of IPA, instrument the unit and emit its tables; not at link
+   time (-flto), where the units come instrumented.  */
+
 static void
 all_ipa_passes_start (void *, void *)
 {
-  if (!seen_error ())
+  if (!seen_error () && !in_lto_p)
     {
       dsprof_instrument_unit ();
       dsprof_emit_unit ();

@@ -37,7 +37,8 @@ void dsprof_instrument_events (function *fun, basic_block first);
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
    the start of IPA when every function has been through the counters pass.  */
 tree dsprof_counters_decl (void);
-tree dsprof_counters_decl_if_any (void);
+bool dsprof_counters_possible_p (void);
+bool dsprof_counters_array_p (tree decl);
 unsigned dsprof_begin_function (tree fndecl, unsigned nblocks);
 void dsprof_add_block (unsigned nlocs, const expanded_location *locs);
 void dsprof_add_flow (unsigned nnodes, unsigned nedges,

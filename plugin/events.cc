@@ -25,7 +25,7 @@
                                         vals[1] = (uint64_t) end - (uint64_t) p;  (3)
                                         __dsprof_enter_v2 (&__dsprof_sites[4], vals);
 
-   (1) At entry, every named parameter whose type dsprof renders (SPEC §4.2) is
+   (1) At entry, every named parameter whose type dsprof renders (docs/contract.md §4.2) is
        stored in a local array, converted to 64 bits: integers, enums and _Bool by
        value, floating point as the bits of a double, pointers as addresses.  How
        each value is shown (enumerator names, string text, formatters) is decided

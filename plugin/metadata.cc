@@ -107,12 +107,32 @@ dsprof_counters_decl (void)
   return counters_decl;
 }
 
-/* The counters array if a function of the unit has counters, else NULL.  */
+/* Whether the functions compiled here may hold counter increments: those of
+   this unit, or at link time (-flto with the plugin given to the link too)
+   those of the units built with it.  */
 
-tree
-dsprof_counters_decl_if_any (void)
+bool
+dsprof_counters_possible_p (void)
 {
-  return counters_decl;
+  return counters_decl != NULL_TREE || in_lto_p;
+}
+
+/* Whether DECL is a unit's counters array: this unit's, or at link time any
+   unit's, which LTO may have renamed (__dsprof_counters.lto_priv.N).  */
+
+bool
+dsprof_counters_array_p (tree decl)
+{
+  static const char name[] = "__dsprof_counters";
+  if (decl == NULL_TREE)
+    return false;
+  if (decl == counters_decl)
+    return true;
+  if (!in_lto_p || !VAR_P (decl) || !DECL_ARTIFICIAL (decl) || !DECL_NAME (decl))
+    return false;
+  const char *s = IDENTIFIER_POINTER (DECL_NAME (decl));
+  return strncmp (s, name, sizeof name - 1) == 0
+         && (s[sizeof name - 1] == '\0' || s[sizeof name - 1] == '.');
 }
 
 /* Move the function record being built, and its flow record, to FUNCS.  */
@@ -343,5 +363,9 @@ dsprof_emit_unit (void)
                                                 unshare_expr (addr),
                                                 unshare_expr (sites_addr)),
                              MAX_RESERVED_INIT_PRIORITY - 1);
+  /* GCC analyses (lowers) new functions between IPA passes; the first,
+     free_lang_data, walks every function's CFG when it streams LTO bytecode
+     (-flto), so the two must be lowered before it.  */
+  symtab->process_new_functions ();
   XDELETEVEC (blob.data);
 }

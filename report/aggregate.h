@@ -1,4 +1,4 @@
-/* aggregate.h - the dimension report of SPEC §5.3: records bucketed along an
+/* aggregate.h - the dimension report of docs/contract.md §5.3: records bucketed along an
    ordered list of dimensions, with Total, Self, Desc and Count per bucket.
 
    Definitions, for a bucket B (the records whose values of D1..Dk are v1..vk):
@@ -45,7 +45,7 @@ struct agg_bucket
 
 struct agg;
 
-/* A record's time with the recorder's cost deducted (SPEC §4.4, §5.3): its
+/* A record's time with the recorder's cost deducted (docs/contract.md §4.4, §5.3): its
    duration DUR less OVERHEAD_NS for each of the NDESC descendant pairs inside
    it and half of its own pair (the halves of the hooks after Start's and before
    Finish's clock read) - but never less than CHILD_NS, the sum of its direct

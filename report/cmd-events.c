@@ -1,5 +1,5 @@
 /* cmd-events.c - the commands over event records: `dsprof records` and
-   `dsprof trace` (SPEC §5.6), `dsprof dims` (§5.3).  */
+   `dsprof trace` (docs/contract.md §5.6), `dsprof dims` (§5.3).  */
 
 #include <getopt.h>
 #include <inttypes.h>

@@ -1,5 +1,5 @@
 /* cmd-export.c - profiles for other tools, and profiles from many: `dsprof export`
-   and `dsprof merge` (SPEC §5.8).
+   and `dsprof merge` (docs/contract.md §5.8).
 
    export --format chrome   Chrome trace-event JSON: a B event at every Start, an
                             E event at every Finish (or repair), per process and

@@ -1,4 +1,4 @@
-/* cmd-graph.c - the call graph of profile records: `dsprof callgraph` (SPEC §5.7)
+/* cmd-graph.c - the call graph of profile records: `dsprof callgraph` (docs/contract.md §5.7)
    and `dsprof dot` (§5.8).
 
    Records are grouped by the value of one dimension D (default `name`); a record

@@ -1,4 +1,4 @@
-/* cmd-html.c - `dsprof html` (SPEC §5.8): the profile as one self-contained HTML
+/* cmd-html.c - `dsprof html` (docs/contract.md §5.8): the profile as one self-contained HTML
    page, CSS, script and SVG inline, nothing fetched:
 
      - the dimension report of a query (run_report's JSON, as tables),

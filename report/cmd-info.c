@@ -1,4 +1,4 @@
-/* cmd-info.c - `dsprof info`: what a profile holds (SPEC §5.8).  */
+/* cmd-info.c - `dsprof info`: what a profile holds (docs/contract.md §5.8).  */
 
 #include <getopt.h>
 #include <inttypes.h>

@@ -1,4 +1,4 @@
-/* cmd-lines.c - block counts by source line: `dsprof lines` (SPEC §5.1) and
+/* cmd-lines.c - block counts by source line: `dsprof lines` (docs/contract.md §5.1) and
    `dsprof annotate` (§5.2).  */
 
 #include <errno.h>

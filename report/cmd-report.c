@@ -1,4 +1,4 @@
-/* cmd-report.c - the dimension report `dsprof report` (SPEC §5.3), the
+/* cmd-report.c - the dimension report `dsprof report` (docs/contract.md §5.3), the
    interactive `dsprof shell` (§5.5) and user-derived dimensions (§5.4).  */
 
 #include <dlfcn.h>

@@ -1,5 +1,5 @@
 /* cmd.h - what the dsprof commands share: option parsing, loading profiles,
-   filters, output files, and the exit codes of SPEC §5:
+   filters, output files, and the exit codes of docs/contract.md §5:
      0 success, 1 usage error, 2 unreadable or corrupt input (or unwritable
      output), always with a message naming the file and the problem.  */
 

@@ -1,5 +1,5 @@
 /* events.h - decoding event streams (dsprof-format.h, section 4) into events and
-   profile records (SPEC §4.4).
+   profile records (docs/contract.md §4.4).
 
    A profile's event sites come from its units' metadata (ev_sites_add_unit); each
    thread's stream is a list of chunks in seq order (struct ev_stream).
@@ -144,7 +144,7 @@ int ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
                       const struct ev_clock *clock, ev_event_fn on_event,
                       ev_record_fn on_record, void *arg, const char **err);
 
-/* Write value V as SPEC §4.2 shows it into BUF (SIZE bytes); return BUF.  */
+/* Write value V as docs/contract.md §4.2 shows it into BUF (SIZE bytes); return BUF.  */
 const char *ev_format_value (const struct ev_value *v, char *buf, size_t size);
 
 /* The value of dimension NAME of R, or NULL.  Start's value wins on a clash.  */

@@ -1,4 +1,4 @@
-/* dsprof.h - the public interface of libdsprof (SPEC §4).
+/* dsprof.h - the public interface of libdsprof (docs/contract.md §4).
 
    Annotate the functions whose calls are domain events:
 
@@ -31,6 +31,14 @@
 # endif
 #endif
 
+/* Lets the declarations below use long long under -std=c89 -pedantic-errors,
+   which has no long long of its own but GCC's.  */
+#if defined(__GNUC__)
+# define DSPROF_EXTENSION __extension__
+#else
+# define DSPROF_EXTENSION
+#endif
+
 #if defined(__has_attribute)
 # if __has_attribute(dsprof_event)
 #  define DSPROF_EVENT __attribute__ ((dsprof_event))
@@ -51,8 +59,9 @@ typedef uint64_t dsprof_id;
 
 /* Attach dimension DIM with a value to the innermost open event of the calling
    thread.  Outside any event the value is dropped (and counted).  */
-DSPROF_API void dsprof_dim_int (const char *dim, long long v);
-DSPROF_API void dsprof_dim_uint (const char *dim, unsigned long long v);
+DSPROF_EXTENSION DSPROF_API void dsprof_dim_int (const char *dim, long long v);
+DSPROF_EXTENSION DSPROF_API void dsprof_dim_uint (const char *dim,
+                                                  unsigned long long v);
 DSPROF_API void dsprof_dim_double (const char *dim, double v);
 DSPROF_API void dsprof_dim_bool (const char *dim, int v);
 DSPROF_API void dsprof_dim_str (const char *dim, const char *s);

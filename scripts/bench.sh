@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench.sh [BENCH...] - the side-by-side figures of SPEC §6 (`make bench`).
+# bench.sh [BENCH...] - the side-by-side figures of docs/contract.md §6 (`make bench`).
 #
 # Every figure is measured in this run, on this machine, next to its peer, and
 # printed as one table (also written to build/bench/results.txt):
@@ -135,7 +135,7 @@ for r in json.load(open(sys.argv[1]))["results"]:
     print("%.6f %.6f %.6f" % (r["mean"], r["stddev"] or 0, r["min"]))' "$json")
 }
 
-# ---- Lua 5.4 running the CPU-bound workload: counter overhead (SPEC §6 row 1) ----
+# ---- Lua 5.4 running the CPU-bound workload: counter overhead (docs/contract.md §6 row 1) ----
 bench_lua_counters () {
   local variants="plain dsprof dsprof-atomic gcov-arcs gcov-atomic gprof"
   local -A label=(
@@ -171,7 +171,7 @@ bench_lua_counters () {
   done
 }
 
-# ---- compile time of Lua 5.4 at -O2, with and without the plugin (SPEC §6) ----
+# ---- compile time of Lua 5.4 at -O2, with and without the plugin (docs/contract.md §6) ----
 bench_compile_time () {
   local runs=$(( RUNS < 5 ? RUNS : 5 ))
   # One make job, so that both builds are timed alike on any machine.
@@ -219,7 +219,7 @@ info_figure () {
   "$DSPROF" info "$2" 2>/dev/null | sed -nE "s/^$1: ([0-9]+).*/\1/p"
 }
 
-# ---- cost per Start/Finish pair (SPEC §6 row 2) --------------------------------
+# ---- cost per Start/Finish pair (docs/contract.md §6 row 2) --------------------------------
 bench_events () {
   events_build
   local m
@@ -248,7 +248,7 @@ bench_events () {
   per_call_row "clock: two reads of the recorder's clock" events-clock 1 0 "$CALLS"
 }
 
-# ---- bytes per event (SPEC §6 row 5) -------------------------------------------
+# ---- bytes per event (docs/contract.md §6 row 5) -------------------------------------------
 bench_profile_size () {
   events_build
   local m p size events stream
@@ -277,7 +277,7 @@ bench_profile_size () {
   fi
 }
 
-# ---- records per second of a one-dimension report (SPEC §6 row 4) --------------
+# ---- records per second of a one-dimension report (docs/contract.md §6 row 4) --------------
 bench_report_speed () {
   have_command report || { missing_row "dsprof report name" "no \`dsprof report\` command yet"; return 0; }
   events_build
@@ -330,7 +330,7 @@ bench_fork_cost () {
   rm -rf "$fc"
 }
 
-# ---- functions=all on Lua against uftrace (SPEC §6 row 3) ----------------------
+# ---- functions=all on Lua against uftrace (docs/contract.md §6 row 3) ----------------------
 bench_lua_functions_all () {
   local variants="plain dsprof-calls dsprof-all gprof" v lua out expect= cmds=() i
   local -A label=(

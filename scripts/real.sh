@@ -129,9 +129,7 @@ int jq_parse (struct locfile *locations, block *answer) __attribute__ ((dsprof_e
   # lexer.c after it, so the code between two actions (YY_BREAK, the next
   # rule's case label and YY_RULE_SETUP) is counted on the .l lines after the
   # action, lines of other rules: a line of lexer.l would hold code of three
-  # rules, among them a case label (gcov gives a label's line the label's
-  # block, dsprof gives labels no location: compare.py's LABEL difference),
-  # which the text of lexer.l cannot show.  bison goes back to parser.c after
+  # rules, among them a case label, which the text of lexer.l cannot show.  bison goes back to parser.c after
   # every action.
   POSTCONF='sed -i "s| flex -o src/lexer.c | flex -L -o src/lexer.c |" Makefile && grep -q "flex -L" Makefile'
   # Debian's build runs the suite under valgrind; here without (NO_VALGRIND is

@@ -1,5 +1,5 @@
 # annotate-wide: a count of more than 9 digits widens the count column of its
-# whole listing, so the column stays fixed-width and aligned (SPEC §5.2).  The
+# whole listing, so the column stays fixed-width and aligned (docs/contract.md §5.2).  The
 # loop body runs 2 000 000 times; merging the profile with itself ten times
 # makes that 2 048 000 000 (10 digits) without a long run.
 . "$(dirname "$0")/../../lib.sh"

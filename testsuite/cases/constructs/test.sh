@@ -1,7 +1,7 @@
-# constructs: one small program per group of C constructs of SPEC §3 (if/else,
+# constructs: one small program per group of C constructs of docs/contract.md §3 (if/else,
 # && and ||, ?:, while, for, do-while, break, continue, labels and goto, switch
 # with case, default and fall-through, early return, recursion).  Each runs on
-# inputs fixed inside it; its annotated listing (SPEC §5.2) must equal
+# inputs fixed inside it; its annotated listing (docs/contract.md §5.2) must equal
 # expected/<file>.c.bb, whose counts were worked out by hand from the program's
 # logic, and its output expected/<file>.out.  `dsprof lines` must agree with the
 # listing: every FILE:LINE it names is a counted line of the listing, with a count

@@ -1,5 +1,5 @@
 # counters-atomic8: update=atomic keeps counts exact under heavy contention
-# (SPEC §2, §3): 8 threads on the machine's cores, each executing its loop body
+# (docs/contract.md §2, §3): 8 threads on the machine's cores, each executing its loop body
 # 10^7 times (8 x 10^7 body executions, 8 x (10^7 + 1) loop tests), at -O2.  The
 # program's run time is printed for the log; the whole case must stay well under
 # a minute.

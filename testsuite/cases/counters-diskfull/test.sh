@@ -1,5 +1,5 @@
 # counters-diskfull: the disk fills up, or `ulimit -f` is reached, before or while
-# a program runs (SPEC §4.5, §3).  The program runs on unharmed: the same output
+# a program runs (docs/contract.md §4.5, §3).  The program runs on unharmed: the same output
 # and exit status as with room enough, and exactly one `dsprof:` warning on
 # stderr.  What was written stays readable: the counters, mapped at start-up, are
 # exact whenever the file could be started with them; the events that fit are

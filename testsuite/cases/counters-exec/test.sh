@@ -1,4 +1,4 @@
-# counters-exec: exec after fork, and exec without fork (SPEC §3, §4.5).  A forked
+# counters-exec: exec after fork, and exec without fork (docs/contract.md §3, §4.5).  A forked
 # child writes <name>.<pid> with its counts from the fork; when it then execs a
 # program, instrumented or not, nothing either image counted may be lost: the
 # profiles of the run, given together to `dsprof lines`, hold the exact counts

@@ -1,5 +1,5 @@
 # counters-filegone: the profile is deleted or truncated by someone else while
-# the program runs (SPEC §4.5, §3).  The program runs on unharmed: the same output
+# the program runs (docs/contract.md §4.5, §3).  The program runs on unharmed: the same output
 # and exit status as otherwise, and exactly one `dsprof:` warning on stderr (the
 # profile is lost or cut short, and the user should hear of it once).  Whatever
 # file is left afterwards, `dsprof` reads what is in it or exits 2 with one line

@@ -11,6 +11,10 @@
 # program's logic (e.g. abnormal.c:28, setjmp's line, is 100 calls + 25
 # longjmps back, 100 for the block of the call, 125 after it; leave.c:100, the
 # loop's test, ran 151 times, as the program exits in its 151st iteration).
+# A line after a call that did not return counts how often control came back
+# (leave.c:69, `return leaf (x)' after maybe_exit, 136 of 137; leave.c:89, the
+# test after vfork, 8: 4 times in the parents and 4 in the children, which
+# share the parents' memory and so their counters, until they _exit).
 # The body of an OpenMP loop,
 # outlined by GCC before dsprof counts it, is counted too (omp.c).
 . "$(dirname "$0")/../../lib.sh"

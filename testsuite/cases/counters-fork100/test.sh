@@ -1,6 +1,6 @@
 # counters-fork100: 100 forked children (and 10 grandchildren) each write their
 # own profile <name>.<pid> (a grandchild <name>.<child pid>.<pid>) with the counts
-# of what it ran after its fork, from zero (SPEC §4.5); `dsprof lines` over all
+# of what it ran after its fork, from zero (docs/contract.md §4.5); `dsprof lines` over all
 # 111 profiles sums them to the counts of the whole process tree.
 . "$(dirname "$0")/../../lib.sh"
 

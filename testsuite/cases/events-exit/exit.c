@@ -1,4 +1,4 @@
-/* exit.c - the process ends with events open (SPEC §4.4: complete=false).
+/* exit.c - the process ends with events open (docs/contract.md §4.4: complete=false).
 
      exit MODE   work (1), then level (2) > level (1) > level (0) > leave (0),
                  which ends the process by MODE: exit (an atexit handler runs

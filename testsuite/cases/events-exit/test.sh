@@ -1,5 +1,5 @@
 # events-exit: a process that ends with events open leaves them complete=false
-# (SPEC §4.4), whether it calls exit() (an atexit handler's event nests in the
+# (docs/contract.md §4.4), whether it calls exit() (an atexit handler's event nests in the
 # open one), _exit() or abort(), returns from main inside a manual event, or
 # calls exit() while another thread is inside an event.  The expected records
 # (*.txt) are derived from exit.c by hand.

@@ -1,4 +1,4 @@
-/* fork.c - events across fork (SPEC §4.5): a worker thread records first
+/* fork.c - events across fork (docs/contract.md §4.5): a worker thread records first
    (thread 1), then the main thread (thread 2) forks from inside the event
    spawn (5).  The child records its own events, as thread 1, into its own
    file; spawn's Finish in the child has no Start there and is not recorded.

@@ -1,5 +1,5 @@
 # events-fork: a forked child's events go to its own file <name>.<pid>, as its
-# thread 1; an event open at the fork stays the parent's (SPEC §4.2, §4.5).
+# thread 1; an event open at the fork stays the parent's (docs/contract.md §4.2, §4.5).
 # parent.txt and child.txt are derived from fork.c by hand.  Also with
 # DSPROF_OUT (and %p: each process's own pid, ev-<child pid>.data).
 . "$(dirname "$0")/../../lib.sh"

@@ -1,4 +1,4 @@
-# events-kill: events recorded before a SIGKILL are in the profile (SPEC §3
+# events-kill: events recorded before a SIGKILL are in the profile (docs/contract.md §3
 # durability, §4.4).  kill runs 50 times outer (i) > inner (i, 0), inner (i, 1),
 # then waits inside hang (50) > snooze (1).  The file is read while the process
 # waits (a running program's profile), then after kill -9: both times the 150

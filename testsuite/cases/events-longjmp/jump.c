@@ -1,4 +1,4 @@
-/* jump.c - longjmp out of nested annotated functions (SPEC §4.4).  inner (0)
+/* jump.c - longjmp out of nested annotated functions (docs/contract.md §4.4).  inner (0)
    jumps to *target when it is set; main runs, in order:
      1. outer (5): setjmp in outer, middle (2) -> inner (2, 1, 0) jumps back to
         outer, which adds dimension "jumped": that call finds the events the

@@ -1,4 +1,4 @@
-# events-longjmp: longjmp out of nested annotated functions (SPEC §4.4).  The
+# events-longjmp: longjmp out of nested annotated functions (docs/contract.md §4.4).  The
 # events a jump leaves open are closed, complete=false, where the repair is
 # noticed (the next Start, manual start or dsprof_dim_* call in an outer frame,
 # or the Finish of the event that called setjmp); the tree stays intact and

@@ -1,4 +1,4 @@
-/* manual.c - events made by hand with dsprof_start / dsprof_finish (SPEC §4.3,
+/* manual.c - events made by hand with dsprof_start / dsprof_finish (docs/contract.md §4.3,
    §4.4), mixed with annotated functions.
 
      manual        the fixed sequence in main below (expected.txt)

@@ -1,4 +1,4 @@
-# events-manual: dsprof_start / dsprof_finish (SPEC §4.3, §4.4): manual events
+# events-manual: dsprof_start / dsprof_finish (docs/contract.md §4.3, §4.4): manual events
 # nest with each other and with annotated functions; a finish of an event that
 # is not innermost closes the ones inside it complete=false and is counted in
 # `dsprof info` (repaired events), as is a manual event an annotated function

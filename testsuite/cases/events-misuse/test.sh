@@ -1,4 +1,4 @@
-# events-misuse: SPEC §4.1 and §2/§4.3 for code that misuses or does without
+# events-misuse: docs/contract.md §4.1 and §2/§4.3 for code that misuses or does without
 # the plugin.
 #   1. dsprof_event on a variable, typedef, struct type, field, parameter or
 #      local, and a non-string argument: compile errors naming the problem, at

@@ -1,4 +1,4 @@
-/* render.c - one annotated function per rendering rule of SPEC §4.2, each called
+/* render.c - one annotated function per rendering rule of docs/contract.md §4.2, each called
    once from main, in order.  Every definition sits on one line that ends in a
    marker comment, so test.sh can find the line the profile must name.  main
    prints the addresses the profile must show, as "ADDR name 0x...".  */

@@ -1,4 +1,4 @@
-# events-render: every value rendering rule of SPEC §4.2 and §4.3, checked field
+# events-render: every value rendering rule of docs/contract.md §4.2 and §4.3, checked field
 # by field in `dsprof records` (expected.txt, written from render.c by hand;
 # @L:f@ is the line of f's definition, @A:x@ the address render prints for x).
 #   integers of every width at their limits, _Bool, enum names and an unknown
@@ -34,7 +34,7 @@ for opt in O0 O2; do
   run_dsprof records >records.raw 2>records.err \
     || fail "dsprof records: status $? ($(cat records.err))"
   # Durations vary: drop them (checked to be present).  A NULL pointer with a
-  # formatter is not passed to the formatter; SPEC leaves its text open between
+  # formatter is not passed to the formatter; docs/contract.md leaves its text open between
   # 0x0 and (null).
   grep -Ev '^#[0-9]+ [0-9]+ns ' records.raw && fail "records without a duration"
   sed -E 's/^(#[0-9]+) [0-9]+ns /\1 /; s/ null_pt=(0x0|\(null\)) / null_pt=@NULLPTR@ /' \

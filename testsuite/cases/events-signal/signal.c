@@ -1,5 +1,5 @@
 /* signal.c - annotated functions called from a signal handler while the
-   interrupted code is inside another event (SPEC §4.4).  The handler runs
+   interrupted code is inside another event (docs/contract.md §4.4).  The handler runs
    on_signal (SIG) > in_handler (1).
 
      signal timer     main spins inside spin (1) until a SIGALRM from a timer

@@ -1,5 +1,5 @@
 # events-signal: annotated functions called from a signal handler while the
-# interrupted code is inside another event (SPEC §4.4): the handler's events
+# interrupted code is inside another event (docs/contract.md §4.4): the handler's events
 # nest in the interrupted one and the tree stays consistent.
 #   timer     SIGALRM while main spins inside spin (1)          (timer.txt)
 #   altstack  the same in a thread whose handler runs on an alternate stack

@@ -1,4 +1,4 @@
-# events-threads: events in several threads at once (SPEC §4.2 thread, §4.4).
+# events-threads: events in several threads at once (docs/contract.md §4.2 thread, §4.4).
 #   1. 4 threads, 100 iterations each of Run > Batch (manual) > a 15-node tree:
 #      thread = 1..4 in the order of first events, every record complete,
 #      every tree consistent within its thread (check.awk).

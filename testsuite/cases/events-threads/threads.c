@@ -1,4 +1,4 @@
-/* threads.c - nested events in several threads at once (SPEC §4.2, §4.4).
+/* threads.c - nested events in several threads at once (docs/contract.md §4.2, §4.4).
 
      threads NTHREADS ITERATIONS   NTHREADS workers; worker W first records
                                    hello (W), in turn (so it is thread W + 1),

@@ -5,7 +5,7 @@ usage: reportcheck.py DSPROF EXPECTED [--top N] [--raw] [--where W]... [--unit U
                       [--profile P]... -- DIM...
 
 Runs `DSPROF report DIM... [options] --format csv|json|text` and checks, from the
-formats' definitions (SPEC 5.3) rather than from a recorded output:
+formats' definitions (docs/contract.md §5.3) rather than from a recorded output:
 
 - csv: the header; every row's level, its path (dimensions past its level empty),
   Total = Self + Desc, the percentages (times of the profiled time, Count of the

@@ -1,4 +1,4 @@
-# export-formats: `dsprof export` (SPEC §5.8) on ex.c (two threads, quoted
+# export-formats: `dsprof export` (docs/contract.md §5.8) on ex.c (two threads, quoted
 # strings, added dimensions, manual events, repaired events; expectations by hand
 # in ex.c and check.py), each format read by its consumer: the Chrome JSON by
 # python3's json with B/E balanced per thread, the folded stacks summed against

@@ -1,4 +1,4 @@
-# export-merge: `dsprof merge -o OUT IN...` (SPEC §5.8) over runs of two programs
+# export-merge: `dsprof merge -o OUT IN...` (docs/contract.md §5.8) over runs of two programs
 # (graph-callgraph's cg.c twice, export-formats' ex.c once, whose event sites
 # have clashing ids in their own profiles): the merged profile reads as the
 # inputs read together - same lines, records, trace, report and call graph -

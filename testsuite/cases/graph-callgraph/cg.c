@@ -1,5 +1,5 @@
 /* cg.c - a call graph with direct recursion and a cycle of two functions
-   (SPEC §5.7).  Every function is an event of type "call":
+   (docs/contract.md §5.7).  Every function is an event of type "call":
 
      main:     top (), then fact (2)
      top:      fact (3), even (4), leaf (8000), leaf (8000)

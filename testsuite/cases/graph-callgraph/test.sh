@@ -1,4 +1,4 @@
-# graph-callgraph: `dsprof callgraph` (SPEC §5.7) on cg.c, a call graph with
+# graph-callgraph: `dsprof callgraph` (docs/contract.md §5.7) on cg.c, a call graph with
 # direct recursion (fact) and a cycle of two functions (even, odd).  The entries,
 # their callers and callees with call counts, the cycle and its members are
 # derived by hand in cg.c (check.py); times are checked for consistency (exact

@@ -1,4 +1,4 @@
-# graph-dot: `dsprof dot` (SPEC §5.8) on the call graph of graph-callgraph's cg.c
+# graph-dot: `dsprof dot` (docs/contract.md §5.8) on the call graph of graph-callgraph's cg.c
 # (counts by hand in cg.c): GraphViz's dot accepts it and draws every node and
 # edge; values that need quoting (export-formats' ex.c, --dim s: quotes, a
 # newline, bytes that are not UTF-8) keep the file valid.

@@ -320,7 +320,8 @@ def cmd_expr(path, source):
     # The formatter shows each record's subject once: 7 records whose subjects
     # hold 1+1+1+3+5+5+5 = 21 nodes, 14 of them Num, 7 Add or Mul (3 Add, 4
     # Mul: the largest count on that line is 7).  value runs 6 times, 5 of them
-    # uncached; 3 Num nodes computed; iszero once.
+    # uncached; 3 Num nodes computed, 1 Add, 1 Mul (the label lines have their
+    # blocks' counts; with them, iszero's line, once, is the 26th line).
     expected = {
         "show_node (const void *p, char *buf, size_t size)": 21,
         "if (n->kind == NUM)": 21,
@@ -332,7 +333,9 @@ def cmd_expr(path, source):
         'dsprof_dim_bool ("cached", 0);': 5,
         "v = subject->num;": 3,
         'dsprof_dim_bool ("cached", 1);': 1,
-        "iszero (struct node *subject)": 1,
+        "case NUM:": 3,
+        "case ADD:": 1,
+        "default:": 1,
     }
     for text, count in expected.items():
         n = line_of(text)

@@ -38,17 +38,13 @@
 #          the same code, with the same count.
 #    These differences between the two counting models are accepted, each only
 #    under a condition checked in gcov's own data (compare.py -v lists them):
-#    LABEL     (ii)/(iii) on a line holding only labels (case X:, default:,
-#              name:, Lua's vmcase(OP)): gcov charges a label's line with the
-#              label's block; dsprof gives labels no location (the count is on
-#              the first statement after the label).
-#    NORET     (ii) D(L) is larger than gcov's by at most the number of times
-#              calls on lines up to L in the same function did not return
-#              (gcov: call block count minus its return block's; lua_error,
-#              coroutine.yield and os.exit leave by longjmp/exit).  gcov ends a
-#              block after every call; dsprof's blocks are GCC's basic blocks,
-#              counted when entered, so code after such a call in the same block
-#              keeps the block's count.
+#    LABELFWD  (ii)/(iii) on a line starting with a label whose gcov block
+#              holds only that line and forwards to a block entered from
+#              elsewhere too, whose count D(L) is: GCC moved the label's line
+#              into a block of its own after dsprof's pass and sent the jumps
+#              to the label past it, so gcov counts only the way in that falls
+#              through (lstrlib.c's `init:'; luaV_execute's `startfunc:', moved
+#              by the pass of -Wformat-overflow and -Wformat-truncation).
 #    FAKEENTRY (i) gcov's function count includes the fake entry arcs it adds to
 #              computed-goto targets (luaV_execute's jump table): accepted when
 #              dsprof's count equals gcov's count of the real entry arc's block.

@@ -1,10 +1,11 @@
-# plugin-args: every argument of the plugin (SPEC §2).  An unknown key or a bad
+# plugin-args: every argument of the plugin (docs/contract.md §2).  An unknown key or a bad
 # value is a compile error with an exact message naming the valid keys or values;
 # include= and exclude= restrict which functions get counters and events (exclude
 # wins); verbose prints one line per instrumented function; counters=off gives a
 # unit no counters, events=off no events; functions=all makes every function an
 # event of type call; update=single and update=atomic give the same counts.  The
-# plugin works with -std=c99, c11, c17 and gnu17 (and adds no warnings).
+# plugin works with -std=c99, c11, c17 and gnu17 (and adds no warnings), and
+# dsprof.h with -std=c89 -pedantic-errors, with the plugin and without.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/sel.c" "$CASE/on.c" "$CASE/off.c" .
@@ -181,4 +182,13 @@ for f in branches loops; do
     expect_same "$CASE/../constructs/expected/$f.c.bb" "bb-$std/$f.c.bb"
   done
 done
+# dsprof.h (and ev.c's event) in strict C89, without the plugin and with it.
+cp "$CASE/ev.c" .
+gcc -std=c89 -pedantic-errors -Wall -Wextra -Werror -I"$TOP/runtime" -c ev.c -o ev-c89-plain.o \
+  || fail "ev.c (dsprof.h) does not compile with -std=c89 -pedantic-errors"
+dscc -std=c89 -pedantic-errors -Wall -Wextra -Werror -o ev-c89 ev.c \
+  || fail "ev.c (dsprof.h) does not compile with -std=c89 -pedantic-errors and the plugin"
+[ "$(DSPROF_OUT=ev-c89.data ./ev-c89)" = 11 ] || fail "ev-c89 did not print 11"
+[ "$(run_dsprof records ev-c89.data | grep -c ' name=square ')" -eq 3 ] \
+  || fail "ev-c89: not 3 square records: $(run_dsprof records ev-c89.data)"
 exit 0

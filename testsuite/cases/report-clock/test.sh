@@ -1,4 +1,4 @@
-# report-clock: a thread's times across its event chunks (SPEC §4.4: time is
+# report-clock: a thread's times across its event chunks (docs/contract.md §4.4: time is
 # monotonic).  Ticks run on from chunk to chunk; each chunk also carries a clock
 # pair read when it was set up, and mapping each chunk by its own pair made the
 # times jump at chunk boundaries, backwards as well as forwards (tens of us in

@@ -1,4 +1,4 @@
-# report-errors: the exit statuses and messages of SPEC §5 at the command line:
+# report-errors: the exit statuses and messages of docs/contract.md §5 at the command line:
 # 0 success, 1 usage error, 2 unreadable or corrupt input; every command has --help.
 . "$(dirname "$0")/../../lib.sh"
 

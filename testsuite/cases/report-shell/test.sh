@@ -1,5 +1,5 @@
 # report-shell: `dsprof shell` on examples/expr, driven by piped input and once
-# through a terminal (tmux), SPEC §5.5.
+# through a terminal (tmux), docs/contract.md §5.5.
 . "$(dirname "$0")/../../lib.sh"
 
 dscc -o expr "$TOP/examples/expr/expr.c" || fail "expr.c does not compile"

@@ -1,5 +1,5 @@
 /* times.c - known busy-wait durations in a recursive evaluator, for the report's
-   Self, Desc and Total (SPEC §5.3):
+   Self, Desc and Total (docs/contract.md §5.3):
 
      value (2)  spins 1 ms, demands value (1), which spins 1 ms and demands value (0)
      other ()   spins 2 ms, demands value (1)

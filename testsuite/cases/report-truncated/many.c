@@ -1,4 +1,4 @@
-/* many.c - 3000 events, so the event stream runs over several pages.  */
+/* many.c - 30000 events, so the event stream runs over several pages.  */
 #include <stdio.h>
 
 __attribute__ ((dsprof_event, noinline)) static int
@@ -11,7 +11,7 @@ int
 main (void)
 {
   int sum = 0;
-  for (int i = 0; i < 3000; i++)
+  for (int i = 0; i < 30000; i++)
     sum += step (i);
   printf ("%d\n", sum);
   return 0;

@@ -4,7 +4,7 @@
         2:    4:static int sum_to (int n)
          :    5:{
         2:    6:  int i = 1, s = 0;
-         :    7:again:
+       24:    7:again:
        24:    8:  s += i;
        24:    9:  i++;
        24:   10:  if (i <= n)
@@ -12,7 +12,7 @@
         2:   12:  if (s > 100)
         1:   13:    goto big;
         1:   14:  return s;
-         :   15:big:
+        1:   15:big:
         1:   16:  return -1;
          :   17:}
          :   18:
@@ -21,17 +21,17 @@
         6:   21:  int w = 0;
         6:   22:  switch (c)
          :   23:    {
-         :   24:    case 0:
+        1:   24:    case 0:
         1:   25:      w += 1;
         1:   26:      break;
-         :   27:    case 1:
+        1:   27:    case 1:
         1:   28:      w += 10;
          :   29:      /* fall through */
-         :   30:    case 2:
+        3:   30:    case 2:
          :   31:    case 3:
         3:   32:      w += 100;
         3:   33:      break;
-         :   34:    default:
+        2:   34:    default:
         2:   35:      w = -1;
          :   36:    }
         6:   37:  return w;

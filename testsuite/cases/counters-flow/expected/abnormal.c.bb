@@ -67,20 +67,20 @@
          :   67:  static void *ops[] = { &&add, &&twice, &&loop, &&halt };
        10:   68:  int acc = 0, pc = 0;
        10:   69:  goto *ops[code[pc++]];
-         :   70:add:
+       30:   70:add:
        30:   71:  acc++;
        30:   72:  goto *ops[code[pc++]];
-         :   73:twice:
+       30:   73:twice:
        30:   74:  if (acc > 100)
     #####:   75:    acc -= 100;
          :   76:  else
        30:   77:    acc *= 2;
        30:   78:  goto *ops[code[pc++]];
-         :   79:loop:
+       20:   79:loop:
        80:   80:  for (int k = 0; k < 3; k++)
        60:   81:    acc += k;
        20:   82:  goto *ops[code[pc++]];
-         :   83:halt:
+       10:   83:halt:
        10:   84:  return acc;
          :   85:}
          :   86:
@@ -98,7 +98,7 @@
        49:   98:  for (int i = 0; i < n; i++)
        42:   99:    inner (i);
         7:  100:  return acc;
-         :  101:out:
+        3:  101:out:
         3:  102:  return -acc;
          :  103:}
          :  104:

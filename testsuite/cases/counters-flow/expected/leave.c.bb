@@ -66,7 +66,7 @@
       137:   66:deep (int x)
          :   67:{
       137:   68:  maybe_exit (x);
-      137:   69:  return leaf (x);
+      136:   69:  return leaf (x);
          :   70:}
          :   71:
          :   72:static void
@@ -86,7 +86,7 @@
         4:   86:child (int k)
          :   87:{
         4:   88:  pid_t p = vfork ();
-        4:   89:  if (p == 0)
+        8:   89:  if (p == 0)
         4:   90:    _exit (k & 1);
          :   91:  int st;
         4:   92:  waitpid (p, &st, 0);
