@@ -25,7 +25,10 @@ bool dsprof_selected_p (tree fndecl);
 /* counters.cc: the pass, counters on edges and events.  */
 opt_pass *dsprof_make_pass (gcc::context *ctxt);
 void dsprof_instrument_unit (void);
+
+/* o0-view.cc: step (0) of counters.cc.  */
 void dsprof_start_o0_view (void);
+void dsprof_end_o0_view (void);
 
 /* durable.cc: the late pass, step (9) of counters.cc.  */
 opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
