@@ -16,4 +16,10 @@ bool dsprof_pinned_start_p (basic_block bb);
 void dsprof_add_loop_sinks (function *fun, const vec<basic_block> &blocks,
                             vec<bool> &leaves, const vec<char> &kind);
 
+/* block-lines.cc: (3) blocks split after jumps and calls, (4) their lines.  */
+void dsprof_split_blocks (function *fun);
+unsigned dsprof_block_lines (function *fun, basic_block first,
+                             vec<basic_block> *blocks,
+                             vec<vec<expanded_location> > *locs);
+
 #endif /* DSPROF_COUNTERS_H */
