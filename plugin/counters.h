@@ -22,4 +22,18 @@ unsigned dsprof_block_lines (function *fun, basic_block first,
                              vec<basic_block> *blocks,
                              vec<vec<expanded_location> > *locs);
 
+/* estimate.cc: (6) how often each block and edge runs, guessed.  */
+struct flow_estimate
+{
+  auto_vec<double> freq;            /* by block index */
+  hash_map<edge, double> share;     /* of its source's runs, by countable edge */
+
+  void compute (function *fun);
+  double weight (edge e);
+
+private:
+  void compute_shares (function *fun, const int *rpo, int n);
+  double share_of (edge e);
+};
+
 #endif /* DSPROF_COUNTERS_H */
