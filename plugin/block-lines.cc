@@ -164,3 +164,17 @@ dsprof_block_lines (function *fun, basic_block first, vec<basic_block> *blocks,
     }
   return counted;
 }
+
+/* (4) Give the record the lines of each block that has some, in LOCS's
+   order, and free them.  */
+
+void
+dsprof_record_lines (vec<vec<expanded_location> > *locs)
+{
+  for (unsigned i = 0; i < locs->length (); i++)
+    {
+      if (!(*locs)[i].is_empty ())
+        dsprof_add_block ((*locs)[i].length (), (*locs)[i].address ());
+      (*locs)[i].release ();
+    }
+}
