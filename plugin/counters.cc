@@ -25,28 +25,31 @@
    As gcov does, only the edges off a spanning tree of the CFG are counted, and
    the report derives the others by flow conservation: what enters a block
    leaves it (include/dsprof-format.h, section 3a, says what the record holds
-   and what the counts guarantee).  Every block of docs/contract.md §3 still has its
-   count and its lines.
+   and what the counts guarantee).  Every block of docs/contract.md §3 still
+   has its count and its lines.
 
-   Steps, numbered as in the code:
+   Steps, numbered as in the code; this file holds the pass and (2), and runs
+   the steps in order, each named after the file that does it (counters.h
+   declares what they share):
    (0) Until its CFG is built, GCC handles a function to be counted with the
        optimisation level of -O0, so that no -O level reshapes its branches and
        jumps before they are counted (o0-view.cc).
    (1) Find the unit's functions that may be left other than by returning (a
        longjmp, exit or abort in them or in what they call, a volatile access,
        a loop that cannot reach their exit): a call of any other function of the
-       unit returns, and needs no fake edge (5).
+       unit returns, and needs no fake edge (5) (may-leave.cc).
    (2) Give the function a block of its own at entry when its first block is also
        a jump target, so the entry block's count is the function's call count.
    (3) Split every edge that carries the location of a jump GCC folded into the
        CFG (break, continue, goto), like gcov, so that location gets the count of
        the jump itself; and split a block after a call that may not return, at
        its first line after the call, as gcov ends a block after such a call,
-       so that line counts how often control came back (split_after_calls).
+       so that line counts how often control came back (block-lines.cc).
    (4) Collect each block's located statements (labels too, so that a `case'
        line has the count of the block it starts, as in gcov; debug statements
-       do not count), plus the function's definition line for the entry block and the
-       jump location of a single successor edge: the blocks of the record.
+       do not count), plus the function's definition line for the entry block
+       and the jump location of a single successor edge: the blocks of the
+       record (block-lines.cc).
    (5) Build the flow graph: ENTRY and EXIT as one node 0, the CFG's countable
        edges, and fake edges, which are never counted, for the flow that does
        not take them: to 0 from a block that may be left other than by its
@@ -54,11 +57,13 @@
        inside it; or a volatile access; or it has no successor) and from the
        latch of a loop without such a block (a kill there), from 0 to the
        target of edges that cannot be counted (computed goto, longjmp to a
-       setjmp), which are left out.
+       setjmp), which are left out (flow-graph.cc; the blocks that may be
+       left, may-leave.cc).
    (6) Estimate how often each edge runs (loops, __builtin_expect, calls that
-       do not return).
+       do not return) (estimate.cc).
    (7) Choose the spanning tree: the fake edges, then a maximum spanning tree
-       over the estimates, so the edges left to count are the least run.
+       over the estimates, so the edges left to count are the least run
+       (flow-graph.cc, as (8)).
    (8) Write the flow record and give each edge off the tree a counter:
          t = counters[i]; t = t + 1; counters[i] = t;
        with a volatile store, so that each run reaches the mapped profile even

@@ -63,10 +63,10 @@ struct flow_graph
   /* By block index: the block's node, the nodes its edges come into and
      leave from, -1 for a block without one.  */
   auto_vec<int> node, in_node, out_node;
-  auto_vec<bool> leaves;      /* by block index: it gets a fake edge to 0 */
-  auto_vec<char> kind;        /* by block index: 0, 'i' IN node, 'o' OUT node */
-  auto_vec<int> forced;       /* by node: the fake edge on the tree, or -1 */
-  auto_vec<unsigned> order;   /* the nodes by their distance from 0 on the tree */
+  auto_vec<bool> leaves;     /* by block index: it gets a fake edge to 0 */
+  auto_vec<char> kind;       /* by block index: 0, 'i' IN node, 'o' OUT node */
+  auto_vec<int> forced;      /* by node: the fake edge on the tree, or -1 */
+  auto_vec<unsigned> order;  /* nodes by their distance from 0 on the tree */
 
   unsigned
   add (unsigned src, unsigned dst, edge e, basic_block entry, double weight)

@@ -22,7 +22,8 @@ extern struct dsprof_options dsprof_opts;
 /* dsprof-plugin.cc */
 bool dsprof_selected_p (tree fndecl);
 
-/* counters.cc: the pass, counters on edges and events.  */
+/* counters.cc: the counters pass, whose steps the files of counters.h do,
+   and the event hooks of events.cc.  */
 opt_pass *dsprof_make_pass (gcc::context *ctxt);
 void dsprof_instrument_unit (void);
 

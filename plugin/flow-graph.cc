@@ -357,9 +357,9 @@ order_by_tree (flow_graph *g, const vec<bool> &in_tree)
 }
 
 /* (7) Choose the tree of G.  G's FORCED[v] is the fake edge that must be on
-   the tree as node v's tree edge, or -1.  The rest is a maximum spanning tree over
-   the estimated edge weights (Kruskal, the heaviest edges first), so the
-   edges left to count are those estimated to run least.  The tree is
+   the tree as node v's tree edge, or -1.  The rest is a maximum spanning
+   tree over the estimated edge weights (Kruskal, the heaviest edges first),
+   so the edges left to count are those estimated to run least.  The tree is
    undirected: a tree edge is derived at whichever of its nodes is further
    from 0.  Nodes that cannot reach 0 or a forced edge (a loop without exit,
    call or volatile access, which only a kill ends) first get a fake edge to

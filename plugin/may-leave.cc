@@ -168,7 +168,8 @@ dsprof_may_leave_p (basic_block bb)
     return true;
   for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
        gsi_next (&gsi))
-    if (!is_gimple_debug (gsi_stmt (gsi)) && dsprof_may_not_return_p (gsi_stmt (gsi)))
+    if (!is_gimple_debug (gsi_stmt (gsi))
+        && dsprof_may_not_return_p (gsi_stmt (gsi)))
       return true;
   return false;
 }
@@ -197,7 +198,8 @@ dsprof_pinned_start_p (basic_block bb)
    the header if the loop has several latches) gets a fake edge to 0 as well:
    the flow of a thread stopped in the loop goes out there, the counts outside
    the loop stay exact, and so does the latch's.  It costs a counter on the
-   loop's exits.  LEAVES and KIND are as in instrument_counters.  */
+   loop's exits.  LEAVES and KIND are those of
+   flow_graph (counters.h).  */
 
 void
 dsprof_add_loop_sinks (function *fun, const vec<basic_block> &blocks,
@@ -251,7 +253,8 @@ function_may_leave_p (function *fun)
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
          gsi_next (&gsi))
-      if (!is_gimple_debug (gsi_stmt (gsi)) && dsprof_may_not_return_p (gsi_stmt (gsi)))
+      if (!is_gimple_debug (gsi_stmt (gsi))
+        && dsprof_may_not_return_p (gsi_stmt (gsi)))
         return true;
   auto_sbitmap reach (last_basic_block_for_fn (fun));
   bitmap_clear (reach);
