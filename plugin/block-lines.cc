@@ -8,6 +8,8 @@
 #include "dsprof-plugin.h"
 #include "counters.h"
 
+/* Whether LOC names a line of a file.  */
+
 static bool
 location_known_p (location_t loc)
 {

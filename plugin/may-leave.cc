@@ -64,6 +64,9 @@ local_function (tree fndecl)
   return node;
 }
 
+/* For walk_gimple_op: *TP if it is a volatile object, else NULL (types are
+   not entered).  */
+
 static tree
 volatile_ref_r (tree *tp, int *walk_subtrees, void *)
 {

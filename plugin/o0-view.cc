@@ -56,6 +56,8 @@ set_optimization_level (bool o0)
   optimize_debug = o0 ? 0 : opts->x_optimize_debug;
 }
 
+/* The target's set_current_function hook, wrapped.  */
+
 static void
 set_current_function (tree fndecl)
 {
