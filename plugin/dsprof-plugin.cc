@@ -14,7 +14,8 @@
      exclude=PAT[:PAT...]      file's base name matches an fnmatch PAT; exclude wins
      verbose                   one line per instrumented function on stderr
 
-   The work is done by the passes in counters.cc (block counters) and the tables of
+   The work is done by the passes in counters.cc (block counters, with the
+   files it names; the late pass in durable.cc) and the tables of
    metadata.cc; this file wires them into GCC.  */
 
 #include "gcc-compat.h"

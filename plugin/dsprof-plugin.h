@@ -22,11 +22,17 @@ extern struct dsprof_options dsprof_opts;
 /* dsprof-plugin.cc */
 bool dsprof_selected_p (tree fndecl);
 
-/* counters.cc: the pass, counters on edges and events.  */
+/* counters.cc: the counters pass, whose steps the files of counters.h do,
+   and the event hooks of events.cc.  */
 opt_pass *dsprof_make_pass (gcc::context *ctxt);
 void dsprof_instrument_unit (void);
-opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
+
+/* o0-view.cc: step (0) of counters.cc.  */
 void dsprof_start_o0_view (void);
+void dsprof_end_o0_view (void);
+
+/* durable.cc: the late pass, step (9) of counters.cc.  */
+opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 
 /* events.cc */
 bool dsprof_event_p (tree fndecl);
