@@ -7,6 +7,7 @@
 #   run_dsprof ARGS   the dsprof command
 #   progress FILE     the 64-bit count a test program keeps in FILE
 #   wait_progress FILE N WHAT   until progress FILE reaches N (fail after 20 s)
+#   marked_counts SRC OUTPUT N  build, run and check the counts marked in SRC
 #   event_chunks PROFILE        one "THREAD SIZE OFFSET" line per event chunk of
 #                               PROFILE, in file order
 set -eu
@@ -58,4 +59,37 @@ while off < end:
         print(struct.unpack_from("<I", data, off + 16)[0], size, off)
     off += size
 PY
+}
+
+# marked_counts SRC OUTPUT N: build $CASE/SRC with the plugin at -O0 and at -O2,
+# run it (it must print OUTPUT), and check each of its N lines marked
+# /* NAME COUNT */ in `dsprof annotate' (##### for 0), `dsprof lines' (a block
+# of COUNT on the line) and the lcov export (DA:LINE,COUNT).
+marked_counts () {
+  local src=$1 output=$2 want_n=$3 base=${1%.c} o n line text name want shown got
+  cp "$CASE/$src" .
+  for o in -O0 -O2; do
+    dscc $o -o "$base" "$src" || fail "$src does not compile at $o"
+    rm -f "$base.data"
+    DSPROF_OUT=$base.data "./$base" >"$base.out" || fail "$base ($o) exited with status $?"
+    [ "$(cat "$base.out")" = "$output" ] || fail "$base ($o) printed $(cat "$base.out"), not $output"
+    rm -rf bb && run_dsprof annotate -o bb "$base.data" || fail "dsprof annotate ($o): status $?"
+    run_dsprof lines "$base.data" >"$base.lines" || fail "dsprof lines ($o): status $?"
+    run_dsprof export --format lcov -o "$base.lcov" "$base.data" || fail "dsprof export lcov ($o): status $?"
+    n=0
+    while IFS=: read -r line text; do
+      # shellcheck disable=SC2046
+      set -- $(echo "$text" | sed -E 's|.*/\* ([A-Z]+) ([0-9]+) \*/.*|\1 \2|')
+      name=$1 want=$2 n=$((n + 1))
+      shown=$want
+      [ "$want" -eq 0 ] && shown='#####'
+      got=$(awk -F: -v l="$line" '$2 + 0 == l { c = $1; gsub(/ /, "", c); print c }' "bb/$src.bb")
+      [ "$got" = "$shown" ] || fail "$o: annotate shows '$got' on the $name line ($line), not $shown"
+      grep -qx "$src:$line: $want" "$base.lines" \
+        || fail "$o: dsprof lines has no block '$want' on the $name line ($line): $(cat "$base.lines")"
+      grep -qx "DA:$line,$want" "$base.lcov" \
+        || fail "$o: the lcov export has no DA:$line,$want for the $name line: $(grep DA: "$base.lcov")"
+    done < <(grep -n '/\* [A-Z]* [0-9]* \*/' "$src")
+    [ "$n" -eq "$want_n" ] || fail "$src: $n marked lines, not $want_n"
+  done
 }
