@@ -1089,8 +1089,9 @@ merge_scan_event (const struct ev_event *e, void *arg)
 }
 
 /* Re-encode the events chunk CH of a stream of process P: site ids through
-   MP's map, times as nanoseconds since the process started (the merged file's
-   clock counts nanoseconds).  SITES is the stream's stack of open events'
+   MP's map, times as nanoseconds since the process started by the stream's one
+   clock mapping TIME, as every reader maps them (the merged file's clock counts
+   nanoseconds, so merge changes no time).  SITES is the stream's stack of open events'
    sites (NULL: manual), kept from chunk to chunk.  The chunk's base time goes
    to *BASE_NS.  Return NULL or the problem.  */
 
@@ -1102,13 +1103,13 @@ struct site_stack
 
 static const char *
 reencode_chunk (const struct pf_process *p, const struct merge_proc *mp,
+                const struct ev_stream_clock *time,
                 const struct dsprof_events_chunk *ch, struct site_stack *st,
                 struct bytes *out, uint64_t *base_ns)
 {
   const unsigned char *start = (const unsigned char *) (ch + 1);
   struct dsprof_cursor c = { start, start + ch->used, 0 };
   uint64_t tick = ch->base_ticks;
-  double origin = (double) ch->base_ns - (double) p->clock.start_mono_ns;
   bool timed = false;
   uint64_t prev = 0;
   out->n = 0;
@@ -1130,9 +1131,9 @@ reencode_chunk (const struct pf_process *p, const struct merge_proc *mp,
       tick += dsprof_read_uleb (&c);
       if (c.err)
         return "corrupt event stream";
-      /* The time exactly as the reader computes it.  */
-      double rel = origin + (double) (tick - ch->base_ticks) * p->clock.ns_per_tick;
-      uint64_t ns = rel < 0 ? 0 : rel >= 0x1p64 ? UINT64_MAX : (uint64_t) rel;
+      /* The time exactly as the reader computes it: one mapping for the
+         whole stream.  */
+      uint64_t ns = ev_tick_ns (time, tick);
       if (!timed)
         {
           timed = true;
@@ -1323,11 +1324,13 @@ write_merged (struct pf_set *set, struct merge_proc *mp, FILE *f)
       for (uint32_t k = 0; k < p->nstreams && !err; k++)
         {
           const struct ev_stream *s = &p->streams[k];
+          struct ev_stream_clock time;
+          ev_stream_clock (s, &p->clock, &time);
           st.n = 0;
           for (uint32_t j = 0; j < s->nchunks && !err; j++)
             {
               uint64_t base;
-              err = reencode_chunk (p, &mp[i], s->chunks[j], &st, &b, &base);
+              err = reencode_chunk (p, &mp[i], &time, s->chunks[j], &st, &b, &base);
               if (err)
                 {
                   static char buf[512];

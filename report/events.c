@@ -435,8 +435,7 @@ struct decoder
   uint32_t names_cap, nnames;    /* cap: 0 or a power of two, over 2 nnames */
   uint32_t gen;                  /* the current chunk's slots have this gen */
   uint64_t last_ns;              /* of the stream's latest event */
-  uint64_t anchor_ticks;         /* the stream's clock: its first chunk's */
-  double origin;                 /* base_ticks is at origin ns (stream_clock) */
+  struct ev_stream_clock time;   /* the stream's ticks to ns */
   struct ev_record *pool;        /* finished records for reuse, by parent */
   struct ev_value thread;        /* the stream's thread as a dimension value */
 };
@@ -814,11 +813,9 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
 {
   const unsigned char *base = (const unsigned char *) (ch + 1);
   struct dsprof_cursor c = { base, base + ch->used, 0 };
-  /* One mapping of ticks to ns for the whole stream (stream_clock).  */
-  const uint64_t base_ticks = d->anchor_ticks;
+  /* One mapping of ticks to ns for the whole stream (ev_stream_clock).  */
+  const struct ev_stream_clock time = d->time;
   uint64_t tick = ch->base_ticks;
-  const double origin = d->origin;
-  const double ns_per_tick = d->clock->ns_per_tick;
   /* Forget the previous chunk's names (gen 0 marks never-used slots).  */
   if (++d->gen == 0)
     {
@@ -848,12 +845,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
         goto corrupt;
       /* Ticks before the anchor (a clock read on another CPU that was behind,
          written as a delta that wraps around) count back from it.  */
-      double rel = origin + (double) (int64_t) (tick - base_ticks) * ns_per_tick;
-      /* A time beyond 2^64 ns (a corrupt delta or clock rate) is the last
-         representable one: the conversion of a larger double is undefined.  */
-      uint64_t ns = rel < 0 ? 0
-                    : rel < 0x1p63 ? (uint64_t) (int64_t) rel   /* one instruction */
-                    : rel >= 0x1p64 ? UINT64_MAX : (uint64_t) rel;
+      uint64_t ns = ev_tick_ns (&time, tick);
       /* A thread's times never go back: a tick behind the previous one (read
          on another CPU) is taken as the same instant.  */
       if (ns < d->last_ns)
@@ -977,22 +969,24 @@ corrupt:
    is therefore the best: the mapping goes through the pair that puts the
    stream earliest.  */
 
-static void
-stream_clock (struct decoder *d, const struct ev_stream *s,
-              const struct ev_clock *clock)
+void
+ev_stream_clock (const struct ev_stream *s, const struct ev_clock *clock,
+                 struct ev_stream_clock *m)
 {
+  memset (m, 0, sizeof *m);
+  m->ns_per_tick = clock->ns_per_tick;
   if (!s->nchunks)
     return;
-  d->anchor_ticks = s->chunks[0]->base_ticks;
-  d->origin = (double) s->chunks[0]->base_ns - (double) clock->start_mono_ns;
+  m->anchor_ticks = s->chunks[0]->base_ticks;
+  m->origin = (double) s->chunks[0]->base_ns - (double) clock->start_mono_ns;
   for (uint32_t k = 1; k < s->nchunks; k++)
     {
       const struct dsprof_events_chunk *ch = s->chunks[k];
       double o = (double) ch->base_ns - (double) clock->start_mono_ns
-                 - (double) (int64_t) (ch->base_ticks - d->anchor_ticks)
+                 - (double) (int64_t) (ch->base_ticks - m->anchor_ticks)
                    * clock->ns_per_tick;
-      if (o < d->origin)
-        d->origin = o;
+      if (o < m->origin)
+        m->origin = o;
     }
 }
 
@@ -1011,7 +1005,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   d.arg = arg;
   d.thread.type = DSPROF_DIM_UINT;
   d.thread.u = s->thread;
-  stream_clock (&d, s, clock);
+  ev_stream_clock (s, clock, &d.time);
   int rc = 0;
   for (uint32_t i = 0; i < s->nchunks && !rc; i++)
     rc = decode_chunk (&d, s->chunks[i], err);

@@ -117,6 +117,31 @@ struct ev_clock
   double ns_per_tick;
 };
 
+/* The one mapping of a stream's clock ticks to ns since its process started,
+   used by every reader of events and by merge (ev_stream_clock in events.c says
+   how it is chosen): ns = ORIGIN + (TICK - ANCHOR_TICKS) * NS_PER_TICK, a tick
+   before the anchor counting back from it, clamped to 0 .. 2^64 - 1.  */
+struct ev_stream_clock
+{
+  uint64_t anchor_ticks;
+  double origin;
+  double ns_per_tick;
+};
+
+void ev_stream_clock (const struct ev_stream *s, const struct ev_clock *clock,
+                      struct ev_stream_clock *m);
+
+static inline uint64_t
+ev_tick_ns (const struct ev_stream_clock *m, uint64_t tick)
+{
+  double rel = m->origin + (double) (int64_t) (tick - m->anchor_ticks) * m->ns_per_tick;
+  /* A time beyond 2^64 ns (a corrupt delta or clock rate) is the last
+     representable one: the conversion of a larger double is undefined.  */
+  return rel < 0 ? 0
+         : rel < 0x1p63 ? (uint64_t) (int64_t) rel   /* one instruction */
+         : rel >= 0x1p64 ? UINT64_MAX : (uint64_t) rel;
+}
+
 typedef int (*ev_event_fn) (const struct ev_event *e, void *arg);
 typedef int (*ev_record_fn) (struct ev_record *r, void *arg);
 

@@ -42,4 +42,15 @@ awk 'FNR == NR { d[substr($1, 2)] = substr($2, 1, length($2) - 2) + 0; next }
 }
 END { if (n != 400000) { print n " mid records"; bad++ } exit bad > 0 }' leaf.txt mid.txt >short.txt \
   || fail "mid records shorter than their leaves: $(cat short.txt)"
+
+# merge maps a stream's ticks to ns as the readers do (one mapping for the
+# stream, not one per chunk): a profile merged alone reads exactly as itself.
+run_dsprof merge -o m.data dsprof.data || fail "merge: status $?"
+run_dsprof trace m.data >mtrace.txt || fail "trace of the merge: status $?"
+cmp -s trace.txt mtrace.txt || fail "the merge's trace differs: $(diff trace.txt mtrace.txt | head -4)"
+for q in "report name --raw --unit ns --format csv" "records"; do
+  # shellcheck disable=SC2086
+  run_dsprof $q dsprof.data >a.txt && run_dsprof $q m.data >b.txt || fail "$q: status $?"
+  cmp -s a.txt b.txt || fail "$q of the merge differs: $(diff a.txt b.txt | head -4)"
+done
 exit 0
