@@ -640,7 +640,8 @@ box (FILE *out, struct flame *f, const char *cls, double x, uint32_t depth,
   else
     put_fill (out, name);
   fputs ("\"/>", out);
-  /* A label when it fits: about 7 px per character at 12px.  */
+  /* A label when it fits: about 7 px per character at 12px; a longer name is cut
+     before a character.  */
   size_t fit = w > 24 ? (size_t) ((w - 6) / 7) : 0;
   if (fit >= 2)
     {
@@ -650,7 +651,7 @@ box (FILE *out, struct flame *f, const char *cls, double x, uint32_t depth,
         text_html (out, name);
       else
         {
-          text_html_n (out, name, fit - 2);
+          text_html_n (out, name, text_utf8_cut (name, len, fit - 2));
           fputs ("..", out);
         }
       fputs ("</text>", out);

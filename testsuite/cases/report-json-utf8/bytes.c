@@ -2,7 +2,9 @@
    malformed UTF-8 sequences: word (s) is called with the bytes 1..255 in
    chunks of 60 (the runtime records 64 at most), then with a stray byte pair,
    a cut sequence, an encoded surrogate, an overlong '/', a 5-byte lead, and a
-   well-formed "café €" for contrast.  Prints the number of calls (11).  */
+   well-formed "café €" for contrast.  All inside one event of a function
+   named with 'x' and 150 'é' (301 bytes), too long for its box in html's
+   icicle graph, whose label is then cut.  Prints the number of calls (11).  */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,8 +16,8 @@ word (const char *s)
   return (int) strlen (s);
 }
 
-int
-main (void)
+DSPROF_EVENT static int
+xéééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé (void)
 {
   char chunk[61];
   int calls = 0;
@@ -37,6 +39,12 @@ main (void)
       word (bad[i]);
       calls++;
     }
-  printf ("%d\n", calls);
+  return calls;
+}
+
+int
+main (void)
+{
+  printf ("%d\n", xéééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé ());
   return 0;
 }

@@ -1,8 +1,10 @@
 """check.py KIND FILE - FILE must be strict UTF-8; for KIND json and chrome it
 must parse as JSON whose word values are bytes.c's strings with each byte that
 is not part of a well-formed UTF-8 sequence replaced by U+FFFD; for html it
-must show such bytes as the text \\xHH.  Exit 1 with the reasons on stderr."""
-import json, sys
+must show such bytes as the text \\xHH, and cut the icicle label of the
+function named with 'x' and 150 'é' before a character, ".." after it.  Exit 1
+with the reasons on stderr."""
+import json, re, sys
 
 kind, path = sys.argv[1], sys.argv[2]
 raw = open(path, "rb").read()
@@ -43,6 +45,9 @@ if kind == "html":
     for b in (b"\\xff\\xfe bytes", b"cut \\xe2\\x82", b"caf\xc3\xa9 \xe2\x82\xac"):
         if b not in raw:
             sys.exit(f"{path}: no {b!r}")
+    labels = re.findall(r"<text[^>]*>(x\u00e9[^<]*)</text>", text)
+    if not labels or any(not re.fullmatch(r"x\u00e9+\.\.", l) for l in labels):
+        sys.exit(f"{path}: labels of the long name {labels!r}: want 'é' cut, '..'")
     sys.exit(0)
 
 d = json.loads(text)
