@@ -215,7 +215,7 @@ note_eq (const void *p, const void *q)
 static const char *
 shown (struct notes *ns, const char *value, char *buf)
 {
-  if (strlen (value) <= 25 && !strchr (value, '\n'))
+  if (text_utf8_chars (value, strlen (value)) <= 25 && !strchr (value, '\n'))
     return value;
   struct note key = { value, 0 };
   void **slot = htab_find_slot (ns->index, &key, INSERT);

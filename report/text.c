@@ -56,6 +56,19 @@ text_utf8_cut (const char *s, size_t len, size_t max)
   return i;
 }
 
+size_t
+text_utf8_chars (const char *s, size_t len)
+{
+  const unsigned char *p = (const unsigned char *) s;
+  size_t n = 0;
+  for (size_t i = 0; i < len; n++)
+    {
+      int k = text_utf8_len (p + i, len - i);
+      i += k ? (size_t) k : 1;
+    }
+  return n;
+}
+
 /* The length of the well-formed multi-byte sequence at P in a NUL-terminated
    string: the NUL stops text_utf8_len's continuation bytes, so 4 may be read.  */
 

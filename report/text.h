@@ -41,6 +41,10 @@ int text_utf8_len (const unsigned char *p, size_t avail);
    inside a well-formed multi-byte sequence: where to cut S to at most MAX bytes.  */
 size_t text_utf8_cut (const char *s, size_t len, size_t max);
 
+/* The number of characters of S (LEN bytes): a well-formed multi-byte sequence is
+   one, as is each other byte.  */
+size_t text_utf8_chars (const char *s, size_t len);
+
 /* ---- writers (see above) ---------------------------------------------------------- */
 
 void text_json (FILE *out, const char *s);

@@ -370,7 +370,8 @@ test_text_csv_roundtrip (void)
   free (text);
 }
 
-/* Cuts fall between characters, never inside a well-formed sequence.  */
+/* Cuts fall between characters, never inside a well-formed sequence; characters
+   are counted the same way.  */
 
 static void
 test_text_utf8_cut (void)
@@ -383,6 +384,9 @@ test_text_utf8_cut (void)
   CU_ASSERT_EQUAL (text_utf8_cut ("\xff\xfe", 2, 1), 1);
   CU_ASSERT_EQUAL (text_utf8_cut ("a\xe2\x82", 3, 2), 2);
   CU_ASSERT_EQUAL (text_utf8_cut ("\xf0\x9f\x98\x80", 4, 3), 0);
+  CU_ASSERT_EQUAL (text_utf8_chars (s, 5), 3);
+  CU_ASSERT_EQUAL (text_utf8_chars ("\xff\xfe\xe2\x82", 4), 4);
+  CU_ASSERT_EQUAL (text_utf8_chars ("", 0), 0);
   /* Random strings: every cut is at most MAX and leaves whole sequences.  */
   srand (8);
   unsigned char r[32];
@@ -496,7 +500,7 @@ text_test_register (void)
   CU_add_test (s, "JSON of every byte value is strict UTF-8", test_text_json_bytes);
   CU_add_test (s, "JSON of random bytes is strict UTF-8", test_text_json_random);
   CU_add_test (s, "CSV fields read back equal", test_text_csv_roundtrip);
-  CU_add_test (s, "cuts at a character boundary", test_text_utf8_cut);
+  CU_add_test (s, "cuts at a character boundary, counts characters", test_text_utf8_cut);
   CU_add_test (s, "a long value is cut before a character", test_text_value_cut);
   CU_add_test (s, "time units chosen and formatted", test_text_time_units);
   CU_add_test (s, "HTML, dot and record values escaped", test_text_html_dot_value);
