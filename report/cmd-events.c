@@ -79,7 +79,7 @@ put_dim (FILE *out, const struct ev_dim *d)
 {
   char buf[4096];
   fprintf (out, " %s=", d->name);
-  put_value (out, ev_format_value (&d->v, buf, sizeof buf));
+  text_value (out, ev_format_value (&d->v, buf, sizeof buf));
 }
 
 /* ---- dsprof records ------------------------------------------------------------ */
@@ -273,7 +273,7 @@ trace_event (const struct ev_event *e, void *arg)
       for (uint32_t i = 0; i < o->n; i++)
         {
           fprintf (c->out, " %s=", o->kv[i].name);
-          put_value (c->out, o->kv[i].value);
+          text_value (c->out, o->kv[i].value);
         }
       putc ('\n', c->out);
       return 0;
@@ -302,7 +302,7 @@ trace_event (const struct ev_event *e, void *arg)
         if (!strcmp (o->kv[i].name, "event") || !strcmp (o->kv[i].name, "name"))
           {
             fprintf (c->out, " %s=", o->kv[i].name);
-            put_value (c->out, o->kv[i].value);
+            text_value (c->out, o->kv[i].value);
           }
       for (uint32_t pass = 0; pass < 3; pass++)
         {
@@ -311,7 +311,7 @@ trace_event (const struct ev_event *e, void *arg)
           for (uint32_t i = from; i < to; i++)
             {
               fprintf (c->out, " %s=", o->kv[i].name);
-              put_value (c->out, o->kv[i].value);
+              text_value (c->out, o->kv[i].value);
             }
         }
       putc ('\n', c->out);

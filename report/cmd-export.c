@@ -61,86 +61,6 @@ name_in (const struct ev_dim *dims, uint32_t n, const char *type, size_t *len)
   return type;
 }
 
-/* ---- JSON ------------------------------------------------------------------------ */
-
-/* The length of the valid UTF-8 sequence at P, or 0.  */
-
-static int
-utf8_len (const unsigned char *p)
-{
-  unsigned c = p[0];
-  int n;
-  unsigned lo = 0x80, hi = 0xbf;
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2;
-  else if (c >= 0xe0 && c <= 0xef)
-    {
-      n = 3;
-      if (c == 0xe0)
-        lo = 0xa0;
-      if (c == 0xed)
-        hi = 0x9f;
-    }
-  else if (c >= 0xf0 && c <= 0xf4)
-    {
-      n = 4;
-      if (c == 0xf0)
-        lo = 0x90;
-      if (c == 0xf4)
-        hi = 0x8f;
-    }
-  else
-    return 0;
-  if (p[1] < lo || p[1] > hi)
-    return 0;
-  for (int i = 2; i < n; i++)
-    if (p[i] < 0x80 || p[i] > 0xbf)
-      return 0;
-  return n;
-}
-
-/* S (LEN bytes) as a JSON string: control characters escaped, a byte that is not
-   part of valid UTF-8 as the character of that code (Latin-1).  */
-
-static void
-json_strn (FILE *out, const char *s, size_t len)
-{
-  putc ('"', out);
-  const unsigned char *p = (const unsigned char *) s, *end = p + len;
-  while (p < end)
-    {
-      unsigned c = *p;
-      if (c == '"' || c == '\\')
-        fprintf (out, "\\%c", c);
-      else if (c < 0x20 || c == 0x7f)
-        fprintf (out, "\\u%04x", c);
-      else if (c < 0x80)
-        putc ((int) c, out);
-      else
-        {
-          /* utf8_len reads at most 3 bytes past P: stop at END.  */
-          unsigned char tmp[4] = { 0, 0, 0, 0 };
-          memcpy (tmp, p, (size_t) (end - p) < 4 ? (size_t) (end - p) : 4);
-          int n = utf8_len (tmp);
-          if (n)
-            {
-              fwrite (p, 1, (size_t) n, out);
-              p += n;
-              continue;
-            }
-          fprintf (out, "\\u%04x", c);
-        }
-      p++;
-    }
-  putc ('"', out);
-}
-
-static void
-json_str (FILE *out, const char *s)
-{
-  json_strn (out, s, strlen (s));
-}
-
 /* ---- chrome ---------------------------------------------------------------------- */
 
 struct chrome
@@ -168,9 +88,9 @@ put_arg (FILE *f, const struct ev_dim *d, bool comma)
   char buf[4096];
   if (comma)
     putc (',', f);
-  json_str (f, d->name);
+  text_json (f, d->name);
   putc (':', f);
-  json_str (f, ev_format_value (&d->v, buf, sizeof buf));
+  text_json (f, ev_format_value (&d->v, buf, sizeof buf));
 }
 
 static int
@@ -211,9 +131,9 @@ chrome_event (const struct ev_event *e, void *arg)
       size_t len;
       const char *name = name_in (e->dims, e->ndims, e->type, &len);
       fputs (",\n{\"ph\":\"B\",\"name\":", out);
-      json_strn (out, name, len);
+      text_json_n (out, name, len);
       fputs (",\"cat\":", out);
-      json_str (out, e->type);
+      text_json (out, e->type);
       fputs (",\"ts\":", out);
       put_ts (out, c->offset_ns + e->ns);
       fprintf (out, ",\"pid\":%" PRId64 ",\"tid\":%u,\"args\":{", c->pid, e->thread);
@@ -270,7 +190,7 @@ export_chrome (struct pf_set *set, FILE *out)
       /* Every event after this first one of each process starts with a comma.  */
       fprintf (out, "%s\n{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRId64
                ",\"tid\":0,\"args\":{\"name\":", i ? "," : "", c.pid);
-      json_str (out, p->header.exe);
+      text_json (out, p->header.exe);
       fputs ("}}", out);
       for (uint32_t k = 0; k < p->nstreams && !rc; k++)
         {
@@ -716,24 +636,6 @@ export_lcov (struct pf_set *set, FILE *out)
 
 /* ---- csv ------------------------------------------------------------------------- */
 
-static void
-csv_field (FILE *out, const char *s)
-{
-  if (!strpbrk (s, ",\"\r\n"))
-    {
-      fputs (s, out);
-      return;
-    }
-  putc ('"', out);
-  for (; *s; s++)
-    {
-      if (*s == '"')
-        putc ('"', out);
-      putc (*s, out);
-    }
-  putc ('"', out);
-}
-
 struct csv
 {
   FILE *out;
@@ -856,7 +758,7 @@ csv_row (struct ev_record *r, void *arg)
       putc (',', out);
       const struct ev_value *v = ev_record_dim (r, c->cols[i]);
       if (v)
-        csv_field (out, ev_format_value (v, buf, sizeof buf));
+        text_csv (out, ev_format_value (v, buf, sizeof buf));
     }
   putc ('\n', out);
   return 0;
@@ -879,7 +781,7 @@ export_csv (struct pf_set *set, FILE *out)
         if (strcmp (c.cols[i], "thread"))
           {
             putc (',', out);
-            csv_field (out, c.cols[i]);
+            text_csv (out, c.cols[i]);
           }
       putc ('\n', out);
       /* The thread dimension is the thread column.  */

@@ -504,44 +504,6 @@ graph_scc (struct graph *g, uint32_t **sizes)
   return ncomp;
 }
 
-/* ---- time units ------------------------------------------------------------------ */
-
-struct unit
-{
-  const char *name;
-  double ns;
-};
-
-static const struct unit units[] = {
-  { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }
-};
-
-static const struct unit *
-pick_unit (const char *name, uint64_t largest)
-{
-  if (name)
-    {
-      for (size_t i = 0; i < 4; i++)
-        if (!strcmp (units[i].name, name))
-          return &units[i];
-      return NULL;
-    }
-  size_t i = 0;
-  while (i < 3 && (double) largest >= 10 * units[i + 1].ns)
-    i++;
-  return &units[i];
-}
-
-static const char *
-fmt_time (char *buf, size_t size, uint64_t ns, const struct unit *u)
-{
-  if (u->ns == 1)
-    snprintf (buf, size, "%" PRIu64, ns);
-  else
-    snprintf (buf, size, "%.3f", (double) ns / u->ns);
-  return buf;
-}
-
 /* S as a record value is shown: bare when safe, else quoted with C escapes.  */
 
 static char *
@@ -552,7 +514,7 @@ show_value (const char *s)
   FILE *f = open_memstream (&text, &size);
   if (!f)
     return xstrdup (s);
-  put_value (f, s);
+  text_value (f, s);
   fclose (f);
   return text;
 }
@@ -576,7 +538,7 @@ struct entry
 struct callgraph
 {
   struct graph *g;
-  const struct unit *unit;
+  const struct text_unit *unit;
   uint32_t *comp_size;           /* by component */
   uint32_t *cycle_no;            /* by component: 0, or N of <cycle N> */
   uint32_t *entry_of_value;      /* entry number of each value */
@@ -645,8 +607,8 @@ put_line (const struct callgraph *c, const char *index, double pct, bool times,
   if (pct >= 0)
     snprintf (p, sizeof p, "%.1f", pct);
   fprintf (c->out, "%-7s %6s %12s %12s %13s  %s", index, p,
-           times ? fmt_time (a, sizeof a, self, c->unit) : "",
-           times ? fmt_time (b, sizeof b, desc, c->unit) : "", called,
+           times ? text_time (a, sizeof a, self, c->unit) : "",
+           times ? text_time (b, sizeof b, desc, c->unit) : "", called,
            index[0] ? "" : "    ");
 }
 
@@ -898,7 +860,7 @@ cycle_sort_total (const void *p, const void *q)
 
 static void
 print_graph (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
-             const struct unit *unit, FILE *out)
+             const struct text_unit *unit, FILE *out)
 {
   struct callgraph c;
   memset (&c, 0, sizeof c);
@@ -1010,7 +972,7 @@ print_graph (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
 
   char a[32];
   fprintf (out, "Call graph by %s: %" PRIu64 " records, profiled time %s %s",
-           g->dim, g->records, fmt_time (a, sizeof a, g->profiled_ns, unit),
+           g->dim, g->records, text_time (a, sizeof a, g->profiled_ns, unit),
            unit->name);
   fprintf (out, "%s\n\n", g->raw ? " (raw)" : "");
   fprintf (out, "%-7s %6s %12s %12s %13s  %s\n", "index", "%time", "self",
@@ -1094,7 +1056,7 @@ callgraph (struct pf_set *set, const char *dim, bool raw, const char *unit_name,
           rc = graph_walk (&g, set);
         }
       if (!rc)
-        print_graph (&g, ncomp, comp_size, pick_unit (unit_name, g.profiled_ns),
+        print_graph (&g, ncomp, comp_size, text_unit_pick (unit_name, g.profiled_ns),
                      out);
       free (comp_size);
     }
@@ -1147,7 +1109,7 @@ parse_graph_opts (const struct command *cmd, int argc, char **argv,
         o->dim = optarg;
         break;
       case 'u':
-        if (!pick_unit (optarg, 0))
+        if (!text_unit_pick (optarg, 0))
           return usage_error (cmd->name, "--unit wants ns, us, ms or s, not '%s'",
                               optarg);
         o->unit = optarg;
@@ -1209,62 +1171,6 @@ const struct command cmd_callgraph = {
 
 /* ---- dsprof dot ------------------------------------------------------------------ */
 
-/* The length of the valid UTF-8 sequence at P (NUL-terminated), or 0.  */
-
-static int
-utf8_len (const unsigned char *p)
-{
-  unsigned c = p[0], lo = 0x80, hi = 0xbf;
-  int n;
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2;
-  else if (c >= 0xe0 && c <= 0xef)
-    {
-      n = 3;
-      lo = c == 0xe0 ? 0xa0 : lo;
-      hi = c == 0xed ? 0x9f : hi;
-    }
-  else if (c >= 0xf0 && c <= 0xf4)
-    {
-      n = 4;
-      lo = c == 0xf0 ? 0x90 : lo;
-      hi = c == 0xf4 ? 0x8f : hi;
-    }
-  else
-    return 0;
-  if (p[1] < lo || p[1] > hi)
-    return 0;
-  for (int i = 2; i < n; i++)
-    if (p[i] < 0x80 || p[i] > 0xbf)
-      return 0;
-  return n;
-}
-
-/* Write S into a DOT string (without the quotes).  GraphViz reads UTF-8: a
-   byte that is not part of valid UTF-8 is written as the text \xHH.  */
-
-static void
-dot_text (FILE *out, const char *s)
-{
-  const unsigned char *p = (const unsigned char *) s;
-  while (*p)
-    {
-      int n = *p >= 0x80 ? utf8_len (p) : 1;
-      if (*p == '"' || *p == '\\')
-        fprintf (out, "\\%c", *p);
-      else if (*p == '\n')
-        fputs ("\\n", out);
-      else if (n == 0)
-        {
-          fprintf (out, "\\\\x%02x", *p);
-          n = 1;
-        }
-      else
-        fwrite (p, 1, (size_t) n, out);
-      p += n;
-    }
-}
-
 static int
 dot (struct pf_set *set, const struct graph_opts *o, FILE *out)
 {
@@ -1274,7 +1180,7 @@ dot (struct pf_set *set, const struct graph_opts *o, FILE *out)
   if (!rc)
     {
       agg_carry_note (&g.carry);
-      const struct unit *u = pick_unit (o->unit, g.profiled_ns);
+      const struct text_unit *u = text_unit_pick (o->unit, g.profiled_ns);
       uint64_t max_self = 1, max_count = 1;
       for (uint32_t v = 1; v <= g.nvalues; v++)
         if (g.self_ns[v] > max_self)
@@ -1284,10 +1190,10 @@ dot (struct pf_set *set, const struct graph_opts *o, FILE *out)
           max_count = g.arcs[i].count;
       char a[32];
       fputs ("digraph dsprof {\n  graph [label=\"", out);
-      dot_text (out, "dsprof: records by ");
-      dot_text (out, g.dim);
+      text_dot (out, "dsprof: records by ");
+      text_dot (out, g.dim);
       fprintf (out, ", %" PRIu64 " records, profiled time %s %s%s", g.records,
-               fmt_time (a, sizeof a, g.profiled_ns, u), u->name,
+               text_time (a, sizeof a, g.profiled_ns, u), u->name,
                g.raw ? " (raw)" : "");
       fputs ("\", labelloc=t, fontname=\"Helvetica\"];\n"
              "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n"
@@ -1296,11 +1202,11 @@ dot (struct pf_set *set, const struct graph_opts *o, FILE *out)
         {
           char *shown = show_value (g.text[v]);
           fprintf (out, "  v%u [label=\"", v);
-          dot_text (out, shown);
+          text_dot (out, shown);
           fprintf (out, "\\n%" PRIu64 " record%s\\nself %s %s (%.1f%%)\", "
                    "fillcolor=\"0.000 %.3f 1.000\"];\n", g.count[v],
                    g.count[v] == 1 ? "" : "s",
-                   fmt_time (a, sizeof a, g.self_ns[v], u), u->name,
+                   text_time (a, sizeof a, g.self_ns[v], u), u->name,
                    g.profiled_ns ? 100.0 * (double) g.self_ns[v]
                                    / (double) g.profiled_ns : 0.0,
                    0.05 + 0.6 * (double) g.self_ns[v] / (double) max_self);

@@ -22,83 +22,6 @@
 #include "hashtab.h"
 #include "cmd.h"
 
-/* ---- HTML text ------------------------------------------------------------------- */
-
-/* S (N bytes) as HTML text or attribute value; control characters other than
-   newline and tab are shown as \xHH.  */
-
-static void
-html_textn (FILE *out, const char *s, size_t n)
-{
-  for (size_t i = 0; i < n; i++)
-    {
-      unsigned char c = (unsigned char) s[i];
-      switch (c)
-        {
-        case '&': fputs ("&amp;", out); break;
-        case '<': fputs ("&lt;", out); break;
-        case '>': fputs ("&gt;", out); break;
-        case '"': fputs ("&quot;", out); break;
-        case '\'': fputs ("&#39;", out); break;
-        case '\n': case '\t': putc (c, out); break;
-        default:
-          if (c < ' ' || c == 0x7f)
-            fprintf (out, "\\x%02x", c);
-          else
-            putc (c, out);
-        }
-    }
-}
-
-static void
-html_text (FILE *out, const char *s)
-{
-  html_textn (out, s, strlen (s));
-}
-
-/* ---- times ----------------------------------------------------------------------- */
-
-struct unit
-{
-  const char *name;
-  double ns;
-};
-
-static const struct unit units[] = {
-  { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }
-};
-
-/* The unit `dsprof report` would pick for LARGEST.  */
-
-static const struct unit *
-pick_unit (uint64_t largest)
-{
-  size_t i = 0;
-  while (i < 3 && (double) largest >= 10 * units[i + 1].ns)
-    i++;
-  return &units[i];
-}
-
-static const char *
-fmt_time (char *buf, size_t size, uint64_t ns, const struct unit *u)
-{
-  if (u->ns == 1)
-    snprintf (buf, size, "%" PRIu64, ns);
-  else
-    snprintf (buf, size, "%.3f", (double) ns / u->ns);
-  return buf;
-}
-
-/* NS with a unit that suits it, for tooltips.  */
-
-static const char *
-fmt_duration (char *buf, size_t size, uint64_t ns)
-{
-  const struct unit *u = pick_unit (ns);
-  size_t n = strlen (fmt_time (buf, size, ns, u));
-  snprintf (buf + n, size - n, " %s", u->name);
-  return buf;
-}
 
 static double
 pct (uint64_t part, uint64_t whole)
@@ -322,7 +245,7 @@ struct tables
   const char **dims;
   long top;
   uint64_t profiled, records;
-  const struct unit *unit;
+  const struct text_unit *unit;
 };
 
 static void
@@ -330,18 +253,18 @@ table (struct tables *t, const struct json *rows, const char **path, int level)
 {
   FILE *out = t->out;
   fprintf (out, "<h3>By ");
-  html_text (out, t->dims[level]);
+  text_html (out, t->dims[level]);
   for (int i = 0; i < level; i++)
     {
       fputs (i == 0 ? " for <span class=\"val\">" : i + 1 == level
              ? " and <span class=\"val\">" : ", <span class=\"val\">", out);
-      html_text (out, path[i]);
+      text_html (out, path[i]);
       fputs ("</span>", out);
     }
   fputs (":</h3>\n<table class=\"dims\">\n<thead><tr><th>Total</th><th>Total%</th>"
          "<th>Self</th><th>Self%</th><th>Desc</th><th>Desc%</th><th>Count</th>"
          "<th>Count%</th><th class=\"value\">", out);
-  html_text (out, t->dims[level]);
+  text_html (out, t->dims[level]);
   fputs ("</th></tr></thead>\n<tbody>\n", out);
   size_t shown = rows->n;
   if (t->top > 0 && (size_t) t->top < shown)
@@ -355,11 +278,11 @@ table (struct tables *t, const struct json *rows, const char **path, int level)
       fprintf (out, "<tr><td>%s</td><td>%.1f</td><td>%s</td><td>%.1f</td>"
                "<td>%s</td><td>%.1f</td><td>%" PRIu64 "</td><td>%.1f</td>"
                "<td class=\"value\">",
-               fmt_time (a, sizeof a, total, t->unit), pct (total, t->profiled),
-               fmt_time (b, sizeof b, self, t->unit), pct (self, t->profiled),
-               fmt_time (c, sizeof c, desc, t->unit), pct (desc, t->profiled),
+               text_time (a, sizeof a, total, t->unit), pct (total, t->profiled),
+               text_time (b, sizeof b, self, t->unit), pct (self, t->profiled),
+               text_time (c, sizeof c, desc, t->unit), pct (desc, t->profiled),
                count, pct (count, t->records));
-      html_text (out, json_str (r, "value"));
+      text_html (out, json_str (r, "value"));
       fputs ("</td></tr>\n", out);
     }
   fputs ("</tbody>\n</table>\n", out);
@@ -430,7 +353,7 @@ html_tables (FILE *out, struct pf_set *set, struct query *q)
   uint64_t total = json_num (&j, "total_ns");
   struct tables t = { out, q->ndims, q->dims, q->top, json_num (&j, "profiled_ns"),
                       json_num (&j, "records"), NULL };
-  t.unit = pick_unit (total);
+  t.unit = text_unit_for (total);
   char a[40], b[40];
   fputs ("<section id=\"tables\">\n<h2>Dimension report</h2>\n<p class=\"summary\">",
          out);
@@ -438,8 +361,8 @@ html_tables (FILE *out, struct pf_set *set, struct query *q)
            "Profile records: <b>%" PRIu64 "</b>. Times in %s; Total counts each "
            "instant of a bucket's records and their descendants once, Self is the "
            "records' own time, Desc = Total - Self%s.</p>\n",
-           fmt_time (a, sizeof a, total, t.unit), t.unit->name,
-           fmt_time (b, sizeof b, t.profiled, t.unit), t.unit->name,
+           text_time (a, sizeof a, total, t.unit), t.unit->name,
+           text_time (b, sizeof b, t.profiled, t.unit), t.unit->name,
            pct (t.profiled, total), t.records, t.unit->name,
            q->raw ? "" : " (the recorder's measured cost per event is deducted)");
   const struct json *rows = json_get (&j, "rows");
@@ -645,11 +568,11 @@ record_tip (const struct ev_record *r)
         if (pass && (pass == 3) != complete)
           continue;
         fprintf (m, "%s=", r->dims[i].name);
-        put_value (m, ev_format_value (&r->dims[i].v, buf, sizeof buf));
+        text_value (m, ev_format_value (&r->dims[i].v, buf, sizeof buf));
         putc ('\n', m);
       }
   uint64_t own = r->end_ns - r->start_ns;
-  fprintf (m, "time: %s", fmt_duration (buf, sizeof buf, own));
+  fprintf (m, "time: %s", text_duration (buf, sizeof buf, own));
   fprintf (m, " (from %" PRIu64 " ns to %" PRIu64 " ns)", r->start_ns, r->end_ns);
   fclose (m);
   return text;
@@ -708,7 +631,7 @@ box (FILE *out, struct flame *f, const char *cls, double x, uint32_t depth,
 {
   f->boxes++;
   fprintf (out, "<g class=\"box\"><title>");
-  html_text (out, tip);
+  text_html (out, tip);
   fprintf (out, "</title><rect class=\"%s%s\" x=\"%.2f\" y=\"%u\" width=\"%.2f\" "
            "height=\"%d\" fill=\"", cls, dashed ? " incomplete" : "", x,
            depth * ROW, w < 0.5 ? 0.5 : w, ROW - 1);
@@ -717,17 +640,18 @@ box (FILE *out, struct flame *f, const char *cls, double x, uint32_t depth,
   else
     put_fill (out, name);
   fputs ("\"/>", out);
-  /* A label when it fits: about 7 px per character at 12px.  */
+  /* A label when it fits: about 7 px per character at 12px; a longer name is cut
+     before a character.  */
   size_t fit = w > 24 ? (size_t) ((w - 6) / 7) : 0;
   if (fit >= 2)
     {
       size_t len = strlen (name);
       fprintf (out, "<text x=\"%.2f\" y=\"%u\">", x + 3, depth * ROW + ROW - 5);
       if (len <= fit)
-        html_text (out, name);
+        text_html (out, name);
       else
         {
-          html_textn (out, name, fit - 2);
+          text_html_n (out, name, text_utf8_cut (name, len, fit - 2));
           fputs ("..", out);
         }
       fputs ("</text>", out);
@@ -827,9 +751,9 @@ draw_path (FILE *out, struct flame *f, struct mnode *m, double x, uint32_t depth
   if (m->incomplete)
     fprintf (t, " (%" PRIu64 " incomplete)", m->incomplete);
   fprintf (t, "\ntime: %s (%.1f%% of the profiled time)",
-           fmt_duration (buf, sizeof buf, m->total), pct (m->total, f->root.total));
+           text_duration (buf, sizeof buf, m->total), pct (m->total, f->root.total));
   fprintf (t, "\nself: %s",
-           fmt_duration (buf, sizeof buf, m->total > kids ? m->total - kids : 0));
+           text_duration (buf, sizeof buf, m->total > kids ? m->total - kids : 0));
   fclose (t);
   box (out, f, "rec", x, depth, (double) m->total * scale, m->name, tip,
        m->incomplete == m->count);
@@ -930,7 +854,7 @@ html_flame (FILE *out, struct pf_set *set, uint64_t max_records)
                         l->thread);
               snprintf (tip, sizeof tip, "process %" PRId64 ", thread %u\n"
                         "%u top-level records, %s", l->pid, l->thread, l->ntops,
-                        fmt_duration (buf, sizeof buf, lw));
+                        text_duration (buf, sizeof buf, lw));
               box (out, &f, "lane", x, 0, (double) lw * scale, name, tip, false);
             }
           double at = x;
@@ -986,7 +910,7 @@ static int
 html_callgraph (FILE *out, struct pf_set *set, const char *dim)
 {
   fputs ("<section id=\"callgraph\">\n<h2>Call graph by ", out);
-  html_text (out, dim);
+  text_html (out, dim);
   fputs ("</h2>\n", out);
   char *text = NULL;
   size_t size = 0;
@@ -1001,7 +925,7 @@ html_callgraph (FILE *out, struct pf_set *set, const char *dim)
   if (!rc)
     {
       fputs ("<pre class=\"callgraph\">", out);
-      html_textn (out, text, size);
+      text_html_n (out, text, size);
       fputs ("</pre>\n</section>\n", out);
     }
   free (text);
@@ -1218,12 +1142,12 @@ html_lines (FILE *out, struct pf_set *set, long nlines)
       for (size_t i = 0; i < shown; i++)
         {
           fprintf (out, "<tr><td>%" PRIu64 "</td><td class=\"loc\">", v[i]->count);
-          html_text (out, v[i]->given);
+          text_html (out, v[i]->given);
           fprintf (out, ":%u</td><td class=\"src\">", v[i]->line);
           if (text[i])
             {
               fputs ("<code>", out);
-              html_text (out, text[i]);
+              text_html (out, text[i]);
               fputs ("</code>", out);
             }
           else
@@ -1279,18 +1203,18 @@ html_page (FILE *out, struct pf_set *set, struct query *q, long nlines,
 {
   fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<title>dsprof: ", out);
-  html_text (out, set->nprocs ? set->procs[0].header.exe : "profile");
+  text_html (out, set->nprocs ? set->procs[0].header.exe : "profile");
   fprintf (out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>dsprof: ",
            page_style);
-  html_text (out, set->nprocs ? set->procs[0].header.exe : "profile");
+  text_html (out, set->nprocs ? set->procs[0].header.exe : "profile");
   fputs ("</h1>\n<ul class=\"profiles\">\n", out);
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
       const struct pf_process *p = &set->procs[i];
       fputs ("<li>", out);
-      html_text (out, p->path);
+      text_html (out, p->path);
       fputs (": program <code>", out);
-      html_text (out, p->header.exe);
+      text_html (out, p->header.exe);
       fprintf (out, "</code>, pid %" PRId64 ", %u thread%s, %" PRIu64
                " dropped and %" PRIu64 " repaired events</li>\n", p->header.pid,
                p->nstreams, p->nstreams == 1 ? "" : "s", p->header.dropped_events,

@@ -171,39 +171,11 @@ tree_free (struct tree *t)
   free (t->kids);
 }
 
-struct unit
-{
-  const char *name;
-  double ns;
-};
-
-static const struct unit units[] = {
-  { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }
-};
-
-static const struct unit *
-pick_unit (const char *name, uint64_t largest)
-{
-  if (name)
-    {
-      for (size_t i = 0; i < 4; i++)
-        if (!strcmp (units[i].name, name))
-          return &units[i];
-      return NULL;
-    }
-  size_t i = 0;
-  while (i < 3 && (double) largest >= 10 * units[i + 1].ns)
-    i++;
-  return &units[i];
-}
-
 static void
-put_time (FILE *out, int width, uint64_t ns, const struct unit *u)
+put_time (FILE *out, int width, uint64_t ns, const struct text_unit *u)
 {
-  if (u->ns == 1)
-    fprintf (out, "%*" PRIu64, width, ns);
-  else
-    fprintf (out, "%*.3f", width, (double) ns / u->ns);
+  char buf[32];
+  fprintf (out, "%*s", width, text_time (buf, sizeof buf, ns, u));
 }
 
 static double
@@ -243,7 +215,7 @@ note_eq (const void *p, const void *q)
 static const char *
 shown (struct notes *ns, const char *value, char *buf)
 {
-  if (strlen (value) <= 25 && !strchr (value, '\n'))
+  if (text_utf8_chars (value, strlen (value)) <= 25 && !strchr (value, '\n'))
     return value;
   struct note key = { value, 0 };
   void **slot = htab_find_slot (ns->index, &key, INSERT);
@@ -265,7 +237,7 @@ struct printer
   const struct query *q;
   const struct agg *agg;
   struct tree tree;
-  const struct unit *unit;
+  const struct text_unit *unit;
   uint64_t profiled, records;
   struct notes notes;
   FILE *out;
@@ -382,24 +354,6 @@ print_text (struct printer *p, uint64_t total_run)
 }
 
 static void
-csv_field (FILE *out, const char *s)
-{
-  if (!strpbrk (s, ",\"\n\r") && s[0] != ' ' && (!*s || s[strlen (s) - 1] != ' '))
-    {
-      fputs (s, out);
-      return;
-    }
-  putc ('"', out);
-  for (; *s; s++)
-    {
-      if (*s == '"')
-        putc ('"', out);
-      putc (*s, out);
-    }
-  putc ('"', out);
-}
-
-static void
 csv_rows (struct printer *p, uint32_t b, const char **path)
 {
   uint32_t k = shown_count (p, b);
@@ -413,7 +367,7 @@ csv_rows (struct printer *p, uint32_t b, const char **path)
         {
           putc (',', p->out);
           if ((uint32_t) d <= c->level)
-            csv_field (p->out, path[d]);
+            text_csv (p->out, path[d]);
         }
       uint64_t desc = c->total_ns > c->self_ns ? c->total_ns - c->self_ns : 0;
       fprintf (p->out, ",%" PRIu64 ",%.2f,%" PRIu64 ",%.2f,%" PRIu64 ",%.2f,%"
@@ -430,7 +384,7 @@ print_csv (struct printer *p)
   for (int d = 0; d < p->q->ndims; d++)
     {
       putc (',', p->out);
-      csv_field (p->out, p->q->dims[d]);
+      text_csv (p->out, p->q->dims[d]);
     }
   fputs (",total_ns,total_pct,self_ns,self_pct,desc_ns,desc_pct,count,count_pct\n",
          p->out);
@@ -459,20 +413,6 @@ print_csv (struct printer *p)
 }
 
 static void
-json_str (FILE *out, const char *s)
-{
-  putc ('"', out);
-  for (const unsigned char *c = (const unsigned char *) s; *c; c++)
-    if (*c == '"' || *c == '\\')
-      fprintf (out, "\\%c", *c);
-    else if (*c < 0x20)
-      fprintf (out, "\\u%04x", *c);
-    else
-      putc (*c, out);
-  putc ('"', out);
-}
-
-static void
 json_rows (struct printer *p, uint32_t b)
 {
   fputs ("[", p->out);
@@ -483,9 +423,9 @@ json_rows (struct printer *p, uint32_t b)
       const struct agg_bucket *c = agg_bucket (p->agg, id);
       uint64_t desc = c->total_ns > c->self_ns ? c->total_ns - c->self_ns : 0;
       fprintf (p->out, "%s{\"dim\":", i ? "," : "");
-      json_str (p->out, p->q->dims[c->level]);
+      text_json (p->out, p->q->dims[c->level]);
       fputs (",\"value\":", p->out);
-      json_str (p->out, c->value);
+      text_json (p->out, c->value);
       fprintf (p->out, ",\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64
                ",\"desc_ns\":%" PRIu64 ",\"count\":%" PRIu64, c->total_ns,
                c->self_ns, desc, c->count);
@@ -509,7 +449,7 @@ print_json (struct printer *p, uint64_t total_run)
     {
       if (d)
         putc (',', p->out);
-      json_str (p->out, p->q->dims[d]);
+      text_json (p->out, p->q->dims[d]);
     }
   fputs ("],\"rows\":", p->out);
   json_rows (p, 0);
@@ -545,7 +485,7 @@ run_report (struct pf_set *set, const struct query *q, FILE *out)
       p.records = agg_records (c.agg);
       if (total_run < p.profiled)
         total_run = p.profiled;
-      p.unit = pick_unit (q->unit, total_run);
+      p.unit = text_unit_pick (q->unit, total_run);
       p.out = out;
       p.notes.index = htab_create_alloc (16, note_hash, note_eq, free, xcalloc,
                                          free);
@@ -594,7 +534,7 @@ parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
                               optarg);
         break;
       case 'u':
-        if (!pick_unit (optarg, 0))
+        if (!text_unit_pick (optarg, 0))
           return usage_error (cmd, "--unit must be ns, us, ms or s, not '%s'", optarg);
         q->unit = optarg;
         break;
@@ -841,8 +781,8 @@ run_shell (int argc, char **argv)
         {
           if (!strcmp (words[1], "auto"))
             q.unit = NULL;
-          else if (pick_unit (words[1], 0))
-            q.unit = pick_unit (words[1], 0)->name;
+          else if (text_unit_pick (words[1], 0))
+            q.unit = text_unit_pick (words[1], 0)->name;
           else
             printf ("unit must be ns, us, ms, s or auto\n");
         }

@@ -12,6 +12,7 @@
 #include "aggregate.h"
 #include "files.h"
 #include "profile.h"
+#include "text.h"
 
 enum { EXIT_USAGE = 1, EXIT_DATA = 2 };
 
@@ -45,10 +46,6 @@ int load_profiles (int argc, char **argv, struct pf_set *set);
 
 /* Parse "DIM=VALUE" or "DIM!=VALUE" into F; false if malformed.  */
 bool parse_filter (char *arg, struct agg_filter *f);
-
-/* Write S to OUT as a record/trace value: bare when safe, else quoted with C
-   escapes.  */
-void put_value (FILE *out, const char *s);
 
 /* The options shared by the record-based commands.  */
 struct query

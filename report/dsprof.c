@@ -119,34 +119,6 @@ parse_filter (char *arg, struct agg_filter *f)
   return f->dim[0] != '\0';
 }
 
-void
-put_value (FILE *out, const char *s)
-{
-  bool quote = *s == '\0';
-  for (const unsigned char *p = (const unsigned char *) s; *p && !quote; p++)
-    quote = *p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7f;
-  if (!quote)
-    {
-      fputs (s, out);
-      return;
-    }
-  putc ('"', out);
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    switch (*p)
-      {
-      case '"': fputs ("\\\"", out); break;
-      case '\\': fputs ("\\\\", out); break;
-      case '\n': fputs ("\\n", out); break;
-      case '\t': fputs ("\\t", out); break;
-      default:
-        if (*p < ' ' || *p == 0x7f)
-          fprintf (out, "\\x%02x", *p);
-        else
-          putc (*p, out);
-      }
-  putc ('"', out);
-}
-
 int
 walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_record,
               void (*begin) (const struct pf_process *p, const struct ev_stream *s,

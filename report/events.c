@@ -15,6 +15,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "events.h"
+#include "text.h"
 
 /* ---- sites ----------------------------------------------------------------- */
 
@@ -221,6 +222,32 @@ ev_sites_free (struct ev_sites *sites)
 
 /* ---- values ------------------------------------------------------------------ */
 
+/* The text of V into BUF (SIZE bytes), "..." after it when the program cut it
+   or when it is cut here to fit, which is at a UTF-8 character boundary.  */
+
+static void
+put_text (char *buf, size_t size, const struct ev_value *v)
+{
+  if (!v->truncated && v->len < size)
+    {
+      memcpy (buf, v->s, v->len);
+      buf[v->len] = '\0';
+      return;
+    }
+  if (size < 4)
+    {
+      if (size)
+        {
+          memset (buf, '.', size - 1);
+          buf[size - 1] = '\0';
+        }
+      return;
+    }
+  size_t n = v->len + 3 < size ? v->len : text_utf8_cut (v->s, v->len, size - 4);
+  memcpy (buf, v->s, n);
+  memcpy (buf + n, "...", 4);
+}
+
 const char *
 ev_format_value (const struct ev_value *v, char *buf, size_t size)
 {
@@ -266,19 +293,12 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
     case DSPROF_DIM_STR:
       if (!v->s)
         snprintf (buf, size, "(null)");
-      else if (!v->truncated && v->len < size)
-        {
-          memcpy (buf, v->s, v->len);
-          buf[v->len] = '\0';
-        }
       else
-        snprintf (buf, size, "%.*s%s", (int) v->len, v->s,
-                  v->truncated ? "..." : "");
+        put_text (buf, size, v);
       break;
     case DSPROF_DIM_PTR:
       if (v->text)
-        snprintf (buf, size, "%.*s%s", (int) v->len, v->s,
-                  v->truncated ? "..." : "");
+        put_text (buf, size, v);
       else
         snprintf (buf, size, "0x%" PRIx64, v->u);
       break;

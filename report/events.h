@@ -169,7 +169,8 @@ int ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
                       const struct ev_clock *clock, ev_event_fn on_event,
                       ev_record_fn on_record, void *arg, const char **err);
 
-/* Write value V as docs/contract.md §4.2 shows it into BUF (SIZE bytes); return BUF.  */
+/* Write value V as docs/contract.md §4.2 shows it into BUF (SIZE bytes); return BUF.
+   A text too long for BUF is cut at a UTF-8 character boundary and ends in "...".  */
 const char *ev_format_value (const struct ev_value *v, char *buf, size_t size);
 
 /* The value of dimension NAME of R, or NULL.  Start's value wins on a clash.  */

@@ -7,6 +7,7 @@
 void runtime_test_register (void);
 void report_test_register (void);
 void flow_test_register (void);
+void text_test_register (void);
 
 int
 main (void)
@@ -19,6 +20,7 @@ main (void)
   runtime_test_register ();
   report_test_register ();
   flow_test_register ();
+  text_test_register ();
   CU_basic_set_mode (CU_BRM_VERBOSE);
   CU_basic_run_tests ();
   unsigned failures = CU_get_number_of_failures ();

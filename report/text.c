@@ -1,0 +1,286 @@
+/* text.c - the dsprof command's text writers and time units; text.h says what each
+   writes.  */
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "text.h"
+
+/* ---- UTF-8 ------------------------------------------------------------------------ */
+
+int
+text_utf8_len (const unsigned char *p, size_t avail)
+{
+  if (avail < 2)
+    return 0;
+  unsigned c = p[0], lo = 0x80, hi = 0xbf;
+  int n;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2;
+  else if (c >= 0xe0 && c <= 0xef)
+    {
+      n = 3;
+      lo = c == 0xe0 ? 0xa0 : lo;      /* not overlong */
+      hi = c == 0xed ? 0x9f : hi;      /* not a surrogate */
+    }
+  else if (c >= 0xf0 && c <= 0xf4)
+    {
+      n = 4;
+      lo = c == 0xf0 ? 0x90 : lo;      /* not overlong */
+      hi = c == 0xf4 ? 0x8f : hi;      /* not past U+10FFFF */
+    }
+  else
+    return 0;
+  if ((size_t) n > avail || p[1] < lo || p[1] > hi)
+    return 0;
+  for (int i = 2; i < n; i++)
+    if (p[i] < 0x80 || p[i] > 0xbf)
+      return 0;
+  return n;
+}
+
+size_t
+text_utf8_cut (const char *s, size_t len, size_t max)
+{
+  const unsigned char *p = (const unsigned char *) s;
+  size_t i = 0;
+  while (i < len)
+    {
+      int n = text_utf8_len (p + i, len - i);
+      size_t step = n ? (size_t) n : 1;
+      if (i + step > max)
+        break;
+      i += step;
+    }
+  return i;
+}
+
+size_t
+text_utf8_chars (const char *s, size_t len)
+{
+  const unsigned char *p = (const unsigned char *) s;
+  size_t n = 0;
+  for (size_t i = 0; i < len; n++)
+    {
+      int k = text_utf8_len (p + i, len - i);
+      i += k ? (size_t) k : 1;
+    }
+  return n;
+}
+
+/* The length of the well-formed multi-byte sequence at P in a NUL-terminated
+   string: the NUL stops text_utf8_len's continuation bytes, so 4 may be read.  */
+
+static int
+utf8_len_z (const unsigned char *p)
+{
+  return *p >= 0x80 ? text_utf8_len (p, 4) : 0;
+}
+
+/* ---- JSON --------------------------------------------------------------------------- */
+
+void
+text_json_n (FILE *out, const char *s, size_t len)
+{
+  putc ('"', out);
+  const unsigned char *p = (const unsigned char *) s, *end = p + len;
+  while (p < end)
+    {
+      unsigned c = *p;
+      if (c == '"' || c == '\\')
+        fprintf (out, "\\%c", c);
+      else if (c < 0x20 || c == 0x7f)
+        fprintf (out, "\\u%04x", c);
+      else if (c < 0x80)
+        putc ((int) c, out);
+      else
+        {
+          int n = text_utf8_len (p, (size_t) (end - p));
+          if (n)
+            {
+              fwrite (p, 1, (size_t) n, out);
+              p += n;
+              continue;
+            }
+          fputs ("\\ufffd", out);
+        }
+      p++;
+    }
+  putc ('"', out);
+}
+
+void
+text_json (FILE *out, const char *s)
+{
+  text_json_n (out, s, strlen (s));
+}
+
+/* ---- CSV ---------------------------------------------------------------------------- */
+
+void
+text_csv (FILE *out, const char *s)
+{
+  size_t len = strlen (s);
+  if (!strpbrk (s, ",\"\r\n") && (!len || (s[0] != ' ' && s[len - 1] != ' ')))
+    {
+      fputs (s, out);
+      return;
+    }
+  putc ('"', out);
+  for (; *s; s++)
+    {
+      if (*s == '"')
+        putc ('"', out);
+      putc (*s, out);
+    }
+  putc ('"', out);
+}
+
+/* ---- HTML --------------------------------------------------------------------------- */
+
+void
+text_html_n (FILE *out, const char *s, size_t len)
+{
+  const unsigned char *p = (const unsigned char *) s, *end = p + len;
+  while (p < end)
+    {
+      unsigned c = *p;
+      switch (c)
+        {
+        case '&': fputs ("&amp;", out); break;
+        case '<': fputs ("&lt;", out); break;
+        case '>': fputs ("&gt;", out); break;
+        case '"': fputs ("&quot;", out); break;
+        case '\'': fputs ("&#39;", out); break;
+        case '\n': case '\t': putc ((int) c, out); break;
+        default:
+          if (c >= 0x80)
+            {
+              int n = text_utf8_len (p, (size_t) (end - p));
+              if (n)
+                {
+                  fwrite (p, 1, (size_t) n, out);
+                  p += n;
+                  continue;
+                }
+              fprintf (out, "\\x%02x", c);
+            }
+          else if (c < ' ' || c == 0x7f)
+            fprintf (out, "\\x%02x", c);
+          else
+            putc ((int) c, out);
+        }
+      p++;
+    }
+}
+
+void
+text_html (FILE *out, const char *s)
+{
+  text_html_n (out, s, strlen (s));
+}
+
+/* ---- dot ---------------------------------------------------------------------------- */
+
+void
+text_dot (FILE *out, const char *s)
+{
+  const unsigned char *p = (const unsigned char *) s;
+  while (*p)
+    {
+      int n = *p >= 0x80 ? utf8_len_z (p) : 1;
+      if (*p == '"' || *p == '\\')
+        fprintf (out, "\\%c", *p);
+      else if (*p == '\n')
+        fputs ("\\n", out);
+      else if (n == 0)
+        {
+          fprintf (out, "\\\\x%02x", *p);
+          n = 1;
+        }
+      else
+        fwrite (p, 1, (size_t) n, out);
+      p += n;
+    }
+}
+
+/* ---- record values ------------------------------------------------------------------ */
+
+void
+text_value (FILE *out, const char *s)
+{
+  bool quote = *s == '\0';
+  for (const unsigned char *p = (const unsigned char *) s; *p && !quote; p++)
+    quote = *p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7f;
+  if (!quote)
+    {
+      fputs (s, out);
+      return;
+    }
+  putc ('"', out);
+  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
+    switch (*p)
+      {
+      case '"': fputs ("\\\"", out); break;
+      case '\\': fputs ("\\\\", out); break;
+      case '\n': fputs ("\\n", out); break;
+      case '\t': fputs ("\\t", out); break;
+      default:
+        if (*p < ' ' || *p == 0x7f)
+          fprintf (out, "\\x%02x", *p);
+        else
+          putc (*p, out);
+      }
+  putc ('"', out);
+}
+
+/* ---- time units --------------------------------------------------------------------- */
+
+static const struct text_unit units[] = {
+  { "ns", 1 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }
+};
+enum { NUNITS = sizeof units / sizeof units[0] };
+
+const struct text_unit *
+text_unit_named (const char *name)
+{
+  for (size_t i = 0; i < NUNITS; i++)
+    if (!strcmp (units[i].name, name))
+      return &units[i];
+  return NULL;
+}
+
+const struct text_unit *
+text_unit_for (uint64_t largest)
+{
+  size_t i = 0;
+  while (i + 1 < NUNITS && (double) largest >= 10 * units[i + 1].ns)
+    i++;
+  return &units[i];
+}
+
+const struct text_unit *
+text_unit_pick (const char *name, uint64_t largest)
+{
+  return name ? text_unit_named (name) : text_unit_for (largest);
+}
+
+const char *
+text_time (char *buf, size_t size, uint64_t ns, const struct text_unit *u)
+{
+  if (u->ns == 1)
+    snprintf (buf, size, "%" PRIu64, ns);
+  else
+    snprintf (buf, size, "%.3f", (double) ns / u->ns);
+  return buf;
+}
+
+const char *
+text_duration (char *buf, size_t size, uint64_t ns)
+{
+  const struct text_unit *u = text_unit_for (ns);
+  size_t n = strlen (text_time (buf, size, ns, u));
+  snprintf (buf + n, size - n, " %s", u->name);
+  return buf;
+}
