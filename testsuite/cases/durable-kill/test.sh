@@ -25,7 +25,9 @@ count () {
 # wait_for FILE N: until FILE has N lines (at most 20 s).
 wait_for () {
   local end=$((SECONDS + 20))
-  while [ "$(wc -l <"$1")" -lt "$2" ]; do
+  # (The shell that runs the program in the background may not have made FILE
+  # yet: a missing file has 0 lines.)
+  while [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "$2" ]; do
     [ $SECONDS -lt $end ] || fail "$1 did not reach $2 lines"
     kill -0 "$pid" 2>/dev/null || fail "the program died early"
     sleep 0.01
