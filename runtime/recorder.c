@@ -850,10 +850,12 @@ __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
       return;
     }
   busy_on (t);
+  /* Read before T's fields: loads after the acquire load are not moved above
+     it, so the ones before it would be made again (callgrind, bench/events.c).  */
+  struct dsprof_site *s = dsprof_site (id);
   uint64_t now = dsprof_ticks ();
   uintptr_t cfa = (uintptr_t) cfa_p;
   uint32_t depth = t->depth;
-  struct dsprof_site *s = dsprof_site (id);
   if (unlikely ((depth && t->open[depth - 1].cfa <= cfa)
                 || t->pos + s->max_size > t->limit || depth == t->open_size))
     {
@@ -932,11 +934,12 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
       goto out;
   t->depth--;
   unsigned char *p = t->pos;
-  uint64_t delta = now - t->last;
-  /* After the loads of T: the acquire load would order them after itself.  */
-  int type = dsprof_site (id)->result;
   *p++ = DSPROF_OP_EXIT;
-  p = put_uleb (p, delta);
+  /* After T->pos is read, not before: the load of the fast path's check would
+     be made again after the acquire load (callgrind, bench/events.c).  */
+  struct dsprof_site *s = dsprof_site (id);
+  p = put_uleb (p, now - t->last);
+  int type = s->result;
   if (type == DSPROF_DIM_INT)
     p = put_uleb (p, (result << 1) ^ (uint64_t) ((int64_t) result >> 63));
   else if (type != DSPROF_DIM_NONE)
