@@ -4,9 +4,11 @@
      units.c     the registration entry points and the registry of units
      writer.c    the profile writer: the file, its chunks, fork and exit
      recorder.c  the event hooks, the event API of dsprof.h, the event streams
+     clock.c     the clock events are timed by: TSC or CLOCK_MONOTONIC, its rate
+     sites.c     the event sites units register: their global ids and lookup
 
-   Lock order: the units lock (units.c), then the recorder's locks, then the writer
-   lock (writer.c).  */
+   Lock order: the units lock (units.c), then the sites lock (sites.c), then the
+   recorder's names lock, then the writer lock (writer.c).  */
 
 #ifndef DSPROF_INTERNAL_H
 #define DSPROF_INTERNAL_H
@@ -14,6 +16,7 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "dsprof-format.h"
 #include "dsprof.h"
@@ -54,6 +57,104 @@ dsprof_round_page (uint64_t n)
 {
   return (n + DSPROF_PAGE - 1) & ~(uint64_t) (DSPROF_PAGE - 1);
 }
+
+/* The largest event but for its string values: op, delta, ids, one non-string
+   value; and the most a string value takes (dsprof-format.h, section 4).  */
+#define MAX_FIXED_EVENT 64u
+#define MAX_STR_VALUE (10u + DSPROF_STR_MAX)
+
+/* clock.c: the clock events are timed by.
+   init           choose the clock (once, from the recorder's start-up)
+   calibrate      measure its rate against CLOCK_MONOTONIC, 2 ms
+   header_init    fill the clock fields of a new profile's header  */
+DSPROF_HIDDEN extern int dsprof_clock_tsc;
+DSPROF_HIDDEN void dsprof_clock_init (void);
+DSPROF_HIDDEN void dsprof_clock_calibrate (void);
+DSPROF_HIDDEN void dsprof_clock_header_init (struct dsprof_file_header *h);
+
+/* Whether events are timed by the TSC.  Relaxed: dsprof_clock_init sets it
+   under the recorder's pthread_once, which orders it before every thread that
+   reads the clock; it never changes after.  */
+static inline int
+dsprof_clock_tsc_p (void)
+{
+  return __atomic_load_n (&dsprof_clock_tsc, __ATOMIC_RELAXED);
+}
+
+static inline uint64_t
+dsprof_mono_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + ts.tv_nsec;
+}
+
+/* The time now, in the clock's ticks: inline, the hooks read it per event.  */
+static inline uint64_t
+dsprof_ticks (void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  if (likely (dsprof_clock_tsc_p ()))
+    return __builtin_ia32_rdtsc ();
+#endif
+  return dsprof_mono_ns ();
+}
+
+/* sites.c: the event sites of the registered units, by global id (id 0 is
+   none).  A site's global id is published in its unit's site word only once
+   the site is in the table, both with release stores, so a hook that reads a
+   nonzero id with an acquire load finds its site.  */
+struct dsprof_site
+{
+  uint32_t ndims;            /* parameter dims, without the result */
+  uint8_t result;            /* DSPROF_DIM_* of the result */
+  uint8_t *types;            /* ndims DSPROF_DIM_* */
+  uint32_t *dim_names;       /* ndims name ids, for formatters */
+  uint32_t max_size;         /* the largest ENTER this site can write */
+};
+
+/* Global id -> site.  Grown under the sites lock; an old array is never freed,
+   for hooks read it without the lock.  */
+DSPROF_HIDDEN extern struct dsprof_site **dsprof_sites;
+
+/* The site whose id the hook read from its site word (acquire, so the site's
+   entry is there).  The array pointer is loaded with acquire: it may have been
+   replaced by a larger copy since, whose contents the copying thread wrote.
+   The entry itself needs no more than relaxed: the id's acquire load ordered
+   its store before us.  */
+static inline struct dsprof_site *
+dsprof_site (uint32_t id)
+{
+  struct dsprof_site **table = __atomic_load_n (&dsprof_sites, __ATOMIC_ACQUIRE);
+  return __atomic_load_n (&table[id], __ATOMIC_RELAXED);
+}
+
+/* The global id in a unit's site word SITE_WORD, 0 if it has none yet: the
+   acquire load pairs with dsprof_sites_add's release store of it.  */
+static inline uint32_t
+dsprof_site_id (const uint32_t *site_word)
+{
+  return __atomic_load_n (site_word, __ATOMIC_ACQUIRE);
+}
+
+/* sites.c, continued.
+   add            give a unit's NSITES sites (described by the DSPROF_TAG_SITE
+                  records of META) their global ids in SITE_IDS; return the
+                  first id, 0 if memory ran out
+   add_scratch    a site for the recorder's own measurement: its id, 0 if memory
+                  ran out; not counted, so the next unit's sites reuse the id
+   lock, unlock   the sites lock, around fork (unlock: in the parent)
+   fork_child     make the sites lock anew in a forked or raw clone'd child  */
+DSPROF_HIDDEN uint32_t dsprof_sites_add (const char *meta, uint32_t meta_size,
+                                         uint32_t *site_ids, uint32_t nsites);
+DSPROF_HIDDEN uint32_t dsprof_sites_add_scratch (struct dsprof_site *site);
+DSPROF_HIDDEN void dsprof_sites_lock (void);
+DSPROF_HIDDEN void dsprof_sites_unlock (void);
+DSPROF_HIDDEN void dsprof_sites_fork_child (void);
+
+/* recorder.c: the id of name S (a dimension name or a manual event type),
+   interned on first use; 0 if memory ran out.  */
+DSPROF_HIDDEN uint32_t dsprof_recorder_intern (const char *s);
 
 /* writer.c: the profile writer, one per process.
 
@@ -149,7 +250,8 @@ DSPROF_HIDDEN void dsprof_units_fork_child (void);
    measure        the cost of one Start/Finish pair, in picoseconds (on a
                   scratch stream: the calling thread's own stream is untouched)
    header_init    fill the clock fields of a new file's header
-   lock, unlock   the recorder's locks, around fork (unlock: in the parent)  */
+   lock, unlock   the recorder's locks and the sites lock, around fork
+                  (unlock: in the parent)  */
 DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
                                                   uint32_t meta_size,
                                                   uint32_t *site_ids,

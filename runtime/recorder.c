@@ -1,6 +1,7 @@
 /* recorder.c - the event recorder: the hooks the plugin inserts into annotated
    functions, the event API of dsprof.h, and the per-thread event streams
-   (dsprof-format.h, section 4).
+   (dsprof-format.h, section 4).  The clock it reads is clock.c's, the sites it
+   looks events up in are sites.c's.
 
    Hot path: __dsprof_enter_v2 / __dsprof_exit_v1 read the clock, encode the
    event into the calling thread's current chunk (a page range of the profile file
@@ -26,7 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -36,48 +36,9 @@
 #define FIRST_CHUNK_SIZE DSPROF_PAGE
 #define MAX_CHUNK_SIZE (1024u * 1024u)
 #define MANUAL_CFA UINTPTR_MAX
-#define MAX_FIXED_EVENT 64u   /* op, delta, ids, a non-string value */
-#define MAX_STR_VALUE (10u + DSPROF_STR_MAX)
 
-/* ---- clock ------------------------------------------------------------------ */
-
-static int use_tsc = -1;
-
-static int
-invariant_tsc_p (void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-  unsigned a, b, c, d;
-  __asm__ volatile ("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000000u));
-  if (a < 0x80000007u)
-    return 0;
-  __asm__ volatile ("cpuid" : "=a"(a), "=b"(b), "=c"(c), "=d"(d) : "a"(0x80000007u));
-  return (d >> 8) & 1;
-#else
-  return 0;
-#endif
-}
-
-static uint64_t
-mono_ns (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + ts.tv_nsec;
-}
-
-static inline uint64_t
-ticks (void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-  if (likely (use_tsc))
-    return __builtin_ia32_rdtsc ();
-#endif
-  return mono_ns ();
-}
-
-static int events_on = -1;   /* DSPROF_EVENTS, read once */
-static uint64_t tick_hz;      /* measured by calibrate () */
+/* DSPROF_EVENTS, set once by recorder_init; read with events_on_p ().  */
+static int events_on = -1;
 static uint64_t pair_overhead_ps;
 /* Events dropped before the profile existed, added to its header when it is
    made (dsprof_recorder_header_init).  */
@@ -85,25 +46,14 @@ static uint64_t dropped_before_file;
 static pthread_once_t recorder_once = PTHREAD_ONCE_INIT;
 static void recorder_init (void);
 
-/* Measure the clock's rate against CLOCK_MONOTONIC over 2 ms (once, for programs
-   that record events).  */
+/* Whether events are recorded.  Relaxed: recorder_init sets events_on under
+   recorder_once, and every caller has been through pthread_once (&recorder_once)
+   first, which orders that store before the load; it never changes after.  */
 
-static void
-calibrate (void)
+static inline int
+events_on_p (void)
 {
-  if (!use_tsc)
-    {
-      tick_hz = 1000000000u;
-      return;
-    }
-  uint64_t n0 = mono_ns (), t0 = ticks (), n1, t1;
-  do
-    {
-      n1 = mono_ns ();
-      t1 = ticks ();
-    }
-  while (n1 - n0 < 2000000u);
-  tick_hz = (uint64_t) ((double) (t1 - t0) * 1e9 / (double) (n1 - n0));
+  return __atomic_load_n (&events_on, __ATOMIC_RELAXED);
 }
 
 /* Calibrate the clock and measure the recorder's cost, once per process that
@@ -115,9 +65,9 @@ measure_once (void)
 {
   static int measured;
   pthread_once (&recorder_once, recorder_init);
-  if (!events_on || __atomic_exchange_n (&measured, 1, __ATOMIC_RELAXED))
+  if (!events_on_p () || __atomic_exchange_n (&measured, 1, __ATOMIC_RELAXED))
     return;
-  calibrate ();
+  dsprof_clock_calibrate ();
   pair_overhead_ps = dsprof_recorder_measure ();
   struct dsprof_file_header *h = dsprof_writer_header ();
   if (h)
@@ -131,16 +81,7 @@ DSPROF_HIDDEN void
 dsprof_recorder_header_init (struct dsprof_file_header *h)
 {
   pthread_once (&recorder_once, recorder_init);
-  h->clock = use_tsc ? DSPROF_CLOCK_TSC : DSPROF_CLOCK_NS;
-  if (!h->start_ticks)
-    {
-      /* Ticks at start_mono_ns, by the calibrated rate if there is one.  */
-      uint64_t now_t = ticks (), now_n = mono_ns ();
-      double back = (double) (now_n - h->start_mono_ns)
-                    * (tick_hz ? (double) tick_hz / 1e9 : 0.0);
-      h->start_ticks = now_t - (uint64_t) back;
-    }
-  h->tick_hz = tick_hz;
+  dsprof_clock_header_init (h);
   h->pair_overhead_ps = pair_overhead_ps;
   __atomic_fetch_add (&h->dropped_events,
                       __atomic_exchange_n (&dropped_before_file, 0,
@@ -167,8 +108,8 @@ hash_str (const char *s)
 
 /* The id of name S, interned on first use; 0 if memory ran out.  */
 
-static uint32_t
-intern (const char *s)
+DSPROF_HIDDEN uint32_t
+dsprof_recorder_intern (const char *s)
 {
   pthread_mutex_lock (&names_lock);
   uint32_t id = 0;
@@ -241,7 +182,7 @@ dsprof_set_formatter (const char *dim, size_t (*fmt) (const void *, char *, size
 {
   if (!dim)
     return;
-  uint32_t id = intern (dim);
+  uint32_t id = dsprof_recorder_intern (dim);
   if (!id)
     return;
   pthread_mutex_lock (&names_lock);
@@ -266,143 +207,17 @@ dsprof_set_formatter (const char *dim, size_t (*fmt) (const void *, char *, size
 
 /* ---- sites ------------------------------------------------------------------- */
 
-struct site
-{
-  uint32_t ndims;            /* parameter dims, without the result */
-  uint8_t result;            /* DSPROF_DIM_* of the result */
-  uint8_t *types;            /* ndims DSPROF_DIM_* */
-  uint32_t *dim_names;       /* ndims name ids, for formatters */
-  uint32_t max_size;         /* the largest ENTER this site can write */
-};
-
-static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct site **sites;  /* global id -> site; id 0 unused */
-static uint32_t nsites, sites_size;
-
-static int
-parse_dim (struct dsprof_cursor *c, const char **name, size_t *len)
-{
-  *len = dsprof_read_str (c, name);
-  int type = (int) dsprof_read_uleb (c);
-  if (type == DSPROF_DIM_ENUM)
-    {
-      uint64_t n = dsprof_read_uleb (c);
-      for (uint64_t i = 0; i < n && !c->err; i++)
-        {
-          const char *s;
-          dsprof_read_uleb (c);
-          dsprof_read_str (c, &s);
-        }
-    }
-  return type;
-}
-
-/* Make `sites` hold at least NEED entries; false if memory ran out.  Called
-   with the sites lock held.  */
-
-static int
-grow_sites (uint32_t need)
-{
-  if (need <= sites_size)
-    return 1;
-  uint32_t nsize = sites_size ? 2 * sites_size : 256;
-  while (nsize < need)
-    nsize *= 2;
-  struct site **ns = calloc (nsize, sizeof *ns);
-  if (!ns)
-    return 0;
-  if (sites)
-    memcpy (ns, sites, (nsites + 1) * sizeof *ns);
-  /* Hooks read `sites` without the lock: never free an old array.  */
-  __atomic_store_n (&sites, ns, __ATOMIC_RELEASE);
-  sites_size = nsize;
-  return 1;
-}
-
 /* Give the NSITES sites of a unit whose metadata is META global ids in
-   SITE_IDS.  */
+   SITE_IDS (sites.c); the first unit with sites calibrates the clock and
+   measures the recorder.  */
 
 DSPROF_HIDDEN uint32_t
 dsprof_recorder_add_sites (const char *meta, uint32_t meta_size,
                            uint32_t *site_ids, uint32_t nunit_sites)
 {
-  /* The unit's ids are contiguous, base + index, so the profile needs to keep
-     only the base.  */
   pthread_once (&recorder_once, recorder_init);
-  pthread_mutex_lock (&sites_lock);
-  if (!grow_sites (nsites + nunit_sites + 1))
-    {
-      pthread_mutex_unlock (&sites_lock);
-      return 0;
-    }
-  uint32_t base = nsites + 1;
-  nsites += nunit_sites;
-  /* Keep the lock while storing: a concurrent registration may copy the array.  */
-
-  struct dsprof_cursor c = { (const unsigned char *) meta,
-                             (const unsigned char *) meta + meta_size, 0 };
-  const char *s;
-  dsprof_read_uleb (&c);
-  dsprof_read_str (&c, &s);
-  dsprof_read_str (&c, &s);
-  while (!c.err && c.p < c.end)
-    {
-      uint64_t tag = dsprof_read_uleb (&c);
-      uint64_t len = dsprof_read_uleb (&c);
-      if (c.err || len > (uint64_t) (c.end - c.p))
-        break;
-      struct dsprof_cursor r = { c.p, c.p + len, 0 };
-      c.p += len;
-      if (tag != DSPROF_TAG_SITE)
-        continue;
-      uint64_t index = dsprof_read_uleb (&r);
-      dsprof_read_str (&r, &s);               /* event type */
-      dsprof_read_str (&r, &s);               /* function */
-      dsprof_read_uleb (&r);                  /* file */
-      dsprof_read_uleb (&r);                  /* line */
-      uint64_t ndims = dsprof_read_uleb (&r);
-      if (r.err || index >= nunit_sites || ndims == 0 || ndims > 1024)
-        continue;
-      struct site *site = calloc (1, sizeof *site);
-      uint8_t *types = calloc (ndims, 1);
-      uint32_t *dim_names = calloc (ndims, sizeof *dim_names);
-      if (!site || !types || !dim_names)
-        {
-          free (site), free (types), free (dim_names);
-          continue;
-        }
-      site->max_size = MAX_FIXED_EVENT;
-      for (uint64_t i = 0; i < ndims && !r.err; i++)
-        {
-          const char *name;
-          size_t nlen;
-          int type = parse_dim (&r, &name, &nlen);
-          if (i == ndims - 1)
-            {
-              site->result = type;     /* the last dim is "result" */
-              break;
-            }
-          char buf[256];
-          snprintf (buf, sizeof buf, "%.*s", (int) nlen, name);
-          types[i] = type;
-          dim_names[i] = intern (buf);
-          site->max_size += type == DSPROF_DIM_STR || type == DSPROF_DIM_PTR
-                              ? MAX_STR_VALUE : 10;
-        }
-      if (r.err)
-        {
-          free (site), free (types), free (dim_names);
-          continue;
-        }
-      site->ndims = (uint32_t) ndims - 1;
-      site->types = types;
-      site->dim_names = dim_names;
-      __atomic_store_n (&sites[base + index], site, __ATOMIC_RELEASE);
-      __atomic_store_n (&site_ids[index], base + (uint32_t) index,
-                        __ATOMIC_RELEASE);
-    }
-  pthread_mutex_unlock (&sites_lock);
-  if (nunit_sites)
+  uint32_t base = dsprof_sites_add (meta, meta_size, site_ids, nunit_sites);
+  if (base && nunit_sites)
     measure_once ();
   return base;
 }
@@ -473,24 +288,46 @@ static void thread_exit (void *arg);
 static void
 recorder_init (void)
 {
-  events_on = dsprof_env_flag ("DSPROF_EVENTS", 1);
-  use_tsc = invariant_tsc_p ();
+  __atomic_store_n (&events_on, dsprof_env_flag ("DSPROF_EVENTS", 1),
+                    __ATOMIC_RELAXED);
+  dsprof_clock_init ();
   pthread_key_create (&thread_key, thread_exit);
 }
 
+/* The header's counters of events the profile lacks or has repaired
+   (dsprof-format.h, section 2), each counted where it happens.  The profile
+   is created if it does not exist yet (not in a signal handler: there
+   count_dropped_async).  */
+
 static void
-count_header (int field)
+count_in_header (size_t field)
 {
   struct dsprof_file_header *h = dsprof_writer_header ();
   if (!h)
     return;
-  uint64_t *p = field == 0 ? &h->dropped_events
-                : field == 1 ? &h->stray_dims : &h->repaired_events;
-  __atomic_fetch_add (p, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add ((uint64_t *) ((char *) h + field), 1, __ATOMIC_RELAXED);
 }
-#define COUNT_DROPPED 0
-#define COUNT_STRAY 1
-#define COUNT_REPAIRED 2
+
+/* An event dropped for want of memory or space in the profile.  */
+static inline void
+count_dropped (void)
+{
+  count_in_header (offsetof (struct dsprof_file_header, dropped_events));
+}
+
+/* A dimension attached when no event was open.  */
+static inline void
+count_stray (void)
+{
+  count_in_header (offsetof (struct dsprof_file_header, stray_dims));
+}
+
+/* An event closed as incomplete: a longjmp or the thread's end left it open.  */
+static inline void
+count_repaired (void)
+{
+  count_in_header (offsetof (struct dsprof_file_header, repaired_events));
+}
 
 /* A new thread state, zero, on a page of its own that a child process made
    without the fork handlers (a raw clone ()) sees zeroed (MADV_WIPEONFORK, Linux
@@ -530,7 +367,7 @@ thread_get (void)
   if (likely (t != NULL))
     return t;
   pthread_once (&recorder_once, recorder_init);
-  if (!events_on)
+  if (!events_on_p ())
     return NULL;
   t = thread_alloc ();
   if (!t)
@@ -611,7 +448,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   h.thread = t->thread_id;
   h.seq = t->seq;
   h.base_ticks = now;
-  h.base_ns = mono_ns ();
+  h.base_ns = dsprof_mono_ns ();
   void *map;
   if (dsprof_writer_write (off, &h, sizeof h) != 0
       || !(map = dsprof_writer_map (off, size, NULL, 1)))
@@ -845,7 +682,7 @@ define_name (struct thread *t, uint32_t id)
     }
   const char *text = __atomic_load_n (&names, __ATOMIC_ACQUIRE)[id];
   size_t len = strlen (text);
-  if (!reserve (t, len + 24, ticks ()))
+  if (!reserve (t, len + 24, dsprof_ticks ()))
     return 0;
   *t->pos++ = DSPROF_OP_NAME;
   t->pos = put_uleb (t->pos, id);
@@ -894,9 +731,9 @@ abandon (struct thread *t, uint64_t now)
       publish (t);
     }
   else
-    count_header (COUNT_DROPPED);
+    count_dropped ();
   t->depth--;
-  count_header (COUNT_REPAIRED);
+  count_repaired ();
 }
 
 /* Close the events above open[I] as incomplete.  */
@@ -965,7 +802,7 @@ abandon_gone (struct thread *t, uintptr_t cfa)
   struct alt_stack a;
   int have_a = 0;
   while (t->depth && left_behind (t, cfa, &a, &have_a))
-    abandon (t, now ? now : (now = ticks ()));
+    abandon (t, now ? now : (now = dsprof_ticks ()));
 }
 
 
@@ -975,7 +812,8 @@ abandon_gone (struct thread *t, uintptr_t cfa)
    the event is dropped.  */
 
 static __attribute__ ((noinline)) int
-enter_slow (struct thread *t, struct site *s, uintptr_t cfa, uint64_t *now)
+enter_slow (struct thread *t, struct dsprof_site *s, uintptr_t cfa,
+            uint64_t *now)
 {
   int saved_errno = errno;
   /* A hook event whose frame is not below ours was left by a longjmp.  */
@@ -986,9 +824,9 @@ enter_slow (struct thread *t, struct site *s, uintptr_t cfa, uint64_t *now)
   uint32_t seq = t->seq;
   int ok = reserve (t, s->max_size, *now) && grow_open (t);
   if (!ok)
-    count_header (COUNT_DROPPED);
+    count_dropped ();
   else if (t->seq != seq)
-    *now = ticks ();   /* setting up the chunk is not the event's time */
+    *now = dsprof_ticks ();   /* setting up the chunk is not the event's time */
   errno = saved_errno;
   return ok;
 }
@@ -997,7 +835,7 @@ DSPROF_API void
 __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
 {
   struct thread *t = self;
-  uint32_t id = *site_word;
+  uint32_t id = dsprof_site_id (site_word);
   if (unlikely (!t))
     {
       t = thread_get ();
@@ -1012,9 +850,11 @@ __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
       return;
     }
   busy_on (t);
-  uint64_t now = ticks ();
+  /* Read before T's fields: loads after the acquire load are not moved above
+     it, so the ones before it would be made again (callgrind, bench/events.c).  */
+  struct dsprof_site *s = dsprof_site (id);
+  uint64_t now = dsprof_ticks ();
   uintptr_t cfa = (uintptr_t) cfa_p;
-  struct site *s = sites[id];
   uint32_t depth = t->depth;
   if (unlikely ((depth && t->open[depth - 1].cfa <= cfa)
                 || t->pos + s->max_size > t->limit || depth == t->open_size))
@@ -1069,7 +909,7 @@ exit_slow (struct thread *t, uint32_t id, uintptr_t cfa, uint64_t now)
   if (ok && !reserve (t, MAX_STR_VALUE + 16, now))
     {
       t->depth--;
-      count_header (COUNT_DROPPED);
+      count_dropped ();
       ok = 0;
     }
   errno = saved_errno;
@@ -1080,11 +920,11 @@ DSPROF_API void
 __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
 {
   struct thread *t = self;
-  uint32_t id = *site_word;
+  uint32_t id = dsprof_site_id (site_word);
   if (unlikely (!t || t->busy || !id))
     return;
   busy_on (t);
-  uint64_t now = ticks ();
+  uint64_t now = dsprof_ticks ();
   uintptr_t cfa = (uintptr_t) cfa_p;
   uint32_t depth = t->depth;
   if (unlikely (!depth || t->open[depth - 1].id != id
@@ -1093,9 +933,11 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
     if (!exit_slow (t, id, cfa, now))
       goto out;
   t->depth--;
-  struct site *s = sites[id];
   unsigned char *p = t->pos;
   *p++ = DSPROF_OP_EXIT;
+  /* After T->pos is read, not before: the load of the fast path's check would
+     be made again after the acquire load (callgrind, bench/events.c).  */
+  struct dsprof_site *s = dsprof_site (id);
   p = put_uleb (p, now - t->last);
   int type = s->result;
   if (type == DSPROF_DIM_INT)
@@ -1126,19 +968,19 @@ dsprof_start (const char *event_type)
   dsprof_id ret = 0;
   /* The caller's events stay open; those a longjmp left inside them close.  */
   abandon_gone (t, (uintptr_t) __builtin_dwarf_cfa ());
-  uint32_t name = intern (event_type);
-  uint64_t now = ticks ();
+  uint32_t name = dsprof_recorder_intern (event_type);
+  uint64_t now = dsprof_ticks ();
   uint32_t seq = t->seq;
   /* Room for the name's definition and the Start in one chunk: a new chunk
      starts with no names defined.  */
   if (!name || !reserve (t, strlen (event_type) + 24 + MAX_FIXED_EVENT, now)
       || !define_name (t, name) || !push_open (t, MANUAL_CFA, 0))
     {
-      count_header (COUNT_DROPPED);
+      count_dropped ();
       goto out;
     }
   if (t->seq != seq)
-    now = ticks ();   /* setting up the chunk is not the event's time */
+    now = dsprof_ticks ();   /* setting up the chunk is not the event's time */
   ret = ++t->next_manual;
   t->open[t->depth - 1].id = ret;
   unsigned char *p = put_op (t, t->pos, DSPROF_OP_START, now);
@@ -1159,7 +1001,7 @@ dsprof_finish (dsprof_id id)
     return;
   int saved_errno = errno;
   busy_on (t);
-  uint64_t now = ticks ();
+  uint64_t now = dsprof_ticks ();
   uint32_t i = t->depth;
   while (i > 0 && !(t->open[i - 1].cfa == MANUAL_CFA && t->open[i - 1].id == id))
     i--;
@@ -1174,7 +1016,7 @@ dsprof_finish (dsprof_id id)
       publish (t);
     }
   else
-    count_header (COUNT_DROPPED);
+    count_dropped ();
 out:
   busy_off (t);
   errno = saved_errno;
@@ -1196,17 +1038,17 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
   abandon_gone (t, cfa);
   if (t->depth == 0)
     {
-      count_header (COUNT_STRAY);
+      count_stray ();
       goto out;
     }
-  uint32_t name = intern (dim);
-  uint64_t now = ticks ();
+  uint32_t name = dsprof_recorder_intern (dim);
+  uint64_t now = dsprof_ticks ();
   /* Room for the name's definition and the value in one chunk: a new chunk
      starts with no names defined.  */
   if (!name || !reserve (t, strlen (dim) + 24 + MAX_STR_VALUE + 32, now)
       || !define_name (t, name))
     {
-      count_header (COUNT_DROPPED);
+      count_dropped ();
       goto out;
     }
   unsigned char *p = put_op (t, t->pos, DSPROF_OP_DIM, now);
@@ -1269,7 +1111,7 @@ dsprof_dim_ptr (const char *dim, const void *p)
 static void
 close_all (struct thread *t)
 {
-  uint64_t now = ticks ();
+  uint64_t now = dsprof_ticks ();
   while (t->depth)
     abandon (t, now);
 }
@@ -1305,7 +1147,7 @@ dsprof_recorder_exit (void)
     }
   struct dsprof_file_header *h = dsprof_writer_header_if_open ();
   if (h && h->pid == getpid ())
-    h->stop_ticks = ticks ();
+    h->stop_ticks = dsprof_ticks ();
 }
 
 /* The forking thread's state, as it was before fork (dsprof_recorder_lock).  */
@@ -1314,7 +1156,7 @@ static struct thread forking;
 DSPROF_HIDDEN void
 dsprof_recorder_lock (void)
 {
-  pthread_mutex_lock (&sites_lock);
+  dsprof_sites_lock ();
   pthread_mutex_lock (&names_lock);
   /* The forking thread's state reads as zeros in the child (thread_alloc):
      keep what it owns on the heap for the child to take back.  */
@@ -1329,7 +1171,7 @@ dsprof_recorder_unlock (void)
   forking.open = NULL;
   forking.defined = NULL;
   pthread_mutex_unlock (&names_lock);
-  pthread_mutex_unlock (&sites_lock);
+  dsprof_sites_unlock ();
 }
 
 /* In a forked child (or one made by a raw clone ()): the thread's chunk belongs
@@ -1341,7 +1183,7 @@ DSPROF_HIDDEN void
 dsprof_recorder_fork_child (void)
 {
   struct thread *t = self;
-  pthread_mutex_init (&sites_lock, NULL);
+  dsprof_sites_fork_child ();
   pthread_mutex_init (&names_lock, NULL);
   nthreads = 0;
   if (!t)
@@ -1381,7 +1223,7 @@ dsprof_recorder_measure (void)
 {
   enum { ROUNDS = 16, PAIRS = 128 };
   pthread_once (&recorder_once, recorder_init);
-  if (!events_on)
+  if (!events_on_p ())
     return 0;
   /* The calling thread may have a stream of its own already (an event from a
      constructor that ran before any unit with sites registered): it is set
@@ -1389,14 +1231,9 @@ dsprof_recorder_measure (void)
   struct thread *own = self;
   static uint8_t types[2] = { DSPROF_DIM_INT, DSPROF_DIM_INT };
   static uint32_t dim_names[2];
-  static struct site site = { 2, DSPROF_DIM_INT, types, dim_names,
+  static struct dsprof_site site = { 2, DSPROF_DIM_INT, types, dim_names,
                               MAX_FIXED_EVENT + 20 };
-  pthread_mutex_lock (&sites_lock);
-  int room = grow_sites (nsites + 2);
-  uint32_t word = room ? nsites + 1 : 0;
-  if (room)
-    sites[word] = &site;      /* not published in nsites: reused later */
-  pthread_mutex_unlock (&sites_lock);
+  uint32_t word = dsprof_sites_add_scratch (&site);
   /* Room for one round's events: PAIRS Starts and Finishes of at most
      max_size bytes each, plus the event a full stream leaves room for.  */
   size_t size = sizeof (struct dsprof_events_chunk)
@@ -1420,13 +1257,13 @@ dsprof_recorder_measure (void)
   for (int r = 0; r < ROUNDS; r++)
     {
       scratch.pos = scratch.chunk_data;
-      uint64_t t0 = mono_ns ();
+      uint64_t t0 = dsprof_mono_ns ();
       for (int i = 0; i < PAIRS; i++)
         {
           __dsprof_enter_v2 (&word, vals, cfa);
           __dsprof_exit_v1 (&word, 1, cfa);
         }
-      uint64_t t1 = mono_ns ();
+      uint64_t t1 = dsprof_mono_ns ();
       if (t1 - t0 < best)
         best = t1 - t0;
     }
