@@ -1,0 +1,67 @@
+/* model.h - the dimension report of docs/contract.md §5.3 as data: the tree of
+   buckets a query gives over a profile, built once (rpt_build) and rendered by
+   every view - `dsprof report`'s text, CSV and JSON, and `dsprof html`'s tables.
+
+   A table holds the buckets of one dimension under one row of the table above
+   it (the first table: under no row), every one of them, sorted as the report
+   prints them: by Total, then Count, then value.  Cutting at --top is the
+   views' business: a view shows the first `top` rows of each table and the
+   tables under those rows only (rpt_each_table).
+
+   Invariants: rows[i].sub is NULL exactly when the table's level is the last
+   dimension's; a sub-table's level is its row's table's plus one; desc_ns =
+   total_ns - self_ns (0 when a corrupt profile makes that negative).  */
+
+#ifndef DSPROF_MODEL_H
+#define DSPROF_MODEL_H
+
+#include <stdint.h>
+
+#include "cmd.h"
+
+struct rpt_table;
+
+struct rpt_row
+{
+  const char *value;             /* as shown (agg_bucket's value) */
+  uint64_t total_ns, self_ns, desc_ns, count;
+  struct rpt_table *sub;         /* by the next dimension; NULL at the last */
+};
+
+struct rpt_table
+{
+  int level;                     /* the dimension: dims[level] */
+  uint32_t nrows;
+  struct rpt_row *rows;
+};
+
+struct rpt_model
+{
+  int ndims;
+  const char *const *dims;       /* the query's */
+  uint64_t total_ns;             /* the run time of the processes (>= profiled) */
+  uint64_t profiled_ns;          /* the time of top-level records */
+  uint64_t records;              /* records that pass the filters */
+  struct rpt_table *top;         /* by dims[0] */
+  struct agg *agg;               /* holds the values */
+};
+
+/* The report of Q over SET into *M (Q's top and format are not used).  Return
+   0, or EXIT_DATA after a message; *M is then empty.  */
+int rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m);
+
+void rpt_free (struct rpt_model *m);
+
+/* The number of rows of T a view shows with TOP (0: all).  */
+uint32_t rpt_shown (const struct rpt_table *t, long top);
+
+/* Call FN for each table of dimension LEVEL that a view shows with TOP, in the
+   order the report prints them, with PATH[0 .. LEVEL) the values of the rows
+   above it.  PATH holds M->ndims entries.  */
+void rpt_each_table (const struct rpt_model *m, int level, long top,
+                     const char **path,
+                     void (*fn) (const struct rpt_table *t, const char **path,
+                                 void *arg),
+                     void *arg);
+
+#endif /* DSPROF_MODEL_H */
