@@ -5,7 +5,7 @@
      - an icicle graph of the record tree in SVG: one box per record, or, past
        --records boxes, one per name path (a;b;c) with the records' summed time;
        hovering a box shows its dimensions and times,
-     - the call graph (print_callgraph),
+     - the call graph (model.h's cg_model, as a table),
      - the hottest source lines: the largest block counts by line, as
        `dsprof annotate` counts them, with the source text when it is found.
 
@@ -647,32 +647,66 @@ done:
 
 /* ---- the call graph -------------------------------------------------------------- */
 
-/* The call graph of `dsprof callgraph` (cmd-graph.c), as preformatted text.  */
+/* The call graph of `dsprof callgraph` (cg_build) as a table: one body per
+   entry, its callers, its own line and its callees (or members) as rows, with
+   the figures `dsprof callgraph` prints.  */
+
+static void
+callgraph_entry (FILE *out, const struct cg_entry *e, const struct text_unit *u)
+{
+  const char *role = "caller";
+  fputs ("<tbody>\n", out);
+  for (uint32_t j = 0; j < e->nlines; j++)
+    {
+      const struct cg_line *l = &e->lines[j];
+      char a[32] = "", b[32] = "", p[16] = "";
+      if (l->primary)
+        role = "entry";
+      if (l->times)
+        {
+          text_time (a, sizeof a, l->self_ns, u);
+          text_time (b, sizeof b, l->desc_ns, u);
+        }
+      if (l->pct >= 0)
+        snprintf (p, sizeof p, "%.1f", l->pct);
+      fprintf (out, "<tr class=\"%s\"><td>", role);
+      if (l->primary)
+        fprintf (out, "[%u]", e->index);
+      fprintf (out, "</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
+               "<td class=\"value\">", p, a, b, l->called);
+      text_html (out, l->name);
+      fputs ("</td></tr>\n", out);
+      if (l->primary)
+        role = "callee";
+    }
+  fputs ("</tbody>\n", out);
+}
 
 static int
 html_callgraph (FILE *out, struct pf_set *set, const char *dim)
 {
+  struct cg_model m;
+  int rc = cg_build (set, dim ? dim : "name", false, false, &m);
+  if (rc)
+    return rc;
+  const struct text_unit *u = text_unit_for (m.profiled_ns);
+  char a[32];
   fputs ("<section id=\"callgraph\">\n<h2>Call graph by ", out);
-  text_html (out, dim);
-  fputs ("</h2>\n", out);
-  char *text = NULL;
-  size_t size = 0;
-  FILE *mem = open_memstream (&text, &size);
-  if (!mem)
-    {
-      fprintf (stderr, "dsprof html: %s\n", strerror (errno));
-      return EXIT_DATA;
-    }
-  int rc = print_callgraph (set, dim, mem);
-  fclose (mem);
-  if (!rc)
-    {
-      fputs ("<pre class=\"callgraph\">", out);
-      text_html_n (out, text, size);
-      fputs ("</pre>\n</section>\n", out);
-    }
-  free (text);
-  return rc;
+  text_html (out, m.dim);
+  fprintf (out, "</h2>\n<p class=\"summary\">%" PRIu64 " records, profiled time "
+           "<b>%s %s</b>. Times in %s. Per entry [n], by total time: its callers "
+           "(calls from that caller/all calls, <i>&lt;spontaneous&gt;</i>: top "
+           "level), its own line (%% of the profiled time, self, children, calls "
+           "+ direct recursive calls), its callees.</p>\n",
+           m.records, text_time (a, sizeof a, m.profiled_ns, u), u->name, u->name);
+  fputs ("<table class=\"callgraph\">\n<thead><tr><th>index</th><th>%time</th>"
+         "<th>self</th><th>children</th><th>called</th><th class=\"value\">name"
+         "</th></tr></thead>\n", out);
+  for (uint32_t i = 0; i < m.nentries; i++)
+    callgraph_entry (out, &m.entries[i], u);
+  fputs ("</table>\n</section>\n", out);
+  cg_free (&m);
+  return 0;
 }
 
 /* ---- the hottest source lines ---------------------------------------------------- */
@@ -931,7 +965,10 @@ static const char page_style[] =
   "svg.flame g.box:hover rect{stroke:#000;stroke-width:1}\n"
   ".detail{font-family:monospace;white-space:pre-wrap;min-height:3.2em;"
   "background:#f6f6f9;padding:.3em .5em;margin-bottom:.4em}\n"
-  "pre.callgraph{font-size:12px;background:#fafafa;padding:.5em;overflow:auto}\n";
+  "table.callgraph tbody{border-bottom:1px solid #ccc}\n"
+  "table.callgraph tr.entry td{font-weight:bold;background:#f6f6f9}\n"
+  "table.callgraph tr.caller td.value,table.callgraph tr.callee td.value"
+  "{padding-left:2em}\n";
 
 /* Hovering over a box shows its tooltip text in the line above the graph.  */
 static const char page_script[] =
