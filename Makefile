@@ -23,6 +23,8 @@ UNIT    = testsuite/unit/run-unit
 
 RUNTIME_OBJ := $(RUNTIME_SRC:.c=.o)
 REPORT_OBJ  := $(REPORT_SRC:.c=.o)
+# The unit tests link the report modules that need no command: not dsprof.o, the
+# cmd-*.o, nor model.o (it walks profiles with dsprof.c's walk_streams).
 REPORT_LIB_OBJ := $(filter-out report/dsprof.o report/cmd-%.o report/model.o,$(REPORT_OBJ))
 
 all: deps-check $(PLUGIN) $(LIBA) $(LIBSO) $(REPORT)
