@@ -32,6 +32,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "model.h"
 
 /* ---- a map from 64-bit keys to entry numbers ---------------------------------- */
 
@@ -551,7 +552,7 @@ struct callgraph
   uint32_t nentries;
   uint32_t *by_to, *to_first;    /* arcs grouped by callee */
   uint32_t *by_from, *from_first;/* arcs grouped by caller */
-  FILE *out;
+  struct cg_entry *cur;          /* the entry whose lines are being added */
 };
 
 static bool
@@ -580,36 +581,42 @@ cmp_entry (const void *a, const void *b)
   return strcmp (x->sort_name, y->sort_name);
 }
 
-/* The name of value V as a line shows it: value [<cycle N>] [index].  */
+/* The name of the line just added (add_line): value V as a line shows it,
+   value [<cycle N>] [index].  */
 
 static void
-put_name (const struct callgraph *c, uint32_t v)
+add_name (const struct callgraph *c, uint32_t v)
 {
+  struct cg_line *l = &c->cur->lines[c->cur->nlines - 1];
   if (v == 0)
-    {
-      fputs ("<spontaneous>", c->out);
-      return;
-    }
-  fputs (c->shown[v], c->out);
-  if (in_cycle (c, v))
-    fprintf (c->out, " <cycle %u>", c->cycle_no[c->g->comp[v]]);
-  fprintf (c->out, " [%u]", c->entries[c->entry_of_value[v]].index);
+    l->name = xstrdup ("<spontaneous>");
+  else if (in_cycle (c, v))
+    l->name = xasprintf ("%s <cycle %u> [%u]", c->shown[v],
+                         c->cycle_no[c->g->comp[v]],
+                         c->entries[c->entry_of_value[v]].index);
+  else
+    l->name = xasprintf ("%s [%u]", c->shown[v],
+                         c->entries[c->entry_of_value[v]].index);
 }
 
-/* One line: INDEX (or blank), % time (or blank), self and children (or blank
-   for counts only), CALLED, then the name.  */
+/* Add a line to the current entry: the entry's own when PRIMARY, its % time
+   PCT (< 0: none), self and children when TIMES (else counts only), CALLED;
+   add_name gives its name.  */
 
 static void
-put_line (const struct callgraph *c, const char *index, double pct, bool times,
+add_line (struct callgraph *c, bool primary, double pct, bool times,
           uint64_t self, uint64_t desc, const char *called)
 {
-  char a[32], b[32], p[16] = "";
-  if (pct >= 0)
-    snprintf (p, sizeof p, "%.1f", pct);
-  fprintf (c->out, "%-7s %6s %12s %12s %13s  %s", index, p,
-           times ? text_time (a, sizeof a, self, c->unit) : "",
-           times ? text_time (b, sizeof b, desc, c->unit) : "", called,
-           index[0] ? "" : "    ");
+  struct cg_entry *e = c->cur;
+  e->lines = XRESIZEVEC (struct cg_line, e->lines, e->nlines + 1);
+  struct cg_line *l = &e->lines[e->nlines++];
+  memset (l, 0, sizeof *l);
+  l->primary = primary;
+  l->pct = pct;
+  l->times = times;
+  l->self_ns = times ? self : 0;
+  l->desc_ns = times ? desc : 0;
+  snprintf (l->called, sizeof l->called, "%s", called);
 }
 
 static double
@@ -643,7 +650,7 @@ cmp_arc (const void *p, const void *q)
 }
 
 static void
-print_value_entry (struct callgraph *c, const struct entry *e)
+value_entry_lines (struct callgraph *c, const struct entry *e)
 {
   struct graph *g = c->g;
   uint32_t v = e->id;
@@ -655,26 +662,22 @@ print_value_entry (struct callgraph *c, const struct entry *e)
       if (same_node (c, a->from, v))
         {
           snprintf (called, sizeof called, "%" PRIu64, a->count);
-          put_line (c, "", -1, false, 0, 0, called);
+          add_line (c, false, -1, false, 0, 0, called);
         }
       else
         {
           snprintf (called, sizeof called, "%" PRIu64 "/%" PRIu64, a->count,
                     c->called[v]);
-          put_line (c, "", -1, true, a->self_ns, a->desc_ns, called);
+          add_line (c, false, -1, true, a->self_ns, a->desc_ns, called);
         }
-      put_name (c, a->from);
-      putc ('\n', c->out);
+      add_name (c, a->from);
     }
-  char index[16];
-  snprintf (index, sizeof index, "[%u]", e->index);
   if (e->inner)
     snprintf (called, sizeof called, "%" PRIu64 "+%" PRIu64, e->called, e->inner);
   else
     snprintf (called, sizeof called, "%" PRIu64, e->called);
-  put_line (c, index, percent (c, e->total_ns), true, e->self_ns, e->desc_ns, called);
-  put_name (c, v);
-  putc ('\n', c->out);
+  add_line (c, true, percent (c, e->total_ns), true, e->self_ns, e->desc_ns, called);
+  add_name (c, v);
   /* Children, descending.  */
   for (uint32_t k = c->from_first[v + 1]; k-- > c->from_first[v];)
     {
@@ -682,16 +685,15 @@ print_value_entry (struct callgraph *c, const struct entry *e)
       if (same_node (c, v, a->to))
         {
           snprintf (called, sizeof called, "%" PRIu64, a->count);
-          put_line (c, "", -1, false, 0, 0, called);
+          add_line (c, false, -1, false, 0, 0, called);
         }
       else
         {
           snprintf (called, sizeof called, "%" PRIu64 "/%" PRIu64, a->count,
                     c->called[a->to]);
-          put_line (c, "", -1, true, a->self_ns, a->desc_ns, called);
+          add_line (c, false, -1, true, a->self_ns, a->desc_ns, called);
         }
-      put_name (c, a->to);
-      putc ('\n', c->out);
+      add_name (c, a->to);
     }
 }
 
@@ -722,7 +724,7 @@ cmp_member (const void *p, const void *q)
 }
 
 static void
-print_cycle_entry (struct callgraph *c, const struct entry *e)
+cycle_entry_lines (struct callgraph *c, const struct entry *e)
 {
   struct graph *g = c->g;
   uint32_t comp = e->id;
@@ -764,20 +766,18 @@ print_cycle_entry (struct callgraph *c, const struct entry *e)
     {
       snprintf (called, sizeof called, "%" PRIu64 "/%" PRIu64, ps[i].count,
                 e->called);
-      put_line (c, "", -1, true, ps[i].self_ns, ps[i].desc_ns, called);
-      put_name (c, ps[i].from);
-      putc ('\n', c->out);
+      add_line (c, false, -1, true, ps[i].self_ns, ps[i].desc_ns, called);
+      add_name (c, ps[i].from);
     }
   free (ps);
-  char index_s[16];
-  snprintf (index_s, sizeof index_s, "[%u]", e->index);
   if (e->inner)
     snprintf (called, sizeof called, "%" PRIu64 "+%" PRIu64, e->called, e->inner);
   else
     snprintf (called, sizeof called, "%" PRIu64, e->called);
-  put_line (c, index_s, percent (c, e->total_ns), true, e->self_ns, e->desc_ns,
+  add_line (c, true, percent (c, e->total_ns), true, e->self_ns, e->desc_ns,
             called);
-  fprintf (c->out, "<cycle %u as a whole> [%u]\n", c->cycle_no[comp], e->index);
+  c->cur->lines[c->cur->nlines - 1].name
+    = xasprintf ("<cycle %u as a whole> [%u]", c->cycle_no[comp], e->index);
   /* Members, in entry order: their own time and the calls from the cycle.  */
   if (nm)
     qsort (members, nm, sizeof *members, cmp_member);
@@ -785,9 +785,8 @@ print_cycle_entry (struct callgraph *c, const struct entry *e)
     {
       const struct entry *m = &c->entries[c->entry_of_value[members[i]]];
       snprintf (called, sizeof called, "%" PRIu64, c->inner[members[i]]);
-      put_line (c, "", -1, true, m->self_ns, m->desc_ns, called);
-      put_name (c, members[i]);
-      putc ('\n', c->out);
+      add_line (c, false, -1, true, m->self_ns, m->desc_ns, called);
+      add_name (c, members[i]);
     }
   free (members);
 }
@@ -856,17 +855,15 @@ cycle_sort_total (const void *p, const void *q)
   return strcmp (cycle_names[x], cycle_names[y]);
 }
 
-/* Print the call graph of G (walked with its components) to OUT.  */
+/* The entries of the call graph of G (walked with its components) into M.  */
 
 static void
-print_graph (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
-             const struct text_unit *unit, FILE *out)
+graph_entries (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
+               struct cg_model *m)
 {
   struct callgraph c;
   memset (&c, 0, sizeof c);
   c.g = g;
-  c.unit = unit;
-  c.out = out;
   c.comp_size = comp_size;
   uint32_t n = g->nvalues;
   c.called = XCNEWVEC (uint64_t, n + 1);
@@ -970,41 +967,35 @@ print_graph (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
     }
   group_arcs (&c);
 
-  char a[32];
-  fprintf (out, "Call graph by %s: %" PRIu64 " records, profiled time %s %s",
-           g->dim, g->records, text_time (a, sizeof a, g->profiled_ns, unit),
-           unit->name);
-  fprintf (out, "%s\n\n", g->raw ? " (raw)" : "");
-  fprintf (out, "%-7s %6s %12s %12s %13s  %s\n", "index", "%time", "self",
-           "children", "called", "name");
+  m->nentries = c.nentries;
+  m->entries = XCNEWVEC (struct cg_entry, c.nentries + 1);
   for (uint32_t i = 0; i < c.nentries; i++)
     {
+      c.cur = &m->entries[i];
+      c.cur->index = c.entries[i].index;
       if (c.entries[i].kind == ENTRY_CYCLE)
-        print_cycle_entry (&c, &c.entries[i]);
+        cycle_entry_lines (&c, &c.entries[i]);
       else
-        print_value_entry (&c, &c.entries[i]);
-      fputs ("-----------------------------------------------\n", out);
+        value_entry_lines (&c, &c.entries[i]);
     }
 
   /* The index by name.  */
-  fputs ("\nIndex by name:\n", out);
   const struct entry **byname = XNEWVEC (const struct entry *, c.nentries + 1);
   for (uint32_t i = 0; i < c.nentries; i++)
     byname[i] = &c.entries[i];
   qsort (byname, c.nentries, sizeof *byname, cmp_index_name);
+  m->by_name = XCNEWVEC (char *, c.nentries + 1);
   for (uint32_t i = 0; i < c.nentries; i++)
     {
       const struct entry *e = byname[i];
-      fprintf (out, "%7s ", "");
       if (e->kind == ENTRY_CYCLE)
-        fprintf (out, "[%u] <cycle %u as a whole>\n", e->index, c.cycle_no[e->id]);
+        m->by_name[i] = xasprintf ("[%u] <cycle %u as a whole>", e->index,
+                                   c.cycle_no[e->id]);
+      else if (e->kind == ENTRY_MEMBER)
+        m->by_name[i] = xasprintf ("[%u] %s <cycle %u>", e->index, c.shown[e->id],
+                                   c.cycle_no[g->comp[e->id]]);
       else
-        {
-          fprintf (out, "[%u] %s", e->index, c.shown[e->id]);
-          if (e->kind == ENTRY_MEMBER)
-            fprintf (out, " <cycle %u>", c.cycle_no[g->comp[e->id]]);
-          putc ('\n', out);
-        }
+        m->by_name[i] = xasprintf ("[%u] %s", e->index, c.shown[e->id]);
     }
   free (byname);
 
@@ -1030,13 +1021,11 @@ print_graph (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
   free (c.by_from);
 }
 
-/* The call graph of SET by DIM to OUT in UNIT (NULL: automatic); NOTE: say if
-   no record carries DIM (agg_carry_note).  */
-
-static int
-callgraph (struct pf_set *set, const char *dim, bool raw, const char *unit_name,
-           bool note, FILE *out)
+int
+cg_build (struct pf_set *set, const char *dim, bool raw, bool note,
+          struct cg_model *m)
 {
+  memset (m, 0, sizeof *m);
   struct graph g;
   graph_init (&g, dim, raw);
   int rc = graph_walk (&g, set);
@@ -1056,18 +1045,76 @@ callgraph (struct pf_set *set, const char *dim, bool raw, const char *unit_name,
           rc = graph_walk (&g, set);
         }
       if (!rc)
-        print_graph (&g, ncomp, comp_size, text_unit_pick (unit_name, g.profiled_ns),
-                     out);
+        {
+          m->dim = dim;
+          m->raw = raw;
+          m->records = g.records;
+          m->profiled_ns = g.profiled_ns;
+          graph_entries (&g, ncomp, comp_size, m);
+        }
       free (comp_size);
     }
   graph_free (&g);
   return rc;
 }
 
-int
-print_callgraph (struct pf_set *set, const char *dim, FILE *out)
+void
+cg_free (struct cg_model *m)
 {
-  return callgraph (set, dim ? dim : "name", false, NULL, false, out);
+  for (uint32_t i = 0; i < m->nentries; i++)
+    {
+      for (uint32_t j = 0; j < m->entries[i].nlines; j++)
+        free (m->entries[i].lines[j].name);
+      free (m->entries[i].lines);
+      free (m->by_name[i]);
+    }
+  free (m->entries);
+  free (m->by_name);
+  memset (m, 0, sizeof *m);
+}
+
+/* The call graph of SET by DIM as gprof prints it, to OUT in UNIT (NULL:
+   automatic).  */
+
+static int
+callgraph (struct pf_set *set, const char *dim, bool raw, const char *unit_name,
+           FILE *out)
+{
+  struct cg_model m;
+  int rc = cg_build (set, dim, raw, true, &m);
+  if (rc)
+    return rc;
+  const struct text_unit *unit = text_unit_pick (unit_name, m.profiled_ns);
+  char a[32], b[32];
+  fprintf (out, "Call graph by %s: %" PRIu64 " records, profiled time %s %s",
+           m.dim, m.records, text_time (a, sizeof a, m.profiled_ns, unit),
+           unit->name);
+  fprintf (out, "%s\n\n", m.raw ? " (raw)" : "");
+  fprintf (out, "%-7s %6s %12s %12s %13s  %s\n", "index", "%time", "self",
+           "children", "called", "name");
+  for (uint32_t i = 0; i < m.nentries; i++)
+    {
+      const struct cg_entry *e = &m.entries[i];
+      for (uint32_t j = 0; j < e->nlines; j++)
+        {
+          const struct cg_line *l = &e->lines[j];
+          char index[16] = "", p[16] = "";
+          if (l->primary)
+            snprintf (index, sizeof index, "[%u]", e->index);
+          if (l->pct >= 0)
+            snprintf (p, sizeof p, "%.1f", l->pct);
+          fprintf (out, "%-7s %6s %12s %12s %13s  %s%s\n", index, p,
+                   l->times ? text_time (a, sizeof a, l->self_ns, unit) : "",
+                   l->times ? text_time (b, sizeof b, l->desc_ns, unit) : "",
+                   l->called, l->primary ? "" : "    ", l->name);
+        }
+      fputs ("-----------------------------------------------\n", out);
+    }
+  fputs ("\nIndex by name:\n", out);
+  for (uint32_t i = 0; i < m.nentries; i++)
+    fprintf (out, "%7s %s\n", "", m.by_name[i]);
+  cg_free (&m);
+  return 0;
 }
 
 /* Options of callgraph and dot.  */
@@ -1138,7 +1185,7 @@ run_callgraph (int argc, char **argv)
     return rc;
   struct output out;
   if (!(rc = output_open (&out, "callgraph", o.output, 0)))
-    rc = output_finish (&out, callgraph (&set, o.dim, o.raw, o.unit, true, out.f));
+    rc = output_finish (&out, callgraph (&set, o.dim, o.raw, o.unit, out.f));
   pf_free (&set);
   return rc;
 }

@@ -1,11 +1,11 @@
 /* cmd-html.c - `dsprof html` (docs/contract.md §5.8): the profile as one self-contained HTML
    page, CSS, script and SVG inline, nothing fetched:
 
-     - the dimension report of a query (run_report's JSON, as tables),
+     - the dimension report of a query (model.h's tables),
      - an icicle graph of the record tree in SVG: one box per record, or, past
        --records boxes, one per name path (a;b;c) with the records' summed time;
        hovering a box shows its dimensions and times,
-     - the call graph (print_callgraph),
+     - the call graph (model.h's cg_model, as a table),
      - the hottest source lines: the largest block counts by line, as
        `dsprof annotate` counts them, with the source text when it is found.
 
@@ -21,6 +21,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "model.h"
 
 
 static double
@@ -29,234 +30,32 @@ pct (uint64_t part, uint64_t whole)
   return whole ? 100.0 * (double) part / (double) whole : 0.0;
 }
 
-/* ---- reading run_report's JSON --------------------------------------------------- */
-
-/* A JSON value: enough of JSON for what run_report writes.  */
-struct json
-{
-  char type;                     /* 'o' object, 'a' array, 's' string, 'n' number,
-                                    'l' literal (true, false, null) */
-  char *s;                       /* string */
-  uint64_t num;
-  size_t n;                      /* members or items */
-  char **keys;                   /* object */
-  struct json *v;
-};
-
-static void
-json_free (struct json *j)
-{
-  free (j->s);
-  for (size_t i = 0; i < j->n; i++)
-    {
-      if (j->keys)
-        free (j->keys[i]);
-      json_free (&j->v[i]);
-    }
-  free (j->keys);
-  free (j->v);
-}
-
-static void
-skip_ws (const char **p)
-{
-  while (**p == ' ' || **p == '\n' || **p == '\t' || **p == '\r')
-    (*p)++;
-}
-
-static void
-put_utf8 (char **o, unsigned cp)
-{
-  if (cp < 0x80)
-    *(*o)++ = (char) cp;
-  else if (cp < 0x800)
-    {
-      *(*o)++ = (char) (0xc0 | cp >> 6);
-      *(*o)++ = (char) (0x80 | (cp & 0x3f));
-    }
-  else
-    {
-      *(*o)++ = (char) (0xe0 | cp >> 12);
-      *(*o)++ = (char) (0x80 | (cp >> 6 & 0x3f));
-      *(*o)++ = (char) (0x80 | (cp & 0x3f));
-    }
-}
-
-static char *
-json_string (const char **p)
-{
-  if (**p != '"')
-    return NULL;
-  const char *s = ++*p;
-  size_t len = 0;
-  while (s[len] && s[len] != '"')
-    len += s[len] == '\\' && s[len + 1] ? 2 : 1;
-  if (s[len] != '"')
-    return NULL;
-  char *out = XNEWVEC (char, len + 1), *o = out;
-  for (const char *c = s; c < s + len; c++)
-    {
-      if (*c != '\\')
-        {
-          *o++ = *c;
-          continue;
-        }
-      c++;
-      switch (*c)
-        {
-        case 'n': *o++ = '\n'; break;
-        case 't': *o++ = '\t'; break;
-        case 'r': *o++ = '\r'; break;
-        case 'b': *o++ = '\b'; break;
-        case 'f': *o++ = '\f'; break;
-        case 'u':
-          {
-            unsigned cp = 0;
-            int k;
-            for (k = 1; k <= 4 && isxdigit ((unsigned char) c[k]); k++)
-              cp = cp * 16 + (unsigned) (isdigit ((unsigned char) c[k])
-                                         ? c[k] - '0'
-                                         : (tolower ((unsigned char) c[k]) - 'a'
-                                            + 10));
-            c += k - 1;
-            put_utf8 (&o, cp);
-          }
-          break;
-        default: *o++ = *c;
-        }
-    }
-  *o = '\0';
-  *p = s + len + 1;
-  return out;
-}
-
-static bool
-json_parse (const char **p, struct json *j, int depth)
-{
-  memset (j, 0, sizeof *j);
-  skip_ws (p);
-  if (depth > 1000)
-    return false;
-  if (**p == '{' || **p == '[')
-    {
-      bool obj = **p == '{';
-      char close = obj ? '}' : ']';
-      j->type = obj ? 'o' : 'a';
-      (*p)++;
-      skip_ws (p);
-      if (**p == close)
-        {
-          (*p)++;
-          return true;
-        }
-      for (;;)
-        {
-          j->v = XRESIZEVEC (struct json, j->v, j->n + 1);
-          if (obj)
-            {
-              j->keys = XRESIZEVEC (char *, j->keys, j->n + 1);
-              skip_ws (p);
-              char *k = json_string (p);
-              skip_ws (p);
-              if (!k || **p != ':')
-                {
-                  free (k);
-                  return false;
-                }
-              (*p)++;
-              j->keys[j->n] = k;
-            }
-          bool ok = json_parse (p, &j->v[j->n], depth + 1);
-          j->n++;
-          if (!ok)
-            return false;
-          skip_ws (p);
-          if (**p == ',')
-            (*p)++;
-          else if (**p == close)
-            {
-              (*p)++;
-              return true;
-            }
-          else
-            return false;
-        }
-    }
-  if (**p == '"')
-    {
-      j->type = 's';
-      return (j->s = json_string (p)) != NULL;
-    }
-  if (isdigit ((unsigned char) **p) || **p == '-')
-    {
-      j->type = 'n';
-      char *end;
-      if (**p == '-')
-        {
-          strtod (*p, &end);
-          j->num = 0;
-        }
-      else
-        {
-          j->num = strtoull (*p, &end, 10);
-          if (*end == '.' || *end == 'e' || *end == 'E')
-            strtod (*p, &end);
-        }
-      *p = end;
-      return true;
-    }
-  j->type = 'l';
-  while (isalpha ((unsigned char) **p))
-    (*p)++;
-  return true;
-}
-
-static const struct json *
-json_get (const struct json *j, const char *key)
-{
-  if (!j || j->type != 'o')
-    return NULL;
-  for (size_t i = 0; i < j->n; i++)
-    if (!strcmp (j->keys[i], key))
-      return &j->v[i];
-  return NULL;
-}
-
-static uint64_t
-json_num (const struct json *j, const char *key)
-{
-  const struct json *v = json_get (j, key);
-  return v && v->type == 'n' ? v->num : 0;
-}
-
-static const char *
-json_str (const struct json *j, const char *key)
-{
-  const struct json *v = json_get (j, key);
-  return v && v->type == 's' ? v->s : "";
-}
-
 /* ---- the dimension tables -------------------------------------------------------- */
 
 struct tables
 {
   FILE *out;
-  int ndims;
-  const char **dims;
+  const struct rpt_model *m;
   long top;
-  uint64_t profiled, records;
   const struct text_unit *unit;
 };
 
+/* Table T under the rows PATH, with its first --top rows and a note of how
+   many it leaves out.  */
+
 static void
-table (struct tables *t, const struct json *rows, const char **path, int level)
+table (const struct rpt_table *t, const char **path, void *arg)
 {
-  FILE *out = t->out;
+  struct tables *ts = arg;
+  FILE *out = ts->out;
+  const char *dim = ts->m->dims[t->level];
+  if (t->level && !t->nrows)
+    return;
   fprintf (out, "<h3>By ");
-  text_html (out, t->dims[level]);
-  for (int i = 0; i < level; i++)
+  text_html (out, dim);
+  for (int i = 0; i < t->level; i++)
     {
-      fputs (i == 0 ? " for <span class=\"val\">" : i + 1 == level
+      fputs (i == 0 ? " for <span class=\"val\">" : i + 1 == t->level
              ? " and <span class=\"val\">" : ", <span class=\"val\">", out);
       text_html (out, path[i]);
       fputs ("</span>", out);
@@ -264,96 +63,43 @@ table (struct tables *t, const struct json *rows, const char **path, int level)
   fputs (":</h3>\n<table class=\"dims\">\n<thead><tr><th>Total</th><th>Total%</th>"
          "<th>Self</th><th>Self%</th><th>Desc</th><th>Desc%</th><th>Count</th>"
          "<th>Count%</th><th class=\"value\">", out);
-  text_html (out, t->dims[level]);
+  text_html (out, dim);
   fputs ("</th></tr></thead>\n<tbody>\n", out);
-  size_t shown = rows->n;
-  if (t->top > 0 && (size_t) t->top < shown)
-    shown = (size_t) t->top;
-  for (size_t i = 0; i < shown; i++)
+  uint64_t profiled = ts->m->profiled_ns, records = ts->m->records;
+  uint32_t shown = rpt_shown (t, ts->top);
+  for (uint32_t i = 0; i < shown; i++)
     {
-      const struct json *r = &rows->v[i];
-      uint64_t total = json_num (r, "total_ns"), self = json_num (r, "self_ns");
-      uint64_t desc = json_num (r, "desc_ns"), count = json_num (r, "count");
+      const struct rpt_row *r = &t->rows[i];
       char a[40], b[40], c[40];
       fprintf (out, "<tr><td>%s</td><td>%.1f</td><td>%s</td><td>%.1f</td>"
                "<td>%s</td><td>%.1f</td><td>%" PRIu64 "</td><td>%.1f</td>"
                "<td class=\"value\">",
-               text_time (a, sizeof a, total, t->unit), pct (total, t->profiled),
-               text_time (b, sizeof b, self, t->unit), pct (self, t->profiled),
-               text_time (c, sizeof c, desc, t->unit), pct (desc, t->profiled),
-               count, pct (count, t->records));
-      text_html (out, json_str (r, "value"));
+               text_time (a, sizeof a, r->total_ns, ts->unit),
+               pct (r->total_ns, profiled),
+               text_time (b, sizeof b, r->self_ns, ts->unit),
+               pct (r->self_ns, profiled),
+               text_time (c, sizeof c, r->desc_ns, ts->unit),
+               pct (r->desc_ns, profiled), r->count, pct (r->count, records));
+      text_html (out, r->value);
       fputs ("</td></tr>\n", out);
     }
   fputs ("</tbody>\n</table>\n", out);
-  if (shown < rows->n)
-    fprintf (out, "<p class=\"note\">%zu more rows not shown (--top %ld).</p>\n",
-             rows->n - shown, t->top);
+  if (shown < t->nrows)
+    fprintf (out, "<p class=\"note\">%" PRIu32 " more rows not shown (--top %ld).</p>\n",
+             t->nrows - shown, ts->top);
 }
 
-/* The tables of level LEVEL under the rows ROWS (at level AT), in the order
-   `dsprof report` prints them.  */
-
-static void
-tables_at (struct tables *t, const struct json *rows, const char **path, int at,
-           int level)
-{
-  if (!rows || rows->type != 'a')
-    return;
-  size_t shown = rows->n;
-  if (t->top > 0 && (size_t) t->top < shown)
-    shown = (size_t) t->top;
-  for (size_t i = 0; i < shown; i++)
-    {
-      const struct json *r = &rows->v[i];
-      path[at] = json_str (r, "value");
-      const struct json *sub = json_get (r, "rows");
-      if (at + 1 == level)
-        {
-          if (sub && sub->type == 'a')
-            table (t, sub, path, level);
-        }
-      else
-        tables_at (t, sub, path, at + 1, level);
-    }
-}
-
-/* Run the report of Q over SET and write it as tables.  Return 0 or EXIT_DATA.  */
+/* The report of Q over SET as tables, level by level in the order `dsprof
+   report` prints them.  Return 0 or EXIT_DATA.  */
 
 static int
 html_tables (FILE *out, struct pf_set *set, struct query *q)
 {
-  char *text = NULL;
-  size_t size = 0;
-  FILE *mem = open_memstream (&text, &size);
-  if (!mem)
-    {
-      fprintf (stderr, "dsprof html: %s\n", strerror (errno));
-      return EXIT_DATA;
-    }
-  /* All rows: the page cuts them at --top itself and says how many it left.  */
-  struct query all = *q;
-  all.top = 0;
-  int rc = run_report (set, &all, mem);
-  fclose (mem);
+  struct rpt_model m;
+  int rc = rpt_build (set, q, &m);
   if (rc)
-    {
-      free (text);
-      return rc;
-    }
-  struct json j;
-  const char *p = text;
-  if (!json_parse (&p, &j, 0) || j.type != 'o')
-    {
-      fprintf (stderr, "dsprof html: the report could not be read back\n");
-      json_free (&j);
-      free (text);
-      return EXIT_DATA;
-    }
-  uint64_t total = json_num (&j, "total_ns");
-  struct tables t = { out, q->ndims, q->dims, q->top, json_num (&j, "profiled_ns"),
-                      json_num (&j, "records"), NULL };
-  t.unit = text_unit_for (total);
+    return rc;
+  struct tables t = { out, &m, q->top, text_unit_for (m.total_ns) };
   char a[40], b[40];
   fputs ("<section id=\"tables\">\n<h2>Dimension report</h2>\n<p class=\"summary\">",
          out);
@@ -361,24 +107,21 @@ html_tables (FILE *out, struct pf_set *set, struct query *q)
            "Profile records: <b>%" PRIu64 "</b>. Times in %s; Total counts each "
            "instant of a bucket's records and their descendants once, Self is the "
            "records' own time, Desc = Total - Self%s.</p>\n",
-           text_time (a, sizeof a, total, t.unit), t.unit->name,
-           text_time (b, sizeof b, t.profiled, t.unit), t.unit->name,
-           pct (t.profiled, total), t.records, t.unit->name,
+           text_time (a, sizeof a, m.total_ns, t.unit), t.unit->name,
+           text_time (b, sizeof b, m.profiled_ns, t.unit), t.unit->name,
+           pct (m.profiled_ns, m.total_ns), m.records, t.unit->name,
            q->raw ? "" : " (the recorder's measured cost per event is deducted)");
-  const struct json *rows = json_get (&j, "rows");
-  if (t.records == 0 || !rows || rows->type != 'a')
+  if (m.records == 0)
     fputs ("<p class=\"note\">No profile records.</p>\n", out);
   else
     {
       const char **path = XCNEWVEC (const char *, q->ndims + 1);
-      table (&t, rows, path, 0);
-      for (int level = 1; level < q->ndims; level++)
-        tables_at (&t, rows, path, 0, level);
+      for (int level = 0; level < q->ndims; level++)
+        rpt_each_table (&m, level, q->top, path, table, &t);
       free (path);
     }
   fputs ("</section>\n", out);
-  json_free (&j);
-  free (text);
+  rpt_free (&m);
   return 0;
 }
 
@@ -904,32 +647,66 @@ done:
 
 /* ---- the call graph -------------------------------------------------------------- */
 
-/* The call graph of `dsprof callgraph` (cmd-graph.c), as preformatted text.  */
+/* The call graph of `dsprof callgraph` (cg_build) as a table: one body per
+   entry, its callers, its own line and its callees (or members) as rows, with
+   the figures `dsprof callgraph` prints.  */
+
+static void
+callgraph_entry (FILE *out, const struct cg_entry *e, const struct text_unit *u)
+{
+  const char *role = "caller";
+  fputs ("<tbody>\n", out);
+  for (uint32_t j = 0; j < e->nlines; j++)
+    {
+      const struct cg_line *l = &e->lines[j];
+      char a[32] = "", b[32] = "", p[16] = "";
+      if (l->primary)
+        role = "entry";
+      if (l->times)
+        {
+          text_time (a, sizeof a, l->self_ns, u);
+          text_time (b, sizeof b, l->desc_ns, u);
+        }
+      if (l->pct >= 0)
+        snprintf (p, sizeof p, "%.1f", l->pct);
+      fprintf (out, "<tr class=\"%s\"><td>", role);
+      if (l->primary)
+        fprintf (out, "[%u]", e->index);
+      fprintf (out, "</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
+               "<td class=\"value\">", p, a, b, l->called);
+      text_html (out, l->name);
+      fputs ("</td></tr>\n", out);
+      if (l->primary)
+        role = "callee";
+    }
+  fputs ("</tbody>\n", out);
+}
 
 static int
 html_callgraph (FILE *out, struct pf_set *set, const char *dim)
 {
+  struct cg_model m;
+  int rc = cg_build (set, dim ? dim : "name", false, false, &m);
+  if (rc)
+    return rc;
+  const struct text_unit *u = text_unit_for (m.profiled_ns);
+  char a[32];
   fputs ("<section id=\"callgraph\">\n<h2>Call graph by ", out);
-  text_html (out, dim);
-  fputs ("</h2>\n", out);
-  char *text = NULL;
-  size_t size = 0;
-  FILE *mem = open_memstream (&text, &size);
-  if (!mem)
-    {
-      fprintf (stderr, "dsprof html: %s\n", strerror (errno));
-      return EXIT_DATA;
-    }
-  int rc = print_callgraph (set, dim, mem);
-  fclose (mem);
-  if (!rc)
-    {
-      fputs ("<pre class=\"callgraph\">", out);
-      text_html_n (out, text, size);
-      fputs ("</pre>\n</section>\n", out);
-    }
-  free (text);
-  return rc;
+  text_html (out, m.dim);
+  fprintf (out, "</h2>\n<p class=\"summary\">%" PRIu64 " records, profiled time "
+           "<b>%s %s</b>. Times in %s. Per entry [n], by total time: its callers "
+           "(calls from that caller/all calls, <i>&lt;spontaneous&gt;</i>: top "
+           "level), its own line (%% of the profiled time, self, children, calls "
+           "+ direct recursive calls), its callees.</p>\n",
+           m.records, text_time (a, sizeof a, m.profiled_ns, u), u->name, u->name);
+  fputs ("<table class=\"callgraph\">\n<thead><tr><th>index</th><th>%time</th>"
+         "<th>self</th><th>children</th><th>called</th><th class=\"value\">name"
+         "</th></tr></thead>\n", out);
+  for (uint32_t i = 0; i < m.nentries; i++)
+    callgraph_entry (out, &m.entries[i], u);
+  fputs ("</table>\n</section>\n", out);
+  cg_free (&m);
+  return 0;
 }
 
 /* ---- the hottest source lines ---------------------------------------------------- */
@@ -1188,7 +965,10 @@ static const char page_style[] =
   "svg.flame g.box:hover rect{stroke:#000;stroke-width:1}\n"
   ".detail{font-family:monospace;white-space:pre-wrap;min-height:3.2em;"
   "background:#f6f6f9;padding:.3em .5em;margin-bottom:.4em}\n"
-  "pre.callgraph{font-size:12px;background:#fafafa;padding:.5em;overflow:auto}\n";
+  "table.callgraph tbody{border-bottom:1px solid #ccc}\n"
+  "table.callgraph tr.entry td{font-weight:bold;background:#f6f6f9}\n"
+  "table.callgraph tr.caller td.value,table.callgraph tr.callee td.value"
+  "{padding-left:2em}\n";
 
 /* Hovering over a box shows its tooltip text in the line above the graph.  */
 static const char page_script[] =

@@ -16,6 +16,7 @@
 #include "hashtab.h"
 #include "cmd.h"
 #include "dsprof-derive.h"
+#include "model.h"
 
 /* ---- user-derived dimensions ---------------------------------------------------- */
 
@@ -89,88 +90,6 @@ derive_load (const char *path)
 
 /* ---- the report ------------------------------------------------------------------ */
 
-struct report_ctx
-{
-  struct agg *agg;
-  const struct query *q;
-  uint64_t last_ns;              /* of the current process */
-};
-
-static void
-report_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
-{
-  (void) s;
-  struct report_ctx *c = arg;
-  agg_begin_stream (c->agg, c->q->raw ? 0 : p->header.pair_overhead_ps);
-}
-
-static int
-report_record (struct ev_record *r, void *arg)
-{
-  struct report_ctx *c = arg;
-  if (r->end_ns > c->last_ns)
-    c->last_ns = r->end_ns;
-  return agg_record (r, c->agg);
-}
-
-/* Rows of the report in order: for each bucket its sorted children.  */
-struct tree
-{
-  const struct agg *agg;
-  uint32_t n;
-  uint32_t *first, *count;       /* children of bucket b: kids[first[b] ..] */
-  uint32_t *kids;
-};
-
-static const struct agg *sort_agg;
-
-static int
-cmp_bucket (const void *a, const void *b)
-{
-  const struct agg_bucket *x = agg_bucket (sort_agg, *(const uint32_t *) a);
-  const struct agg_bucket *y = agg_bucket (sort_agg, *(const uint32_t *) b);
-  if (x->total_ns != y->total_ns)
-    return x->total_ns > y->total_ns ? -1 : 1;
-  if (x->count != y->count)
-    return x->count > y->count ? -1 : 1;
-  return strcmp (x->value, y->value);
-}
-
-static void
-tree_build (struct tree *t, const struct agg *a)
-{
-  t->agg = a;
-  t->n = agg_nbuckets (a);
-  t->first = XCNEWVEC (uint32_t, t->n + 2);
-  t->count = XCNEWVEC (uint32_t, t->n + 2);
-  t->kids = XNEWVEC (uint32_t, t->n + 1);
-  for (uint32_t b = 1; b <= t->n; b++)
-    t->count[agg_bucket (a, b)->parent]++;
-  uint32_t at = 0;
-  for (uint32_t b = 0; b <= t->n; b++)
-    {
-      t->first[b] = at;
-      at += t->count[b];
-      t->count[b] = 0;
-    }
-  for (uint32_t b = 1; b <= t->n; b++)
-    {
-      uint32_t p = agg_bucket (a, b)->parent;
-      t->kids[t->first[p] + t->count[p]++] = b;
-    }
-  sort_agg = a;
-  for (uint32_t b = 0; b <= t->n; b++)
-    qsort (t->kids + t->first[b], t->count[b], sizeof *t->kids, cmp_bucket);
-}
-
-static void
-tree_free (struct tree *t)
-{
-  free (t->first);
-  free (t->count);
-  free (t->kids);
-}
-
 static void
 put_time (FILE *out, int width, uint64_t ns, const struct text_unit *u)
 {
@@ -235,116 +154,69 @@ shown (struct notes *ns, const char *value, char *buf)
 struct printer
 {
   const struct query *q;
-  const struct agg *agg;
-  struct tree tree;
+  const struct rpt_model *m;
   const struct text_unit *unit;
-  uint64_t profiled, records;
   struct notes notes;
   FILE *out;
 };
 
-static uint32_t
-shown_count (const struct printer *p, uint32_t b)
-{
-  uint32_t n = p->tree.count[b];
-  return p->q->top > 0 && (uint32_t) p->q->top < n ? (uint32_t) p->q->top : n;
-}
-
 static void
-text_row (struct printer *p, const struct agg_bucket *b)
+text_row (struct printer *p, const struct rpt_row *r)
 {
   char buf[32];
-  uint64_t desc = b->total_ns > b->self_ns ? b->total_ns - b->self_ns : 0;
-  put_time (p->out, 10, b->total_ns, p->unit);
-  fprintf (p->out, " %6.1f ", pct (b->total_ns, p->profiled));
-  put_time (p->out, 10, b->self_ns, p->unit);
-  fprintf (p->out, " %6.1f ", pct (b->self_ns, p->profiled));
-  put_time (p->out, 10, desc, p->unit);
-  fprintf (p->out, " %6.1f %8" PRIu64 " %6.1f  %s\n", pct (desc, p->profiled),
-           b->count, pct (b->count, p->records), shown (&p->notes, b->value, buf));
+  uint64_t profiled = p->m->profiled_ns;
+  put_time (p->out, 10, r->total_ns, p->unit);
+  fprintf (p->out, " %6.1f ", pct (r->total_ns, profiled));
+  put_time (p->out, 10, r->self_ns, p->unit);
+  fprintf (p->out, " %6.1f ", pct (r->self_ns, profiled));
+  put_time (p->out, 10, r->desc_ns, p->unit);
+  fprintf (p->out, " %6.1f %8" PRIu64 " %6.1f  %s\n", pct (r->desc_ns, profiled),
+           r->count, pct (r->count, p->m->records), shown (&p->notes, r->value, buf));
 }
 
-/* The title of the table of bucket B's children: "By D:" or "By D for v1 and v2:".  */
+/* Table T under the rows PATH: "By D:" or "By D for v1 and v2:", then its
+   shown rows.  */
 
 static void
-text_title (struct printer *p, uint32_t b)
+text_table (const struct rpt_table *t, const char **path, void *arg)
 {
-  const struct agg_bucket *bk = b ? agg_bucket (p->agg, b) : NULL;
-  uint32_t level = bk ? bk->level + 1 : 0;
-  fprintf (p->out, "\nBy %s", p->q->dims[level]);
-  if (bk)
+  struct printer *p = arg;
+  fprintf (p->out, "\nBy %s", p->q->dims[t->level]);
+  if (t->level)
+    fputs (" for ", p->out);
+  for (int i = 0; i < t->level; i++)
     {
-      const char **path = XNEWVEC (const char *, level);
-      for (uint32_t i = level; i > 0; i--, b = agg_bucket (p->agg, b)->parent)
-        path[i - 1] = agg_bucket (p->agg, b)->value;
-      fputs (" for ", p->out);
-      for (uint32_t i = 0; i < level; i++)
-        {
-          char buf[32];
-          fprintf (p->out, "%s%s", i == 0 ? "" : i + 1 == level ? " and " : ", ",
-                   shown (&p->notes, path[i], buf));
-        }
-      free (path);
+      char buf[32];
+      fprintf (p->out, "%s%s", i == 0 ? "" : i + 1 == t->level ? " and " : ", ",
+               shown (&p->notes, path[i], buf));
     }
   fprintf (p->out, ":\n\n %9s %6s %10s %6s %10s %6s %8s %6s  %s\n", "Total",
            "Total%", "Self", "Self%", "Desc", "Desc%", "Count", "Count%", "Value");
-}
-
-/* The shown buckets at LEVEL (0-based) under B, in report order, into V.  */
-
-static void
-at_level (struct printer *p, uint32_t b, uint32_t level, uint32_t **v, size_t *n)
-{
-  uint32_t k = shown_count (p, b);
-  for (uint32_t i = 0; i < k; i++)
-    {
-      uint32_t c = p->tree.kids[p->tree.first[b] + i];
-      if (agg_bucket (p->agg, c)->level == level)
-        {
-          *v = XRESIZEVEC (uint32_t, *v, *n + 1);
-          (*v)[(*n)++] = c;
-        }
-      else
-        at_level (p, c, level, v, n);
-    }
+  uint32_t k = rpt_shown (t, p->q->top);
+  for (uint32_t j = 0; j < k; j++)
+    text_row (p, &t->rows[j]);
 }
 
 static void
-print_text (struct printer *p, uint64_t total_run)
+print_text (struct printer *p)
 {
+  const struct rpt_model *m = p->m;
   fprintf (p->out, "Total time: ");
-  put_time (p->out, 0, total_run, p->unit);
+  put_time (p->out, 0, m->total_ns, p->unit);
   fprintf (p->out, " %s\nProfiled time: ", p->unit->name);
-  put_time (p->out, 0, p->profiled, p->unit);
+  put_time (p->out, 0, m->profiled_ns, p->unit);
   fprintf (p->out, " %s (%.1f%%)\nProfile records: %" PRIu64 "\n", p->unit->name,
-           pct (p->profiled, total_run), p->records);
-  if (p->records == 0)
+           pct (m->profiled_ns, m->total_ns), m->records);
+  if (m->records == 0)
     {
       fprintf (p->out, "\nNo profile records%s.\n",
                p->q->nfilters ? " pass the --where filters" : "");
       return;
     }
-  for (int level = 0; level < p->q->ndims; level++)
-    {
-      uint32_t *parents = NULL;
-      size_t np = 0;
-      if (level == 0)
-        {
-          parents = XNEWVEC (uint32_t, 1);
-          parents[np++] = 0;
-        }
-      else
-        at_level (p, 0, (uint32_t) level - 1, &parents, &np);
-      for (size_t i = 0; i < np; i++)
-        {
-          text_title (p, parents[i]);
-          uint32_t k = shown_count (p, parents[i]);
-          for (uint32_t j = 0; j < k; j++)
-            text_row (p, agg_bucket (p->agg,
-                                     p->tree.kids[p->tree.first[parents[i]] + j]));
-        }
-      free (parents);
-    }
+  const char **path = XCNEWVEC (const char *, m->ndims + 1);
+  for (int level = 0; level < m->ndims; level++)
+    rpt_each_table (m, level, p->q->top, path, text_table, p);
+  free (path);
   if (p->notes.n)
     {
       fputc ('\n', p->out);
@@ -353,27 +225,28 @@ print_text (struct printer *p, uint64_t total_run)
     }
 }
 
+/* The shown rows of table T under the rows PATH, one CSV line each.  */
+
 static void
-csv_rows (struct printer *p, uint32_t b, const char **path)
+csv_table (const struct rpt_table *t, const char **path, void *arg)
 {
-  uint32_t k = shown_count (p, b);
+  struct printer *p = arg;
+  uint64_t profiled = p->m->profiled_ns;
+  uint32_t k = rpt_shown (t, p->q->top);
   for (uint32_t i = 0; i < k; i++)
     {
-      const struct agg_bucket *c = agg_bucket (p->agg,
-                                               p->tree.kids[p->tree.first[b] + i]);
-      path[c->level] = c->value;
-      fprintf (p->out, "%u", c->level + 1);
-      for (int d = 0; d < p->q->ndims; d++)
+      const struct rpt_row *r = &t->rows[i];
+      fprintf (p->out, "%d", t->level + 1);
+      for (int d = 0; d < p->m->ndims; d++)
         {
           putc (',', p->out);
-          if ((uint32_t) d <= c->level)
-            text_csv (p->out, path[d]);
+          if (d <= t->level)
+            text_csv (p->out, d < t->level ? path[d] : r->value);
         }
-      uint64_t desc = c->total_ns > c->self_ns ? c->total_ns - c->self_ns : 0;
       fprintf (p->out, ",%" PRIu64 ",%.2f,%" PRIu64 ",%.2f,%" PRIu64 ",%.2f,%"
-               PRIu64 ",%.2f\n", c->total_ns, pct (c->total_ns, p->profiled),
-               c->self_ns, pct (c->self_ns, p->profiled), desc,
-               pct (desc, p->profiled), c->count, pct (c->count, p->records));
+               PRIu64 ",%.2f\n", r->total_ns, pct (r->total_ns, profiled),
+               r->self_ns, pct (r->self_ns, profiled), r->desc_ns,
+               pct (r->desc_ns, profiled), r->count, pct (r->count, p->m->records));
     }
 }
 
@@ -381,58 +254,39 @@ static void
 print_csv (struct printer *p)
 {
   fputs ("level", p->out);
-  for (int d = 0; d < p->q->ndims; d++)
+  for (int d = 0; d < p->m->ndims; d++)
     {
       putc (',', p->out);
-      text_csv (p->out, p->q->dims[d]);
+      text_csv (p->out, p->m->dims[d]);
     }
   fputs (",total_ns,total_pct,self_ns,self_pct,desc_ns,desc_pct,count,count_pct\n",
          p->out);
-  const char **path = XCNEWVEC (const char *, p->q->ndims + 1);
   /* Level by level, as the text tables.  */
-  for (int level = 0; level < p->q->ndims; level++)
-    {
-      uint32_t *parents = NULL;
-      size_t np = 0;
-      if (level == 0)
-        {
-          parents = XNEWVEC (uint32_t, 1);
-          parents[np++] = 0;
-        }
-      else
-        at_level (p, 0, (uint32_t) level - 1, &parents, &np);
-      for (size_t i = 0; i < np; i++)
-        {
-          for (uint32_t b = parents[i]; b; b = agg_bucket (p->agg, b)->parent)
-            path[agg_bucket (p->agg, b)->level] = agg_bucket (p->agg, b)->value;
-          csv_rows (p, parents[i], path);
-        }
-      free (parents);
-    }
+  const char **path = XCNEWVEC (const char *, p->m->ndims + 1);
+  for (int level = 0; level < p->m->ndims; level++)
+    rpt_each_table (p->m, level, p->q->top, path, csv_table, p);
   free (path);
 }
 
 static void
-json_rows (struct printer *p, uint32_t b)
+json_rows (struct printer *p, const struct rpt_table *t)
 {
   fputs ("[", p->out);
-  uint32_t k = shown_count (p, b);
+  uint32_t k = rpt_shown (t, p->q->top);
   for (uint32_t i = 0; i < k; i++)
     {
-      uint32_t id = p->tree.kids[p->tree.first[b] + i];
-      const struct agg_bucket *c = agg_bucket (p->agg, id);
-      uint64_t desc = c->total_ns > c->self_ns ? c->total_ns - c->self_ns : 0;
+      const struct rpt_row *r = &t->rows[i];
       fprintf (p->out, "%s{\"dim\":", i ? "," : "");
-      text_json (p->out, p->q->dims[c->level]);
+      text_json (p->out, p->m->dims[t->level]);
       fputs (",\"value\":", p->out);
-      text_json (p->out, c->value);
+      text_json (p->out, r->value);
       fprintf (p->out, ",\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64
-               ",\"desc_ns\":%" PRIu64 ",\"count\":%" PRIu64, c->total_ns,
-               c->self_ns, desc, c->count);
-      if (p->tree.count[id])
+               ",\"desc_ns\":%" PRIu64 ",\"count\":%" PRIu64, r->total_ns,
+               r->self_ns, r->desc_ns, r->count);
+      if (r->sub && r->sub->nrows)
         {
           fputs (",\"rows\":", p->out);
-          json_rows (p, id);
+          json_rows (p, r->sub);
         }
       fputs ("}", p->out);
     }
@@ -440,69 +294,46 @@ json_rows (struct printer *p, uint32_t b)
 }
 
 static void
-print_json (struct printer *p, uint64_t total_run)
+print_json (struct printer *p)
 {
   fprintf (p->out, "{\"total_ns\":%" PRIu64 ",\"profiled_ns\":%" PRIu64
-           ",\"records\":%" PRIu64 ",\"dims\":[", total_run, p->profiled,
-           p->records);
-  for (int d = 0; d < p->q->ndims; d++)
+           ",\"records\":%" PRIu64 ",\"dims\":[", p->m->total_ns,
+           p->m->profiled_ns, p->m->records);
+  for (int d = 0; d < p->m->ndims; d++)
     {
       if (d)
         putc (',', p->out);
-      text_json (p->out, p->q->dims[d]);
+      text_json (p->out, p->m->dims[d]);
     }
   fputs ("],\"rows\":", p->out);
-  json_rows (p, 0);
+  json_rows (p, p->m->top);
   fputs ("}\n", p->out);
 }
 
 int
 run_report (struct pf_set *set, const struct query *q, FILE *out)
 {
-  struct report_ctx c = { agg_new (q->ndims, q->dims, q->nfilters, q->filters),
-                          q, 0 };
-  uint64_t total_run = 0;
-  int rc = 0;
-  ev_keep_children (agg_needs_children (c.agg));
-  for (uint32_t i = 0; i < set->nprocs && !rc; i++)
-    {
-      /* One process at a time, for its run time.  */
-      struct pf_set one = *set;
-      one.procs = &set->procs[i];
-      one.nprocs = 1;
-      c.last_ns = 0;
-      rc = walk_streams (&one, NULL, report_record, report_begin, &c);
-      total_run += pf_run_ns (&set->procs[i], c.last_ns);
-    }
-  if (!rc)
-    {
-      agg_note_uncarried (c.agg);
-      struct printer p;
-      memset (&p, 0, sizeof p);
-      p.q = q;
-      p.agg = c.agg;
-      p.profiled = agg_profiled_ns (c.agg);
-      p.records = agg_records (c.agg);
-      if (total_run < p.profiled)
-        total_run = p.profiled;
-      p.unit = text_unit_pick (q->unit, total_run);
-      p.out = out;
-      p.notes.index = htab_create_alloc (16, note_hash, note_eq, free, xcalloc,
-                                         free);
-      tree_build (&p.tree, c.agg);
-      if (!strcmp (q->format, "csv"))
-        print_csv (&p);
-      else if (!strcmp (q->format, "json"))
-        print_json (&p, total_run);
-      else
-        print_text (&p, total_run);
-      tree_free (&p.tree);
-      htab_delete (p.notes.index);
-      free (p.notes.values);
-    }
-  ev_keep_children (true);
-  agg_free (c.agg);
-  return rc;
+  struct rpt_model m;
+  int rc = rpt_build (set, q, &m);
+  if (rc)
+    return rc;
+  struct printer p;
+  memset (&p, 0, sizeof p);
+  p.q = q;
+  p.m = &m;
+  p.unit = text_unit_pick (q->unit, m.total_ns);
+  p.out = out;
+  p.notes.index = htab_create_alloc (16, note_hash, note_eq, free, xcalloc, free);
+  if (!strcmp (q->format, "csv"))
+    print_csv (&p);
+  else if (!strcmp (q->format, "json"))
+    print_json (&p);
+  else
+    print_text (&p);
+  htab_delete (p.notes.index);
+  free (p.notes.values);
+  rpt_free (&m);
+  return 0;
 }
 
 /* Parse the options of `report` (and of a shell line) into Q.  */

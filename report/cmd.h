@@ -84,8 +84,4 @@ extern const struct command cmd_lines, cmd_annotate, cmd_info, cmd_records,
 extern const struct command cmd_html;
 extern const struct command cmd_callgraph, cmd_dot, cmd_export, cmd_merge;
 
-/* Print the call graph of SET's records grouped by DIM (dsprof callgraph, times
-   deducted, readable unit) to OUT.  Return 0 or EXIT_DATA.  */
-int print_callgraph (struct pf_set *set, const char *dim, FILE *out);
-
 #endif /* DSPROF_CMD_H */

@@ -270,23 +270,30 @@ def cmd_expr(path, source):
     # The call graph by name: iszero called once from outside any record; value
     # twice from outside value (by iszero, and at top level) and 4 times by
     # itself (Add's two operands, Mul's two).
-    pre = section(root, "callgraph").first("pre", "callgraph")
-    if pre is None:
+    # The call graph is a table, one body per entry: callers, the entry's own
+    # row ([n], %time, self, children, called, name), callees.
+    cgt = section(root, "callgraph").first("table", "callgraph")
+    if cgt is None:
         fail("no call graph")
-    cg = pre.text()
-    if "<spontaneous>" not in cg or "&lt;" in cg:
-        fail("call graph text: %r" % cg[:300])
     entries = {}
-    for block in cg.split("-----"):
-        for line in block.split("\n"):
-            m = re.match(r"\[(\d+)\]\s+[\d.]+\s+[\d.]+\s+[\d.]+\s+(\S+)\s+(\S+) \[\1\]$",
-                         line)
-            if m:
-                entries[m.group(3)] = (m.group(2), block)
+    for body in cgt.all("tbody"):
+        rows = [(tr.attrs.get("class"), [td.text() for td in tr.all("td")])
+                for tr in body.all("tr")]
+        if any(len(cells) != 6 for _, cells in rows):
+            fail("call graph rows %r" % rows)
+        own = [cells for cls, cells in rows if cls == "entry"]
+        if len(own) != 1:
+            fail("call graph entry without one own row: %r" % rows)
+        m = re.match(r"(\S+) \[(\d+)\]$", own[0][5])
+        if (not m or own[0][0] != "[%s]" % m.group(2)
+                or not all(re.match(r"[\d.]+$", c) for c in own[0][1:4])):
+            fail("call graph own row %r" % own[0])
+        entries[m.group(1)] = (own[0][4], rows)
     if {k: v[0] for k, v in entries.items()} != {"iszero": "1", "value": "2+4"}:
         fail("call graph entries %r" % {k: v[0] for k, v in entries.items()})
-    callers = re.findall(r"\s(\d+/\d+)\s+(<spontaneous>|iszero)(?= |$)",
-                         entries["value"][1], re.M)
+    callers = [(cells[4], re.sub(r" \[\d+\]$", "", cells[5]))
+               for cls, cells in entries["value"][1]
+               if cls == "caller" and "/" in cells[4]]
     if sorted(callers) != [("1/2", "<spontaneous>"), ("1/2", "iszero")]:
         fail("callers of value: %r" % callers)
 

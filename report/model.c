@@ -1,0 +1,212 @@
+/* model.c - the dimension report's tree of buckets (model.h, docs/contract.md
+   §5.3): the records of a profile bucketed by agg, then arranged as tables of
+   sorted rows.  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "libiberty.h"
+#include "model.h"
+
+/* ---- 1. bucketing the records ----------------------------------------------------- */
+
+struct walk
+{
+  struct agg *agg;
+  const struct query *q;
+  uint64_t last_ns;              /* of the current process */
+};
+
+static void
+walk_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
+{
+  (void) s;
+  struct walk *w = arg;
+  agg_begin_stream (w->agg, w->q->raw ? 0 : p->header.pair_overhead_ps);
+}
+
+static int
+walk_record (struct ev_record *r, void *arg)
+{
+  struct walk *w = arg;
+  if (r->end_ns > w->last_ns)
+    w->last_ns = r->end_ns;
+  return agg_record (r, w->agg);
+}
+
+/* Bucket the records of SET by Q into W->agg; the run time of SET's processes
+   into *TOTAL_RUN.  */
+
+static int
+bucket_records (struct pf_set *set, struct walk *w, uint64_t *total_run)
+{
+  int rc = 0;
+  *total_run = 0;
+  ev_keep_children (agg_needs_children (w->agg));
+  for (uint32_t i = 0; i < set->nprocs && !rc; i++)
+    {
+      /* One process at a time, for its run time.  */
+      struct pf_set one = *set;
+      one.procs = &set->procs[i];
+      one.nprocs = 1;
+      w->last_ns = 0;
+      rc = walk_streams (&one, NULL, walk_record, walk_begin, w);
+      *total_run += pf_run_ns (&set->procs[i], w->last_ns);
+    }
+  ev_keep_children (true);
+  return rc;
+}
+
+/* ---- 2. the tables ---------------------------------------------------------------- */
+
+/* The buckets grouped by parent: the children of bucket b are
+   kids[first[b] .. first[b] + count[b]).  */
+struct groups
+{
+  const struct agg *agg;
+  uint32_t *first, *count, *kids;
+};
+
+static int
+cmp_row (const void *a, const void *b)
+{
+  const struct rpt_row *x = a, *y = b;
+  if (x->total_ns != y->total_ns)
+    return x->total_ns > y->total_ns ? -1 : 1;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return strcmp (x->value, y->value);
+}
+
+static void
+group_buckets (struct groups *g, const struct agg *a)
+{
+  uint32_t n = agg_nbuckets (a);
+  g->agg = a;
+  g->first = XCNEWVEC (uint32_t, n + 2);
+  g->count = XCNEWVEC (uint32_t, n + 2);
+  g->kids = XNEWVEC (uint32_t, n + 1);
+  for (uint32_t b = 1; b <= n; b++)
+    g->count[agg_bucket (a, b)->parent]++;
+  uint32_t at = 0;
+  for (uint32_t b = 0; b <= n; b++)
+    {
+      g->first[b] = at;
+      at += g->count[b];
+      g->count[b] = 0;
+    }
+  for (uint32_t b = 1; b <= n; b++)
+    {
+      uint32_t p = agg_bucket (a, b)->parent;
+      g->kids[g->first[p] + g->count[p]++] = b;
+    }
+}
+
+/* The table of bucket B's children, at dimension LEVEL of NDIMS, sorted.  */
+
+static struct rpt_table *
+table_of (const struct groups *g, uint32_t b, int level, int ndims)
+{
+  struct rpt_table *t = XNEW (struct rpt_table);
+  t->level = level;
+  t->nrows = g->count[b];
+  t->rows = XCNEWVEC (struct rpt_row, t->nrows + 1);
+  for (uint32_t i = 0; i < t->nrows; i++)
+    {
+      uint32_t id = g->kids[g->first[b] + i];
+      const struct agg_bucket *k = agg_bucket (g->agg, id);
+      struct rpt_row *r = &t->rows[i];
+      r->value = k->value;
+      r->total_ns = k->total_ns;
+      r->self_ns = k->self_ns;
+      r->desc_ns = k->total_ns > k->self_ns ? k->total_ns - k->self_ns : 0;
+      r->count = k->count;
+      if (level + 1 < ndims)
+        r->sub = table_of (g, id, level + 1, ndims);
+    }
+  qsort (t->rows, t->nrows, sizeof *t->rows, cmp_row);
+  return t;
+}
+
+static void
+table_free (struct rpt_table *t)
+{
+  if (!t)
+    return;
+  for (uint32_t i = 0; i < t->nrows; i++)
+    table_free (t->rows[i].sub);
+  free (t->rows);
+  free (t);
+}
+
+/* ---- 3. the model ----------------------------------------------------------------- */
+
+int
+rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
+{
+  memset (m, 0, sizeof *m);
+  struct walk w = { agg_new (q->ndims, q->dims, q->nfilters, q->filters), q, 0 };
+  uint64_t total_run;
+  int rc = bucket_records (set, &w, &total_run);
+  if (rc)
+    {
+      agg_free (w.agg);
+      return rc;
+    }
+  agg_note_uncarried (w.agg);
+  m->ndims = q->ndims;
+  m->dims = q->dims;
+  m->agg = w.agg;
+  m->profiled_ns = agg_profiled_ns (w.agg);
+  m->records = agg_records (w.agg);
+  m->total_ns = total_run < m->profiled_ns ? m->profiled_ns : total_run;
+  struct groups g;
+  group_buckets (&g, w.agg);
+  m->top = table_of (&g, 0, 0, q->ndims);
+  free (g.first);
+  free (g.count);
+  free (g.kids);
+  return 0;
+}
+
+void
+rpt_free (struct rpt_model *m)
+{
+  table_free (m->top);
+  if (m->agg)
+    agg_free (m->agg);
+  memset (m, 0, sizeof *m);
+}
+
+uint32_t
+rpt_shown (const struct rpt_table *t, long top)
+{
+  return top > 0 && (uint32_t) top < t->nrows ? (uint32_t) top : t->nrows;
+}
+
+static void
+each_under (const struct rpt_table *t, int level, long top, const char **path,
+            void (*fn) (const struct rpt_table *, const char **, void *), void *arg)
+{
+  if (t->level == level)
+    {
+      fn (t, path, arg);
+      return;
+    }
+  uint32_t k = rpt_shown (t, top);
+  for (uint32_t i = 0; i < k; i++)
+    if (t->rows[i].sub)
+      {
+        path[t->level] = t->rows[i].value;
+        each_under (t->rows[i].sub, level, top, path, fn, arg);
+      }
+}
+
+void
+rpt_each_table (const struct rpt_model *m, int level, long top, const char **path,
+                void (*fn) (const struct rpt_table *t, const char **path, void *arg),
+                void *arg)
+{
+  if (m->top)
+    each_under (m->top, level, top, path, fn, arg);
+}

@@ -1,0 +1,117 @@
+/* model.h - what the views of the dsprof command render, built once from the
+   profiles and rendered many ways:
+
+     rpt_model   the dimension report of docs/contract.md §5.3: rendered by
+                 `dsprof report`'s text, CSV and JSON and by `dsprof html`'s
+                 tables;
+     cg_model    the call graph of §5.7: rendered by `dsprof callgraph` as gprof
+                 prints it and by `dsprof html` as a table.
+
+   The dimension report is the tree of buckets a query gives over a profile.
+
+   A table holds the buckets of one dimension under one row of the table above
+   it (the first table: under no row), every one of them, sorted as the report
+   prints them: by Total, then Count, then value.  Cutting at --top is the
+   views' business: a view shows the first `top` rows of each table and the
+   tables under those rows only (rpt_each_table).
+
+   Invariants: rows[i].sub is NULL exactly when the table's level is the last
+   dimension's; a sub-table's level is its row's table's plus one; desc_ns =
+   total_ns - self_ns (0 when a corrupt profile makes that negative).  */
+
+#ifndef DSPROF_MODEL_H
+#define DSPROF_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cmd.h"
+
+struct rpt_table;
+
+struct rpt_row
+{
+  const char *value;             /* as shown (agg_bucket's value) */
+  uint64_t total_ns, self_ns, desc_ns, count;
+  struct rpt_table *sub;         /* by the next dimension; NULL at the last */
+};
+
+struct rpt_table
+{
+  int level;                     /* the dimension: dims[level] */
+  uint32_t nrows;
+  struct rpt_row *rows;
+};
+
+struct rpt_model
+{
+  int ndims;
+  const char *const *dims;       /* the query's */
+  uint64_t total_ns;             /* the run time of the processes (>= profiled) */
+  uint64_t profiled_ns;          /* the time of top-level records */
+  uint64_t records;              /* records that pass the filters */
+  struct rpt_table *top;         /* by dims[0] */
+  struct agg *agg;               /* holds the values */
+};
+
+/* The report of Q over SET into *M (Q's top and format are not used).  Return
+   0, or EXIT_DATA after a message; *M is then empty.  */
+int rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m);
+
+void rpt_free (struct rpt_model *m);
+
+/* The number of rows of T a view shows with TOP (0: all).  */
+uint32_t rpt_shown (const struct rpt_table *t, long top);
+
+/* Call FN for each table of dimension LEVEL that a view shows with TOP, in the
+   order the report prints them, with PATH[0 .. LEVEL) the values of the rows
+   above it.  PATH holds M->ndims entries.  */
+void rpt_each_table (const struct rpt_model *m, int level, long top,
+                     const char **path,
+                     void (*fn) (const struct rpt_table *t, const char **path,
+                                 void *arg),
+                     void *arg);
+
+/* ---- the call graph ---------------------------------------------------------------- */
+
+/* One line of an entry: a caller of the entry (above its own line), the entry's
+   own line, or a callee or cycle member (below).  The figures are those
+   `dsprof callgraph` prints; a line inside a cycle has counts only (TIMES
+   false, self_ns and desc_ns 0).  */
+struct cg_line
+{
+  bool primary;                  /* the entry's own line */
+  bool times;                    /* self and children shown */
+  double pct;                    /* % of the profiled time; < 0 but on the own line */
+  uint64_t self_ns, desc_ns;     /* self, children */
+  char called[48];               /* N, N+R (R direct recursive calls) or N/M */
+  char *name;                    /* value [<cycle N>] [n], <spontaneous>, or
+                                    <cycle N as a whole> [n] */
+};
+
+struct cg_entry
+{
+  uint32_t index;                /* [n]: entries[n - 1] */
+  uint32_t nlines;
+  struct cg_line *lines;         /* callers, the own line, callees (members) */
+};
+
+struct cg_model
+{
+  const char *dim;               /* the caller's */
+  bool raw;
+  uint64_t records, profiled_ns;
+  uint32_t nentries;
+  struct cg_entry *entries;      /* by total time */
+  char **by_name;                /* nentries lines "[n] name", by name */
+};
+
+/* The call graph of SET's records grouped by DIM into *M, times as recorded
+   when RAW; with NOTE, say if no record carries DIM (agg_carry_note).  Return
+   0, or EXIT_DATA after a message; *M is then empty.  */
+int cg_build (struct pf_set *set, const char *dim, bool raw, bool note,
+              struct cg_model *m);
+
+void cg_free (struct cg_model *m);
+
+#endif /* DSPROF_MODEL_H */
