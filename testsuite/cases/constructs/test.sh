@@ -2,23 +2,23 @@
 # && and ||, ?:, while, for, do-while, break, continue, labels and goto, switch
 # with case, default and fall-through, early return, recursion).  Each runs on
 # inputs fixed inside it; its annotated listing (docs/contract.md §5.2) must equal
-# expected/<file>.c.bb, whose counts were worked out by hand from the program's
+# testsuite/fixtures/expected/<file>.c.bb, whose counts were worked out by hand from the program's
 # logic, and its output expected/<file>.out.  `dsprof lines` must agree with the
 # listing: every FILE:LINE it names is a counted line of the listing, with a count
 # no larger than the listing's (which is the largest block count on the line).
 . "$(dirname "$0")/../../lib.sh"
 
-FIXTURES="branches ternary loops jumps calls"
+PROGS="branches ternary loops jumps calls"
 
-for f in $FIXTURES; do
-  cp "$CASE/$f.c" .
+for f in $PROGS; do
+  cp "$FIXTURES/$f.c" .
   dscc -o "$f" "$f.c" || fail "$f.c does not compile with the plugin"
   DSPROF_OUT=$f.data ./"$f" >"$f.out" || fail "$f exited with status $?"
-  expect_same "$CASE/expected/$f.out" "$f.out"
+  expect_same "$FIXTURES/expected/$f.out" "$f.out"
 
   run_dsprof annotate -o bb "$f.data" || fail "dsprof annotate $f.data: status $?"
   [ -f "bb/$f.c.bb" ] || fail "dsprof annotate -o bb wrote no bb/$f.c.bb ($(find bb -type f | tr '\n' ' '))"
-  expect_same "$CASE/expected/$f.c.bb" "bb/$f.c.bb"
+  expect_same "$FIXTURES/expected/$f.c.bb" "bb/$f.c.bb"
 
   run_dsprof lines "$f.data" >"$f.lines" || fail "dsprof lines $f.data: status $?"
   [ -s "$f.lines" ] || fail "dsprof lines $f.data printed nothing"
@@ -37,8 +37,8 @@ done
 
 # Several profiles at once: the listings of all five, each written once.
 rm -rf all && run_dsprof annotate -o all ./*.data || fail "dsprof annotate of all profiles: status $?"
-for f in $FIXTURES; do
-  expect_same "$CASE/expected/$f.c.bb" "all/$f.c.bb"
+for f in $PROGS; do
+  expect_same "$FIXTURES/expected/$f.c.bb" "all/$f.c.bb"
 done
 
 # Two runs of one program: counts add up when both profiles are given.

@@ -4,7 +4,7 @@
 # query checked in csv, json and text by reportcheck.py (structure, sorting,
 # Total = Self + Desc, percentages, footnotes); --where, --top, --unit.
 . "$(dirname "$0")/../../lib.sh"
-check () { python3 "$CASE/reportcheck.py" "$DSPROF" "$@"; }
+check () { python3 "$FIXTURES/reportcheck.py" "$DSPROF" "$@"; }
 
 cp "$TOP/examples/expr/expr.c" .
 dscc -O2 -Wall -Wextra -o expr expr.c 2>err || fail "expr.c does not compile: $(cat err)"

@@ -2,11 +2,11 @@
 # through `dsprof report`: counts by name, cached, parameter, depends-on and
 # location derived by hand from names.c and its built-in program (name*.txt;
 # name.txt walks through the 18 uses), each query checked in csv, json and text
-# by ../example-expr/reportcheck.py; --where, --top; the computed decls are the
+# by testsuite/fixtures/reportcheck.py; --where, --top; the computed decls are the
 # only top-level records; Self/Total of --raw against `dsprof records`
-# (../example-rewrite/timecheck.py); an undeclared name in a program file.
+# (testsuite/fixtures/timecheck.py); an undeclared name in a program file.
 . "$(dirname "$0")/../../lib.sh"
-check () { python3 "$CASE/../example-expr/reportcheck.py" "$DSPROF" "$@"; }
+check () { python3 "$FIXTURES/reportcheck.py" "$DSPROF" "$@"; }
 
 cp "$TOP/examples/names/names.c" .
 dscc -O2 -Wall -Wextra -o names names.c 2>err || fail "names.c does not compile: $(cat err)"
@@ -49,7 +49,7 @@ check - --top 2 -- name parameter || fail "--top 2"
 
 # Self, Total and the profiled time of --raw from the records.
 for q in name "name cached" "name parameter"; do
-  python3 "$CASE/../example-rewrite/timecheck.py" "$DSPROF" $q \
+  python3 "$FIXTURES/timecheck.py" "$DSPROF" $q \
     || fail "report $q --raw against the records"
 done
 

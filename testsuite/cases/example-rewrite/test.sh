@@ -2,11 +2,11 @@
 # through `dsprof report`: how often each strategy and rule ran, succeeded, with
 # which strategy and what it demanded, derived by hand from rewrite.c (name*.txt;
 # see their comments), each query checked in csv, json and text by
-# ../example-expr/reportcheck.py; footnotes at the 25-character boundary;
+# testsuite/fixtures/reportcheck.py; footnotes at the 25-character boundary;
 # --where, --top; Self/Total/profiled time of --raw recomputed from `dsprof
 # records` (timecheck.py); the -b variant ("missing attempt"): removeClass once.
 . "$(dirname "$0")/../../lib.sh"
-check () { python3 "$CASE/../example-expr/reportcheck.py" "$DSPROF" "$@"; }
+check () { python3 "$FIXTURES/reportcheck.py" "$DSPROF" "$@"; }
 
 cp "$TOP/examples/rewrite/rewrite.c" .
 dscc -O2 -Wall -Wextra -o rewrite rewrite.c 2>err || fail "rewrite.c does not compile: $(cat err)"
@@ -57,10 +57,10 @@ check - --top 3 -- name strategy || fail "--top 3"
 check - --top 1 -- result name || fail "--top 1"
 
 # Self, Total and the profiled time (recursion counted once) from the records.
-python3 "$CASE/timecheck.py" "$DSPROF" name || fail "report name --raw against the records"
-python3 "$CASE/timecheck.py" "$DSPROF" name strategy \
+python3 "$FIXTURES/timecheck.py" "$DSPROF" name || fail "report name --raw against the records"
+python3 "$FIXTURES/timecheck.py" "$DSPROF" name strategy \
   || fail "report name strategy --raw against the records"
-python3 "$CASE/timecheck.py" "$DSPROF" result || fail "report result --raw against the records"
+python3 "$FIXTURES/timecheck.py" "$DSPROF" result || fail "report result --raw against the records"
 cd ..
 
 # The missing attempt: removeClass runs once, main fails, the term stays.

@@ -78,7 +78,7 @@ for v in plain:plain ds:dsprof both:dsprof-gcov; do
     { tail -20 "build-${v%%:*}.log" >&2; fail "the ${v#*:} build of Lua failed"; }
 done
 
-cp "$CASE/exercise.lua" .
+cp "$FIXTURES/exercise.lua" .
 run () {  # run NAME: the NAME/ interpreter on exercise.lua -> NAME.out, NAME.status
   local st=0
   DSPROF_OUT=$PWD/$1.data setarch -R "$1/src/lua" exercise.lua >"$1.out" 2>"$1.err" || st=$?
@@ -121,7 +121,7 @@ mkdir -p gcov
   done
 ) || fail "gcov failed"
 [ -s gcov/lvm.json ] || fail "gcov wrote nothing for lvm.gcda"
-python3 "$CASE/compare.py" both/src bb both.lines both.lcov gcov >compare.out 2>&1 || {
+python3 "$FIXTURES/compare.py" both/src bb both.lines both.lcov gcov >compare.out 2>&1 || {
   cat compare.out >&2
   fail "dsprof's counts differ from gcov's (above)"
 }

@@ -5,13 +5,12 @@
 # case checks it against the hand-made expectations).
 . "$(dirname "$0")/../../lib.sh"
 
-SRC=$CASE/../constructs
-FIXTURES="branches ternary loops jumps calls"
+PROGS="branches ternary loops jumps calls"
 LEVELS="-O0 -O1 -O2 -O3 -Os -Og -O0_-g -O2_-g"
 
 bad=""
-for f in $FIXTURES; do
-  cp "$SRC/$f.c" .
+for f in $PROGS; do
+  cp "$FIXTURES/$f.c" .
   for level in $LEVELS; do
     flags=$(echo "$level" | tr _ ' ')
     dir=L$level
@@ -19,7 +18,7 @@ for f in $FIXTURES; do
     # shellcheck disable=SC2086
     dscc $flags -o "$dir/$f" "$f.c" || fail "$f.c does not compile with $flags"
     DSPROF_OUT=$dir/$f.data "$dir/$f" >"$dir/$f.out" || fail "$f built with $flags: exit status $?"
-    cmp -s "$SRC/expected/$f.out" "$dir/$f.out" || fail "$f built with $flags prints $(cat "$dir/$f.out")"
+    cmp -s "$FIXTURES/expected/$f.out" "$dir/$f.out" || fail "$f built with $flags prints $(cat "$dir/$f.out")"
     run_dsprof annotate -o "$dir" "$dir/$f.data" || fail "dsprof annotate ($flags, $f): status $?"
     [ -f "$dir/$f.c.bb" ] || fail "no $dir/$f.c.bb"
     if [ "$level" != -O0 ] && ! cmp -s "L-O0/$f.c.bb" "$dir/$f.c.bb"; then
