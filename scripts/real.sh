@@ -205,7 +205,7 @@ source_dir () {  # source_dir PACKAGE: fetch once, print the unpacked tree
   die "apt-get source $pkg failed"
 }
 
-# Lua's exercise script runs as in testsuite/cases/lua: repeatable hash seed,
+# Lua's exercise script runs as in testsuite/cases/counters-lua: repeatable hash seed,
 # string cache and sort pivot (the tests depend on no address).
 LUA_FLAGS="-DSTRCACHE_N=1 -DSTRCACHE_M=2 -D'l_randomizePivot()=0'"
 

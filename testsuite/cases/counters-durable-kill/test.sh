@@ -1,4 +1,4 @@
-# durable-kill: counts live in the mapped profile while the program runs (docs/contract.md §3).
+# counters-durable-kill: counts live in the mapped profile while the program runs (docs/contract.md §3).
 # A program killed with SIGKILL, one that calls abort() or _exit(), and one that
 # crashes leave a readable profile with the counts up to that moment; the profile
 # of a running program (stopped, and not stopped) can be read.

@@ -1,7 +1,7 @@
-# olevels: the counts do not depend on the optimisation level (docs/contract.md §3).  The
-# fixtures of the constructs case, built at -O0 -O1 -O2 -O3 -Os -Og and with -g
+# counters-olevels: the counts do not depend on the optimisation level (docs/contract.md §3).  The
+# fixtures of the counters-constructs case, built at -O0 -O1 -O2 -O3 -Os -Og and with -g
 # (at -O0 and -O2), give byte-identical `dsprof annotate` listings; each build's
-# output must be the same too.  The -O0 listing is the reference (the constructs
+# output must be the same too.  The -O0 listing is the reference (the counters-constructs
 # case checks it against the hand-made expectations).
 . "$(dirname "$0")/../../lib.sh"
 

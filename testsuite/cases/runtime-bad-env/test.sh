@@ -1,4 +1,4 @@
-# bad-env: a profile that cannot be written (DSPROF_OUT in a missing or read-only
+# runtime-bad-env: a profile that cannot be written (DSPROF_OUT in a missing or read-only
 # directory, or naming a directory, or beyond `ulimit -f`) leaves the program
 # unharmed: same output, same exit status, and exactly one `dsprof:` warning line
 # on stderr (docs/contract.md §4.5).  DSPROF_OUT with %p names the file after the pid.

@@ -1,4 +1,4 @@
-# example-rewrite: examples/rewrite (strategies simplifying 0 + (1 * (5 + 4) + 0))
+# report-example-rewrite: examples/rewrite (strategies simplifying 0 + (1 * (5 + 4) + 0))
 # through `dsprof report`: how often each strategy and rule ran, succeeded, with
 # which strategy and what it demanded, derived by hand from rewrite.c (name*.txt;
 # see their comments), each query checked in csv, json and text by

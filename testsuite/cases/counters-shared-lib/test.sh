@@ -1,4 +1,4 @@
-# shared-lib: the plugin works for shared libraries (-fPIC -shared) and for
+# counters-shared-lib: the plugin works for shared libraries (-fPIC -shared) and for
 # programs partly built without it (docs/contract.md §2): counts of every instrumented unit
 # are right, wherever it is; units built without the plugin have none.  Also a
 # library loaded with dlopen, closed with dlclose, loaded and closed again.

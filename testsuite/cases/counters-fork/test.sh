@@ -1,4 +1,4 @@
-# fork: a forked child writes <name>.<pid> with only what it ran after the fork
+# counters-fork: a forked child writes <name>.<pid> with only what it ran after the fork
 # (from zero at the fork); the parent's file keeps the parent's counts from the
 # start; both together sum up (docs/contract.md §4.5).  A child that execs another
 # instrumented program must not replace its parent's file.  With %p in DSPROF_OUT

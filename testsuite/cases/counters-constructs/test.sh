@@ -1,4 +1,4 @@
-# constructs: one small program per group of C constructs of docs/contract.md §3 (if/else,
+# counters-constructs: one small program per group of C constructs of docs/contract.md §3 (if/else,
 # && and ||, ?:, while, for, do-while, break, continue, labels and goto, switch
 # with case, default and fall-through, early return, recursion).  Each runs on
 # inputs fixed inside it; its annotated listing (docs/contract.md §5.2) must equal

@@ -1,4 +1,4 @@
-# atomic-threads: with -fplugin-arg-dsprof-update=atomic the counts of a
+# counters-atomic-threads: with -fplugin-arg-dsprof-update=atomic the counts of a
 # multithreaded program are exact (docs/contract.md §2, §3): 4 threads each running a loop
 # 1,000,000 times at the same moment, at -O0 and at -O2.
 . "$(dirname "$0")/../../lib.sh"

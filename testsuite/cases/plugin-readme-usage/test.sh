@@ -1,4 +1,4 @@
-# readme-usage: README's "Profiling your own program" works as written: its first
+# plugin-readme-usage: README's "Profiling your own program" works as written: its first
 # block (the build tree's plugin and runtime, the program started without
 # LD_LIBRARY_PATH) and its pkg-config block after `make install` under a fresh
 # prefix.  The commands are taken from README.md itself, with /path/to/dsprof

@@ -1,4 +1,4 @@
-/* wide.c - one hot loop for annotate-wide.  */
+/* wide.c - one hot loop for report-annotate-wide.  */
 #include <stdio.h>
 
 int

@@ -1,4 +1,4 @@
-# annotate-wide: a count of more than 9 digits widens the count column of its
+# report-annotate-wide: a count of more than 9 digits widens the count column of its
 # whole listing, so the column stays fixed-width and aligned (docs/contract.md §5.2).  The
 # loop body runs 2 000 000 times; merging the profile with itself ten times
 # makes that 2 048 000 000 (10 digits) without a long run.
@@ -26,7 +26,7 @@ b=big/${s#small/}
 grep -qx '2048000000:    9:    sum += i & 7;' "$b" || fail "loop body line: $(sed -n 9p "$b")"
 grep -qx '      1024:    5:main (void)' "$b" || fail "main's definition line: $(sed -n 5p "$b")"
 grep -qx '     #####:   11:    puts ("never");' "$b" || fail "the line never run: $(sed -n 11p "$b")"
-grep -qx '          :    1:/\* wide.c - one hot loop for annotate-wide.  \*/' "$b" ||
+grep -qx '          :    1:/\* wide.c - one hot loop for report-annotate-wide.  \*/' "$b" ||
   fail "a line no block holds: $(sed -n 1p "$b")"
 awk 'index($0, ":") != 11 { bad = 1 } END { exit bad }' "$b" ||
   fail "a line of the widened listing has its first ':' elsewhere than column 11"

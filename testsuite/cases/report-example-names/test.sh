@@ -1,4 +1,4 @@
-# example-names: examples/names (name analysis of a PicoJava-like program)
+# report-example-names: examples/names (name analysis of a PicoJava-like program)
 # through `dsprof report`: counts by name, cached, parameter, depends-on and
 # location derived by hand from names.c and its built-in program (name*.txt;
 # name.txt walks through the 18 uses), each query checked in csv, json and text

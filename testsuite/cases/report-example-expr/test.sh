@@ -1,4 +1,4 @@
-# example-expr: the dsprofile paper's attribute-grammar example (examples/expr,
+# report-example-expr: the dsprofile paper's attribute-grammar example (examples/expr,
 # 3 + 4 * 5, iszero then value at the root) through `dsprof report`: counts per
 # bucket derived by hand from expr.c (name-cached.txt, name-subject.txt), each
 # query checked in csv, json and text by reportcheck.py (structure, sorting,

@@ -1,4 +1,4 @@
-# fuzz-regress: every input the fuzzer found a bug with (testsuite/fuzz/regress)
+# report-fuzz-regress: every input the fuzzer found a bug with (testsuite/fuzz/regress)
 # and the seed corpus, through the fuzz harness built with AddressSanitizer and
 # UndefinedBehaviorSanitizer (make build/sanitize/fuzz-run): the profile checker,
 # the decoder and every report command over each, with no sanitizer report.

@@ -1,4 +1,4 @@
-# lua: a real program.  Lua 5.4 from Debian's lua5.4 source package (fetched once
+# counters-lua: a real program.  Lua 5.4 from Debian's lua5.4 source package (fetched once
 # into build/lua-src by scripts/lua.sh), built here at -O0 with Lua's own
 # Makefile three times, the same flags but the instrumentation:
 #   plain/  nothing
