@@ -313,7 +313,7 @@ bench_fork_cost () {
   local fc=$BENCH_DIR/fork-cost
   rm -rf "$fc" && mkdir -p "$fc/out"
   note "building a program of 500 units"
-  (cd "$fc" && "$TOP/testsuite/cases/runtime-fork-cost/gen.sh" 500 200 &&
+  (cd "$fc" && "$TOP/testsuite/fixtures/gen.sh" 500 200 &&
      gcc -O1 -o plain main.c u*.c &&
      for f in main.c u*.c; do echo "$f"; done |
        xargs -n 50 -P 2 gcc -O1 -fplugin="$TOP/plugin/dsprof.so" -c &&
@@ -381,7 +381,7 @@ bench_time_accuracy () {
   local dir=$BENCH_DIR/times i
   mkdir -p "$dir"
   gcc -O1 -fplugin="$TOP/plugin/dsprof.so" -I"$TOP/runtime" -o "$dir/times" \
-    "$TOP/testsuite/cases/report-times/times.c" "$TOP/runtime/libdsprof.a" -lpthread ||
+    "$TOP/testsuite/fixtures/times.c" "$TOP/runtime/libdsprof.a" -lpthread ||
     die "times.c does not build"
   : >"$dir/figures"
   for i in $(seq "$RUNS"); do

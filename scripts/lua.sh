@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # lua.sh - fetch Lua 5.4 from Debian's source package and build instrumented
-# variants of the interpreter with Lua's own Makefile (used by the `lua` test
+# variants of the interpreter with Lua's own Makefile (used by the `counters-lua` test
 # case and by bench.sh).
 #
 #   scripts/lua.sh source

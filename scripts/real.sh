@@ -16,7 +16,7 @@
 #                 gives both profiles
 #   2. the package's own test suite in each: the same tests pass and fail as in
 #      the plain build, and no dsprof warning is printed;
-#   3. the both-O0 run's counts against gcov's, by testsuite/cases/lua/compare.py
+#   3. the both-O0 run's counts against gcov's, by testsuite/fixtures/compare.py
 #      (every function's entry count, every line, every block);
 #   4. the events of the ds-O0 and ds-O2 runs make a report (records > 0, every
 #      declared event type present, every process's profile decoded).
@@ -205,7 +205,7 @@ source_dir () {  # source_dir PACKAGE: fetch once, print the unpacked tree
   die "apt-get source $pkg failed"
 }
 
-# Lua's exercise script runs as in testsuite/cases/lua: repeatable hash seed,
+# Lua's exercise script runs as in testsuite/cases/counters-lua: repeatable hash seed,
 # string cache and sort pivot (the tests depend on no address).
 LUA_FLAGS="-DSTRCACHE_N=1 -DSTRCACHE_M=2 -D'l_randomizePivot()=0'"
 
@@ -268,7 +268,7 @@ build () {  # build PACKAGE VARIANT
 
 # ---- test suites --------------------------------------------------------------------
 lua_scripts () {
-  echo "$TOP/testsuite/cases/lua/exercise.lua"
+  echo "$TOP/testsuite/fixtures/exercise.lua"
   [ -f "$TOP/bench/lua-cpu.lua" ] && echo "$TOP/bench/lua-cpu.lua"
   return 0
 }
@@ -361,7 +361,7 @@ compare_gcov () {  # compare_gcov PACKAGE
        gcov -D -n "$g" >"$c/gcov/$u.debug" 2>&1) ||
       die "$pkg: gcov $g failed"
   done <"$c/units"
-  if python3 "$TOP/testsuite/cases/lua/compare.py" "$c/src" "$c/bb" "$c/lines" "$c/lcov" "$c/gcov" \
+  if python3 "$TOP/testsuite/fixtures/compare.py" "$c/src" "$c/bb" "$c/lines" "$c/lcov" "$c/gcov" \
        >"$c/compare.out" 2>&1; then
     say "$pkg: dsprof = gcov over $(wc -l <"$c/units") units: $(head -1 "$c/compare.out")"
   else

@@ -1,6 +1,7 @@
 # lib.sh - sourced by every testsuite/cases/*/test.sh.  Each case runs in a fresh
 # scratch directory ($WORK, its current directory) and exits 0 on success; any
-# message on failure goes to stderr.  Helpers:
+# message on failure goes to stderr.  $CASE is the case's folder, $FIXTURES
+# testsuite/fixtures (the sources more than one place uses).  Helpers:
 #   dscc ARGS...      gcc with the dsprof plugin, runtime header and library
 #   fail MESSAGE      print MESSAGE and exit 1
 #   expect_same A B   fail with a diff unless files A and B are identical
@@ -15,6 +16,7 @@ TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PLUGIN=$TOP/plugin/dsprof.so
 DSPROF=$TOP/report/dsprof
 CASE=$(cd "$(dirname "$0")" && pwd)
+FIXTURES=$TOP/testsuite/fixtures
 export LD_LIBRARY_PATH=$TOP/runtime${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 unset DSPROF_OUT DSPROF_EVENTS DSPROF_PARENT_PID
 

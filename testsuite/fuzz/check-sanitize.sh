@@ -99,7 +99,7 @@ cp "$SAN/runtime/libdsprof.a" "$SAN/runtime/libdsprof.so" "$T/runtime/"
 ln -s "$TOP/runtime/dsprof.h" "$T/runtime/dsprof.h"
 cp "$SAN/dsprof" "$T/report/dsprof"
 cp "$SAN/run-unit" "$T/testsuite/unit/run-unit"
-for f in lib.sh run-all.sh; do ln -s "$TOP/testsuite/$f" "$T/testsuite/$f"; done
+for f in lib.sh run-all.sh fixtures; do ln -s "$TOP/testsuite/$f" "$T/testsuite/$f"; done
 for c in "$TOP"/testsuite/cases/*/; do
   mkdir "$T/testsuite/cases/$(basename "$c")"
   for f in "$c"*; do ln -s "$f" "$T/testsuite/cases/$(basename "$c")/"; done

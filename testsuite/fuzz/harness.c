@@ -16,7 +16,7 @@
    bounds, overflows, leaks or crashes (the sanitizers tell).
 
    Built with clang -fsanitize=fuzzer,address,undefined by `make fuzz`; built with
-   driver.c (which has a main) by `make check-sanitize` and by the fuzz-regress
+   driver.c (which has a main) by `make check-sanitize` and by the report-fuzz-regress
    test case to run the kept inputs.  */
 
 #include <fcntl.h>

@@ -37,7 +37,7 @@ seed vm-O2 "$TOP/examples/vm/vm.c" -O2 20
 seed seedprog-O1 "$FUZZ/seedprog.c" -O1
 # A forked child's profile: its units in one units chunk.
 rm -f dsprof.data dsprof.data.*
-cp "$FUZZ/seedfork.c" "$TOP/testsuite/cases/runtime-fork-cost/g.c" .
+cp "$FUZZ/seedfork.c" "$TOP/testsuite/fixtures/g.c" .
 dscc -O1 -o prog seedfork.c g.c
 ./prog >/dev/null
 ./compact dsprof.data.* "$OUT/fork-child-O1.data"

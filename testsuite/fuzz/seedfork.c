@@ -1,5 +1,5 @@
 /* seedfork.c - a program whose forked child writes a profile of two units
-   (this one and testsuite/cases/runtime-fork-cost/g.c): the seed of a
+   (this one and testsuite/fixtures/g.c): the seed of a
    DSPROF_CHUNK_UNITS chunk.  The parent waits for the child.  */
 #include <stdio.h>
 #include <sys/wait.h>

@@ -5,7 +5,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$here/../.." && pwd)
-cases=$TOP/testsuite/cases
+fixtures=$TOP/testsuite/fixtures
 build=$(mktemp -d /tmp/dsprof-golden.XXXXXX)
 trap 'rm -rf "$build"' EXIT
 
@@ -29,12 +29,12 @@ if [ "${1:-}" != --outputs ]; then
   profile rewrite "$TOP/examples/rewrite/rewrite.c"
   profile names "$TOP/examples/names/names.c"
   profile vm "$TOP/examples/vm/vm.c" 300
-  profile threads "$cases/events-threads/threads.c" 3 20
-  profile jump "$cases/events-longjmp/jump.c"
-  profile render "$cases/events-render/render.c"
+  profile threads "$fixtures/threads.c" 3 20
+  profile jump "$fixtures/jump.c"
+  profile render "$fixtures/render.c"
   profile strings "$here/strings.c"
   # fork: the parent's profile and the child's, written once the child is done.
-  profile fork "$cases/events-fork/fork.c"
+  profile fork "$fixtures/fork.c"
   child=$(head -1 "$build/fork/out.txt")
   for _ in $(seq 100); do [ -s "$build/fork/dsprof.data.$child" ] && break; sleep 0.1; done
   sleep 0.5

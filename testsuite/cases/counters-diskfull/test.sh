@@ -10,7 +10,7 @@
 # tmpfs mounts; without the right to mount them those scenarios are skipped.
 . "$(dirname "$0")/../../lib.sh"
 
-cp "$CASE/job.c" .
+cp "$FIXTURES/job.c" .
 dscc -O2 -o job job.c || fail "job.c does not compile"
 line_of () { grep -n "/\\* $1 \\*/" job.c | cut -d: -f1; }
 STEP=$(line_of STEP) FIRST=$(line_of FIRST) SECOND=$(line_of SECOND)

@@ -7,7 +7,7 @@
 # which waits after its first 1000 calls until told to go on.
 . "$(dirname "$0")/../../lib.sh"
 
-cp "$CASE/../counters-diskfull/job.c" .
+cp "$FIXTURES/job.c" .
 dscc -O2 -o job job.c || fail "job.c does not compile"
 CALLS=301000
 

@@ -4,7 +4,7 @@
 # DSPROF_OUT (and %p: each process's own pid, ev-<child pid>.data).
 . "$(dirname "$0")/../../lib.sh"
 
-cp "$CASE/fork.c" .
+cp "$FIXTURES/fork.c" .
 dscc -O2 -Wno-unused-parameter -o fork fork.c || fail "fork.c does not compile"
 WORK=$(grep -n '^work (' fork.c | cut -d: -f1)
 SPAWN=$(grep -n '^spawn (' fork.c | cut -d: -f1)

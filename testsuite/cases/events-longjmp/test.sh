@@ -9,7 +9,7 @@
 
 for opt in O0 O2; do
   mkdir "$opt" && cd "$opt"
-  cp "$CASE/jump.c" .
+  cp "$FIXTURES/jump.c" .
   dscc -"$opt" -o jump jump.c || fail "jump.c does not compile at -$opt"
   ./jump >out || fail "jump (-$opt) exited with status $?"
   [ "$(cat out)" = 36 ] || fail "jump (-$opt) printed $(cat out), not 36"

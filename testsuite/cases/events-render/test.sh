@@ -15,7 +15,7 @@
 
 for opt in O0 O2; do
   mkdir "$opt" && cd "$opt"
-  cp "$CASE/render.c" .
+  cp "$FIXTURES/render.c" .
   dscc -$opt -o render render.c || fail "render.c does not compile at $opt"
   ./render >render.out || fail "render ($opt) exited with status $?"
   [ -f dsprof.data ] || fail "no dsprof.data ($opt)"

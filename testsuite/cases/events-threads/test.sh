@@ -13,7 +13,7 @@
 # At -O2 (-O0 for part 1 too).
 . "$(dirname "$0")/../../lib.sh"
 
-cp "$CASE/threads.c" .
+cp "$FIXTURES/threads.c" .
 dscc -O2 -o threads threads.c || fail "threads.c does not compile at -O2"
 dscc -O0 -o threads-O0 threads.c || fail "threads.c does not compile at -O0"
 

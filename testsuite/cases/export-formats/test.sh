@@ -6,7 +6,7 @@
 # csv module.
 . "$(dirname "$0")/../../lib.sh"
 
-dscc -O1 -o ex "$CASE/ex.c" || fail "ex.c does not compile"
+dscc -O1 -o ex "$FIXTURES/ex.c" || fail "ex.c does not compile"
 [ "$(./ex)" = 30 ] || fail "ex printed the wrong result"
 pid=$(run_dsprof info | sed -n 's/^pid: //p')
 run_dsprof report name --raw --format json >raw.json
@@ -34,7 +34,7 @@ python3 "$CASE/check.py" folded-raw bad.folded raw.json 2>/dev/null \
 
 # ---- lcov ----
 run_dsprof export --format lcov >cov.info || fail "lcov: status $?"
-src=$CASE/ex.c
+src=$FIXTURES/ex.c
 line_of () { grep -n -- "$1" "$src" | head -1 | cut -d: -f1; }
 [ "$(grep -c '^SF:' cov.info)" = 1 ] || fail "want one SF record: $(grep '^SF:' cov.info)"
 grep -qx "SF:$src" cov.info || fail "SF is not $src: $(grep '^SF:' cov.info)"

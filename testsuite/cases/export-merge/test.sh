@@ -5,8 +5,8 @@
 # with each input's threads renumbered after the previous input's.
 . "$(dirname "$0")/../../lib.sh"
 
-dscc -O1 -o cg "$CASE/../graph-callgraph/cg.c" || fail "cg.c does not compile"
-dscc -O1 -o ex "$CASE/../export-formats/ex.c" || fail "ex.c does not compile"
+dscc -O1 -o cg "$FIXTURES/cg.c" || fail "cg.c does not compile"
+dscc -O1 -o ex "$FIXTURES/ex.c" || fail "ex.c does not compile"
 DSPROF_OUT=a.data ./cg >/dev/null && DSPROF_OUT=b.data ./ex >/dev/null \
   && DSPROF_OUT=c.data ./cg >/dev/null || fail "a program failed"
 

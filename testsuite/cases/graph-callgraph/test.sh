@@ -6,7 +6,7 @@
 # `dsprof report`.
 . "$(dirname "$0")/../../lib.sh"
 
-dscc -O1 -o cg "$CASE/cg.c" || fail "cg.c does not compile"
+dscc -O1 -o cg "$FIXTURES/cg.c" || fail "cg.c does not compile"
 [ "$(./cg)" = 2 ] || fail "cg printed the wrong result"
 
 run_dsprof callgraph --raw --unit ns >raw.txt || fail "callgraph --raw: status $?"

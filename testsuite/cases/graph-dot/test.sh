@@ -4,7 +4,7 @@
 # newline, bytes that are not UTF-8) keep the file valid.
 . "$(dirname "$0")/../../lib.sh"
 
-dscc -O1 -o cg "$CASE/../graph-callgraph/cg.c" || fail "cg.c does not compile"
+dscc -O1 -o cg "$FIXTURES/cg.c" || fail "cg.c does not compile"
 ./cg >/dev/null || fail "cg failed"
 
 run_dsprof dot >g.dot || fail "dot: status $?"
@@ -32,7 +32,7 @@ python3 "$CASE/check.py" e.dot e.svg '[["call",18]]' '[["call","call",16]]' \
 
 # Values to quote: by the string parameter s of ex.c's word; the other records
 # have no s (the empty value, shown "").
-dscc -O1 -o ex "$CASE/../export-formats/ex.c" || fail "ex.c does not compile"
+dscc -O1 -o ex "$FIXTURES/ex.c" || fail "ex.c does not compile"
 rm -f dsprof.data
 ./ex >/dev/null || fail "ex failed"
 run_dsprof dot --dim s >s.dot

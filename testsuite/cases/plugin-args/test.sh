@@ -172,14 +172,14 @@ counts_are cntoff "- -"
 
 # ---- language standards ------------------------------------------------------------
 for f in branches loops; do
-  cp "$CASE/../constructs/$f.c" .
+  cp "$FIXTURES/$f.c" .
   for std in c99 c11 c17 gnu17; do
     dscc -std=$std -Wall -Wextra -pedantic -Werror -o "$f-$std" "$f.c" \
       || fail "$f.c does not compile warning-free with -std=$std and the plugin"
     DSPROF_OUT=$f-$std.data "./$f-$std" >/dev/null || fail "$f-$std: exit status $?"
     rm -rf "bb-$std"
     run_dsprof annotate -o "bb-$std" "$f-$std.data" || fail "dsprof annotate ($std): status $?"
-    expect_same "$CASE/../constructs/expected/$f.c.bb" "bb-$std/$f.c.bb"
+    expect_same "$FIXTURES/expected/$f.c.bb" "bb-$std/$f.c.bb"
   done
 done
 # dsprof.h (and ev.c's event) in strict C89, without the plugin and with it.

@@ -5,7 +5,7 @@
 # `make bench` figure, time_accuracy), and Self + Desc = Total on every row.
 . "$(dirname "$0")/../../lib.sh"
 
-dscc -O1 -o times "$CASE/times.c" || fail "times.c does not compile"
+dscc -O1 -o times "$FIXTURES/times.c" || fail "times.c does not compile"
 ./times >out.txt || fail "times exited with $?"
 [ "$(cat out.txt)" = "2 1" ] || fail "times printed '$(cat out.txt)'"
 

@@ -10,7 +10,7 @@
 . "$(dirname "$0")/../../lib.sh"
 
 N=64 FORKS=20
-"$CASE/gen.sh" $N $FORKS
+"$FIXTURES/gen.sh" $N $FORKS
 dscc -O1 -o prog main.c u*.c || fail "the program does not compile"
 
 DSPROF_OUT=prof.data ./prog >pids || fail "prog exited with status $?"
@@ -50,7 +50,7 @@ done <pids
 # file system: tmpfs has no holes here): the page becomes anonymous memory, the
 # child runs on with one warning, its profile says TRUNCATED and the counts
 # that reached it are exact.  Needs root and a loop device (else skipped).
-cp "$CASE/full.c" "$CASE/g.c" .
+cp "$CASE/full.c" "$FIXTURES/g.c" .
 dscc -o full full.c g.c || fail "full.c does not compile"
 CHILD=$(grep -n '/\* CHILD \*/' full.c | cut -d: -f1)
 mkdir disk

@@ -8,7 +8,7 @@
 # the umask.
 . "$(dirname "$0")/../../lib.sh"
 
-cp "$CASE/prog.c" .
+cp "$FIXTURES/prog.c" .
 dscc -o prog prog.c || fail "prog.c does not compile"
 LOOP=$(grep -n '/\* LOOP \*/' prog.c | cut -d: -f1)
 

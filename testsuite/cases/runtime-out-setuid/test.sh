@@ -12,7 +12,7 @@ if [ "$(id -u)" -ne 0 ]; then
   echo "not root: skipped (a setuid-root program and a run as nobody need root)"
   exit 0
 fi
-cp "$CASE/../runtime-out-kinds/prog.c" .
+cp "$FIXTURES/prog.c" .
 LOOP=$(grep -n '/\* LOOP \*/' prog.c | cut -d: -f1)
 dir=$(mktemp -d /tmp/dsprof-setuid.XXXXXX)
 trap 'rm -rf "$dir"' EXIT

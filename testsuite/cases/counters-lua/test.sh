@@ -1,0 +1,129 @@
+# counters-lua: a real program.  Lua 5.4 from Debian's lua5.4 source package (fetched once
+# into build/lua-src by scripts/lua.sh), built here at -O0 with Lua's own
+# Makefile three times, the same flags but the instrumentation:
+#   plain/  nothing
+#   ds/     the dsprof plugin
+#   both/   the dsprof plugin AND gcc --coverage (-fprofile-arcs -ftest-coverage)
+# and run on exercise.lua (tables, strings, closures, coroutines, string.format,
+# gsub, errors under pcall, sort, integer/float math, goto, load/dump, ...) under
+# `setarch -R`.  Repeatability: the hash seed is fixed (-D'luai_makeseed(L)=0'),
+# and two address-dependent behaviours are made content-based: the C-string
+# cache (-DSTRCACHE_N=1) and the sort pivot (-D'l_randomizePivot()=0').
+#
+# 1. The three programs print the same output and exit with the same status (3,
+#    from os.exit) as the plain one.
+# 2. `dsprof lines` of ds/ and of both/ name the same blocks (FILE:LINE in the
+#    same order): --coverage does not change what dsprof counts, so both/ stands
+#    for any dsprof build.
+# 3. dsprof's counts of the both/ run against gcov's of the SAME run (compare.py).
+#    One binary with both instrumentations, not two builds, because Lua's work
+#    depends on addresses (pointer keys hash by address: the parser's constant
+#    table keys nil by a table pointer, the registry has a light userdata key),
+#    and two differently instrumented binaries have different heap addresses, so
+#    a few ltable.c counts differ by one or two between them.  The dsprof pass
+#    runs right after the CFG is built, gcov's instrumentation later on the same
+#    CFG, so gcov's blocks are dsprof's blocks, split further after every call.
+#    With D(L) = dsprof annotate's count of line L (the largest count of the
+#    blocks holding a statement on L, blank if none) and gcov's block graph (the
+#    lines of every block from the .gcno, its count from `gcov -D`):
+#    (i)   every function's entry count (`dsprof export --format lcov`) equals
+#          gcov's function execution count (`gcov --json-format`), and D of its
+#          definition line too;
+#    (ii)  D(L) equals the largest count of the gcov blocks holding L, on every
+#          line either tool has a block on (so a line executed per one tool is
+#          executed per the other);
+#    (iii) every block `dsprof lines` lists on L has the count of a distinct
+#          gcov block holding L.  This is the per-block check: a block's line is
+#          its first located statement, which gcov puts in its first block of
+#          the same code, with the same count.
+#    These differences between the two counting models are accepted, each only
+#    under a condition checked in gcov's own data (compare.py -v lists them):
+#    LABELFWD  (ii)/(iii) on a line starting with a label whose gcov block
+#              holds only that line and forwards to a block entered from
+#              elsewhere too, whose count D(L) is: GCC moved the label's line
+#              into a block of its own after dsprof's pass and sent the jumps
+#              to the label past it, so gcov counts only the way in that falls
+#              through (lstrlib.c's `init:'; luaV_execute's `startfunc:', moved
+#              by the pass of -Wformat-overflow and -Wformat-truncation).
+#    FAKEENTRY (i) gcov's function count includes the fake entry arcs it adds to
+#              computed-goto targets (luaV_execute's jump table): accepted when
+#              dsprof's count equals gcov's count of the real entry arc's block.
+#    ONELINE   (i) the definition line holds other code, so its D is the largest
+#              of several blocks: gcov's count must be one of the counts
+#              `dsprof lines` lists on that line.
+#    JUMPLOC   (iii) a block holding only a jump GCC folded into the CFG (the
+#              back jump of `for (;;)`, the jump from the end of a then-branch
+#              over the else) has the jump's location, which is often the
+#              location of the `switch`/`if` starting the construct; gcov gives
+#              a block a jump's location only if no other block already holds
+#              that very location, so its copy of the block has no line: the
+#              dsprof block's count must be the count of a distinct line-less
+#              gcov block of the same function.
+#    (compare.py describes three more, FORKED, EXECRET and INLINED, which Lua
+#    does not need: real programs that fork and exec, and always_inline
+#    functions; `make check-real` runs it on gawk and jq.)
+#    gcov's own line counts are not compared one to one: gcov counts a line by
+#    the arcs entering the blocks that END on it, which says ##### for a line
+#    whose code ran in a block ending on a later line (lobject.c:230), and sums
+#    the blocks of a line it split at calls (ldo.c:498 shows twice the calls).
+. "$(dirname "$0")/../../lib.sh"
+
+command -v python3 >/dev/null || fail "python3 is needed (make deps installs it)"
+command -v gcov >/dev/null || fail "gcov is needed"
+"$TOP/scripts/lua.sh" source >/dev/null || fail "cannot get the lua5.4 source (scripts/lua.sh source)"
+
+export LUA_EXTRA_CFLAGS="-DSTRCACHE_N=1 -DSTRCACHE_M=2 -D'l_randomizePivot()=0'"
+for v in plain:plain ds:dsprof both:dsprof-gcov; do
+  "$TOP/scripts/lua.sh" build "${v%%:*}" -O0 "${v#*:}" >"build-${v%%:*}.log" 2>&1 ||
+    { tail -20 "build-${v%%:*}.log" >&2; fail "the ${v#*:} build of Lua failed"; }
+done
+
+cp "$FIXTURES/exercise.lua" .
+run () {  # run NAME: the NAME/ interpreter on exercise.lua -> NAME.out, NAME.status
+  local st=0
+  DSPROF_OUT=$PWD/$1.data setarch -R "$1/src/lua" exercise.lua >"$1.out" 2>"$1.err" || st=$?
+  echo "$st" >"$1.status"
+}
+run plain; run ds; run both
+
+# 1. Same behaviour.
+[ "$(cat plain.status)" = 3 ] || fail "plain Lua: exit status $(cat plain.status), expected 3 ($(head -3 plain.err))"
+grep -q '^bye$' plain.out || fail "plain Lua did not finish exercise.lua"
+for v in ds both; do
+  expect_same plain.out "$v.out"
+  [ "$(cat $v.status)" = "$(cat plain.status)" ] ||
+    fail "$v: exit status $(cat $v.status), plain Lua's $(cat plain.status)"
+  [ ! -s "$v.err" ] || fail "$v wrote to stderr: $(head -3 "$v.err")"
+  [ -s "$v.data" ] || fail "$v left no profile $v.data"
+done
+
+# 2. Same blocks with and without --coverage.
+run_dsprof lines ds.data >ds.lines || fail "dsprof lines ds.data: status $?"
+run_dsprof lines both.data >both.lines || fail "dsprof lines both.data: status $?"
+[ "$(wc -l <ds.lines)" -gt 5000 ] || fail "dsprof lines ds.data: only $(wc -l <ds.lines) blocks"
+cut -d: -f1,2 ds.lines >ds.blocks
+cut -d: -f1,2 both.lines >both.blocks
+cmp -s ds.blocks both.blocks ||
+  fail "the blocks of the dsprof build and the dsprof+coverage build differ: $(diff ds.blocks both.blocks | head -5)"
+
+# 3. dsprof against gcov, same run.
+run_dsprof annotate -o bb both.data >annotate.log 2>&1 ||
+  fail "dsprof annotate both.data: status $? ($(head -3 annotate.log))"
+run_dsprof export --format lcov -o both.lcov both.data ||
+  fail "dsprof export --format lcov both.data: status $?"
+mkdir -p gcov
+(
+  cd both/src
+  for g in *.gcda; do
+    u=${g%.gcda}
+    gcov --json-format --stdout "$g" >"../../gcov/$u.json" 2>/dev/null
+    gcov -D -n "$g" >"../../gcov/$u.debug" 2>&1
+  done
+) || fail "gcov failed"
+[ -s gcov/lvm.json ] || fail "gcov wrote nothing for lvm.gcda"
+python3 "$FIXTURES/compare.py" both/src bb both.lines both.lcov gcov >compare.out 2>&1 || {
+  cat compare.out >&2
+  fail "dsprof's counts differ from gcov's (above)"
+}
+cat compare.out
+exit 0
