@@ -592,11 +592,17 @@ read_string (char *buf, const char *s, size_t n)
   return k;
 }
 
-/* Encode LEN bytes of TEXT as a STR value, "..." after it if TRUNCATED.  */
+/* Encode LEN bytes of TEXT as a STR value, at most DSPROF_STR_MAX of them,
+   "..." after it if TRUNCATED or it is longer.  */
 
 static unsigned char *
 put_text (unsigned char *p, const char *text, size_t len, int truncated)
 {
+  if (len > DSPROF_STR_MAX)
+    {
+      len = DSPROF_STR_MAX;
+      truncated = 1;
+    }
   p = put_uleb (p, ((uint64_t) len << 1 | (truncated != 0)) + 1);
   memcpy (p, text, len);
   return p + len;
@@ -618,11 +624,10 @@ put_str (unsigned char *p, const char *s, uint64_t bound)
   size_t len = got && !buf[got - 1] ? got - 1 : got;
   if (len < got || got == want)
     /* The NUL, the bound, or more than DSPROF_STR_MAX bytes.  */
-    return put_text (p, buf, len < DSPROF_STR_MAX ? len : DSPROF_STR_MAX,
-                     len > DSPROF_STR_MAX);
+    return put_text (p, buf, len, 0);
   if (got == 0)
     return put_text (p, "(unreadable)", sizeof "(unreadable)" - 1, 0);
-  return put_text (p, buf, got < DSPROF_STR_MAX ? got : DSPROF_STR_MAX, 1);
+  return put_text (p, buf, got, 1);
 }
 
 /* Encode value V of TYPE for dimension NAME_ID.  */
@@ -650,8 +655,7 @@ put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
               n = sizeof buf - 1;
             n = strnlen (buf, n);
             p = put_uleb (p, 1);
-            return put_text (p, buf, n < DSPROF_STR_MAX ? n : DSPROF_STR_MAX,
-                             n > DSPROF_STR_MAX);
+            return put_text (p, buf, n, 0);
           }
         p = put_uleb (p, 0);
         return put_uleb (p, v);
