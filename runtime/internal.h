@@ -81,12 +81,19 @@ dsprof_clock_tsc_p (void)
   return __atomic_load_n (&dsprof_clock_tsc, __ATOMIC_RELAXED);
 }
 
+/* The time now on CLOCK, in nanoseconds.  */
+static inline uint64_t
+dsprof_clock_ns (clockid_t clock)
+{
+  struct timespec ts;
+  clock_gettime (clock, &ts);
+  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+}
+
 static inline uint64_t
 dsprof_mono_ns (void)
 {
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + ts.tv_nsec;
+  return dsprof_clock_ns (CLOCK_MONOTONIC);
 }
 
 /* The time now, in the clock's ticks: inline, the hooks read it per event.  */

@@ -179,14 +179,6 @@ dsprof_env_flag (const char *name, int dflt)
   return dflt;
 }
 
-static uint64_t
-now_ns (clockid_t clock)
-{
-  struct timespec ts;
-  clock_gettime (clock, &ts);
-  return (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
-}
-
 static void writer_detach (void);
 
 /* Report ERR for the profile, or WHY if not NULL, and stop adding chunks.  */
@@ -403,7 +395,7 @@ process_start_mono_ns (pid_t pid)
   uint64_t start_boot = (uint64_t) (start / (unsigned long long) hz) * 1000000000u
                         + (uint64_t) (start % (unsigned long long) hz)
                           * (1000000000u / (uint64_t) hz);
-  uint64_t boot = now_ns (CLOCK_BOOTTIME), mono = now_ns (CLOCK_MONOTONIC);
+  uint64_t boot = dsprof_clock_ns (CLOCK_BOOTTIME), mono = dsprof_mono_ns ();
   if (boot < start_boot || mono < boot - start_boot)
     return 0;
   return mono - (boot - start_boot);
@@ -742,8 +734,8 @@ writer_create (uint64_t flags, const char **why)
   hdr->end = DSPROF_PAGE;
   hdr->pid = getpid ();
   hdr->ppid = getppid ();
-  hdr->start_ns = now_ns (CLOCK_REALTIME);
-  hdr->start_mono_ns = now_ns (CLOCK_MONOTONIC);
+  hdr->start_ns = dsprof_clock_ns (CLOCK_REALTIME);
+  hdr->start_mono_ns = dsprof_mono_ns ();
   hdr->flags = flags | (writer.lost ? DSPROF_FLAG_TRUNCATED : 0);
   ssize_t len = readlink ("/proc/self/exe", hdr->exe, sizeof hdr->exe - 1);
   if (len < 0)
@@ -1257,7 +1249,7 @@ writer_exit (void)
   struct dsprof_file_header *hdr = __atomic_load_n (&writer.hdr, __ATOMIC_ACQUIRE);
   /* A child made by vfork or a raw clone has no header of its own.  */
   if (hdr && writer.pid == getpid () && hdr->pid == getpid ())
-    __atomic_store_n (&hdr->stop_mono_ns, now_ns (CLOCK_MONOTONIC), __ATOMIC_RELEASE);
+    __atomic_store_n (&hdr->stop_mono_ns, dsprof_mono_ns (), __ATOMIC_RELEASE);
   /* Tell of a profile deleted or truncated since the last chunk was added (and
      make what is left readable).  Only if the lock is free: a thread that holds
      it is adding a chunk and checks the file itself.  */
