@@ -723,19 +723,28 @@ push_open (struct thread *t, uintptr_t cfa, uint64_t id)
   return 1;
 }
 
-/* Close the innermost open event as incomplete.  */
+/* Record OP, an event's end that carries nothing but its time NOW, in T's
+   stream; count it dropped if there is no room.  */
 
 static void
-abandon (struct thread *t, uint64_t now)
+put_close (struct thread *t, int op, uint64_t now)
 {
   if (reserve (t, MAX_FIXED_EVENT, now))
     {
-      t->pos = put_op (t, t->pos, DSPROF_OP_ABANDON, now);
+      t->pos = put_op (t, t->pos, op, now);
       t->last = now;
       publish (t);
     }
   else
     count_dropped ();
+}
+
+/* Close the innermost open event as incomplete.  */
+
+static void
+abandon (struct thread *t, uint64_t now)
+{
+  put_close (t, DSPROF_OP_ABANDON, now);
   t->depth--;
   count_repaired ();
 }
@@ -1013,14 +1022,7 @@ dsprof_finish (dsprof_id id)
     goto out;     /* already closed by a repair, or not this thread's */
   abandon_above (t, i - 1, now);
   t->depth--;
-  if (reserve (t, MAX_FIXED_EVENT, now))
-    {
-      t->pos = put_op (t, t->pos, DSPROF_OP_FINISH, now);
-      t->last = now;
-      publish (t);
-    }
-  else
-    count_dropped ();
+  put_close (t, DSPROF_OP_FINISH, now);
 out:
   busy_off (t);
   errno = saved_errno;
