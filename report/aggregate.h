@@ -130,8 +130,10 @@ struct agg_carry
    repeats are left out.  C starts zeroed.  */
 void agg_carry_want (struct agg_carry *c, const char *name);
 
-/* Count record R and mark the dimensions it carries.  */
+/* Mark the dimensions record R carries (agg_carry_record's slow path).  */
 void agg_carry_check (struct agg_carry *c, const struct ev_record *r);
+
+/* Count record R and mark the dimensions it carries.  */
 static inline void
 agg_carry_record (struct agg_carry *c, const struct ev_record *r)
 {

@@ -1126,26 +1126,6 @@ put_padded (FILE *f, const void *data, size_t n, uint64_t *off)
   *off += pad;
 }
 
-/* Map the site ids of the unit chunk (or units chunk record) UC of process P to
-   NEW_BASE's, in MP: the unit is known by its metadata.  */
-
-static void
-map_unit_sites (const struct pf_set *set, const struct dsprof_unit_chunk *uc,
-                const uint32_t *new_base, struct merge_proc *mp,
-                const struct pf_process *p)
-{
-  const unsigned char *meta = (const unsigned char *) (uc + 1);
-  for (uint32_t k = 0; k < set->nunits && uc->nsites; k++)
-    if (set->units[k]->meta_size == uc->meta_size
-        && !memcmp (set->units[k]->meta, meta, uc->meta_size))
-      {
-        for (uint32_t s = 0; s < uc->nsites; s++)
-          if ((uint64_t) uc->site_base + s < p->sites.size)
-            mp->site_map[uc->site_base + s] = new_base[k] + s;
-        break;
-      }
-}
-
 /* Write the merged profile of SET to F.  Return NULL or the problem.  */
 
 static const char *
@@ -1186,30 +1166,19 @@ write_merged (struct pf_set *set, struct merge_proc *mp, FILE *f)
       put_padded (f, u->counts, (size_t) u->ncounters * 8, &off);
     }
 
-  /* Each process's map from its site ids to the new ones, through its unit
-     chunks (a unit is known by its metadata).  */
+  /* Each process's map from its site ids to the new ones, through its units
+     as the reader found them (unit chunks and units chunks' records).  */
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
       const struct pf_process *p = &set->procs[i];
       mp[i].nsite_map = p->sites.size;
       mp[i].site_map = XCNEWVEC (uint32_t, p->sites.size + 1);
-      for (uint64_t at = DSPROF_PAGE; at < p->size;)
+      for (uint32_t j = 0; j < p->nunits; j++)
         {
-          const struct dsprof_chunk *ch = (const void *) (p->map + at);
-          if (ch->kind == DSPROF_CHUNK_UNIT)
-            map_unit_sites (set, (const void *) ch, new_base, &mp[i], p);
-          else if (ch->kind == DSPROF_CHUNK_UNITS)
-            {
-              /* The reader checked the records.  */
-              const struct dsprof_units_chunk *uc = (const void *) ch;
-              const unsigned char *rec = (const unsigned char *) (uc + 1);
-              for (uint32_t r = 0; r < uc->nunits; r++)
-                {
-                  map_unit_sites (set, (const void *) rec, new_base, &mp[i], p);
-                  rec += ((const struct dsprof_chunk *) rec)->size;
-                }
-            }
-          at += ch->size;
+          const struct pf_unit_sites *us = &p->unit_sites[j];
+          for (uint32_t s = 0; s < us->nsites; s++)
+            if ((uint64_t) us->site_base + s < p->sites.size)
+              mp[i].site_map[us->site_base + s] = new_base[us->unit] + s;
         }
     }
   free (new_base);

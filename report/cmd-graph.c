@@ -539,7 +539,6 @@ struct entry
 struct callgraph
 {
   struct graph *g;
-  const struct text_unit *unit;
   uint32_t *comp_size;           /* by component */
   uint32_t *cycle_no;            /* by component: 0, or N of <cycle N> */
   uint32_t *entry_of_value;      /* entry number of each value */

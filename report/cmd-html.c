@@ -93,7 +93,7 @@ table (const struct rpt_table *t, const char **path, void *arg)
    report` prints them.  Return 0 or EXIT_DATA.  */
 
 static int
-html_tables (FILE *out, struct pf_set *set, struct query *q)
+html_tables (FILE *out, struct pf_set *set, const struct query *q)
 {
   struct rpt_model m;
   int rc = rpt_build (set, q, &m);
@@ -978,7 +978,7 @@ static const char page_script[] =
   "d.textContent=g.querySelector('title').textContent;});});})();\n";
 
 static int
-html_page (FILE *out, struct pf_set *set, struct query *q, long nlines,
+html_page (FILE *out, struct pf_set *set, const struct query *q, long nlines,
            uint64_t max_records)
 {
   fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -1066,9 +1066,8 @@ run_html (int argc, char **argv)
 
   struct query q;
   memset (&q, 0, sizeof q);
-  q.format = "json";
   q.raw = raw;
-  q.top = 0;
+  q.top = top;
   char *dimcopy = xstrdup (dims ? dims : "name");
   q.dims = XCNEWVEC (const char *, strlen (dimcopy) + 2);
   for (char *s = dimcopy, *comma;; s = comma + 1)
@@ -1103,12 +1102,8 @@ run_html (int argc, char **argv)
     {
       struct output out;
       if (!(rc = output_open (&out, "html", output, 0)))
-        {
-          struct query page = q;
-          page.top = top;
-          rc = output_finish (&out, html_page (out.f, &set, &page, nlines,
-                                               (uint64_t) max_records));
-        }
+        rc = output_finish (&out, html_page (out.f, &set, &q, nlines,
+                                             (uint64_t) max_records));
       pf_free (&set);
     }
   free (q.dims);

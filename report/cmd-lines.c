@@ -415,8 +415,9 @@ run_annotate (int argc, char **argv)
         }
       else
         free (key.path);
-      /* Asked once per unit holding the source, and only when it matters.  */
-      if (!dir && !s->own && s->asked != all.v[i].unit)
+      /* Asked once per unit holding the source, and only when it matters: no
+         -o DIR, no --source (see below).  */
+      if (!dir && !nsel && !s->own && s->asked != all.v[i].unit)
         {
           s->asked = all.v[i].unit;
           s->own = in_tree (s->asked, s->path);

@@ -328,6 +328,7 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
         }
       u->counts = XCNEWVEC (uint64_t, u->ncounters ? u->ncounters : 1);
       *htab_find_slot (unit_index, u, INSERT) = u;
+      u->index = set->nunits;
       set->units = XRESIZEVEC (struct pf_unit *, set->units, set->nunits + 1);
       set->units[set->nunits++] = u;
     }
@@ -338,7 +339,9 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
   const uint64_t *counters = (const uint64_t *) (p->map + ch->counters_offset);
   for (uint32_t i = 0; i < ch->ncounters; i++)
     u->counts[i] += counters[i];
-  p->nunits++;
+  p->unit_sites = XRESIZEVEC (struct pf_unit_sites, p->unit_sites, p->nunits + 1);
+  p->unit_sites[p->nunits++]
+    = (struct pf_unit_sites) { u->index, ch->site_base, ch->nsites };
   p->ncounters += ch->ncounters;
   for (uint32_t k = 0; k < u->nfunctions; k++)
     p->nblocks += u->functions[k].nblocks;
@@ -525,6 +528,8 @@ process_free (struct pf_process *p)
   p->streams = NULL;
   p->nstreams = 0;
   ev_sites_free (&p->sites);
+  free (p->unit_sites);
+  p->unit_sites = NULL;
 }
 
 static void

@@ -53,6 +53,14 @@ struct pf_unit
   const unsigned char *meta;     /* identity of the unit */
   uint32_t meta_size;
   uint32_t nsites;
+  uint32_t index;                /* in its set's units */
+};
+
+/* A unit as one process holds it: its site ids there.  */
+struct pf_unit_sites
+{
+  uint32_t unit;                 /* the unit's index in the set */
+  uint32_t site_base, nsites;
 };
 
 struct pf_process
@@ -68,6 +76,7 @@ struct pf_process
   struct ev_stream *streams;     /* by thread number */
   uint64_t events;               /* bytes of event stream, for info */
   uint32_t nunits;               /* unit chunks in this file */
+  struct pf_unit_sites *unit_sites; /* nunits: their site ids */
   uint64_t ncounters;
   uint64_t nblocks;              /* counted blocks of those units */
 };

@@ -69,15 +69,6 @@ text_utf8_chars (const char *s, size_t len)
   return n;
 }
 
-/* The length of the well-formed multi-byte sequence at P in a NUL-terminated
-   string: the NUL stops text_utf8_len's continuation bytes, so 4 may be read.  */
-
-static int
-utf8_len_z (const unsigned char *p)
-{
-  return *p >= 0x80 ? text_utf8_len (p, 4) : 0;
-}
-
 /* ---- JSON --------------------------------------------------------------------------- */
 
 void
@@ -186,10 +177,10 @@ text_html (FILE *out, const char *s)
 void
 text_dot (FILE *out, const char *s)
 {
-  const unsigned char *p = (const unsigned char *) s;
-  while (*p)
+  const unsigned char *p = (const unsigned char *) s, *end = p + strlen (s);
+  while (p < end)
     {
-      int n = *p >= 0x80 ? utf8_len_z (p) : 1;
+      int n = *p >= 0x80 ? text_utf8_len (p, (size_t) (end - p)) : 1;
       if (*p == '"' || *p == '\\')
         fprintf (out, "\\%c", *p);
       else if (*p == '\n')
