@@ -23,9 +23,9 @@ UNIT    = testsuite/unit/run-unit
 
 RUNTIME_OBJ := $(RUNTIME_SRC:.c=.o)
 REPORT_OBJ  := $(REPORT_SRC:.c=.o)
-# The unit tests link the report modules that need no command: not dsprof.o, the
-# cmd-*.o, nor model.o (it walks profiles with dsprof.c's walk_streams).
-REPORT_LIB_OBJ := $(filter-out report/dsprof.o report/cmd-%.o report/model.o,$(REPORT_OBJ))
+# The unit tests link the report modules that need no command: not dsprof.o nor the
+# cmd-*.o.
+REPORT_LIB_OBJ := $(filter-out report/dsprof.o report/cmd-%.o,$(REPORT_OBJ))
 
 all: deps-check $(PLUGIN) $(LIBA) $(LIBSO) $(REPORT)
 
@@ -102,7 +102,7 @@ FUZZ_BIN     = $(FUZZ_DIR)/fuzz-profile
 SAN_DIR      = build/sanitize
 SAN_RT_OBJ   := $(RUNTIME_SRC:runtime/%.c=$(SAN_DIR)/rt-%.o)
 SAN_REP_OBJ  := $(REPORT_SRC:report/%.c=$(SAN_DIR)/rep-%.o)
-SAN_LIB_OBJ  := $(filter-out $(SAN_DIR)/rep-dsprof.o $(SAN_DIR)/rep-cmd-%.o $(SAN_DIR)/rep-model.o,$(SAN_REP_OBJ))
+SAN_LIB_OBJ  := $(filter-out $(SAN_DIR)/rep-dsprof.o $(SAN_DIR)/rep-cmd-%.o,$(SAN_REP_OBJ))
 # dsprof.c's main is renamed so the harness can call the commands.
 $(FUZZ_DIR)/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 	@mkdir -p $(FUZZ_DIR)

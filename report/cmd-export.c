@@ -24,24 +24,6 @@
 #include "hashtab.h"
 #include "cmd.h"
 
-/* Decode stream S of P, with the message walk_streams gives for a corrupt one.
-   Return 0, a callback's value, or EXIT_DATA.  */
-
-static int
-decode (const struct pf_process *p, const struct ev_stream *s, ev_event_fn on_event,
-        ev_record_fn on_record, void *arg)
-{
-  const char *err = NULL;
-  int rc = ev_decode_stream (s, &p->sites, &p->clock, on_event, on_record, arg,
-                             &err);
-  if (rc < 0)
-    {
-      fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path, s->thread, err);
-      return EXIT_DATA;
-    }
-  return rc;
-}
-
 /* The name of a record or Start event: its `name` dimension, else its type.  */
 
 static const char *
@@ -197,7 +179,7 @@ export_chrome (struct pf_set *set, FILE *out)
           fprintf (out, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%" PRId64
                    ",\"tid\":%u,\"args\":{\"name\":\"thread %u\"}}", c.pid,
                    p->streams[k].thread, p->streams[k].thread);
-          rc = decode (p, &p->streams[k], chrome_event, NULL, &c);
+          rc = pf_decode_stream (p, &p->streams[k], chrome_event, NULL, &c);
           while (c.depth)
             free (c.added[--c.depth]);
         }
@@ -395,7 +377,7 @@ export_folded (struct pf_set *set, bool raw, FILE *out)
   f.nnodes = 1;
   memset (&f.nodes[0], 0, sizeof f.nodes[0]);
   ev_keep_children (false);
-  int rc = walk_streams (set, folded_event, folded_record, folded_begin, &f);
+  int rc = pf_walk_streams (set, folded_event, folded_record, folded_begin, &f);
   ev_keep_children (true);
   if (!rc)
     {
@@ -772,7 +754,7 @@ export_csv (struct pf_set *set, FILE *out)
   c.out = out;
   c.seen = htab_create_alloc (32, str_hash, str_eq, free, xcalloc, free);
   ev_keep_children (false);
-  int rc = walk_streams (set, NULL, csv_dims, NULL, &c);
+  int rc = pf_walk_streams (set, NULL, csv_dims, NULL, &c);
   if (!rc)
     {
       sort_cols (&c);
@@ -799,11 +781,11 @@ export_csv (struct pf_set *set, FILE *out)
         {
           c.nstarted = 0;
           c.depth = 0;
-          rc = decode (p, &p->streams[k], csv_start, csv_number, &c);
+          rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_number, &c);
           c.nstarted = 0;
           c.depth = 0;
           if (!rc)
-            rc = decode (p, &p->streams[k], csv_start, csv_row, &c);
+            rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_row, &c);
         }
     }
   ev_keep_children (true);
@@ -1312,7 +1294,7 @@ run_merge (int argc, char **argv)
       mp[i].thread_base = threads;
       for (uint32_t k = 0; k < p->nstreams && !rc; k++)
         {
-          rc = decode (p, &p->streams[k], merge_scan_event, NULL, &scan);
+          rc = pf_decode_stream (p, &p->streams[k], merge_scan_event, NULL, &scan);
           if (p->streams[k].thread > UINT32_MAX - threads)
             {
               fprintf (stderr, "dsprof merge: too many threads\n");

@@ -391,7 +391,7 @@ graph_walk (struct graph *g, struct pf_set *set)
   struct agg *probe = agg_new (1, dims, 0, NULL);
   ev_keep_children (agg_needs_children (probe));
   agg_free (probe);
-  int rc = walk_streams (set, NULL, graph_record, graph_begin, g);
+  int rc = pf_walk_streams (set, NULL, graph_record, graph_begin, g);
   ev_keep_children (true);
   /* States left by a stream that ended in corruption go back to the pool.  */
   g->pool = NULL;

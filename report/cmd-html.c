@@ -524,10 +524,10 @@ html_flame (FILE *out, struct pf_set *set, uint64_t max_records)
   f.paths = htab_create_alloc (64, mnode_hash, mnode_eq, mnode_free, xcalloc,
                                free);
   ev_keep_children (false);
-  int rc = walk_streams (set, NULL, path_record, NULL, &f);
+  int rc = pf_walk_streams (set, NULL, path_record, NULL, &f);
   bool exact = !rc && f.records <= max_records;
   if (exact)
-    rc = walk_streams (set, NULL, exact_record, lane_begin, &f);
+    rc = pf_walk_streams (set, NULL, exact_record, lane_begin, &f);
   ev_keep_children (true);
   if (rc)
     goto done;

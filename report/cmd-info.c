@@ -38,16 +38,8 @@ info_one (struct pf_process *p, FILE *out)
   const struct dsprof_file_header *h = &p->header;
   struct tally t = { 0, 0, 0, 0 };
   for (uint32_t k = 0; k < p->nstreams; k++)
-    {
-      const char *err = NULL;
-      if (ev_decode_stream (&p->streams[k], &p->sites, &p->clock, tally_event,
-                            tally_record, &t, &err) < 0)
-        {
-          fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path,
-                   p->streams[k].thread, err);
-          return EXIT_DATA;
-        }
-    }
+    if (pf_decode_stream (p, &p->streams[k], tally_event, tally_record, &t))
+      return EXIT_DATA;
   uint32_t nsites = 0;
   for (uint32_t i = 0; i < p->sites.size; i++)
     nsites += p->sites.by_id[i] != NULL;

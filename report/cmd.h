@@ -68,14 +68,6 @@ int run_report (struct pf_set *set, const struct query *q, FILE *out);
    filters.  Return 0 or EXIT_DATA.  */
 int print_dims (struct pf_set *set, const struct query *q, FILE *out);
 
-/* Decode every stream of SET, calling ON_EVENT / ON_RECORD (either may be NULL)
-   and BEGIN (may be NULL) before each stream.  Return 0 or EXIT_DATA after a
-   message naming the profile and the problem.  */
-int walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_record,
-                  void (*begin) (const struct pf_process *p,
-                                 const struct ev_stream *s, void *arg),
-                  void *arg);
-
 /* Load a --derive library; return 0 or EXIT_USAGE after a message.  */
 int derive_load (const char *path);
 

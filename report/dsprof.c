@@ -118,32 +118,3 @@ parse_filter (char *arg, struct agg_filter *f)
   f->value = eq + 1;
   return f->dim[0] != '\0';
 }
-
-int
-walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_record,
-              void (*begin) (const struct pf_process *p, const struct ev_stream *s,
-                             void *arg),
-              void *arg)
-{
-  for (uint32_t i = 0; i < set->nprocs; i++)
-    {
-      struct pf_process *p = &set->procs[i];
-      for (uint32_t k = 0; k < p->nstreams; k++)
-        {
-          if (begin)
-            begin (p, &p->streams[k], arg);
-          const char *err = NULL;
-          int rc = ev_decode_stream (&p->streams[k], &p->sites, &p->clock,
-                                    on_event, on_record, arg, &err);
-          if (rc < 0)
-            {
-              fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path,
-                       p->streams[k].thread, err);
-              return EXIT_DATA;
-            }
-          if (rc > 0)
-            return rc;
-        }
-    }
-  return 0;
-}

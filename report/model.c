@@ -50,7 +50,7 @@ bucket_records (struct pf_set *set, struct walk *w, uint64_t *total_run)
       one.procs = &set->procs[i];
       one.nprocs = 1;
       w->last_ns = 0;
-      rc = walk_streams (&one, NULL, walk_record, walk_begin, w);
+      rc = pf_walk_streams (&one, NULL, walk_record, walk_begin, w);
       *total_run += pf_run_ns (&set->procs[i], w->last_ns);
     }
   ev_keep_children (true);

@@ -658,3 +658,39 @@ pf_free (struct pf_set *set)
   free (set->units);
   memset (set, 0, sizeof *set);
 }
+
+int
+pf_decode_stream (const struct pf_process *p, const struct ev_stream *s,
+                  ev_event_fn on_event, ev_record_fn on_record, void *arg)
+{
+  const char *err = NULL;
+  int rc = ev_decode_stream (s, &p->sites, &p->clock, on_event, on_record, arg,
+                             &err);
+  if (rc < 0)
+    {
+      fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path, s->thread, err);
+      return PF_CORRUPT;
+    }
+  return rc;
+}
+
+int
+pf_walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_record,
+                 void (*begin) (const struct pf_process *p,
+                                const struct ev_stream *s, void *arg),
+                 void *arg)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    {
+      struct pf_process *p = &set->procs[i];
+      for (uint32_t k = 0; k < p->nstreams; k++)
+        {
+          if (begin)
+            begin (p, &p->streams[k], arg);
+          int rc = pf_decode_stream (p, &p->streams[k], on_event, on_record, arg);
+          if (rc)
+            return rc;
+        }
+    }
+  return 0;
+}
