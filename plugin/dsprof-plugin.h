@@ -36,7 +36,6 @@ opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 
 /* events.cc */
 bool dsprof_event_p (tree fndecl);
-enum dsprof_dim_type dsprof_event_dim_type (tree type);
 enum dsprof_dim_type dsprof_param_dim_type (tree parm);
 void dsprof_instrument_events (function *fun, basic_block first);
 

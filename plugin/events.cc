@@ -52,7 +52,7 @@
 
 /* How values of TYPE are recorded, DSPROF_DIM_NONE if they are not.  */
 
-enum dsprof_dim_type
+static enum dsprof_dim_type
 dsprof_event_dim_type (tree type)
 {
   type = TYPE_MAIN_VARIANT (type);
