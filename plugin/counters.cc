@@ -146,7 +146,7 @@ instrument_counters (function *fun, basic_block first, bool event,
   if (!counted)
     return 0;
   dsprof_mark_leaving_blocks (&g, blocks, first, event);
-  dsprof_add_loop_sinks (fun, blocks, g.leaves, g.kind);
+  dsprof_add_loop_sinks (&g, fun, blocks);
 
   /* (5), (6) */
   flow_estimate estimate;
