@@ -97,10 +97,23 @@ event_type (tree fndecl)
   return dsprof_opts.all_functions ? "call" : NULL;
 }
 
+/* Whether FNDECL's calls are to be events.  An event's hooks need a call of
+   its own (its frame identifies it), so an always_inline function is none:
+   annotated, that is an error; with functions=all it is counted without
+   events.  */
+
 bool
 dsprof_event_p (tree fndecl)
 {
-  return dsprof_opts.events && event_type (fndecl) != NULL;
+  if (!dsprof_opts.events || !event_type (fndecl) || DECL_ARTIFICIAL (fndecl))
+    return false;
+  if (!lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
+    return true;
+  if (lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
+    error_at (DECL_SOURCE_LOCATION (fndecl),
+              "dsprof: event function %qD cannot be %<always_inline%>: its "
+              "hooks need a call of its own", fndecl);
+  return false;
 }
 
 /* EXPR of dimension type T as a 64-bit word, as GIMPLE operands inserted
