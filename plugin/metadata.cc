@@ -233,12 +233,13 @@ put_dim (const char *name, tree type, int dim)
 }
 
 /* Add the event site of FNDECL, of event type TYPE, with the NPARAMS recorded
-   PARAMS and a result of RESULT_TYPE recorded as RESULT_DIM; return its index in
-   the unit's site array.  */
+   PARAMS, recorded as PARAM_DIMS, and a result of RESULT_TYPE recorded as
+   RESULT_DIM; return its index in the unit's site array.  */
 
 unsigned
 dsprof_add_site (tree fndecl, const char *type, unsigned nparams, tree *params,
-                 tree result_type, int result_dim)
+                 const enum dsprof_dim_type *param_dims, tree result_type,
+                 int result_dim)
 {
   struct buffer saved = record;
   record = (struct buffer) { NULL, 0, 0 };
@@ -251,7 +252,7 @@ dsprof_add_site (tree fndecl, const char *type, unsigned nparams, tree *params,
   put_uleb (&record, nparams + 1);
   for (unsigned i = 0; i < nparams; i++)
     put_dim (IDENTIFIER_POINTER (DECL_NAME (params[i])), TREE_TYPE (params[i]),
-             dsprof_param_dim_type (params[i]));
+             param_dims[i]);
   put_dim ("result", result_type, result_dim);
   put_record (&sites, DSPROF_TAG_SITE, &record);
   XDELETEVEC (record.data);
