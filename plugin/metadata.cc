@@ -91,19 +91,28 @@ file_index (const char *file)
   return files.length () - 1;
 }
 
+/* A new array of ELT_TYPE named NAME, of unknown size, static to the unit and
+   left out of its debug information.  */
+
+static tree
+unit_array_decl (const char *name, tree elt_type)
+{
+  tree type = build_array_type (elt_type, NULL_TREE);
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+                          type);
+  TREE_STATIC (decl) = 1;
+  TREE_PUBLIC (decl) = 0;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  TREE_ADDRESSABLE (decl) = 1;
+  return decl;
+}
+
 tree
 dsprof_counters_decl (void)
 {
-  if (counters_decl)
-    return counters_decl;
-  tree type = build_array_type (uint64_type_node, NULL_TREE);
-  counters_decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-                              get_identifier ("__dsprof_counters"), type);
-  TREE_STATIC (counters_decl) = 1;
-  TREE_PUBLIC (counters_decl) = 0;
-  DECL_ARTIFICIAL (counters_decl) = 1;
-  DECL_IGNORED_P (counters_decl) = 1;
-  TREE_ADDRESSABLE (counters_decl) = 1;
+  if (!counters_decl)
+    counters_decl = unit_array_decl ("__dsprof_counters", uint64_type_node);
   return counters_decl;
 }
 
@@ -194,16 +203,8 @@ dsprof_add_block (unsigned nlocs, const expanded_location *locs)
 tree
 dsprof_sites_decl (void)
 {
-  if (sites_decl)
-    return sites_decl;
-  tree type = build_array_type (uint32_type_node, NULL_TREE);
-  sites_decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-                           get_identifier ("__dsprof_sites"), type);
-  TREE_STATIC (sites_decl) = 1;
-  TREE_PUBLIC (sites_decl) = 0;
-  DECL_ARTIFICIAL (sites_decl) = 1;
-  DECL_IGNORED_P (sites_decl) = 1;
-  TREE_ADDRESSABLE (sites_decl) = 1;
+  if (!sites_decl)
+    sites_decl = unit_array_decl ("__dsprof_sites", uint32_type_node);
   return sites_decl;
 }
 
