@@ -35,6 +35,18 @@ add_location (vec<expanded_location> *locs, location_t loc)
   return true;
 }
 
+/* (3) Split E, whose location is that of a jump folded into the CFG: the
+   new block's edge carries it.  Return the new block.  */
+
+static basic_block
+split_jump_edge (edge e)
+{
+  location_t locus = e->goto_locus;
+  basic_block nb = split_edge (e);
+  single_succ_edge (nb)->goto_locus = locus;
+  return nb;
+}
+
 /* (3) Split edges out of BB whose goto_locus differs from the location of BB's
    last statement, as gcov's branch_prob does.  */
 
@@ -63,11 +75,7 @@ split_jump_edges (function *fun)
           to_split.safe_push (e);
     }
   for (unsigned i = 0; i < to_split.length (); i++)
-    {
-      location_t locus = to_split[i]->goto_locus;
-      basic_block nb = split_edge (to_split[i]);
-      single_succ_edge (nb)->goto_locus = locus;
-    }
+    split_jump_edge (to_split[i]);
 }
 
 /* (3) Split every block of FUN after a call (or asm) that may not return,
@@ -113,13 +121,9 @@ split_after_calls (function *fun)
           && single_succ (bb) != EXIT_BLOCK_PTR_FOR_FN (fun))
         {
           edge e = single_succ_edge (bb);
-          location_t locus = e->goto_locus;
-          if (add_location (&held, locus))
-            {
-              basic_block nb = split_edge (e);
-              single_succ_edge (nb)->goto_locus = locus;
-              single_pred_edge (nb)->goto_locus = UNKNOWN_LOCATION;
-            }
+          if (add_location (&held, e->goto_locus))
+            single_pred_edge (split_jump_edge (e))->goto_locus
+              = UNKNOWN_LOCATION;
         }
     }
 }

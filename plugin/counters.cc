@@ -146,7 +146,7 @@ instrument_counters (function *fun, basic_block first, bool event,
   if (!counted)
     return 0;
   dsprof_mark_leaving_blocks (&g, blocks, first, event);
-  dsprof_add_loop_sinks (fun, blocks, g.leaves, g.kind);
+  dsprof_add_loop_sinks (&g, fun, blocks);
 
   /* (5), (6) */
   flow_estimate estimate;
@@ -181,25 +181,6 @@ naked_p (tree fndecl)
   return true;
 }
 
-/* Whether FNDECL's calls are to be events.  An event's hooks need a call of
-   its own (its frame identifies it, events.cc), so an always_inline function
-   is none: annotated, that is an error; with functions=all it is counted
-   without events.  */
-
-bool
-event_function_p (tree fndecl)
-{
-  if (!dsprof_event_p (fndecl) || DECL_ARTIFICIAL (fndecl))
-    return false;
-  if (!lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
-    return true;
-  if (lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
-    error_at (DECL_SOURCE_LOCATION (fndecl),
-              "dsprof: event function %qD cannot be %<always_inline%>: its "
-              "hooks need a call of its own", fndecl);
-  return false;
-}
-
 /* Instrument FUN.  */
 
 void
@@ -211,7 +192,7 @@ instrument_function (function *fun)
     split_edge (entry);
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
-  bool event = event_function_p (fun->decl);
+  bool event = dsprof_event_p (fun->decl);
   unsigned ncounters = 0;
   unsigned counted
     = dsprof_opts.counters ? instrument_counters (fun, first, event, &ncounters)

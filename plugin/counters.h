@@ -13,8 +13,9 @@ bool dsprof_uncountable_edge_p (edge e);
 bool dsprof_abnormal_target_p (basic_block bb);
 bool dsprof_may_leave_p (basic_block bb);
 bool dsprof_pinned_start_p (basic_block bb);
-void dsprof_add_loop_sinks (function *fun, const vec<basic_block> &blocks,
-                            vec<bool> &leaves, const vec<char> &kind);
+struct flow_graph;
+void dsprof_add_loop_sinks (flow_graph *g, function *fun,
+                            const vec<basic_block> &blocks);
 
 /* block-lines.cc: (3) blocks split after jumps and calls, (4) their lines.  */
 void dsprof_split_blocks (function *fun);
@@ -64,7 +65,6 @@ struct flow_graph
      leave from, -1 for a block without one.  */
   auto_vec<int> node, in_node, out_node;
   auto_vec<bool> leaves;     /* by block index: it gets a fake edge to 0 */
-  auto_vec<char> kind;       /* by block index: 0, 'i' IN node, 'o' OUT node */
   auto_vec<int> forced;      /* by node: the fake edge on the tree, or -1 */
   auto_vec<unsigned> order;  /* nodes by their distance from 0 on the tree */
 
@@ -77,6 +77,19 @@ struct flow_graph
   }
 
   void index ();
+
+  /* Whether block BB has an IN node, an OUT node.  */
+  bool
+  has_in_node (basic_block bb)
+  {
+    return in_node[bb->index] != node[bb->index];
+  }
+
+  bool
+  has_out_node (basic_block bb)
+  {
+    return out_node[bb->index] != node[bb->index];
+  }
 };
 
 void dsprof_number_nodes (flow_graph *g, function *fun,

@@ -36,8 +36,6 @@ opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 
 /* events.cc */
 bool dsprof_event_p (tree fndecl);
-enum dsprof_dim_type dsprof_event_dim_type (tree type);
-enum dsprof_dim_type dsprof_param_dim_type (tree parm);
 void dsprof_instrument_events (function *fun, basic_block first);
 
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
@@ -51,7 +49,8 @@ void dsprof_add_flow (unsigned nnodes, unsigned nedges,
                       const unsigned long *edges, unsigned ncounted);
 tree dsprof_sites_decl (void);
 unsigned dsprof_add_site (tree fndecl, const char *type, unsigned nparams,
-                          tree *params, tree result_type, int result_dim);
+                          tree *params, const enum dsprof_dim_type *param_dims,
+                          tree result_type, int result_dim);
 void dsprof_emit_unit (void);
 bool dsprof_unit_emitted_p (void);
 

@@ -52,7 +52,7 @@
 
 /* How values of TYPE are recorded, DSPROF_DIM_NONE if they are not.  */
 
-enum dsprof_dim_type
+static enum dsprof_dim_type
 dsprof_event_dim_type (tree type)
 {
   type = TYPE_MAIN_VARIANT (type);
@@ -97,10 +97,23 @@ event_type (tree fndecl)
   return dsprof_opts.all_functions ? "call" : NULL;
 }
 
+/* Whether FNDECL's calls are to be events.  An event's hooks need a call of
+   its own (its frame identifies it), so an always_inline function is none:
+   annotated, that is an error; with functions=all it is counted without
+   events.  */
+
 bool
 dsprof_event_p (tree fndecl)
 {
-  return dsprof_opts.events && event_type (fndecl) != NULL;
+  if (!dsprof_opts.events || !event_type (fndecl) || DECL_ARTIFICIAL (fndecl))
+    return false;
+  if (!lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
+    return true;
+  if (lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
+    error_at (DECL_SOURCE_LOCATION (fndecl),
+              "dsprof: event function %qD cannot be %<always_inline%>: its "
+              "hooks need a call of its own", fndecl);
+  return false;
 }
 
 /* EXPR of dimension type T as a 64-bit word, as GIMPLE operands inserted
@@ -213,7 +226,7 @@ bounding_param (tree p)
    but for the END of a (P, END) pair, a pointer that bounds an earlier string:
    its bytes lie past that string, so it is recorded as an address.  */
 
-enum dsprof_dim_type
+static enum dsprof_dim_type
 dsprof_param_dim_type (tree parm)
 {
   enum dsprof_dim_type t = dsprof_event_dim_type (TREE_TYPE (parm));
@@ -278,8 +291,12 @@ dsprof_instrument_events (function *fun, basic_block first)
      event a longjmp left behind.  Events are calls, so they stay calls.  */
   DECL_UNINLINABLE (fndecl) = 1;
 
+  auto_vec<enum dsprof_dim_type> dims;
+  for (unsigned i = 0; i < params.length (); i++)
+    dims.safe_push (dsprof_param_dim_type (params[i]));
   unsigned k = dsprof_add_site (fndecl, event_type (fndecl), params.length (),
-                                params.address (), rtype, result);
+                                params.address (), dims.address (), rtype,
+                                result);
   tree sites = dsprof_sites_decl ();
   tree site = build_fold_addr_expr (build4 (ARRAY_REF, uint32_type_node, sites,
                                             build_int_cst (integer_type_node, k),
@@ -290,10 +307,9 @@ dsprof_instrument_events (function *fun, basic_block first)
   tree vals = null_pointer_node;
   auto_vec<tree> words;
   for (unsigned i = 0; i < params.length (); i++)
-    words.safe_push (word_value (&gsi, params[i],
-                                 dsprof_param_dim_type (params[i])));
+    words.safe_push (word_value (&gsi, params[i], dims[i]));
   for (unsigned i = 0; i < params.length (); i++)
-    if (dsprof_param_dim_type (params[i]) == DSPROF_DIM_STR)
+    if (dims[i] == DSPROF_DIM_STR)
       words.safe_push (string_bound (&gsi, params[i]));
   if (!words.is_empty ())
     {

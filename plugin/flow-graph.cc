@@ -88,7 +88,6 @@ dsprof_mark_leaving_blocks (flow_graph *g, const vec<basic_block> &blocks,
   unsigned nbb = g->node.length ();
   basic_block bb;
   g->leaves.safe_grow_cleared (nbb);
-  g->kind.safe_grow_cleared (nbb);
   for (unsigned i = 0; i < blocks.length (); i++)
     {
       bb = blocks[i];
@@ -98,16 +97,12 @@ dsprof_mark_leaving_blocks (flow_graph *g, const vec<basic_block> &blocks,
         continue;
       if (dsprof_pinned_start_p (bb))
         {
-          g->kind[bb->index] = 'o';
           g->out_node[bb->index] = g->nnodes++;
           /* Its statement is setjmp, which returns, or it has no edges.  */
           g->leaves[bb->index] = false;
         }
       else
-        {
-          g->kind[bb->index] = 'i';
-          g->in_node[bb->index] = g->nnodes++;
-        }
+        g->in_node[bb->index] = g->nnodes++;
     }
 }
 
@@ -139,12 +134,12 @@ dsprof_add_flow_edges (flow_graph *g, function *fun,
       bb = blocks[i];
       unsigned v = g->node[bb->index], in = g->in_node[bb->index];
       unsigned out = g->out_node[bb->index];
-      if (g->kind[bb->index] == 'i')
+      if (g->has_in_node (bb))
         {
           g->forced[in] = g->add (0, in, NULL, NULL, 0);
           g->add (in, v, NULL, bb, estimate->freq[bb->index]);
         }
-      else if (g->kind[bb->index] == 'o')
+      else if (g->has_out_node (bb))
         {
           g->forced[out] = g->add (0, out, NULL, NULL, 0);
           g->forced[v] = g->add (v, out, NULL, NULL, 0);

@@ -201,12 +201,11 @@ dsprof_pinned_start_p (basic_block bb)
    the header if the loop has several latches) gets a fake edge to 0 as well:
    the flow of a thread stopped in the loop goes out there, the counts outside
    the loop stay exact, and so does the latch's.  It costs a counter on the
-   loop's exits.  LEAVES and KIND are those of
-   flow_graph (counters.h).  */
+   loop's exits.  G's leaves say which blocks get one (counters.h).  */
 
 void
-dsprof_add_loop_sinks (function *fun, const vec<basic_block> &blocks,
-                vec<bool> &leaves, const vec<char> &kind)
+dsprof_add_loop_sinks (flow_graph *g, function *fun,
+                       const vec<basic_block> &blocks)
 {
   if (!loops_for_fn (fun))
     return;
@@ -220,7 +219,7 @@ dsprof_add_loop_sinks (function *fun, const vec<basic_block> &blocks,
     for (class loop *l = blocks[i]->loop_father; l && loop_outer (l);
          l = loop_outer (l))
       {
-        if (leaves[blocks[i]->index])
+        if (g->leaves[blocks[i]->index])
           left[l->num] = 1;
         if (!listed[l->num])
           {
@@ -237,9 +236,9 @@ dsprof_add_loop_sinks (function *fun, const vec<basic_block> &blocks,
           continue;
         basic_block sink = l->latch && l->latch->index >= NUM_FIXED_BLOCKS
                            ? l->latch : l->header;
-        if (kind[sink->index] == 'o')
+        if (g->has_out_node (sink))
           continue;
-        leaves[sink->index] = true;
+        g->leaves[sink->index] = true;
         for (class loop *o = l; o && loop_outer (o); o = loop_outer (o))
           left[o->num] = 1;
       }

@@ -91,19 +91,28 @@ file_index (const char *file)
   return files.length () - 1;
 }
 
+/* A new array of ELT_TYPE named NAME, of unknown size, static to the unit and
+   left out of its debug information.  */
+
+static tree
+unit_array_decl (const char *name, tree elt_type)
+{
+  tree type = build_array_type (elt_type, NULL_TREE);
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+                          type);
+  TREE_STATIC (decl) = 1;
+  TREE_PUBLIC (decl) = 0;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  TREE_ADDRESSABLE (decl) = 1;
+  return decl;
+}
+
 tree
 dsprof_counters_decl (void)
 {
-  if (counters_decl)
-    return counters_decl;
-  tree type = build_array_type (uint64_type_node, NULL_TREE);
-  counters_decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-                              get_identifier ("__dsprof_counters"), type);
-  TREE_STATIC (counters_decl) = 1;
-  TREE_PUBLIC (counters_decl) = 0;
-  DECL_ARTIFICIAL (counters_decl) = 1;
-  DECL_IGNORED_P (counters_decl) = 1;
-  TREE_ADDRESSABLE (counters_decl) = 1;
+  if (!counters_decl)
+    counters_decl = unit_array_decl ("__dsprof_counters", uint64_type_node);
   return counters_decl;
 }
 
@@ -194,16 +203,8 @@ dsprof_add_block (unsigned nlocs, const expanded_location *locs)
 tree
 dsprof_sites_decl (void)
 {
-  if (sites_decl)
-    return sites_decl;
-  tree type = build_array_type (uint32_type_node, NULL_TREE);
-  sites_decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-                           get_identifier ("__dsprof_sites"), type);
-  TREE_STATIC (sites_decl) = 1;
-  TREE_PUBLIC (sites_decl) = 0;
-  DECL_ARTIFICIAL (sites_decl) = 1;
-  DECL_IGNORED_P (sites_decl) = 1;
-  TREE_ADDRESSABLE (sites_decl) = 1;
+  if (!sites_decl)
+    sites_decl = unit_array_decl ("__dsprof_sites", uint32_type_node);
   return sites_decl;
 }
 
@@ -233,12 +234,13 @@ put_dim (const char *name, tree type, int dim)
 }
 
 /* Add the event site of FNDECL, of event type TYPE, with the NPARAMS recorded
-   PARAMS and a result of RESULT_TYPE recorded as RESULT_DIM; return its index in
-   the unit's site array.  */
+   PARAMS, recorded as PARAM_DIMS, and a result of RESULT_TYPE recorded as
+   RESULT_DIM; return its index in the unit's site array.  */
 
 unsigned
 dsprof_add_site (tree fndecl, const char *type, unsigned nparams, tree *params,
-                 tree result_type, int result_dim)
+                 const enum dsprof_dim_type *param_dims, tree result_type,
+                 int result_dim)
 {
   struct buffer saved = record;
   record = (struct buffer) { NULL, 0, 0 };
@@ -251,7 +253,7 @@ dsprof_add_site (tree fndecl, const char *type, unsigned nparams, tree *params,
   put_uleb (&record, nparams + 1);
   for (unsigned i = 0; i < nparams; i++)
     put_dim (IDENTIFIER_POINTER (DECL_NAME (params[i])), TREE_TYPE (params[i]),
-             dsprof_param_dim_type (params[i]));
+             param_dims[i]);
   put_dim ("result", result_type, result_dim);
   put_record (&sites, DSPROF_TAG_SITE, &record);
   XDELETEVEC (record.data);
