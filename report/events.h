@@ -74,6 +74,23 @@ enum ev_kind
   EV_DIM                         /* a dimension added to the innermost event */
 };
 
+/* An event as its stream holds it, for a writer that encodes it again
+   (pfwrite.h): its values are copied as bytes, never decoded and encoded.  */
+struct ev_raw
+{
+  uint32_t op;                   /* DSPROF_OP_*; 0: not in the stream (a record
+                                    left open at its end, closed by the reader) */
+  uint32_t id;                   /* ENTER: the site's global id; START, DIM: the
+                                    name id; else 0 */
+  uint32_t chunk;                /* index of its chunk in the stream's chunks */
+  const unsigned char *names;    /* the NAME ops right before it in its chunk */
+  size_t names_size;
+  const unsigned char *payload;  /* its bytes after the time delta and the id:
+                                    ENTER's parameters, EXIT's result, DIM's
+                                    type and value; else none */
+  size_t payload_size;
+};
+
 struct ev_event
 {
   enum ev_kind kind;
@@ -82,6 +99,7 @@ struct ev_event
   const char *type;              /* event type (of the event closed, for ends) */
   uint32_t ndims;
   const struct ev_dim *dims;
+  struct ev_raw raw;             /* its bytes in the stream */
 };
 
 struct ev_record
