@@ -7,9 +7,12 @@
    stream (struct ev_raw), so its values are copied as they are, its site id
    is renumbered to OUT's units and its time is the ns the walker computed,
    which OUT's nanosecond clock maps back to exactly (pfwrite.h).  A merged
-   profile thus reads as its inputs read together.  Merge streams: an events
-   chunk of OUT is written when its input chunk ends, and nothing is kept per
-   record.  */
+   profile thus reads as its inputs read together.  Each input chunk becomes
+   one chunk of OUT (the names a chunk defines are then defined in OUT's, the
+   only place a reader looks for them); what of a chunk is no event, NAME ops
+   after its last event and chunks without events, is copied as it is.  Merge
+   streams: a chunk of OUT is written when its input chunk ends, and nothing
+   is kept per record.  */
 
 #include <getopt.h>
 #include <math.h>
@@ -35,9 +38,13 @@ struct merge
   const struct pf_set *set;
   struct merge_proc *mp;         /* per process of SET */
   struct merge_proc *cur;        /* of the stream walked */
-  uint32_t thread;               /* the stream walked, as OUT numbers it */
+  const struct ev_stream *s;     /* the stream walked, or NULL */
+  uint32_t thread;               /* S's thread as OUT numbers it */
   uint32_t chunk;                /* the input chunk of OUT's open chunk */
-  uint32_t seq;                  /* OUT's chunks of the stream so far */
+  uint32_t next;                 /* S's first chunk not written yet */
+  const unsigned char *tail;     /* where the open chunk's input is not
+                                    written yet: after its latest event */
+  uint32_t seq;                  /* OUT's chunks of S so far */
   const char *path;              /* of the input walked, for messages */
 };
 
@@ -104,14 +111,56 @@ number_threads (const struct pf_set *set, struct merge_proc *mp)
   return true;
 }
 
+/* Close OUT's open chunk after the rest of its input chunk (NAME ops at
+   most: the walker read the chunk to its end).  */
+
+static void
+close_chunk (struct merge *m)
+{
+  if (!m->w.open)
+    return;
+  const struct dsprof_events_chunk *ch = m->s->chunks[m->chunk];
+  const unsigned char *end = (const unsigned char *) (ch + 1) + ch->used;
+  pw_events_copy (&m->w, m->tail, (size_t) (end - m->tail));
+  pw_events_close (&m->w);
+}
+
+/* Write the input chunks before chunk K not written yet, which hold no event
+   (NAME ops at most), as they are.  */
+
+static void
+copy_chunks (struct merge *m, uint32_t k)
+{
+  for (; m->next < k; m->next++)
+    {
+      const struct dsprof_events_chunk *ch = m->s->chunks[m->next];
+      pw_events_open (&m->w, m->thread, m->seq++, 0);
+      pw_events_copy (&m->w, ch + 1, ch->used);
+      pw_events_close (&m->w);
+    }
+}
+
+/* Write what is left of the stream walked, if any.  */
+
+static void
+end_stream (struct merge *m)
+{
+  if (!m->s)
+    return;
+  close_chunk (m);
+  copy_chunks (m, m->s->nchunks);
+  m->s = NULL;
+}
+
 static void
 merge_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
 {
   struct merge *m = arg;
-  pw_events_close (&m->w);
+  end_stream (m);
   m->cur = &m->mp[p - m->set->procs];
+  m->s = s;
   m->thread = s->thread + m->cur->thread_base;
-  m->seq = 0;
+  m->next = m->seq = 0;
   m->path = p->path;
 }
 
@@ -136,15 +185,16 @@ merge_event (const struct ev_event *e, void *arg)
           return EXIT_DATA;
         }
     }
-  /* One chunk of OUT per input chunk: the names an input chunk defines are
-     then defined in OUT's chunk, the only place a reader looks for them.  */
   if (!m->w.open || e->raw.chunk != m->chunk)
     {
-      pw_events_close (&m->w);
+      close_chunk (m);
+      copy_chunks (m, e->raw.chunk);
       pw_events_open (&m->w, m->thread, m->seq++, e->ns);
       m->chunk = e->raw.chunk;
+      m->next = m->chunk + 1;
     }
   pw_event (&m->w, e, id);
+  m->tail = e->raw.payload + e->raw.payload_size;
   return 0;
 }
 
@@ -218,7 +268,7 @@ write_merged (struct pf_set *set, const char *output, FILE *f)
     }
   if (!rc)
     {
-      pw_events_close (&m.w);
+      end_stream (&m);
       struct dsprof_file_header h;
       merged_header (set, m.mp, &h);
       const char *err = pw_finish (&m.w, &h);

@@ -87,7 +87,8 @@ struct ev_raw
   size_t names_size;
   const unsigned char *payload;  /* its bytes after the time delta and the id:
                                     ENTER's parameters, EXIT's result, DIM's
-                                    type and value; else none */
+                                    type and value; else none.  The event ends
+                                    where its payload does.  */
   size_t payload_size;
 };
 

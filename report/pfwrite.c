@@ -121,6 +121,12 @@ pw_event (struct pw_writer *w, const struct ev_event *e, uint32_t id)
 }
 
 void
+pw_events_copy (struct pw_writer *w, const void *data, size_t n)
+{
+  append (w, data, n);
+}
+
+void
 pw_events_close (struct pw_writer *w)
 {
   if (!w->open)

@@ -50,6 +50,10 @@ void pw_events_open (struct pw_writer *w, uint32_t thread, uint32_t seq,
    as in E->raw.  */
 void pw_event (struct pw_writer *w, const struct ev_event *e, uint32_t id);
 
+/* Append N bytes of stream at DATA to the open events chunk as they are (NAME
+   ops: they hold no time).  */
+void pw_events_copy (struct pw_writer *w, const void *data, size_t n);
+
 /* Write the open events chunk, if any.  */
 void pw_events_close (struct pw_writer *w);
 
