@@ -80,10 +80,11 @@ pw_events_open (struct pw_writer *w, uint32_t thread, uint32_t seq, uint64_t ns)
   w->last_ns = ns;
 }
 
-/* Append N bytes of DATA to the open chunk's payload.  */
+/* Make room for N more bytes in the open chunk's payload; return where they
+   go.  */
 
-static void
-append (struct pw_writer *w, const void *data, size_t n)
+static inline unsigned char *
+room (struct pw_writer *w, size_t n)
 {
   if (w->n + n > w->size)
     {
@@ -92,38 +93,43 @@ append (struct pw_writer *w, const void *data, size_t n)
         w->size *= 2;
       w->buf = XRESIZEVEC (unsigned char, w->buf, w->size);
     }
-  if (n)
-    memcpy (w->buf + w->n, data, n);
-  w->n += n;
+  return w->buf + w->n;
 }
 
-static void
-append_uleb (struct pw_writer *w, uint64_t v)
+/* Copy N bytes of DATA to P; return the end.  */
+
+static inline unsigned char *
+put_bytes (unsigned char *p, const void *data, size_t n)
 {
-  unsigned char b[10];
-  append (w, b, dsprof_put_uleb (b, v));
+  if (n)
+    memcpy (p, data, n);
+  return p + n;
 }
 
 void
 pw_event (struct pw_writer *w, const struct ev_event *e, uint32_t id)
 {
   const struct ev_raw *r = &e->raw;
-  append (w, r->names, r->names_size);
-  unsigned char op = (unsigned char) r->op;
-  append (w, &op, 1);
-  append_uleb (w, e->ns > w->last_ns ? e->ns - w->last_ns : 0);
+  /* One reservation: names, op, delta and id (ten bytes each at most),
+     payload.  */
+  unsigned char *start = room (w, r->names_size + 21 + r->payload_size);
+  unsigned char *p = put_bytes (start, r->names, r->names_size);
+  *p++ = (unsigned char) r->op;
+  p += dsprof_put_uleb (p, e->ns > w->last_ns ? e->ns - w->last_ns : 0);
   if (e->ns > w->last_ns)
     w->last_ns = e->ns;
   if (r->op == DSPROF_OP_ENTER || r->op == DSPROF_OP_START
       || r->op == DSPROF_OP_DIM)
-    append_uleb (w, id);
-  append (w, r->payload, r->payload_size);
+    p += dsprof_put_uleb (p, id);
+  p = put_bytes (p, r->payload, r->payload_size);
+  w->n += (size_t) (p - start);
 }
 
 void
 pw_events_copy (struct pw_writer *w, const void *data, size_t n)
 {
-  append (w, data, n);
+  put_bytes (room (w, n), data, n);
+  w->n += n;
 }
 
 void
