@@ -8,7 +8,9 @@
    events clock counts nanoseconds (DSPROF_CLOCK_NS, ns-per-tick 1), and every
    events chunk has base_ticks = base_ns, so that a reader maps each event's
    time back to exactly the ns given here (ev_stream_clock: every chunk's
-   clock pair then puts the stream at the same origin, tick = ns).  */
+   clock pair then puts the stream at the same origin, tick = ns).  Exactly
+   for times below 2^53 ns (104 days), which the reader's double holds; a
+   time past that comes only from a corrupt clock.  */
 
 #ifndef DSPROF_PFWRITE_H
 #define DSPROF_PFWRITE_H
