@@ -389,10 +389,9 @@ graph_walk (struct graph *g, struct pf_set *set)
      library): the graph itself needs none.  */
   const char *dims[1] = { g->dim };
   struct agg *probe = agg_new (1, dims, 0, NULL);
-  ev_keep_children (agg_needs_children (probe));
   agg_free (probe);
-  int rc = pf_walk_streams (set, NULL, graph_record, graph_begin, g);
-  ev_keep_children (true);
+  int rc = pf_walk_streams (set, NULL, graph_record, graph_begin, g,
+                            agg_needs_children (probe) ? EV_KEEP_CHILDREN : 0);
   /* States left by a stream that ended in corruption go back to the pool.  */
   g->pool = NULL;
   for (struct pend *p = g->all; p; p = p->all)
@@ -627,13 +626,17 @@ percent (const struct callgraph *c, uint64_t ns)
 /* Arc order: parents ascending (counts-only lines first), children descending
    (counts-only lines last); by time, then count, then name.  */
 
-static const struct callgraph *sort_cg;
-static bool sort_by_from;        /* the other end of the arc is `from` */
+struct arc_order
+{
+  const struct callgraph *c;
+  bool by_from;                  /* the other end of the arc is `from` */
+};
 
 static int
-cmp_arc (const void *p, const void *q)
+cmp_arc (const void *p, const void *q, void *arg)
 {
-  const struct callgraph *c = sort_cg;
+  const struct arc_order *o = arg;
+  const struct callgraph *c = o->c;
   const struct arc *x = &c->g->arcs[*(const uint32_t *) p];
   const struct arc *y = &c->g->arcs[*(const uint32_t *) q];
   bool tx = !same_node (c, x->from, x->to), ty = !same_node (c, y->from, y->to);
@@ -644,7 +647,7 @@ cmp_arc (const void *p, const void *q)
     return ax < ay ? -1 : 1;
   if (x->count != y->count)
     return x->count < y->count ? -1 : 1;
-  uint32_t ox = sort_by_from ? x->from : x->to, oy = sort_by_from ? y->from : y->to;
+  uint32_t ox = o->by_from ? x->from : x->to, oy = o->by_from ? y->from : y->to;
   return strcmp (c->g->text[ox], c->g->text[oy]);
 }
 
@@ -703,22 +706,24 @@ struct cycle_parent
 };
 
 static int
-cmp_cycle_parent (const void *p, const void *q)
+cmp_cycle_parent (const void *p, const void *q, void *cg)
 {
+  const struct callgraph *c = cg;
   const struct cycle_parent *x = p, *y = q;
   uint64_t ax = x->self_ns + x->desc_ns, ay = y->self_ns + y->desc_ns;
   if (ax != ay)
     return ax < ay ? -1 : 1;
   if (x->count != y->count)
     return x->count < y->count ? -1 : 1;
-  return strcmp (sort_cg->g->text[x->from], sort_cg->g->text[y->from]);
+  return strcmp (c->g->text[x->from], c->g->text[y->from]);
 }
 
 static int
-cmp_member (const void *p, const void *q)
+cmp_member (const void *p, const void *q, void *cg)
 {
-  const struct entry *x = &sort_cg->entries[sort_cg->entry_of_value[*(const uint32_t *) p]];
-  const struct entry *y = &sort_cg->entries[sort_cg->entry_of_value[*(const uint32_t *) q]];
+  const struct callgraph *c = cg;
+  const struct entry *x = &c->entries[c->entry_of_value[*(const uint32_t *) p]];
+  const struct entry *y = &c->entries[c->entry_of_value[*(const uint32_t *) q]];
   return x->index < y->index ? -1 : x->index > y->index;
 }
 
@@ -760,7 +765,7 @@ cycle_entry_lines (struct callgraph *c, const struct entry *e)
     }
   imap_free (&index);
   if (np)
-    qsort (ps, np, sizeof *ps, cmp_cycle_parent);
+    qsort_r (ps, np, sizeof *ps, cmp_cycle_parent, c);
   for (uint32_t i = 0; i < np; i++)
     {
       snprintf (called, sizeof called, "%" PRIu64 "/%" PRIu64, ps[i].count,
@@ -779,7 +784,7 @@ cycle_entry_lines (struct callgraph *c, const struct entry *e)
     = xasprintf ("<cycle %u as a whole> [%u]", c->cycle_no[comp], e->index);
   /* Members, in entry order: their own time and the calls from the cycle.  */
   if (nm)
-    qsort (members, nm, sizeof *members, cmp_member);
+    qsort_r (members, nm, sizeof *members, cmp_member, c);
   for (uint32_t i = 0; i < nm; i++)
     {
       const struct entry *m = &c->entries[c->entry_of_value[members[i]]];
@@ -830,28 +835,32 @@ group_arcs (struct callgraph *c)
     }
   free (ft);
   free (ff);
-  sort_cg = c;
+  struct arc_order parents = { c, true }, children = { c, false };
   for (uint32_t v = 0; v <= n; v++)
     {
-      sort_by_from = true;
-      qsort (c->by_to + c->to_first[v], c->to_first[v + 1] - c->to_first[v],
-             sizeof *c->by_to, cmp_arc);
-      sort_by_from = false;
-      qsort (c->by_from + c->from_first[v], c->from_first[v + 1] - c->from_first[v],
-             sizeof *c->by_from, cmp_arc);
+      qsort_r (c->by_to + c->to_first[v], c->to_first[v + 1] - c->to_first[v],
+               sizeof *c->by_to, cmp_arc, &parents);
+      qsort_r (c->by_from + c->from_first[v],
+               c->from_first[v + 1] - c->from_first[v], sizeof *c->by_from,
+               cmp_arc, &children);
     }
 }
 
-static const uint64_t *cycle_totals;
-static const char *const *cycle_names;
+/* Cycles by total time, then by the name of their first member.  */
+struct cycle_order
+{
+  const uint64_t *totals;        /* by component */
+  const char *const *names;
+};
 
 static int
-cycle_sort_total (const void *p, const void *q)
+cycle_sort_total (const void *p, const void *q, void *arg)
 {
+  const struct cycle_order *o = arg;
   uint32_t x = *(const uint32_t *) p, y = *(const uint32_t *) q;
-  if (cycle_totals[x] != cycle_totals[y])
-    return cycle_totals[x] > cycle_totals[y] ? -1 : 1;
-  return strcmp (cycle_names[x], cycle_names[y]);
+  if (o->totals[x] != o->totals[y])
+    return o->totals[x] > o->totals[y] ? -1 : 1;
+  return strcmp (o->names[x], o->names[y]);
 }
 
 /* The entries of the call graph of G (walked with its components) into M.  */
@@ -899,10 +908,9 @@ graph_entries (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
       if (!cname[k] || strcmp (g->text[v], cname[k]) < 0)
         cname[k] = g->text[v];
     }
-  cycle_totals = ctotal;
-  cycle_names = cname;
+  struct cycle_order order = { ctotal, cname };
   if (ncycles)
-    qsort (cycles, ncycles, sizeof *cycles, cycle_sort_total);
+    qsort_r (cycles, ncycles, sizeof *cycles, cycle_sort_total, &order);
   for (uint32_t i = 0; i < ncycles; i++)
     c.cycle_no[cycles[i]] = i + 1;
 
@@ -1171,22 +1179,38 @@ parse_graph_opts (const struct command *cmd, int argc, char **argv,
   return 0;
 }
 
+/* Run CMD, a graph command: its options, the profiles, RENDER to the output.  */
+
 static int
-run_callgraph (int argc, char **argv)
+run_graph (const struct command *cmd, int argc, char **argv,
+           int (*render) (struct pf_set *set, const struct graph_opts *o,
+                          FILE *out))
 {
   struct graph_opts o;
   bool help;
-  int rc = parse_graph_opts (&cmd_callgraph, argc, argv, &o, &help);
+  int rc = parse_graph_opts (cmd, argc, argv, &o, &help);
   if (rc || help)
     return rc;
   struct pf_set set;
   if ((rc = load_profiles (argc - optind, argv + optind, &set)))
     return rc;
   struct output out;
-  if (!(rc = output_open (&out, "callgraph", o.output, 0)))
-    rc = output_finish (&out, callgraph (&set, o.dim, o.raw, o.unit, out.f));
+  if (!(rc = output_open (&out, cmd->name, o.output, 0)))
+    rc = output_finish (&out, render (&set, &o, out.f));
   pf_free (&set);
   return rc;
+}
+
+static int
+render_callgraph (struct pf_set *set, const struct graph_opts *o, FILE *out)
+{
+  return callgraph (set, o->dim, o->raw, o->unit, out);
+}
+
+static int
+run_callgraph (int argc, char **argv)
+{
+  return run_graph (&cmd_callgraph, argc, argv, render_callgraph);
 }
 
 const struct command cmd_callgraph = {
@@ -1276,19 +1300,7 @@ dot (struct pf_set *set, const struct graph_opts *o, FILE *out)
 static int
 run_dot (int argc, char **argv)
 {
-  struct graph_opts o;
-  bool help;
-  int rc = parse_graph_opts (&cmd_dot, argc, argv, &o, &help);
-  if (rc || help)
-    return rc;
-  struct pf_set set;
-  if ((rc = load_profiles (argc - optind, argv + optind, &set)))
-    return rc;
-  struct output out;
-  if (!(rc = output_open (&out, "dot", o.output, 0)))
-    rc = output_finish (&out, dot (&set, &o, out.f));
-  pf_free (&set);
-  return rc;
+  return run_graph (&cmd_dot, argc, argv, dot);
 }
 
 const struct command cmd_dot = {

@@ -360,7 +360,7 @@ test_files_summed (void)
   CU_ASSERT_EQUAL_FATAL (p->nstreams, 1);
   struct seen s = { 0, "" };
   CU_ASSERT_EQUAL (ev_decode_stream (&p->streams[0], &p->sites, &p->clock, NULL,
-                                     on_record, &s, &err), 0);
+                                     on_record, &s, EV_KEEP_CHILDREN, &err), 0);
   CU_ASSERT_EQUAL (s.records, 1);
   CU_ASSERT_STRING_EQUAL (s.dims, "event=AttrEval name=f file=t.c line=3 thread=1 "
                           "x=-3 result=7 complete=true");
@@ -625,7 +625,8 @@ test_times_monotonic (void)
   struct ev_clock clock = { 0, 1.0 };
   struct times_seen t = { { 0 }, 0 };
   const char *err = NULL;
-  CU_ASSERT_EQUAL (ev_decode_stream (&st, &sites, &clock, on_time, NULL, &t, &err), 0);
+  CU_ASSERT_EQUAL (ev_decode_stream (&st, &sites, &clock, on_time, NULL, &t,
+                                     EV_KEEP_CHILDREN, &err), 0);
   static const uint64_t want[8] = { 870, 880, 890, 900, 905, 905, 910, 912 };
   CU_ASSERT_EQUAL_FATAL (t.n, 8);
   for (int i = 0; i < 8; i++)
