@@ -791,37 +791,12 @@ hot_lines (const struct lc_model *m, long max, struct hot **v)
   return n < (size_t) max ? n : (size_t) max;
 }
 
-/* Line LINE of the file at PATH (read once, kept until the next file) as a
-   pointer and length; NULL, with *PROBLEM set, if there is no such file or line.
-   A null PATH frees the file.  */
+/* Line LINE of TEXT (SIZE bytes) as a pointer and length; NULL if TEXT has no
+   such line.  */
 
 static const char *
-source_line (const char *path, uint32_t line, size_t *len, const char **problem)
+nth_line (const char *text, size_t size, uint32_t line, size_t *len)
 {
-  static char *cached_path, *text;
-  static size_t size;
-  static const char *open_problem;
-  if (!path)
-    {
-      free (cached_path);
-      free (text);
-      cached_path = text = NULL;
-      return NULL;
-    }
-  if (!cached_path || strcmp (cached_path, path))
-    {
-      free (cached_path);
-      free (text);
-      cached_path = xstrdup (path);
-      text = NULL;
-      size = 0;
-      open_problem = NULL;
-      text = read_regular (path, &size, &open_problem);
-    }
-  *problem = open_problem;
-  if (!text)
-    return NULL;
-  *problem = "no such line (the source changed since it was compiled?)";
   const char *p = text, *end = text + size;
   for (uint32_t n = 1; n < line && p < end; n++)
     {
@@ -846,7 +821,7 @@ cmp_hot_path (const void *a, const void *b)
   return x < y ? -1 : x > y;     /* by rank: their place in the ranking */
 }
 
-/* The text of the N lines V, read a file at a time; a warning for those not
+/* The text of the N lines V, each file read once; a warning for those not
    found.  */
 
 static void
@@ -856,21 +831,33 @@ read_hot_text (struct hot *v, size_t n)
   for (size_t i = 0; i < n; i++)
     byfile[i] = &v[i];
   qsort (byfile, n, sizeof *byfile, cmp_hot_path);
-  const char *last_problem = NULL;
+  const char *last_problem = NULL, *open_problem = NULL;
+  char *text = NULL;
+  size_t size = 0;
   for (size_t i = 0; i < n; i++)
     {
       struct hot *h = byfile[i];
+      bool new_file = i == 0 || byfile[i - 1]->src != h->src;
+      if (new_file)
+        {
+          free (text);
+          text = read_regular (h->src->path, &size, &open_problem);
+        }
       size_t len;
-      const char *problem = "cannot be read";
-      const char *s = source_line (h->src->path, h->line->line, &len, &problem);
+      const char *problem = open_problem, *s = NULL;
+      if (text)
+        {
+          s = nth_line (text, size, h->line->line, &len);
+          problem = "no such line (the source changed since it was compiled?)";
+        }
       if (s)
         h->text = xstrndup (s, len);
-      else if (i == 0 || byfile[i - 1]->src != h->src || problem != last_problem)
+      else if (new_file || problem != last_problem)
         fprintf (stderr, "dsprof html: warning: %s:%u: %s; shown without "
                  "text\n", h->src->path, h->line->line, problem);
       last_problem = s ? NULL : problem;
     }
-  source_line (NULL, 0, NULL, NULL);
+  free (text);
   free (byfile);
 }
 
