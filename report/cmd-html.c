@@ -91,17 +91,13 @@ table (const struct rpt_table *t, const char **path, void *arg)
              t->nrows - shown, ts->top);
 }
 
-/* The report of Q over SET as tables, level by level in the order `dsprof
-   report` prints them.  Return 0 or EXIT_DATA.  */
+/* The report M of Q as tables, level by level in the order `dsprof report`
+   prints them.  */
 
-static int
-html_tables (FILE *out, struct pf_set *set, const struct query *q)
+static void
+html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
 {
-  struct rpt_model m;
-  int rc = rpt_build (set, q, &m);
-  if (rc)
-    return rc;
-  struct tables t = { out, &m, q->top, text_unit_for (m.total_ns) };
+  struct tables t = { out, m, q->top, text_unit_for (m->total_ns) };
   char a[40], b[40];
   fputs ("<section id=\"tables\">\n<h2>Dimension report</h2>\n<p class=\"summary\">",
          out);
@@ -109,22 +105,20 @@ html_tables (FILE *out, struct pf_set *set, const struct query *q)
            "Profile records: <b>%" PRIu64 "</b>. Times in %s; Total counts each "
            "instant of a bucket's records and their descendants once, Self is the "
            "records' own time, Desc = Total - Self%s.</p>\n",
-           text_time (a, sizeof a, m.total_ns, t.unit), t.unit->name,
-           text_time (b, sizeof b, m.profiled_ns, t.unit), t.unit->name,
-           pct (m.profiled_ns, m.total_ns), m.records, t.unit->name,
+           text_time (a, sizeof a, m->total_ns, t.unit), t.unit->name,
+           text_time (b, sizeof b, m->profiled_ns, t.unit), t.unit->name,
+           pct (m->profiled_ns, m->total_ns), m->records, t.unit->name,
            q->raw ? "" : " (the recorder's measured cost per event is deducted)");
-  if (m.records == 0)
+  if (m->records == 0)
     fputs ("<p class=\"note\">No profile records.</p>\n", out);
   else
     {
       const char **path = XCNEWVEC (const char *, q->ndims + 1);
       for (int level = 0; level < q->ndims; level++)
-        rpt_each_table (&m, level, q->top, path, table, &t);
+        rpt_each_table (m, level, q->top, path, table, &t);
       free (path);
     }
   fputs ("</section>\n", out);
-  rpt_free (&m);
-  return 0;
 }
 
 /* ---- the icicle graph ------------------------------------------------------------ */
@@ -720,31 +714,27 @@ callgraph_entry (FILE *out, const struct cg_entry *e, const struct text_unit *u)
   fputs ("</tbody>\n", out);
 }
 
-static int
-html_callgraph (FILE *out, struct pf_set *set, const char *dim)
+/* The call graph M as a table.  */
+
+static void
+html_callgraph (FILE *out, const struct cg_model *m)
 {
-  struct cg_model m;
-  int rc = cg_build (set, dim ? dim : "name", false, false, &m);
-  if (rc)
-    return rc;
-  const struct text_unit *u = text_unit_for (m.profiled_ns);
+  const struct text_unit *u = text_unit_for (m->profiled_ns);
   char a[32];
   fputs ("<section id=\"callgraph\">\n<h2>Call graph by ", out);
-  text_html (out, m.dim);
+  text_html (out, m->dim);
   fprintf (out, "</h2>\n<p class=\"summary\">%" PRIu64 " records, profiled time "
            "<b>%s %s</b>. Times in %s. Per entry [n], by total time: its callers "
            "(calls from that caller/all calls, <i>&lt;spontaneous&gt;</i>: top "
            "level), its own line (%% of the profiled time, self, children, calls "
            "+ direct recursive calls), its callees.</p>\n",
-           m.records, text_time (a, sizeof a, m.profiled_ns, u), u->name, u->name);
+           m->records, text_time (a, sizeof a, m->profiled_ns, u), u->name, u->name);
   fputs ("<table class=\"callgraph\">\n<thead><tr><th>index</th><th>%time</th>"
          "<th>self</th><th>children</th><th>called</th><th class=\"value\">name"
          "</th></tr></thead>\n", out);
-  for (uint32_t i = 0; i < m.nentries; i++)
-    callgraph_entry (out, &m.entries[i], u);
+  for (uint32_t i = 0; i < m->nentries; i++)
+    callgraph_entry (out, &m->entries[i], u);
   fputs ("</table>\n</section>\n", out);
-  cg_free (&m);
-  return 0;
 }
 
 /* ---- the hottest source lines ---------------------------------------------------- */
@@ -944,6 +934,41 @@ static const char page_script[] =
   "g.addEventListener('mouseenter',function(){\n"
   "d.textContent=g.querySelector('title').textContent;});});})();\n";
 
+/* The sections of the page: each model built, rendered and freed in turn.
+   Return 0, or EXIT_DATA at the first that cannot be built.  */
+
+static int
+html_sections (FILE *out, struct pf_set *set, const struct query *q,
+               long nlines, uint64_t max_records)
+{
+  struct rpt_model report;
+  int rc = rpt_build (set, q, &report);
+  if (rc)
+    return rc;
+  html_tables (out, &report, q);
+  rpt_free (&report);
+
+  struct flame flame;
+  if (!(rc = flame_build (set, max_records, &flame)))
+    html_flame (out, &flame, max_records);
+  flame_free (&flame);
+  if (rc)
+    return rc;
+
+  struct cg_model cg;
+  if ((rc = cg_build (set, q->dims[0] ? q->dims[0] : "name", false, false, &cg)))
+    return rc;
+  html_callgraph (out, &cg);
+  cg_free (&cg);
+
+  struct lc_model lines;
+  if ((rc = lc_build (set, &lines)))
+    return rc;
+  html_lines (out, &lines, nlines);
+  lc_free (&lines);
+  return 0;
+}
+
 static int
 html_page (FILE *out, struct pf_set *set, const struct query *q, long nlines,
            uint64_t max_records)
@@ -970,22 +995,7 @@ html_page (FILE *out, struct pf_set *set, const struct query *q, long nlines,
   fputs ("</ul>\n<p><a href=\"#tables\">Dimension report</a> | <a href=\"#flame\">"
          "Record tree</a> | <a href=\"#callgraph\">Call graph</a> | "
          "<a href=\"#lines\">Hottest source lines</a></p>\n", out);
-  int rc = html_tables (out, set, q);
-  if (!rc)
-    {
-      struct flame flame;
-      if (!(rc = flame_build (set, max_records, &flame)))
-        html_flame (out, &flame, max_records);
-      flame_free (&flame);
-    }
-  if (!rc)
-    rc = html_callgraph (out, set, q->dims[0]);
-  struct lc_model lines;
-  if (!rc && !(rc = lc_build (set, &lines)))
-    {
-      html_lines (out, &lines, nlines);
-      lc_free (&lines);
-    }
+  int rc = html_sections (out, set, q, nlines, max_records);
   fprintf (out, "<script>\n%s</script>\n</body>\n</html>\n", page_script);
   return rc;
 }
