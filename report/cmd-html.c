@@ -728,7 +728,8 @@ html_callgraph (FILE *out, const struct cg_model *m)
            "(calls from that caller/all calls, <i>&lt;spontaneous&gt;</i>: top "
            "level), its own line (%% of the profiled time, self, children, calls "
            "+ direct recursive calls), its callees.</p>\n",
-           m->records, text_time (a, sizeof a, m->profiled_ns, u), u->name, u->name);
+           m->records, text_time (a, sizeof a, m->profiled_ns, u), u->name,
+           u->name);
   fputs ("<table class=\"callgraph\">\n<thead><tr><th>index</th><th>%time</th>"
          "<th>self</th><th>children</th><th>called</th><th class=\"value\">name"
          "</th></tr></thead>\n", out);

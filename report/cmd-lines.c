@@ -17,6 +17,8 @@
 #include "cmd.h"
 #include "linecount.h"
 
+/* ---- dsprof lines -------------------------------------------------------------- */
+
 /* The blocks of M in the order `dsprof lines` prints them: by file as given,
    line, then block (the order of the model).  */
 
@@ -46,64 +48,6 @@ print_lines (const struct lc_model *m, FILE *out)
              (unsigned long long) v[i]->count);
   free (v);
 }
-
-/* ---- dsprof export --format lcov ---------------------------------------------- */
-
-static int
-cmp_source_path (const void *a, const void *b)
-{
-  return strcmp ((*(const struct lc_source *const *) a)->path,
-                 (*(const struct lc_source *const *) b)->path);
-}
-
-/* The lcov record of source S: its functions, then its lines (DA: the largest
-   count of the blocks on the line).  */
-
-static void
-lcov_source (const struct lc_source *s, FILE *out)
-{
-  fprintf (out, "TN:\nSF:%s\n", s->path);
-  uint32_t hit = 0;
-  for (uint32_t k = 0; k < s->nfuncs; k++)
-    fprintf (out, "FN:%u,%s\n", s->funcs[k].line, s->funcs[k].name);
-  for (uint32_t k = 0; k < s->nfuncs; k++)
-    {
-      fprintf (out, "FNDA:%" PRIu64 ",%s\n", s->funcs[k].count,
-               s->funcs[k].name);
-      hit += s->funcs[k].count > 0;
-    }
-  fprintf (out, "FNF:%u\nFNH:%u\n", s->nfuncs, hit);
-  uint32_t lf = 0, lh = 0;
-  for (uint32_t k = 0; k < s->nlines; k++)
-    if (s->lines[k].line)
-      {
-        fprintf (out, "DA:%u,%" PRIu64 "\n", s->lines[k].line,
-                 s->lines[k].count);
-        lf++;
-        lh += s->lines[k].count > 0;
-      }
-  fprintf (out, "LF:%u\nLH:%u\nend_of_record\n", lf, lh);
-}
-
-int
-export_lcov (struct pf_set *set, FILE *out)
-{
-  struct lc_model m;
-  int rc = lc_build (set, &m);
-  if (rc)
-    return rc;
-  struct lc_source **v = XNEWVEC (struct lc_source *, m.nsources + 1);
-  memcpy (v, m.sources, m.nsources * sizeof *v);
-  if (m.nsources > 1)
-    qsort (v, m.nsources, sizeof *v, cmp_source_path);
-  for (size_t i = 0; i < m.nsources; i++)
-    lcov_source (v[i], out);
-  free (v);
-  lc_free (&m);
-  return 0;
-}
-
-/* ---- dsprof lines -------------------------------------------------------------- */
 
 static int
 run_lines (int argc, char **argv)
@@ -321,7 +265,7 @@ source_selected (const struct lc_source *s, int nsel, char **sel)
   return yes;
 }
 
-/* Whether source S of M is in the program's own tree: in_tree for one of the
+/* Whether source S is in the program's own tree: in_tree for one of the
    units holding it.  */
 
 static bool
@@ -430,3 +374,59 @@ const struct command cmd_annotate = {
   "      --source FILE   only this source (repeatable); written beside it\n"
   "                      wherever it is\n"
 };
+
+/* ---- dsprof export --format lcov ---------------------------------------------- */
+
+static int
+cmp_source_path (const void *a, const void *b)
+{
+  return strcmp ((*(const struct lc_source *const *) a)->path,
+                 (*(const struct lc_source *const *) b)->path);
+}
+
+/* The lcov record of source S: its functions, then its lines (DA: the largest
+   count of the blocks on the line).  */
+
+static void
+lcov_source (const struct lc_source *s, FILE *out)
+{
+  fprintf (out, "TN:\nSF:%s\n", s->path);
+  uint32_t hit = 0;
+  for (uint32_t k = 0; k < s->nfuncs; k++)
+    fprintf (out, "FN:%u,%s\n", s->funcs[k].line, s->funcs[k].name);
+  for (uint32_t k = 0; k < s->nfuncs; k++)
+    {
+      fprintf (out, "FNDA:%" PRIu64 ",%s\n", s->funcs[k].count,
+               s->funcs[k].name);
+      hit += s->funcs[k].count > 0;
+    }
+  fprintf (out, "FNF:%u\nFNH:%u\n", s->nfuncs, hit);
+  uint32_t lf = 0, lh = 0;
+  for (uint32_t k = 0; k < s->nlines; k++)
+    if (s->lines[k].line)
+      {
+        fprintf (out, "DA:%u,%" PRIu64 "\n", s->lines[k].line,
+                 s->lines[k].count);
+        lf++;
+        lh += s->lines[k].count > 0;
+      }
+  fprintf (out, "LF:%u\nLH:%u\nend_of_record\n", lf, lh);
+}
+
+int
+export_lcov (struct pf_set *set, FILE *out)
+{
+  struct lc_model m;
+  int rc = lc_build (set, &m);
+  if (rc)
+    return rc;
+  struct lc_source **v = XNEWVEC (struct lc_source *, m.nsources + 1);
+  memcpy (v, m.sources, m.nsources * sizeof *v);
+  if (m.nsources > 1)
+    qsort (v, m.nsources, sizeof *v, cmp_source_path);
+  for (size_t i = 0; i < m.nsources; i++)
+    lcov_source (v[i], out);
+  free (v);
+  lc_free (&m);
+  return 0;
+}

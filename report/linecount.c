@@ -1,4 +1,5 @@
-/* linecount.c - the block counts of a profile set by source line (linecount.h).  */
+/* linecount.c - the block counts of a profile set by source line
+   (linecount.h).  */
 
 #include <stdlib.h>
 #include <string.h>
@@ -108,8 +109,8 @@ add_function (struct lc_model *m, const struct pf_unit *u,
           if (j == 0)
             {
               m->blocks = grow (m->blocks, m->nblocks, sizeof *m->blocks);
-              m->blocks[m->nblocks++] = (struct lc_block) { u->files[loc->file],
-                                                            loc->line, counts[b] };
+              m->blocks[m->nblocks++]
+                = (struct lc_block) { u->files[loc->file], loc->line, counts[b] };
             }
           add_line (source_of (m, u, loc->file, of_file), u, loc->line,
                     counts[b]);

@@ -103,8 +103,9 @@ int pf_block_counts (const struct pf_unit *u, const struct pf_function *f,
 uint64_t pf_run_ns (const struct pf_process *p, uint64_t last_ns);
 
 /* Decode stream S of process P (ev_decode_stream) as FLAGS say (EV_KEEP_CHILDREN
-   or 0), calling ON_EVENT and ON_RECORD (either may be NULL).  Return 0, a callback's non-zero value, or
-   PF_CORRUPT after printing "dsprof: PATH: thread N: problem" on stderr.  */
+   or 0), calling ON_EVENT and ON_RECORD (either may be NULL).  Return 0, a
+   callback's non-zero value, or PF_CORRUPT after printing "dsprof: PATH: thread
+   N: problem" on stderr.  */
 #define PF_CORRUPT 2            /* the commands' EXIT_DATA */
 int pf_decode_stream (const struct pf_process *p, const struct ev_stream *s,
                       ev_event_fn on_event, ev_record_fn on_record, void *arg,
