@@ -137,6 +137,35 @@ test_shared_header (void)
   lc_free (&m);
 }
 
+/* A line number as large as a profile can hold costs one entry, not an array
+   that long.  */
+static void
+test_huge_line (void)
+{
+  static struct pf_loc locs[] = { { 0, UINT32_MAX } };
+  static struct pf_block blocks[] = { { 1, locs } };
+  static struct pf_function fns[] = {
+    { "h", 0, UINT32_MAX, 0, 1, blocks, NULL, 0 }
+  };
+  static const char *files[] = { "huge.c" };
+  static uint64_t counts[] = { 3 };
+  static struct pf_unit u = { "huge.c", "", 1, files, 1, fns, 1, counts, NULL, 0,
+                              0, 0 };
+  struct pf_unit *units[] = { &u };
+  struct pf_set set;
+  memset (&set, 0, sizeof set);
+  set.nunits = 1;
+  set.units = units;
+  struct lc_model m;
+  CU_ASSERT_EQUAL_FATAL (lc_build (&set, &m), 0);
+  CU_ASSERT_EQUAL_FATAL (m.nsources, 1);
+  CU_ASSERT_STRING_EQUAL (m.sources[0]->path, "huge.c");
+  CU_ASSERT_EQUAL_FATAL (m.sources[0]->nlines, 1);
+  CU_ASSERT_EQUAL (m.sources[0]->lines[0].line, UINT32_MAX);
+  CU_ASSERT_EQUAL (m.sources[0]->lines[0].count, 3);
+  lc_free (&m);
+}
+
 void
 linecount_test_register (void)
 {
@@ -144,4 +173,5 @@ linecount_test_register (void)
   CU_add_test (s, "a line held by two blocks", test_two_blocks);
   CU_add_test (s, "a function's entry count", test_entry_count);
   CU_add_test (s, "two units sharing a header", test_shared_header);
+  CU_add_test (s, "a line number as large as can be", test_huge_line);
 }
