@@ -173,7 +173,8 @@ export_chrome (struct pf_set *set, FILE *out)
           fprintf (out, ",\n{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":%" PRId64
                    ",\"tid\":%u,\"args\":{\"name\":\"thread %u\"}}", c.pid,
                    p->streams[k].thread, p->streams[k].thread);
-          rc = pf_decode_stream (p, &p->streams[k], chrome_event, NULL, &c);
+          rc = pf_decode_stream (p, &p->streams[k], chrome_event, NULL, &c,
+                                 EV_KEEP_CHILDREN);
           while (c.depth)
             free (c.added[--c.depth]);
         }
@@ -370,9 +371,7 @@ export_folded (struct pf_set *set, bool raw, FILE *out)
   f.nodes = XNEWVEC (struct fnode, f.size);
   f.nnodes = 1;
   memset (&f.nodes[0], 0, sizeof f.nodes[0]);
-  ev_keep_children (false);
-  int rc = pf_walk_streams (set, folded_event, folded_record, folded_begin, &f);
-  ev_keep_children (true);
+  int rc = pf_walk_streams (set, folded_event, folded_record, folded_begin, &f, 0);
   if (!rc)
     {
       struct fline *lines = XNEWVEC (struct fline, f.nnodes);
@@ -411,202 +410,6 @@ export_folded (struct pf_set *set, bool raw, FILE *out)
   free (f.vals);
   free (f.stack);
   htab_delete (f.names);
-  return rc;
-}
-
-/* ---- lcov ------------------------------------------------------------------------ */
-
-struct lfunc
-{
-  const char *name;
-  uint32_t line;
-  uint64_t count;
-};
-
-struct lsource
-{
-  char *path;
-  uint64_t *count;               /* by line */
-  bool *held;
-  uint32_t nlines;               /* entries of count and held */
-  struct lfunc *funcs;
-  uint32_t nfuncs;
-};
-
-static hashval_t
-lsource_hash (const void *p)
-{
-  return htab_hash_string (((const struct lsource *) p)->path);
-}
-
-static int
-lsource_eq (const void *p, const void *q)
-{
-  return !strcmp (((const struct lsource *) p)->path,
-                  ((const struct lsource *) q)->path);
-}
-
-static void
-lsource_free (void *p)
-{
-  struct lsource *s = p;
-  free (s->path);
-  free (s->count);
-  free (s->held);
-  free (s->funcs);
-  free (s);
-}
-
-/* The source U's FILE is found at, as annotate finds it.  */
-
-static struct lsource *
-lsource_of (htab_t sources, const struct pf_unit *u, uint32_t file)
-{
-  const char *given = u->files[file];
-  struct lsource key;
-  key.path = given[0] == '/' || u->compdir[0] == '\0'
-             ? xstrdup (given) : concat (u->compdir, "/", given, NULL);
-  void **slot = htab_find_slot (sources, &key, INSERT);
-  if (*slot)
-    {
-      free (key.path);
-      return *slot;
-    }
-  struct lsource *s = XCNEW (struct lsource);
-  s->path = key.path;
-  *slot = s;
-  return s;
-}
-
-static void
-lsource_count (struct lsource *s, uint32_t line, uint64_t count)
-{
-  if (line >= s->nlines)
-    {
-      uint32_t n = s->nlines ? s->nlines : 64;
-      while (n <= line)
-        n *= 2;
-      s->count = XRESIZEVEC (uint64_t, s->count, n);
-      s->held = XRESIZEVEC (bool, s->held, n);
-      memset (s->count + s->nlines, 0, (n - s->nlines) * sizeof *s->count);
-      memset (s->held + s->nlines, 0, (n - s->nlines) * sizeof *s->held);
-      s->nlines = n;
-    }
-  s->held[line] = true;
-  if (count > s->count[line])
-    s->count[line] = count;
-}
-
-static int
-collect_source (void **slot, void *arg)
-{
-  struct lsource ***p = arg;
-  *(*p)++ = *slot;
-  return 1;
-}
-
-static int
-cmp_lsource (const void *p, const void *q)
-{
-  return strcmp ((*(struct lsource *const *) p)->path,
-                 (*(struct lsource *const *) q)->path);
-}
-
-static int
-cmp_lfunc (const void *p, const void *q)
-{
-  const struct lfunc *x = p, *y = q;
-  if (x->line != y->line)
-    return x->line < y->line ? -1 : 1;
-  return strcmp (x->name, y->name);
-}
-
-static int
-export_lcov (struct pf_set *set, FILE *out)
-{
-  htab_t sources = htab_create_alloc (16, lsource_hash, lsource_eq, lsource_free,
-                                      xcalloc, free);
-  int rc = 0;
-  for (uint32_t i = 0; i < set->nunits && !rc; i++)
-    {
-      const struct pf_unit *u = set->units[i];
-      for (uint32_t k = 0; k < u->nfunctions && !rc; k++)
-        {
-          const struct pf_function *f = &u->functions[k];
-          uint64_t *counts = XNEWVEC (uint64_t, f->nblocks ? f->nblocks : 1);
-          const char *err;
-          if (pf_block_counts (u, f, counts, &err) < 0)
-            {
-              fprintf (stderr, "dsprof: unit %s: function %s: %s\n", u->source,
-                       f->name, err);
-              rc = EXIT_DATA;
-            }
-          for (uint32_t b = 0; !rc && b < f->nblocks; b++)
-            for (uint32_t j = 0; j < f->blocks[b].nlocs; j++)
-              {
-                const struct pf_loc *loc = &f->blocks[b].locs[j];
-                if (loc->line)
-                  lsource_count (lsource_of (sources, u, loc->file), loc->line,
-                                 counts[b]);
-              }
-          if (!rc && f->nblocks)
-            {
-              /* Block 0 is the entry block: its count is the calls.  The same
-                 function in several units (a header's) counts all its calls.  */
-              struct lsource *s = lsource_of (sources, u, f->file);
-              uint32_t n;
-              for (n = 0; n < s->nfuncs; n++)
-                if (s->funcs[n].line == f->line && !strcmp (s->funcs[n].name, f->name))
-                  break;
-              if (n == s->nfuncs)
-                {
-                  s->funcs = XRESIZEVEC (struct lfunc, s->funcs, s->nfuncs + 1);
-                  s->funcs[n].name = f->name;
-                  s->funcs[n].line = f->line;
-                  s->funcs[n].count = 0;
-                  s->nfuncs++;
-                }
-              s->funcs[n].count += counts[0];
-            }
-          free (counts);
-        }
-    }
-  if (!rc)
-    {
-      size_t n = htab_elements (sources);
-      struct lsource **v = XNEWVEC (struct lsource *, n + 1), **p = v;
-      htab_traverse (sources, collect_source, &p);
-      if (n)
-        qsort (v, n, sizeof *v, cmp_lsource);
-      for (size_t i = 0; i < n; i++)
-        {
-          struct lsource *s = v[i];
-          fprintf (out, "TN:\nSF:%s\n", s->path);
-          if (s->nfuncs)
-            qsort (s->funcs, s->nfuncs, sizeof *s->funcs, cmp_lfunc);
-          uint32_t hit = 0;
-          for (uint32_t k = 0; k < s->nfuncs; k++)
-            fprintf (out, "FN:%u,%s\n", s->funcs[k].line, s->funcs[k].name);
-          for (uint32_t k = 0; k < s->nfuncs; k++)
-            {
-              fprintf (out, "FNDA:%" PRIu64 ",%s\n", s->funcs[k].count,
-                       s->funcs[k].name);
-              hit += s->funcs[k].count > 0;
-            }
-          fprintf (out, "FNF:%u\nFNH:%u\n", s->nfuncs, hit);
-          uint32_t lf = 0, lh = 0;
-          for (uint32_t line = 1; line < s->nlines; line++)
-            if (s->held[line])
-              {
-                fprintf (out, "DA:%u,%" PRIu64 "\n", line, s->count[line]);
-                lf++;
-                lh += s->count[line] > 0;
-              }
-          fprintf (out, "LF:%u\nLH:%u\nend_of_record\n", lf, lh);
-        }
-      free (v);
-    }
-  htab_delete (sources);
   return rc;
 }
 
@@ -747,8 +550,7 @@ export_csv (struct pf_set *set, FILE *out)
   memset (&c, 0, sizeof c);
   c.out = out;
   c.seen = htab_create_alloc (32, str_hash, str_eq, free, xcalloc, free);
-  ev_keep_children (false);
-  int rc = pf_walk_streams (set, NULL, csv_dims, NULL, &c);
+  int rc = pf_walk_streams (set, NULL, csv_dims, NULL, &c, 0);
   if (!rc)
     {
       sort_cols (&c);
@@ -775,14 +577,13 @@ export_csv (struct pf_set *set, FILE *out)
         {
           c.nstarted = 0;
           c.depth = 0;
-          rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_number, &c);
+          rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_number, &c, 0);
           c.nstarted = 0;
           c.depth = 0;
           if (!rc)
-            rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_row, &c);
+            rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_row, &c, 0);
         }
     }
-  ev_keep_children (true);
   free (c.cols);
   free (c.number);
   free (c.stack);

@@ -261,10 +261,9 @@ write_merged (struct pf_set *set, const char *output, FILE *f)
       for (uint32_t i = 0; i < set->nprocs; i++)
         map_sites (&set->procs[i], base, &m.mp[i]);
       free (base);
-      /* Records are not kept: nothing of merge grows with them.  */
-      ev_keep_children (false);
-      rc = pf_walk_streams (set, merge_event, NULL, merge_begin, &m);
-      ev_keep_children (true);
+      /* Records are not kept (no EV_KEEP_CHILDREN): nothing of merge grows
+         with them.  */
+      rc = pf_walk_streams (set, merge_event, NULL, merge_begin, &m, 0);
     }
   if (!rc)
     {

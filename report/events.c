@@ -449,6 +449,7 @@ struct decoder
   ev_event_fn on_event;
   ev_record_fn on_record;
   void *arg;
+  bool keep_children;            /* EV_KEEP_CHILDREN */
   struct open_rec *stack;
   uint32_t depth, stack_size;
   struct name_slot *names;       /* name ids of the current chunk: a map */
@@ -556,8 +557,6 @@ name_put (struct decoder *d, uint32_t id, const char *s)
   d->names[i] = (struct name_slot) { id, d->gen, s };
 }
 
-static bool keep_children = true;
-
 /* Names defined in event streams (event types of manual events, names of added
    dimensions), one copy of each text for the life of the program: records use
    them after the chunk that defined them, consumers may key on their address
@@ -600,12 +599,6 @@ intern_name (const char *s, size_t n)
   if (!*slot)
     *slot = xstrndup (s, k.n);
   return *slot;
-}
-
-void
-ev_keep_children (bool keep)
-{
-  keep_children = keep;
 }
 
 /* Records are reused: a decoded stream of millions of records allocates about
@@ -776,7 +769,7 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
   r->children = o->children;
   r->nchildren = o->ndirect;
   r->children_cap = o->children_size;
-  if (!keep_children)
+  if (!d->keep_children)
     r->children = NULL;
 
   int rc = 0;
@@ -795,7 +788,7 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
     release_record (d, o->children[i]);
   r->children = o->children;
   r->nchildren = 0;
-  if (d->depth && !keep_children)
+  if (d->depth && !d->keep_children)
     {
       d->stack[d->depth - 1].ndirect++;
       release_record (d, r);
@@ -1052,7 +1045,8 @@ ev_stream_clock (const struct ev_stream *s, const struct ev_clock *clock,
 int
 ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
                   const struct ev_clock *clock, ev_event_fn on_event,
-                  ev_record_fn on_record, void *arg, const char **err)
+                  ev_record_fn on_record, void *arg, unsigned flags,
+                  const char **err)
 {
   struct decoder d;
   memset (&d, 0, sizeof d);
@@ -1062,6 +1056,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   d.on_event = on_event;
   d.on_record = on_record;
   d.arg = arg;
+  d.keep_children = flags & EV_KEEP_CHILDREN;
   d.thread.type = DSPROF_DIM_UINT;
   d.thread.u = s->thread;
   ev_stream_clock (s, clock, &d.time);
