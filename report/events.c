@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "libiberty.h"
 #include "hashtab.h"
@@ -1010,6 +1012,24 @@ ev_stream_clock (const struct ev_stream *s, const struct ev_clock *clock,
     }
 }
 
+/* Give back the resident pages of CH, decoded.  A mapped file's pages count in
+   the process's memory for as long as they stay mapped, so a walk would end up
+   holding the whole stream; the mapping is read-only and private, so a page
+   read again (a string of a record still open, a second pass) comes back from
+   the file.  */
+
+static void
+release_chunk (const struct dsprof_events_chunk *ch)
+{
+  static uintptr_t page;
+  if (!page)
+    page = (uintptr_t) sysconf (_SC_PAGESIZE);
+  uintptr_t lo = ((uintptr_t) ch + page - 1) & ~(page - 1);
+  uintptr_t hi = ((uintptr_t) ch + ch->chunk.size) & ~(page - 1);
+  if (hi > lo)
+    madvise ((void *) lo, hi - lo, MADV_DONTNEED);
+}
+
 int
 ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
                   const struct ev_clock *clock, ev_event_fn on_event,
@@ -1028,7 +1048,11 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   ev_stream_clock (s, clock, &d.time);
   int rc = 0;
   for (uint32_t i = 0; i < s->nchunks && !rc; i++)
-    rc = decode_chunk (&d, s->chunks[i], err);
+    {
+      rc = decode_chunk (&d, s->chunks[i], err);
+      if (s->release)
+        release_chunk (s->chunks[i]);
+    }
   /* Records still open: the thread or process ended inside them.  */
   while (d.depth && rc >= 0)
     {

@@ -108,6 +108,8 @@ struct ev_stream
   uint32_t thread;
   uint32_t nchunks;
   const struct dsprof_events_chunk **chunks;  /* seq order, sizes validated */
+  bool release;                  /* the chunks are a read-only file mapping: give
+                                    their pages back once decoded */
 };
 
 /* Clock conversion of a profile.  */

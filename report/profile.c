@@ -585,6 +585,14 @@ pf_add (struct pf_set *set, const char *path)
       free ((char *) p.path);
       return -1;
     }
+  /* The checks touched every chunk's header and every counter: give those
+     pages back (see release_chunk in events.c), and have the decoder give
+     back each events chunk's once past it, so that the resident memory of a
+     command does not grow with the file.  */
+  if (p.map)
+    madvise ((void *) p.map, p.map_size, MADV_DONTNEED);
+  for (uint32_t i = 0; i < p.nstreams; i++)
+    p.streams[i].release = true;
   set->procs = XRESIZEVEC (struct pf_process, set->procs, set->nprocs + 1);
   set->procs[set->nprocs++] = p;
   return 0;
