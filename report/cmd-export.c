@@ -1347,6 +1347,7 @@ write_merged (struct pf_set *set, struct merge_proc *mp, FILE *f)
             {
               uint64_t base;
               err = reencode_chunk (p, &mp[i], &time, s->chunks[j], &st, &b, &base);
+              ev_release_chunk (s, s->chunks[j]);
               if (err)
                 {
                   static char buf[512];

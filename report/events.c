@@ -1012,16 +1012,17 @@ ev_stream_clock (const struct ev_stream *s, const struct ev_clock *clock,
     }
 }
 
-/* Give back the resident pages of CH, decoded.  A mapped file's pages count in
-   the process's memory for as long as they stay mapped, so a walk would end up
-   holding the whole stream; the mapping is read-only and private, so a page
-   read again (a string of a record still open, a second pass) comes back from
-   the file.  */
+/* A mapped file's pages count in the process's memory for as long as they stay
+   mapped, so a walk would end up holding the whole stream; the mapping is
+   read-only and private, so a page read again (a string of a record still
+   open, a second pass) comes back from the file.  */
 
-static void
-release_chunk (const struct dsprof_events_chunk *ch)
+void
+ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *ch)
 {
   static uintptr_t page;
+  if (!s->release)
+    return;
   if (!page)
     page = (uintptr_t) sysconf (_SC_PAGESIZE);
   uintptr_t lo = ((uintptr_t) ch + page - 1) & ~(page - 1);
@@ -1050,8 +1051,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   for (uint32_t i = 0; i < s->nchunks && !rc; i++)
     {
       rc = decode_chunk (&d, s->chunks[i], err);
-      if (s->release)
-        release_chunk (s->chunks[i]);
+      ev_release_chunk (s, s->chunks[i]);
     }
   /* Records still open: the thread or process ended inside them.  */
   while (d.depth && rc >= 0)

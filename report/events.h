@@ -159,6 +159,11 @@ int ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta,
    is NULL and nchildren still counts them.  */
 void ev_keep_children (bool keep);
 
+/* Give back the resident pages of chunk CH of stream S once read, if S is a file
+   mapping (S->release): ev_decode_stream does after each chunk; so does any
+   other reader of the chunks.  */
+void ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *ch);
+
 /* Free the sites of SITES (and leave it empty).  */
 void ev_sites_free (struct ev_sites *sites);
 
