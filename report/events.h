@@ -108,8 +108,9 @@ struct ev_stream
   uint32_t thread;
   uint32_t nchunks;
   const struct dsprof_events_chunk **chunks;  /* seq order, sizes validated */
-  bool release;                  /* the chunks are a read-only file mapping: give
-                                    their pages back once decoded */
+  const unsigned char *map;      /* the read-only file mapping holding the chunks,
+                                    whose pages are given back once decoded;
+                                    NULL for chunks in memory */
 };
 
 /* Clock conversion of a profile.  */
@@ -159,8 +160,13 @@ int ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta,
    is NULL and nchildren still counts them.  */
 void ev_keep_children (bool keep);
 
-/* Give back the resident pages of chunk CH of stream S once read, if S is a file
-   mapping (S->release): ev_decode_stream does after each chunk; so does any
+/* Give back the resident pages of [LO, HI) of the read-only file mapping at MAP,
+   and of the span before LO that a read may have mapped with them.  */
+void ev_release_pages (const unsigned char *map, const unsigned char *lo,
+                       const unsigned char *hi);
+
+/* Give back the resident pages of chunk CH of stream S once read, if S is in a
+   file mapping (S->map): ev_decode_stream does after each chunk; so does any
    other reader of the chunks.  */
 void ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *ch);
 

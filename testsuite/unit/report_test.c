@@ -620,7 +620,7 @@ test_times_monotonic (void)
   const struct dsprof_events_chunk *c2 = make_chunk (b2, 2, 1040, 5000, ops, o.n);
 
   const struct dsprof_events_chunk *chunks[3] = { c0, c1, c2 };
-  struct ev_stream st = { 1, 3, chunks, false };
+  struct ev_stream st = { 1, 3, chunks, NULL };
   struct ev_sites sites = { NULL, 0 };
   struct ev_clock clock = { 0, 1.0 };
   struct times_seen t = { { 0 }, 0 };
