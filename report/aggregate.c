@@ -366,6 +366,24 @@ agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t siz
   return buf;
 }
 
+bool
+agg_dim_present (const struct ev_record *r, const char *name)
+{
+  if (!derive && !ev_record_dim (r, name))
+    {
+      if (!strcmp (name, "depth") || !strcmp (name, "parent")
+          || !strcmp (name, "location") || !strcmp (name, "children"))
+        return true;
+      if (!strcmp (name, "site"))
+        return ev_record_dim (r, "file") && ev_record_dim (r, "line");
+      if (!strcmp (name, "depends-on"))
+        return !r->nchildren || r->children;
+      return false;
+    }
+  char buf[4096];
+  return agg_dim_text (r, name, buf, sizeof buf) != NULL;
+}
+
 static __attribute__ ((noinline)) bool
 passes_filters (const struct agg *a, const struct ev_record *r)
 {

@@ -100,6 +100,10 @@ uint64_t agg_records (const struct agg *a);
 const char *agg_dim_text (const struct ev_record *r, const char *name, char *buf,
                           size_t size);
 
+/* Whether agg_dim_text gives R a value of NAME, without formatting it when it
+   need not (for dsprof dims, which counts the dimensions of every record).  */
+bool agg_dim_present (const struct ev_record *r, const char *name);
+
 /* A user's dimensions: FN is asked for every dimension a record does not carry
    before the built-in derived ones; it returns NULL for one it does not define.  */
 typedef const char *agg_derive_fn (const struct ev_record *r, const char *name,

@@ -390,19 +390,35 @@ dim_count_free (void *p)
   free (p);
 }
 
+/* The names of the dimensions a record carries are mostly the same few
+   pointers (its site's, the derived ones'): a small cache by address saves
+   hashing each name of each record.  */
+#define DIMS_CACHE 64
+
 struct dims_ctx
 {
   const struct query *q;
   htab_t counts;
   uint64_t records;
   struct agg_carry carry;
+  struct
+  {
+    const char *name;
+    struct dim_count *d;
+  } cache[DIMS_CACHE];
 };
 
 static void
-count_dim (htab_t counts, const char *name)
+count_dim (struct dims_ctx *c, const char *name)
 {
+  size_t h = ((uintptr_t) name >> 3) % DIMS_CACHE;
+  if (c->cache[h].name == name && !strcmp (c->cache[h].d->name, name))
+    {
+      c->cache[h].d->n++;
+      return;
+    }
   struct dim_count key = { (char *) name, 0 };
-  void **slot = htab_find_slot (counts, &key, INSERT);
+  void **slot = htab_find_slot (c->counts, &key, INSERT);
   if (!*slot)
     {
       struct dim_count *d = XNEW (struct dim_count);
@@ -410,7 +426,9 @@ count_dim (htab_t counts, const char *name)
       d->n = 0;
       *slot = d;
     }
-  ((struct dim_count *) *slot)->n++;
+  c->cache[h].name = name;
+  c->cache[h].d = *slot;
+  c->cache[h].d->n++;
 }
 
 static int
@@ -422,12 +440,11 @@ dims_record (struct ev_record *r, void *arg)
     return 0;
   c->records++;
   for (uint32_t i = 0; i < r->ndims; i++)
-    count_dim (c->counts, r->dims[i].name);
-  char buf[4096];
+    count_dim (c, r->dims[i].name);
   for (size_t i = 0; i < agg_nderived_dims; i++)
     if (!ev_record_dim (r, agg_derived_dims[i])
-        && agg_dim_text (r, agg_derived_dims[i], buf, sizeof buf))
-      count_dim (c->counts, agg_derived_dims[i]);
+        && agg_dim_present (r, agg_derived_dims[i]))
+      count_dim (c, agg_derived_dims[i]);
   return 0;
 }
 
@@ -452,9 +469,11 @@ cmp_dim_count (const void *a, const void *b)
 int
 print_dims (struct pf_set *set, const struct query *q, FILE *out)
 {
-  struct dims_ctx c = { q, htab_create_alloc (32, dim_count_hash, dim_count_eq,
-                                              dim_count_free, xcalloc, free), 0,
-                         { 0, 0, NULL, 0 } };
+  struct dims_ctx c;
+  memset (&c, 0, sizeof c);
+  c.q = q;
+  c.counts = htab_create_alloc (32, dim_count_hash, dim_count_eq, dim_count_free,
+                                xcalloc, free);
   carry_filters (&c.carry, q);
   int rc = pf_walk_streams (set, NULL, dims_record, NULL, &c, EV_KEEP_CHILDREN);
   if (!rc)

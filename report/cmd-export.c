@@ -9,6 +9,7 @@
                             counts lines.
    export --format csv      one row per record.  */
 
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -348,16 +349,135 @@ folded_record (struct ev_record *r, void *arg)
   return 0;
 }
 
-struct fline
+/* Folded lines come sorted by stack, as strcmp sorts the stack strings, written
+   from a walk of the tree that keeps one stack string (the path to the node
+   walked) and no string per line: memory linear in the tree, time in the
+   output.  Below a node at path P, a child C contributes its own line "P;C"
+   and the lines of its descendants, "P;C;...", which sort as one run at the
+   place of "P;C;" (no name holds a ';'), not always next to "P;C": a sibling
+   "C0" sorts between the two.  So each child is two items among its
+   siblings: its line, keyed by its name, and its descendants, by its name
+   and ';'.  */
+
+struct fitem
 {
-  char *stack;
-  uint64_t ns;
+  const char *name;
+  uint32_t node;
+  bool below;                    /* the node's descendants, not its line */
 };
 
 static int
-cmp_fline (const void *p, const void *q)
+cmp_fitem (const void *p, const void *q)
 {
-  return strcmp (((const struct fline *) p)->stack, ((const struct fline *) q)->stack);
+  const struct fitem *a = p, *b = q;
+  const unsigned char *x = (const unsigned char *) a->name;
+  const unsigned char *y = (const unsigned char *) b->name;
+  while (*x && *x == *y)
+    x++, y++;
+  /* The descendants' key goes on with a ';' past the name.  */
+  int cx = *x ? *x : a->below ? ';' : 0;
+  int cy = *y ? *y : b->below ? ';' : 0;
+  if (cx != cy || (!*x && !*y))
+    return cx - cy;
+  /* One name ended where the other has a ';': a name holds none, so the
+     other name ended there too, or is longer.  */
+  return *x ? 1 : -1;
+}
+
+/* One level of the walk: the sorted items below a node, the next to write.  */
+struct flevel
+{
+  struct fitem *items;
+  uint32_t nitems, next;
+  size_t path_len;               /* of the path to the node, its ';' included */
+};
+
+static int
+write_folded (struct folded *f, FILE *out)
+{
+  uint32_t *first = XNEWVEC (uint32_t, f->nnodes);
+  uint32_t *next = XNEWVEC (uint32_t, f->nnodes);
+  uint32_t *nchildren = XCNEWVEC (uint32_t, f->nnodes);
+  memset (first, 0, f->nnodes * sizeof *first);
+  for (uint32_t i = f->nnodes - 1; i > 0; i--)
+    {
+      next[i] = first[f->nodes[i].parent];
+      first[f->nodes[i].parent] = i;
+      nchildren[f->nodes[i].parent]++;
+    }
+  /* Whether a node's subtree has a line: its self time or a descendant's.  */
+  bool *lines = XCNEWVEC (bool, f->nnodes);
+  for (uint32_t i = f->nnodes - 1; i > 0; i--)
+    if (f->nodes[i].self_ns || lines[i])
+      lines[i] = lines[f->nodes[i].parent] = true;
+
+  size_t path_size = 256, levels_size = 64;
+  char *path = XNEWVEC (char, path_size);
+  struct flevel *levels = XNEWVEC (struct flevel, levels_size);
+  uint32_t depth = 0;
+  uint32_t node = 0;
+  size_t path_len = 0;
+  for (;;)
+    {
+      /* Enter NODE: its children's items, sorted.  */
+      if (depth == levels_size)
+        {
+          levels_size *= 2;
+          levels = XRESIZEVEC (struct flevel, levels, levels_size);
+        }
+      struct flevel *l = &levels[depth++];
+      l->items = XNEWVEC (struct fitem, 2 * (size_t) nchildren[node] + 1);
+      l->nitems = l->next = 0;
+      l->path_len = path_len;
+      for (uint32_t c = first[node]; c; c = next[c])
+        {
+          if (f->nodes[c].self_ns)
+            l->items[l->nitems++] = (struct fitem) { f->nodes[c].name, c, false };
+          if (first[c] && lines[c])
+            l->items[l->nitems++] = (struct fitem) { f->nodes[c].name, c, true };
+        }
+      if (l->nitems > 1)
+        qsort (l->items, l->nitems, sizeof *l->items, cmp_fitem);
+      /* Write items until one goes down a level, or none is left.  */
+      for (;;)
+        {
+          l = &levels[depth - 1];
+          if (l->next < l->nitems)
+            {
+              struct fitem *it = &l->items[l->next++];
+              size_t n = strlen (it->name);
+              if (l->path_len + n + 2 > path_size)
+                {
+                  while (l->path_len + n + 2 > path_size)
+                    path_size *= 2;
+                  path = XRESIZEVEC (char, path, path_size);
+                }
+              memcpy (path + l->path_len, it->name, n);
+              if (!it->below)
+                {
+                  fwrite (path, 1, l->path_len + n, out);
+                  fprintf (out, " %" PRIu64 "\n", f->nodes[it->node].self_ns);
+                  continue;
+                }
+              path[l->path_len + n] = ';';
+              path_len = l->path_len + n + 1;
+              node = it->node;
+              break;
+            }
+          free (l->items);
+          if (--depth == 0)
+            break;
+        }
+      if (depth == 0)
+        break;
+    }
+  free (levels);
+  free (path);
+  free (lines);
+  free (nchildren);
+  free (next);
+  free (first);
+  return 0;
 }
 
 static int
@@ -373,38 +493,7 @@ export_folded (struct pf_set *set, bool raw, FILE *out)
   memset (&f.nodes[0], 0, sizeof f.nodes[0]);
   int rc = pf_walk_streams (set, folded_event, folded_record, folded_begin, &f, 0);
   if (!rc)
-    {
-      struct fline *lines = XNEWVEC (struct fline, f.nnodes);
-      uint32_t nl = 0;
-      for (uint32_t i = 1; i < f.nnodes; i++)
-        {
-          if (!f.nodes[i].self_ns)
-            continue;
-          size_t len = 0;
-          for (uint32_t k = i; k; k = f.nodes[k].parent)
-            len += strlen (f.nodes[k].name) + 1;
-          char *s = XNEWVEC (char, len), *end = s + len - 1;
-          *end = '\0';
-          for (uint32_t k = i; k; k = f.nodes[k].parent)
-            {
-              size_t n = strlen (f.nodes[k].name);
-              end -= n;
-              memcpy (end, f.nodes[k].name, n);
-              if (end > s)
-                *--end = ';';
-            }
-          lines[nl].stack = s;
-          lines[nl++].ns = f.nodes[i].self_ns;
-        }
-      if (nl)
-        qsort (lines, nl, sizeof *lines, cmp_fline);
-      for (uint32_t i = 0; i < nl; i++)
-        {
-          fprintf (out, "%s %" PRIu64 "\n", lines[i].stack, lines[i].ns);
-          free (lines[i].stack);
-        }
-      free (lines);
-    }
+    write_folded (&f, out);
   free (f.nodes);
   free (f.keys);
   free (f.vals);
@@ -415,22 +504,84 @@ export_folded (struct pf_set *set, bool raw, FILE *out)
 
 /* ---- csv ------------------------------------------------------------------------- */
 
+/* Rows come in the order records end, each numbered by that order (as `dsprof
+   records` numbers them) and naming its parent's number - which is not known
+   when the row is written: the parent ends later.  It follows from what is
+   known at the parent's Start, K (the Starts before it, every stream's) and
+   its depth in its stream (the records open then, all of them after the K
+   already ended), and from D, the records below it:
+
+     number = K - depth + D + 1
+
+   so a first pass, which also gathers the columns, notes the D of every record
+   with records below it, by K, in a temporary file (sparse: a leaf is 0), and
+   the pass writing the rows reads them back in Start order.  Nothing is kept
+   in memory per record.  */
+
+#define CSV_WINDOW 65536        /* D values written to the file at once */
+
 struct csv
 {
   FILE *out;
   htab_t seen;                   /* dimension names */
   char **cols;
   uint32_t ncols;
-  uint64_t numbered;             /* records numbered before this stream */
-  uint64_t *number;              /* by start order in the stream: number */
-  uint64_t nstarted, size;
-  uint64_t *stack;               /* start orders of the open records */
+  uint64_t started;              /* Starts so far, every stream */
+  uint64_t *stack;               /* first pass: the K of each open record;
+                                    second: its number */
   uint32_t depth, ssize;
   int64_t pid;
+  FILE *descs;                   /* the D of every record, by K */
+  uint64_t *window;              /* D of K in [lo, lo + CSV_WINDOW) */
+  uint64_t lo;
+  bool dirty, failed;
 };
 
+static void
+csv_push (struct csv *c, uint64_t v)
+{
+  if (c->depth == c->ssize)
+    {
+      c->ssize = c->ssize ? 2 * c->ssize : 64;
+      c->stack = XRESIZEVEC (uint64_t, c->stack, c->ssize);
+    }
+  c->stack[c->depth++] = v;
+}
+
+/* Write N D values from V at K to the file.  */
+
+static void
+csv_put_descs (struct csv *c, uint64_t k, const uint64_t *v, size_t n)
+{
+  if (fseeko (c->descs, (off_t) (k * sizeof *v), SEEK_SET)
+      || fwrite (v, sizeof *v, n, c->descs) != n)
+    c->failed = true;
+}
+
+static void
+csv_flush_window (struct csv *c)
+{
+  if (c->dirty)
+    csv_put_descs (c, c->lo, c->window, CSV_WINDOW);
+  memset (c->window, 0, CSV_WINDOW * sizeof *c->window);
+  c->dirty = false;
+}
+
 static int
-csv_dims (struct ev_record *r, void *arg)
+csv_number_start (const struct ev_event *e, void *arg)
+{
+  struct csv *c = arg;
+  if (e->kind == EV_START)
+    csv_push (c, c->started++);
+  return 0;
+}
+
+/* First pass: the columns, and the D of each record by its K.  Records end
+   nearly in Start order, so their D go to a window of the file moving on with
+   the Starts; one that ended long after its Start goes straight to the file.  */
+
+static int
+csv_number (struct ev_record *r, void *arg)
 {
   struct csv *c = arg;
   for (uint32_t i = 0; i < r->ndims; i++)
@@ -442,7 +593,32 @@ csv_dims (struct ev_record *r, void *arg)
       c->cols = XRESIZEVEC (char *, c->cols, c->ncols + 1);
       c->cols[c->ncols++] = *slot;
     }
+  if (!c->depth)
+    return 0;
+  uint64_t k = c->stack[--c->depth], d = c->started - k - 1;
+  if (!d)
+    return 0;
+  if (k >= c->lo + CSV_WINDOW)
+    {
+      csv_flush_window (c);
+      c->lo = k - k % CSV_WINDOW;
+    }
+  if (k >= c->lo)
+    {
+      c->window[k - c->lo] = d;
+      c->dirty = true;
+    }
+  else
+    csv_put_descs (c, k, &d, 1);
   return 0;
+}
+
+static void
+csv_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
+{
+  (void) p;
+  (void) s;
+  ((struct csv *) arg)->depth = 0;
 }
 
 /* The columns in order: event, name, file, line, then the others as first seen,
@@ -479,43 +655,18 @@ sort_cols (struct csv *c)
     }
 }
 
-static void
-csv_push (struct csv *c)
-{
-  if (c->depth == c->ssize)
-    {
-      c->ssize = c->ssize ? 2 * c->ssize : 64;
-      c->stack = XRESIZEVEC (uint64_t, c->stack, c->ssize);
-    }
-  c->stack[c->depth++] = c->nstarted++;
-}
+/* Second pass: a record's number at its Start, from its D.  */
 
 static int
 csv_start (const struct ev_event *e, void *arg)
 {
-  if (e->kind == EV_START)
-    csv_push (arg);
-  return 0;
-}
-
-/* First pass over a stream: the number of each record by start order.  */
-
-static int
-csv_number (struct ev_record *r, void *arg)
-{
-  (void) r;
   struct csv *c = arg;
-  if (!c->depth)
+  if (e->kind != EV_START)
     return 0;
-  uint64_t k = c->stack[--c->depth];
-  if (k >= c->size)
-    {
-      c->size = c->size ? 2 * c->size : 1024;
-      while (c->size <= k)
-        c->size *= 2;
-      c->number = XRESIZEVEC (uint64_t, c->number, c->size);
-    }
-  c->number[k] = ++c->numbered;
+  uint64_t d = 0;
+  if (fread (&d, sizeof d, 1, c->descs) != 1)
+    d = 0;                       /* past the last D written: leaves */
+  csv_push (c, c->started++ - c->depth + d + 1);
   return 0;
 }
 
@@ -525,12 +676,12 @@ csv_row (struct ev_record *r, void *arg)
   struct csv *c = arg;
   if (!c->depth)
     return 0;
-  uint64_t k = c->stack[--c->depth];
+  uint64_t number = c->stack[--c->depth];
   FILE *out = c->out;
-  fprintf (out, "%" PRIu64 ",%" PRId64 ",%u,%" PRIu64 ",%" PRIu64 ",%u,", c->number[k],
+  fprintf (out, "%" PRIu64 ",%" PRId64 ",%u,%" PRIu64 ",%" PRIu64 ",%u,", number,
            c->pid, r->thread, r->start_ns, r->end_ns - r->start_ns, r->depth);
   if (c->depth)
-    fprintf (out, "%" PRIu64, c->number[c->stack[c->depth - 1]]);
+    fprintf (out, "%" PRIu64, c->stack[c->depth - 1]);
   char buf[4096];
   for (uint32_t i = 0; i < c->ncols; i++)
     {
@@ -550,7 +701,23 @@ export_csv (struct pf_set *set, FILE *out)
   memset (&c, 0, sizeof c);
   c.out = out;
   c.seen = htab_create_alloc (32, str_hash, str_eq, free, xcalloc, free);
-  int rc = pf_walk_streams (set, NULL, csv_dims, NULL, &c, 0);
+  c.descs = tmpfile ();
+  if (!c.descs)
+    {
+      fprintf (stderr, "dsprof export: cannot make a temporary file: %s\n",
+               strerror (errno));
+      htab_delete (c.seen);
+      return EXIT_DATA;
+    }
+  c.window = XCNEWVEC (uint64_t, CSV_WINDOW);
+  int rc = pf_walk_streams (set, csv_number_start, csv_number, csv_begin, &c, 0);
+  csv_flush_window (&c);
+  if (!rc && (c.failed || fflush (c.descs) || fseeko (c.descs, 0, SEEK_SET)))
+    {
+      fprintf (stderr, "dsprof export: cannot write a temporary file: %s\n",
+               strerror (errno));
+      rc = EXIT_DATA;
+    }
   if (!rc)
     {
       sort_cols (&c);
@@ -569,23 +736,20 @@ export_csv (struct pf_set *set, FILE *out)
           c.cols[n++] = c.cols[i];
       c.ncols = n;
     }
+  c.started = 0;
   for (uint32_t i = 0; i < set->nprocs && !rc; i++)
     {
       const struct pf_process *p = &set->procs[i];
       c.pid = p->header.pid;
       for (uint32_t k = 0; k < p->nstreams && !rc; k++)
         {
-          c.nstarted = 0;
           c.depth = 0;
-          rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_number, &c, 0);
-          c.nstarted = 0;
-          c.depth = 0;
-          if (!rc)
-            rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_row, &c, 0);
+          rc = pf_decode_stream (p, &p->streams[k], csv_start, csv_row, &c, 0);
         }
     }
+  fclose (c.descs);
+  free (c.window);
   free (c.cols);
-  free (c.number);
   free (c.stack);
   htab_delete (c.seen);
   return rc;

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "libiberty.h"
 #include "hashtab.h"
@@ -1039,7 +1041,43 @@ ev_stream_clock (const struct ev_stream *s, const struct ev_clock *clock,
                    * clock->ns_per_tick;
       if (o < m->origin)
         m->origin = o;
+      /* Reading a header maps the folio around it, maybe the whole chunk.  */
+      ev_release_chunk (s, ch);
     }
+}
+
+/* A mapped file's pages count in the process's memory for as long as they stay
+   mapped, so a walk would end up holding the whole stream; the mapping is
+   read-only and private, so a page read again (a string of a record still
+   open, a second pass) comes back from the file.  A read maps the whole folio
+   of the page cache around it, up to a page table's span (2 MB with 4 KB
+   pages) and from before the byte read: so the span before LO goes too, or
+   reading the next chunk's header would map back half of each chunk.  */
+
+void
+ev_release_pages (const unsigned char *map, const unsigned char *lo,
+                  const unsigned char *hi)
+{
+  static uintptr_t page, span;
+  if (!page)
+    {
+      page = (uintptr_t) sysconf (_SC_PAGESIZE);
+      span = page / 8 * page;
+    }
+  uintptr_t a = (uintptr_t) lo - (uintptr_t) map > span ? (uintptr_t) lo - span
+                                                        : (uintptr_t) map;
+  a = (a + page - 1) & ~(page - 1);
+  uintptr_t b = (uintptr_t) hi & ~(page - 1);
+  if (b > a)
+    madvise ((void *) a, b - a, MADV_DONTNEED);
+}
+
+void
+ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *ch)
+{
+  if (s->map)
+    ev_release_pages (s->map, (const unsigned char *) ch,
+                      (const unsigned char *) ch + ch->chunk.size);
 }
 
 int
@@ -1065,6 +1103,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
     {
       d.raw.chunk = i;
       rc = decode_chunk (&d, s->chunks[i], err);
+      ev_release_chunk (s, s->chunks[i]);
     }
   /* Records still open: the thread or process ended inside them (no op in
      the stream).  */

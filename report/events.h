@@ -127,6 +127,9 @@ struct ev_stream
   uint32_t thread;
   uint32_t nchunks;
   const struct dsprof_events_chunk **chunks;  /* seq order, sizes validated */
+  const unsigned char *map;      /* the read-only file mapping holding the chunks,
+                                    whose pages are given back once decoded;
+                                    NULL for chunks in memory */
 };
 
 /* Clock conversion of a profile.  */
@@ -169,6 +172,16 @@ typedef int (*ev_record_fn) (struct ev_record *r, void *arg);
 int ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta,
                        size_t size, uint32_t site_base, uint32_t nsites,
                        const char **err);
+
+/* Give back the resident pages of [LO, HI) of the read-only file mapping at MAP,
+   and of the span before LO that a read may have mapped with them.  */
+void ev_release_pages (const unsigned char *map, const unsigned char *lo,
+                       const unsigned char *hi);
+
+/* Give back the resident pages of chunk CH of stream S once read, if S is in a
+   file mapping (S->map): ev_decode_stream does after each chunk; so does any
+   other reader of the chunks.  */
+void ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *ch);
 
 /* Free the sites of SITES (and leave it empty).  */
 void ev_sites_free (struct ev_sites *sites);

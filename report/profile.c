@@ -393,10 +393,28 @@ add_units (struct pf_set *set, struct pf_process *p, uint64_t off, char *buf,
   return NULL;
 }
 
-/* The events chunk at offset OFF of P.  */
+/* The events chunks of a file as its chunk headers give them: sorted by thread
+   and seq into streams without reading the headers again (each chunk's pages
+   are given back once read: see parse_image).  */
+
+struct echunk
+{
+  uint32_t thread;
+  uint64_t seq;
+  const struct dsprof_events_chunk *ch;
+};
+
+struct echunks
+{
+  struct echunk *v;
+  size_t n, size;
+};
+
+/* The events chunk at offset OFF of P, into E.  */
 
 static const char *
-add_events (struct pf_process *p, uint64_t off, char *buf, size_t bufsize)
+add_events (struct pf_process *p, struct echunks *e, uint64_t off, char *buf,
+            size_t bufsize)
 {
   const struct dsprof_events_chunk *ch
     = (const struct dsprof_events_chunk *) (p->map + off);
@@ -406,37 +424,53 @@ add_events (struct pf_process *p, uint64_t off, char *buf, size_t bufsize)
   if (ch->thread == 0)
     return problem (buf, bufsize, "events chunk at offset %" PRIu64
                     ": thread number 0", off);
-  struct ev_stream *s = NULL;
-  for (uint32_t i = 0; i < p->nstreams; i++)
-    if (p->streams[i].thread == ch->thread)
-      s = &p->streams[i];
-  if (!s)
+  if (e->n == e->size)
     {
-      p->streams = XRESIZEVEC (struct ev_stream, p->streams, p->nstreams + 1);
-      s = &p->streams[p->nstreams++];
-      memset (s, 0, sizeof *s);
-      s->thread = ch->thread;
+      e->size = e->size ? 2 * e->size : 16;
+      e->v = XRESIZEVEC (struct echunk, e->v, e->size);
     }
-  s->chunks = XRESIZEVEC (const struct dsprof_events_chunk *, s->chunks,
-                          s->nchunks + 1);
-  s->chunks[s->nchunks++] = ch;
+  e->v[e->n++] = (struct echunk) { ch->thread, ch->seq, ch };
   p->events += ch->used;
   return NULL;
 }
 
 static int
-cmp_chunk_seq (const void *a, const void *b)
+cmp_echunk (const void *a, const void *b)
 {
-  const struct dsprof_events_chunk *x = *(const struct dsprof_events_chunk *const *) a;
-  const struct dsprof_events_chunk *y = *(const struct dsprof_events_chunk *const *) b;
+  const struct echunk *x = a, *y = b;
+  if (x->thread != y->thread)
+    return x->thread < y->thread ? -1 : 1;
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-static int
-cmp_stream (const void *a, const void *b)
+/* P's streams from the events chunks E: by thread, each chunk's seq its place.  */
+
+static const char *
+make_streams (struct pf_process *p, struct echunks *e, char *buf, size_t bufsize)
 {
-  const struct ev_stream *x = a, *y = b;
-  return x->thread < y->thread ? -1 : x->thread > y->thread;
+  if (e->n)
+    qsort (e->v, e->n, sizeof *e->v, cmp_echunk);
+  for (size_t i = 0; i < e->n;)
+    {
+      size_t j = i;
+      while (j < e->n && e->v[j].thread == e->v[i].thread)
+        j++;
+      p->streams = XRESIZEVEC (struct ev_stream, p->streams, p->nstreams + 1);
+      struct ev_stream *s = &p->streams[p->nstreams++];
+      memset (s, 0, sizeof *s);
+      s->thread = e->v[i].thread;
+      s->nchunks = (uint32_t) (j - i);
+      s->chunks = XNEWVEC (const struct dsprof_events_chunk *, j - i);
+      for (uint32_t k = 0; k < s->nchunks; k++)
+        {
+          if (e->v[i + k].seq != k)
+            return problem (buf, bufsize, "thread %u: event chunk %u %s", s->thread,
+                            k, k < e->v[i + k].seq ? "is missing" : "appears twice");
+          s->chunks[k] = e->v[i + k].ch;
+        }
+      i = j;
+    }
+  return NULL;
 }
 
 /* Check and take in the mapped image of P (P->map, P->size bytes).  */
@@ -469,39 +503,47 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
   p->header.exe[sizeof p->header.exe - 1] = '\0';
   p->size = h->end;
 
+  struct echunks events = { NULL, 0, 0 };
   for (uint64_t off = DSPROF_PAGE; off < p->size;)
     {
       const struct dsprof_chunk *ch = (const void *) (p->map + off);
       if (ch->size < DSPROF_PAGE || ch->size % DSPROF_PAGE
           || ch->size > p->size - off)
-        return problem (buf, bufsize, "chunk at offset %" PRIu64 ": bad size %"
-                        PRIu64, off, ch->size);
+        {
+          free (events.v);
+          return problem (buf, bufsize, "chunk at offset %" PRIu64 ": bad size %"
+                          PRIu64, off, ch->size);
+        }
       const char *err;
       if (ch->kind == DSPROF_CHUNK_UNIT)
         err = add_unit (set, p, off, 0, 0, buf, bufsize);
       else if (ch->kind == DSPROF_CHUNK_UNITS)
         err = add_units (set, p, off, buf, bufsize);
       else if (ch->kind == DSPROF_CHUNK_EVENTS)
-        err = add_events (p, off, buf, bufsize);
+        err = add_events (p, &events, off, buf, bufsize);
       else
         err = problem (buf, bufsize, "chunk at offset %" PRIu64
                        ": unknown kind %u", off, ch->kind);
       if (err)
-        return err;
-      off += ch->size;
+        {
+          free (events.v);
+          return err;
+        }
+      /* A file's pages come in folios of up to megabytes, mapped whole by the
+         first read of any byte of them: give back each chunk's once its
+         header is read, or reading the headers alone would map most of the
+         file (not for an image in memory: pf_check_image's).  Nothing reads
+         a header again before a command decodes its chunk.  */
+      uint64_t size = ch->size;
+      if (p->map_size)
+        ev_release_pages (p->map, p->map + off, p->map + off + size);
+      off += size;
     }
 
-  if (p->nstreams)
-    qsort (p->streams, p->nstreams, sizeof *p->streams, cmp_stream);
-  for (uint32_t i = 0; i < p->nstreams; i++)
-    {
-      struct ev_stream *s = &p->streams[i];
-      qsort (s->chunks, s->nchunks, sizeof *s->chunks, cmp_chunk_seq);
-      for (uint32_t k = 0; k < s->nchunks; k++)
-        if (s->chunks[k]->seq != k)
-          return problem (buf, bufsize, "thread %u: event chunk %u %s", s->thread,
-                          k, k < s->chunks[k]->seq ? "is missing" : "appears twice");
-    }
+  const char *err = make_streams (p, &events, buf, bufsize);
+  free (events.v);
+  if (err)
+    return err;
 
   /* Ticks to ns: by the clock pairs at start and exit when the run was long
      enough to measure, else by the rate calibrated at start.  */
@@ -585,6 +627,14 @@ pf_add (struct pf_set *set, const char *path)
       free ((char *) p.path);
       return -1;
     }
+  /* parse_image gave back each chunk's pages once checked, and the header's
+     now; the decoder gives back each events chunk's once past it
+     (ev_release_chunk), so that the resident memory of a command does not
+     grow with the file.  */
+  if (p.map)
+    ev_release_pages (p.map, p.map, p.map + DSPROF_PAGE);
+  for (uint32_t i = 0; i < p.nstreams; i++)
+    p.streams[i].map = p.map;
   set->procs = XRESIZEVEC (struct pf_process, set->procs, set->nprocs + 1);
   set->procs[set->nprocs++] = p;
   return 0;

@@ -25,6 +25,11 @@
 #                      uftrace's bytes per entry or exit
 #   report_speed       records per second of `dsprof report name` on a profile
 #                      of a few million nested records, beside `uftrace report`
+#   report_memory      peak resident memory of every dsprof command reading
+#                      events, on a profile of BENCH_MEMORY_TREES trees of 15
+#                      nested records (30 M records, 210 MB), beside the
+#                      256 MB bound and the profile's size; info's time; and
+#                      the folded export of a recursion 1,000,000 calls deep
 #   time_accuracy      the report's times of known busy-waits (the report-times
 #                      test's times.c: value Self 5 ms, other Self 2 ms, the
 #                      profiled time 7 ms): median of BENCH_RUNS runs, against
@@ -56,7 +61,8 @@
 # (default build/bench), LUA_WORKLOAD (default bench/lua-cpu.lua
 # next to the repository, about 1 s uninstrumented), BENCH_CALLS (calls per
 # events run, default 5000000), BENCH_TREES (trees of 15 nested records in the
-# report_speed profile, default 300000), BENCH_SLOW_RUNS (runs of
+# report_speed profile, default 300000), BENCH_MEMORY_TREES (the same in the
+# report_memory profile, default 2000000), BENCH_SLOW_RUNS (runs of
 # lua_functions_all, default 3).
 set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -68,7 +74,7 @@ DSPROF=$TOP/report/dsprof
 CALLS=${BENCH_CALLS:-5000000}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed time_accuracy lua_functions_all fork_cost"
+BENCHES="lua_counters compile_time events profile_size report_speed report_memory time_accuracy lua_functions_all fork_cost"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -216,7 +222,7 @@ NO_UFTRACE="not installed (make deps installs Debian's uftrace)"
 # dsprof info's "KEY: N" figure of PROFILE, or nothing without `dsprof info`.
 info_figure () {
   have_command info || return 0
-  "$DSPROF" info "$2" 2>/dev/null | sed -nE "s/^$1: ([0-9]+).*/\1/p"
+  "$DSPROF" info --count "$2" 2>/dev/null | sed -nE "s/^$1: ([0-9]+).*/\1/p"
 }
 
 # ---- cost per Start/Finish pair (docs/contract.md §6 row 2) --------------------------------
@@ -306,6 +312,58 @@ bench_report_speed () {
     missing_row "uftrace report" "$NO_UFTRACE"
   fi
   rm -rf "$p" "$u" "$u.old"
+}
+
+# ---- peak memory of every command on a big profile (docs/bench.md) ---------------------------
+# The peak resident KB and the seconds of command "$@" (its output to /dev/null)
+# into PEAK and SECS; a command ended by SIGPIPE (its reader had enough) counts.
+peak () {
+  /usr/bin/time -f '%M %e' -o "$MEM/time" "$@" >/dev/null || true
+  read -r PEAK SECS < <(tail -1 "$MEM/time")
+  [[ "$PEAK" =~ ^[0-9]+$ ]] || die "$*: $(cat "$MEM/time")"
+}
+
+bench_report_memory () {
+  local trees=${BENCH_MEMORY_TREES:-2000000} p records size c out bound=256
+  MEM=$BENCH_DIR/memory
+  rm -rf "$MEM" && mkdir -p "$MEM"
+  events_build
+  p=$MEM/tree.data
+  DSPROF_OUT=$p "$EV/dsprof" tree "$trees" >/dev/null || die "events dsprof tree failed"
+  records=$(info_figure records "$p")
+  [ "$records" = $((15 * trees)) ] || die "the tree profile has $records records, expected $((15 * trees))"
+  size=$(( $(stat -c %s "$p") / 1048576 ))
+  row "the profile (the peer)" "$size" MB "" "$records records, $(stat -c %s "$p") bytes"
+  for c in "info" "info --count" "dims" "records --where depth=3" "report name" \
+           "callgraph" "export --format chrome" "export --format folded" \
+           "export --format lcov" "export --format csv" "merge -o $MEM/m.data" \
+           "html -o $MEM/h.html"; do
+    # shellcheck disable=SC2086
+    peak "$DSPROF" $c "$p"
+    out=${c%% -o *}
+    row "$out" "$((PEAK / 1024))" MB "$(ratio "$PEAK" $((bound * 1024)))" \
+      "bound $bound MB; profile $size MB; $SECS s"
+    rm -f "$MEM/m.data" "$MEM/h.html"
+  done
+  time_cmds info "$DSPROF info $p"
+  row "info (time)" "$(sec "${MEAN[info/0]}")" s "" \
+    "sd $(sec "${SD[info/0]}") s, min $(sec "${MIN[info/0]}") s; target under 0.1 s"
+  rm -f "$p"
+
+  # A stack N frames deep is a folded line N frames long: the whole output is
+  # quadratic in the depth (some 2 TB here), so the row takes its first GiB.
+  gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -I"$TOP/runtime" -o "$MEM/deep" \
+    "$TOP/testsuite/fixtures/deep.c" "$TOP/runtime/libdsprof.a" -lpthread ||
+    die "deep.c does not build"
+  DSPROF_OUT=$MEM/deep.data "$MEM/deep" 1000000 >/dev/null || die "deep failed"
+  size=$(( $(stat -c %s "$MEM/deep.data") / 1048576 ))
+  peak "$DSPROF" report name "$MEM/deep.data"
+  row "report name, 1,000,000 deep" "$((PEAK / 1024))" MB "" \
+    "profile $size MB; $SECS s"
+  peak bash -c "'$DSPROF' export --format folded '$MEM/deep.data' | head -c 1073741824"
+  row "export folded, 1,000,000 deep" "$((PEAK / 1024))" MB "" \
+    "profile $size MB; $SECS s for the first GiB of output"
+  rm -rf "$MEM"
 }
 
 # ---- forked children of a big program (docs/bench.md) -------------------------

@@ -133,6 +133,7 @@ run_commands (void)
 {
   const char *p = path;
   RUN ("info", p);
+  RUN ("info", "--count", p);
   RUN ("lines", p, p);
   RUN ("records", "--where", "complete!=true", p);
   RUN ("trace", p);

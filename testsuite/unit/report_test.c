@@ -620,7 +620,7 @@ test_times_monotonic (void)
   const struct dsprof_events_chunk *c2 = make_chunk (b2, 2, 1040, 5000, ops, o.n);
 
   const struct dsprof_events_chunk *chunks[3] = { c0, c1, c2 };
-  struct ev_stream st = { 1, 3, chunks };
+  struct ev_stream st = { 1, 3, chunks, NULL };
   struct ev_sites sites = { NULL, 0 };
   struct ev_clock clock = { 0, 1.0 };
   struct times_seen t = { { 0 }, 0 };
@@ -726,6 +726,49 @@ test_carry (void)
   free (c.names);
 }
 
+/* agg_dim_present says what agg_dim_text gives a value for: the derived
+   dimensions of a record with and without a site, children kept or not.  */
+
+static void
+test_dim_present (void)
+{
+  struct ev_dim dims[3];
+  memset (dims, 0, sizeof dims);
+  dims[0].name = "name";
+  dims[0].v.type = DSPROF_DIM_STR;
+  dims[0].v.s = "f";
+  dims[0].v.len = 1;
+  dims[1].name = "file";
+  dims[1].v.type = DSPROF_DIM_STR;
+  dims[1].v.s = "t.c";
+  dims[1].v.len = 3;
+  dims[2].name = "line";
+  dims[2].v.type = DSPROF_DIM_UINT;
+  dims[2].v.u = 3;
+  struct ev_record child, r, *children[1] = { &child };
+  memset (&child, 0, sizeof child);
+  child.dims = dims;
+  child.ndims = 1;
+  memset (&r, 0, sizeof r);
+  r.dims = dims;
+  static const char *const extra[] = { "name", "file", "line", "nosuch" };
+  for (int shape = 0; shape < 6; shape++)
+    {
+      r.ndims = shape % 2 ? 3 : 1;       /* with a site, or without */
+      r.nchildren = shape / 2 ? 1 : 0;
+      r.children = shape / 2 == 1 ? children : NULL;  /* 2: not kept */
+      r.parent = shape % 3 ? &child : NULL;
+      char buf[4096];
+      for (size_t i = 0; i < agg_nderived_dims + 4; i++)
+        {
+          const char *name = i < agg_nderived_dims ? agg_derived_dims[i]
+                                                   : extra[i - agg_nderived_dims];
+          CU_ASSERT_EQUAL (agg_dim_present (&r, name),
+                           agg_dim_text (&r, name, buf, sizeof buf) != NULL);
+        }
+    }
+}
+
 /* open_regular: a regular file opens; a directory and a fifo are named, never
    opened (a fifo would wait for a writer).  */
 
@@ -785,5 +828,6 @@ report_test_register (void)
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
   CU_add_test (s, "dimensions no record carries", test_carry);
   CU_add_test (s, "a record's children kept or counted", test_keep_children);
+  CU_add_test (s, "derived dimensions present as their text", test_dim_present);
   CU_add_test (s, "only regular files are opened to read", test_open_regular);
 }

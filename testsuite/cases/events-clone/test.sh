@@ -21,7 +21,7 @@ counts () {
 info_has () {
   local prof=$1 want
   shift
-  run_dsprof info "$prof" >info 2>err || fail "dsprof info $prof: status $? ($(cat err))"
+  run_dsprof info --count "$prof" >info 2>err || fail "dsprof info $prof: status $? ($(cat err))"
   for want in "$@"; do
     grep -Eq "^$want( |\$)" info || fail "dsprof info $prof lacks '$want': $(cat info)"
   done

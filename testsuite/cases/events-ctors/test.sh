@@ -25,7 +25,7 @@ for O in -O0 -O2; do
   ./ctors >out 2>err || fail "ctors ($O) exited with status $? ($(cat err))"
   [ "$(cat out)" = 0 ] || fail "ctors ($O) printed '$(cat out)'"
   [ ! -s err ] || fail "ctors ($O) wrote to stderr: $(cat err)"
-  run_dsprof info >info 2>err || fail "dsprof info ($O): status $? ($(cat err))"
+  run_dsprof info --count >info 2>err || fail "dsprof info ($O): status $? ($(cat err))"
   for want in 'events: 30' 'records: 15 \(0 incomplete\)' 'dropped events: 1'; do
     grep -Eq "^$want( |\$)" info || fail "dsprof info ($O) lacks '$want': $(cat info)"
   done
@@ -42,7 +42,7 @@ done
 
 dscc -O2 -o manual manual.c || fail "manual.c does not build"
 ./manual >out 2>err || fail "manual exited with status $? ($(cat err))"
-run_dsprof info >info 2>err || fail "dsprof info (manual): status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info (manual): status $? ($(cat err))"
 grep -Eq '^records: 2 \(0 incomplete\)$' info || fail "dsprof info (manual): $(cat info)"
 overhead_measured info
 exit 0

@@ -19,7 +19,7 @@ status=0
 [ "$(cat out)" = 294 ] || fail "dlclose printed '$(cat out)', not 294"
 [ ! -s err ] || fail "dlclose wrote to stderr: $(cat err)"
 
-run_dsprof info >info 2>err || fail "dsprof info: status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info: status $? ($(cat err))"
 for want in 'threads: 7' 'events: 14' 'records: 7 \(0 incomplete\)' 'dropped events: 0'; do
   grep -Eq "^$want( |\$)" info || fail "dsprof info lacks '$want': $(cat info)"
 done

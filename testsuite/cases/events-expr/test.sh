@@ -47,7 +47,7 @@ for opt in O0 O2; do
   subst "$CASE/trace.txt" >trace.expected   # compared last, below
 
   # info: one thread, 14 events, nothing dropped or repaired.
-  run_dsprof info >info 2>err || fail "dsprof info: status $? ($(cat err))"
+  run_dsprof info --count >info 2>err || fail "dsprof info: status $? ($(cat err))"
   for want in 'threads: 1' 'events: 14' 'dropped events: 0' 'repaired events: 0'; do
     grep -Eq "^$want( |\$)" info || fail "dsprof info lacks '$want': $(cat info)"
   done

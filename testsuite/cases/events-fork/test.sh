@@ -22,7 +22,7 @@ records () {
 info_has () {
   local p=$1
   shift
-  run_dsprof info "$p" >info 2>err || fail "dsprof info $p: status $? ($(cat err))"
+  run_dsprof info --count "$p" >info 2>err || fail "dsprof info $p: status $? ($(cat err))"
   for want in "$@"; do
     grep -Eq "^$want( |\$)" info || fail "dsprof info $p lacks '$want': $(cat info)"
   done

@@ -48,7 +48,7 @@ tail -n 2 trace | awk '{ print $3, $4, $5, $NF }' >trace.end
 printf '%s\n' 'Abandon event=snooze name=snooze complete=false' \
   'Abandon event=hang name=hang complete=false' >trace.end.expected
 expect_same trace.end.expected trace.end
-run_dsprof info >info 2>err || fail "dsprof info: status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info: status $? ($(cat err))"
 for want in 'threads: 1' 'events: 304' 'records: 152' 'dropped events: 0'; do
   grep -Eq "^$want( |\$)" info || fail "dsprof info lacks '$want': $(cat info)"
 done

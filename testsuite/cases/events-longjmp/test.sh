@@ -31,7 +31,7 @@ for opt in O0 O2; do
        $3 == "Finish" && $NF != "complete=true" { print; bad = 1 }
        END { exit bad }' trace.raw >&2 || fail "trace: Abandon/Finish with the wrong complete"
 
-  run_dsprof info >info 2>err || fail "dsprof info: status $? ($(cat err))"
+  run_dsprof info --count >info 2>err || fail "dsprof info: status $? ($(cat err))"
   for want in 'threads: 1' 'events: 46' 'dropped events: 0' 'repaired events: 14' \
               'stray dimensions: 1'; do
     grep -Eq "^$want( |\$)" info || fail "dsprof info (-$opt) lacks '$want': $(cat info)"

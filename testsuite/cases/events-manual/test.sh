@@ -19,7 +19,7 @@ mkdir fixed && cd fixed
 run_dsprof records >records.raw 2>err || fail "dsprof records: status $? ($(cat err))"
 sed -E 's/^(#[0-9]+) [0-9]+ns /\1 /' records.raw >records
 expect_same ../expected records
-run_dsprof info >info 2>err || fail "dsprof info: status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info: status $? ($(cat err))"
 # 16 records, 3 of them closed by repair (E, F, Leaked); no dimension was
 # added outside an event.
 for want in 'threads: 1' 'events: 32' 'records: 16' 'dropped events: 0' \
@@ -37,7 +37,7 @@ awk '{ want = "#" NR " "; if (index($0, want) != 1) { print "numbering: " $0; ex
          print "record " NR ": " $0; exit 1 } }
      END { if (NR != 60000) { print NR " records, not 60000"; exit 1 } }' records >&2 \
   || fail "many: the Step records are not as expected"
-run_dsprof info >info 2>err || fail "dsprof info (many): status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info (many): status $? ($(cat err))"
 size=$(awk '/^file:/ { print $2 }' info)
 [ "$size" -gt $((2 * 1024 * 1024)) ] || fail "many: $size bytes, not several event chunks"
 cd ..

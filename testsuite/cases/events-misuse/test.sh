@@ -68,7 +68,7 @@ mkdir plain.run && cd plain.run
 run_dsprof records >records.raw 2>err || fail "dsprof records (no plugin): status $? ($(cat err))"
 sed -E 's/^(#[0-9]+) [0-9]+ns /\1 /' records.raw >records
 expect_same "$CASE/without-plugin.txt" records
-run_dsprof info >info 2>err || fail "dsprof info (no plugin): status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info (no plugin): status $? ($(cat err))"
 for want in 'units: 0' 'threads: 1' 'events: 2' 'stray dimensions: 6' 'repaired events: 0'; do
   grep -Eq "^$want( |\$)" info || fail "dsprof info (no plugin) lacks '$want': $(cat info)"
 done
@@ -93,7 +93,7 @@ sed "s/@FIB@/$FIB/; s/@AREA@/$AREA/" "$CASE/with-plugin.txt" >expected
 run_dsprof records >records.raw 2>err || fail "dsprof records: status $? ($(cat err))"
 sed -E 's/^(#[0-9]+) [0-9]+ns /\1 /' records.raw >records
 expect_same expected records
-run_dsprof info >info 2>err || fail "dsprof info: status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info: status $? ($(cat err))"
 for want in 'threads: 1' 'events: 14' 'stray dimensions: 6' 'repaired events: 0'; do
   grep -Eq "^$want( |\$)" info || fail "dsprof info lacks '$want': $(cat info)"
 done

@@ -22,7 +22,7 @@ run () {
   grep -qx "off.c:$LOOP: 25" lines || fail "($dir) off.c:$LOOP not counted 25: $(cat lines)"
   run_dsprof records >records.raw 2>err || fail "dsprof records ($dir): status $? ($(cat err))"
   sed -E 's/^(#[0-9]+) [0-9]+ns /\1 /' records.raw >records
-  run_dsprof info >info 2>err || fail "dsprof info ($dir): status $? ($(cat err))"
+  run_dsprof info --count >info 2>err || fail "dsprof info ($dir): status $? ($(cat err))"
   cd ..
 }
 

@@ -28,7 +28,7 @@ check () {
   run_dsprof records >records.raw 2>err || fail "dsprof records ($mode): status $? ($(cat err))"
   sed -E 's/^(#[0-9]+) [0-9]+ns /\1 /' records.raw >records
   expect_same expected records
-  run_dsprof info >info 2>err || fail "dsprof info ($mode): status $? ($(cat err))"
+  run_dsprof info --count >info 2>err || fail "dsprof info ($mode): status $? ($(cat err))"
   for want in "repaired events: $repaired" 'dropped events: 0'; do
     grep -Eq "^$want( |\$)" info || fail "dsprof info ($mode) lacks '$want': $(cat info)"
   done
@@ -87,7 +87,7 @@ awk -v TREES="$trees" '
   }' records >&2 || fail "storm: the record tree is not consistent"
 recorded=$(cat recorded)
 [ "$recorded" -gt 0 ] || fail "storm: no handler run recorded of $handled"
-run_dsprof info >info 2>err || fail "dsprof info (storm): status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info (storm): status $? ($(cat err))"
 grep -q "^dropped events: $((2 * (handled - recorded)))\$" info \
   || fail "storm: $handled handler runs, $recorded recorded: want 'dropped events: $((2 * (handled - recorded)))': $(grep dropped info)"
 grep -q '^repaired events: 0$' info || fail "storm: $(grep repaired info)"

@@ -16,7 +16,7 @@ rss=$(sed -n 2p out)
 disk=$(du -k dsprof.data | cut -f1)
 [ "$disk" -lt 65536 ] || fail "the profile takes $disk KB on disk, not under 64 MB"
 
-run_dsprof info >info 2>err || fail "dsprof info: status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info: status $? ($(cat err))"
 for want in "threads: $N" "events: $((2 * N))" "records: $N \\(0 incomplete\\)" \
             'dropped events: 0'; do
   grep -Eq "^$want( |\$)" info || fail "dsprof info lacks '$want': $(cat info)"

@@ -27,7 +27,7 @@ run () {
   run_dsprof records >records 2>err || fail "dsprof records ($dir): status $? ($(cat err))"
   awk -v N="$n" -v ITER="$iter" -f "$CASE/check.awk" records >&2 \
     || fail "$dir: the record trees are not as expected"
-  run_dsprof info >info 2>err || fail "dsprof info ($dir): status $? ($(cat err))"
+  run_dsprof info --count >info 2>err || fail "dsprof info ($dir): status $? ($(cat err))"
   for want in "threads: $n" 'dropped events: 0' 'repaired events: 0' \
               "events: $((2 * n * (1 + 17 * iter)))"; do
     grep -Eq "^$want( |\$)" info || fail "dsprof info ($dir) lacks '$want': $(cat info)"
@@ -74,7 +74,7 @@ sed -f subst.sed "$CASE/exit.txt" >expected
 run_dsprof records >records.raw 2>err || fail "dsprof records (exit): status $? ($(cat err))"
 sed -E 's/^(#[0-9]+) [0-9]+ns /\1 /' records.raw >records
 expect_same expected records
-run_dsprof info >info 2>err || fail "dsprof info (exit): status $? ($(cat err))"
+run_dsprof info --count >info 2>err || fail "dsprof info (exit): status $? ($(cat err))"
 for want in 'threads: 2' 'repaired events: 3' 'dropped events: 0'; do
   grep -Eq "^$want( |\$)" info || fail "dsprof info (exit) lacks '$want': $(cat info)"
 done

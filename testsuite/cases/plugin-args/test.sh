@@ -146,8 +146,8 @@ done
 build_ev evoff -fplugin-arg-dsprof-events=off
 events_are evoff
 counts_are evoff "3 3"
-grep -qx 'events: 0' <(run_dsprof info evoff.data | sed 's/ (.*//') \
-  || fail "events=off: dsprof info does not say events: 0: $(run_dsprof info evoff.data | grep events)"
+grep -qx 'events: 0' <(run_dsprof info --count evoff.data | sed 's/ (.*//') \
+  || fail "events=off: dsprof info does not say events: 0: $(run_dsprof info --count evoff.data | grep events)"
 # functions=all: twice and main become events of type call, square keeps its type;
 # main's record holds the other six.
 build_ev all -fplugin-arg-dsprof-functions=all

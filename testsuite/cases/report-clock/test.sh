@@ -11,7 +11,7 @@ dscc -O2 -o chunks "$CASE/chunks.c" || fail "chunks.c does not compile"
 ./chunks 200000 >out.txt || fail "chunks exited with $?"
 [ "$(cat out.txt)" = 409949440 ] || fail "chunks printed $(cat out.txt)"
 
-run_dsprof info >info.txt || fail "info: status $?"
+run_dsprof info --count >info.txt || fail "info: status $?"
 grep -q '^threads: 2$' info.txt || fail "not two threads: $(cat info.txt)"
 bytes=$(sed -n 's/^events: 2400000 (\([0-9]*\) bytes of stream.*/\1/p' info.txt)
 [ -n "$bytes" ] && [ "$bytes" -gt $((4 * 1048576)) ] \

@@ -62,7 +62,7 @@ grep -q '"value":"f","total_ns":18446744073709550614,' long.json \
 # gen-image.c writes the profile (5000 records of event x).
 gcc -O1 -I"$TOP/include" -o gen-image "$FUZZ/gen-image.c" || fail "gen-image.c does not compile"
 ./gen-image . 5000 || fail "gen-image failed"
-timeout 20 "$TOP/report/dsprof" info hand-names.data >names.txt 2>err \
+timeout 20 "$TOP/report/dsprof" info --count hand-names.data >names.txt 2>err \
   || fail "dsprof info hand-names.data: status $? (124: over 20 s) $(cat err)"
 grep -qx 'records: 5000 (0 incomplete)' names.txt || fail "hand-names.data: $(grep records names.txt)"
 exit 0

@@ -56,7 +56,7 @@ done
 # In an event stream (the chunk's header read, its second page cut): every
 # command decoding events.
 at=$((evoff + 4096))
-for c in info report records trace dims callgraph dot html; do
+for c in "info --count" report records trace dims callgraph dot html; do
   cut "$at" $c t.data
 done
 cut "$at" export --format chrome -o exp.json t.data
