@@ -673,7 +673,7 @@ test_keep_children (void)
   put_u (&o, DSPROF_OP_FINISH); put_u (&o, 1);
   const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops,
                                                               o.n) };
-  struct ev_stream st = { 1, 1, chunks };
+  struct ev_stream st = { 1, 1, chunks, NULL };
   struct ev_sites sites = { NULL, 0 };
   struct ev_clock clock = { 0, 1.0 };
   const char *err = NULL;
