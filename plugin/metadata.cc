@@ -228,7 +228,7 @@ put_dim (const char *name, tree type, int dim)
         val = DECL_INITIAL (val);
       /* Signed LEB128 through zigzag, as the format says for INT values.  */
       int64_t x = tree_fits_shwi_p (val) ? tree_to_shwi (val) : 0;
-      put_uleb (&record, ((uint64_t) x << 1) ^ (uint64_t) (x >> 63));
+      put_uleb (&record, dsprof_zigzag (x));
       put_str (&record, IDENTIFIER_POINTER (TREE_PURPOSE (v)));
     }
 }
