@@ -383,6 +383,25 @@ dsprof_put_uleb (unsigned char *buf, uint64_t v)
   return (size_t) (dsprof_encode_uleb (buf, v) - buf);
 }
 
+/* A string of metadata: its length N, then its N bytes, no NUL (P has room for
+   N + 10 bytes).  */
+static inline unsigned char *
+dsprof_encode_str (unsigned char *p, const void *s, size_t n)
+{
+  p = dsprof_encode_uleb (p, n);
+  if (n)
+    memcpy (p, s, n);
+  return p + n;
+}
+
+/* A metadata record: TAG, then the N bytes of BODY with their length (P has
+   room for N + 20 bytes).  */
+static inline unsigned char *
+dsprof_encode_record (unsigned char *p, uint64_t tag, const void *body, size_t n)
+{
+  return dsprof_encode_str (dsprof_encode_uleb (p, tag), body, n);
+}
+
 /* The zigzag mapping of a signed number to an unsigned one (0, -1, 1, -2 ... to
    0, 1, 2, 3 ...), which INT values and enum tables store as ULEB128, and back.  */
 static inline uint64_t

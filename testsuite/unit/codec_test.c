@@ -215,24 +215,19 @@ struct blob
 static void
 put_u (struct blob *b, uint64_t v)
 {
-  b->n += dsprof_put_uleb (b->b + b->n, v);
+  b->n = (size_t) (dsprof_encode_uleb (b->b + b->n, v) - b->b);
 }
 
 static void
 put_s (struct blob *b, const char *s)
 {
-  put_u (b, strlen (s));
-  memcpy (b->b + b->n, s, strlen (s));
-  b->n += strlen (s);
+  b->n = (size_t) (dsprof_encode_str (b->b + b->n, s, strlen (s)) - b->b);
 }
 
 static void
 put_rec (struct blob *b, unsigned tag, const struct blob *r)
 {
-  put_u (b, tag);
-  put_u (b, r->n);
-  memcpy (b->b + b->n, r->b, r->n);
-  b->n += r->n;
+  b->n = (size_t) (dsprof_encode_record (b->b + b->n, tag, r->b, r->n) - b->b);
 }
 
 /* A site record: index 2, "parse" in function f at file 0 line 9, dims
