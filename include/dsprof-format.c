@@ -64,7 +64,7 @@ dsprof_site_read (struct dsprof_cursor *body, struct dsprof_site_rec *s)
 }
 
 int
-dsprof_dim_next (struct dsprof_cursor *dims, struct dsprof_dim_rec *d)
+dsprof_site_next_dim (struct dsprof_cursor *dims, struct dsprof_site_dim *d)
 {
   d->name_len = dsprof_read_str (dims, &d->name);
   uint64_t type = dsprof_read_uleb (dims);
@@ -96,8 +96,8 @@ dsprof_dim_next (struct dsprof_cursor *dims, struct dsprof_dim_rec *d)
 }
 
 int
-dsprof_enum_next (struct dsprof_cursor *enums, int64_t *value,
-                  const char **name, size_t *len)
+dsprof_site_next_enum (struct dsprof_cursor *enums, int64_t *value,
+                       const char **name, size_t *len)
 {
   *value = dsprof_unzigzag (dsprof_read_uleb (enums));
   *len = dsprof_read_str (enums, name);

@@ -485,7 +485,7 @@ struct dsprof_site_rec
   size_t type_len, name_len;
   uint64_t file, line;
   uint64_t ndims;                 /* the parameters' and the result: >= 1 */
-  struct dsprof_cursor dims;      /* for dsprof_dim_next, NDIMS times */
+  struct dsprof_cursor dims;      /* for dsprof_site_next_dim, NDIMS times */
 };
 
 /* Read the fixed fields of the site record BODY into *S.  Return 0, or -1 if
@@ -493,23 +493,24 @@ struct dsprof_site_rec
 int dsprof_site_read (struct dsprof_cursor *body, struct dsprof_site_rec *s);
 
 /* One dim of a site record.  */
-struct dsprof_dim_rec
+struct dsprof_site_dim
 {
   const char *name;               /* not NUL terminated */
   size_t name_len;
   int type;                       /* DSPROF_DIM_* */
   uint64_t nenum;                 /* DSPROF_DIM_ENUM: entries of its table */
-  struct dsprof_cursor enums;     /* for dsprof_enum_next, NENUM times */
+  struct dsprof_cursor enums;     /* for dsprof_site_next_enum, NENUM times */
 };
 
 /* Read the next dim of a site record at DIMS into *D.  Return 0, or -1 if it
    is malformed (cut short, an unknown type, a bad enum table).  */
-int dsprof_dim_next (struct dsprof_cursor *dims, struct dsprof_dim_rec *d);
+int dsprof_site_next_dim (struct dsprof_cursor *dims,
+                          struct dsprof_site_dim *d);
 
 /* Read the next entry of an enum table at ENUMS: its value and name.  Return 0
    or -1.  */
-int dsprof_enum_next (struct dsprof_cursor *enums, int64_t *value,
-                      const char **name, size_t *len);
+int dsprof_site_next_enum (struct dsprof_cursor *enums, int64_t *value,
+                           const char **name, size_t *len);
 
 /* A value of an event stream (section 4), decoded.  */
 struct dsprof_value

@@ -32,8 +32,8 @@ dup_str (struct dsprof_cursor *c)
 static bool
 read_dim (struct dsprof_site_rec *rec, struct ev_dim_desc *d)
 {
-  struct dsprof_dim_rec dim;
-  if (dsprof_dim_next (&rec->dims, &dim) < 0)
+  struct dsprof_site_dim dim;
+  if (dsprof_site_next_dim (&rec->dims, &dim) < 0)
     return false;
   d->name = xstrndup (dim.name, dim.name_len);
   d->type = dim.type;
@@ -46,7 +46,7 @@ read_dim (struct dsprof_site_rec *rec, struct ev_dim_desc *d)
     {
       const char *name;
       size_t len;
-      dsprof_enum_next (&dim.enums, &d->enum_vals[i], &name, &len);
+      dsprof_site_next_enum (&dim.enums, &d->enum_vals[i], &name, &len);
       d->enum_names[i] = xstrndup (name, len);
     }
   return true;

@@ -56,8 +56,8 @@ read_dims (struct dsprof_site_rec *rec, struct dsprof_site *site,
   site->max_size = MAX_FIXED_EVENT;
   for (uint64_t i = 0; i < rec->ndims; i++)
     {
-      struct dsprof_dim_rec d;
-      if (dsprof_dim_next (&rec->dims, &d) < 0)
+      struct dsprof_site_dim d;
+      if (dsprof_site_next_dim (&rec->dims, &d) < 0)
         return -1;
       if (i == rec->ndims - 1)
         {

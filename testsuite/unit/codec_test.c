@@ -326,21 +326,21 @@ test_codec_site_record (void)
   CU_ASSERT (s.type_len == 5 && memcmp (s.type, "parse", 5) == 0);
   CU_ASSERT (s.name_len == 1 && s.name[0] == 'f');
   CU_ASSERT (s.file == 0 && s.line == 9 && s.ndims == 3);
-  struct dsprof_dim_rec d;
-  CU_ASSERT_EQUAL (dsprof_dim_next (&s.dims, &d), 0);
+  struct dsprof_site_dim d;
+  CU_ASSERT_EQUAL (dsprof_site_next_dim (&s.dims, &d), 0);
   CU_ASSERT (d.name_len == 1 && d.name[0] == 'n' && d.type == DSPROF_DIM_INT
              && d.nenum == 0);
-  CU_ASSERT_EQUAL (dsprof_dim_next (&s.dims, &d), 0);
+  CU_ASSERT_EQUAL (dsprof_site_next_dim (&s.dims, &d), 0);
   CU_ASSERT (d.type == DSPROF_DIM_ENUM && d.nenum == 2);
   int64_t val;
   const char *name;
   size_t len;
-  CU_ASSERT_EQUAL (dsprof_enum_next (&d.enums, &val, &name, &len), 0);
+  CU_ASSERT_EQUAL (dsprof_site_next_enum (&d.enums, &val, &name, &len), 0);
   CU_ASSERT (val == -1 && len == 1 && name[0] == 'A');
-  CU_ASSERT_EQUAL (dsprof_enum_next (&d.enums, &val, &name, &len), 0);
+  CU_ASSERT_EQUAL (dsprof_site_next_enum (&d.enums, &val, &name, &len), 0);
   CU_ASSERT (val == 4 && len == 1 && name[0] == 'B');
-  CU_ASSERT_EQUAL (dsprof_enum_next (&d.enums, &val, &name, &len), -1);
-  CU_ASSERT_EQUAL (dsprof_dim_next (&s.dims, &d), 0);
+  CU_ASSERT_EQUAL (dsprof_site_next_enum (&d.enums, &val, &name, &len), -1);
+  CU_ASSERT_EQUAL (dsprof_site_next_dim (&s.dims, &d), 0);
   CU_ASSERT (d.name_len == 6 && d.type == DSPROF_DIM_NONE);
   CU_ASSERT_PTR_EQUAL (s.dims.p, r.b + r.n);
 
@@ -350,7 +350,7 @@ test_codec_site_record (void)
       body = cursor (r.b, k);
       int bad = dsprof_site_read (&body, &s) < 0;
       for (uint64_t i = 0; !bad && i < s.ndims; i++)
-        bad = dsprof_dim_next (&s.dims, &d) < 0;
+        bad = dsprof_site_next_dim (&s.dims, &d) < 0;
       CU_ASSERT_TRUE (bad);
     }
 }
@@ -360,7 +360,7 @@ test_codec_site_malformed (void)
 {
   struct blob r;
   struct dsprof_site_rec s;
-  struct dsprof_dim_rec d;
+  struct dsprof_site_dim d;
   struct dsprof_cursor body;
   /* No dims at all: not even the result.  */
   r.n = 0;
@@ -382,7 +382,7 @@ test_codec_site_malformed (void)
   put_s (&r, "result"), put_u (&r, DSPROF_DIM_PTR + 1);
   body = cursor (r.b, r.n);
   CU_ASSERT_EQUAL_FATAL (dsprof_site_read (&body, &s), 0);
-  CU_ASSERT_EQUAL (dsprof_dim_next (&s.dims, &d), -1);
+  CU_ASSERT_EQUAL (dsprof_site_next_dim (&s.dims, &d), -1);
   /* An enum table longer than the record.  */
   r.n = 0;
   put_u (&r, 0), put_s (&r, "t"), put_s (&r, "f"), put_u (&r, 0), put_u (&r, 1);
@@ -391,7 +391,7 @@ test_codec_site_malformed (void)
   put_u (&r, 0), put_s (&r, "A");
   body = cursor (r.b, r.n);
   CU_ASSERT_EQUAL_FATAL (dsprof_site_read (&body, &s), 0);
-  CU_ASSERT_EQUAL (dsprof_dim_next (&s.dims, &d), -1);
+  CU_ASSERT_EQUAL (dsprof_site_next_dim (&s.dims, &d), -1);
   CU_ASSERT_EQUAL (d.nenum, 0);
 }
 
