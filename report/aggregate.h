@@ -85,7 +85,7 @@ void agg_begin_stream (struct agg *a, uint64_t overhead_ps);
 int agg_record (struct ev_record *r, void *agg);
 
 /* Whether the report needs records' children (depends-on, a derive library):
-   else the decoder need not keep them (ev_keep_children).  */
+   else the decoder need not keep them (EV_KEEP_CHILDREN).  */
 bool agg_needs_children (const struct agg *a);
 
 /* Results: the buckets (ids 1 .. n), the profiled time (the time of top-level

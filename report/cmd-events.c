@@ -144,7 +144,8 @@ run_records (int argc, char **argv)
     {
       struct records_ctx c = { &q, stdout, 0, { 0, 0, NULL, 0 } };
       carry_filters (&c.carry, &q);
-      rc = pf_walk_streams (&set, NULL, print_record, NULL, &c);
+      rc = pf_walk_streams (&set, NULL, print_record, NULL, &c,
+                            EV_KEEP_CHILDREN);
       if (!rc)
         agg_carry_note (&c.carry);
       free (c.carry.names);
@@ -332,7 +333,8 @@ run_trace (int argc, char **argv)
     {
       struct trace_ctx c = { &q, stdout, NULL, 0, 0, { 0, 0, NULL, 0 } };
       carry_filters (&c.carry, &q);
-      rc = pf_walk_streams (&set, trace_event, NULL, trace_begin, &c);
+      rc = pf_walk_streams (&set, trace_event, NULL, trace_begin, &c,
+                            EV_KEEP_CHILDREN);
       trace_begin (NULL, NULL, &c);
       if (!rc)
         agg_carry_note (&c.carry);
@@ -454,7 +456,7 @@ print_dims (struct pf_set *set, const struct query *q, FILE *out)
                                               dim_count_free, xcalloc, free), 0,
                          { 0, 0, NULL, 0 } };
   carry_filters (&c.carry, q);
-  int rc = pf_walk_streams (set, NULL, dims_record, NULL, &c);
+  int rc = pf_walk_streams (set, NULL, dims_record, NULL, &c, EV_KEEP_CHILDREN);
   if (!rc)
     {
       agg_carry_note (&c.carry);

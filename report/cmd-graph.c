@@ -389,10 +389,9 @@ graph_walk (struct graph *g, struct pf_set *set)
      library): the graph itself needs none.  */
   const char *dims[1] = { g->dim };
   struct agg *probe = agg_new (1, dims, 0, NULL);
-  ev_keep_children (agg_needs_children (probe));
   agg_free (probe);
-  int rc = pf_walk_streams (set, NULL, graph_record, graph_begin, g);
-  ev_keep_children (true);
+  int rc = pf_walk_streams (set, NULL, graph_record, graph_begin, g,
+                            agg_needs_children (probe) ? EV_KEEP_CHILDREN : 0);
   /* States left by a stream that ended in corruption go back to the pool.  */
   g->pool = NULL;
   for (struct pend *p = g->all; p; p = p->all)
@@ -547,6 +546,11 @@ struct callgraph
   uint64_t *inner;               /* by value: calls from inside its node */
   uint64_t *entered_ns;          /* by value: time of the calls from outside */
   char **shown;                  /* by value: show_value */
+  uint32_t ncomp;                /* components */
+  uint64_t *cycle_total;         /* by component: the time of a cycle's calls */
+  uint32_t *cycles;              /* the cycles' components, by <cycle N> */
+  uint32_t ncycles;
+  char **cycle_sort_names;       /* by <cycle N> - 1: its entry's sort name */
   struct entry *entries;
   uint32_t nentries;
   uint32_t *by_to, *to_first;    /* arcs grouped by callee */
@@ -627,13 +631,17 @@ percent (const struct callgraph *c, uint64_t ns)
 /* Arc order: parents ascending (counts-only lines first), children descending
    (counts-only lines last); by time, then count, then name.  */
 
-static const struct callgraph *sort_cg;
-static bool sort_by_from;        /* the other end of the arc is `from` */
+struct arc_order
+{
+  const struct callgraph *c;
+  bool by_from;                  /* the other end of the arc is `from` */
+};
 
 static int
-cmp_arc (const void *p, const void *q)
+cmp_arc (const void *p, const void *q, void *arg)
 {
-  const struct callgraph *c = sort_cg;
+  const struct arc_order *o = arg;
+  const struct callgraph *c = o->c;
   const struct arc *x = &c->g->arcs[*(const uint32_t *) p];
   const struct arc *y = &c->g->arcs[*(const uint32_t *) q];
   bool tx = !same_node (c, x->from, x->to), ty = !same_node (c, y->from, y->to);
@@ -644,7 +652,7 @@ cmp_arc (const void *p, const void *q)
     return ax < ay ? -1 : 1;
   if (x->count != y->count)
     return x->count < y->count ? -1 : 1;
-  uint32_t ox = sort_by_from ? x->from : x->to, oy = sort_by_from ? y->from : y->to;
+  uint32_t ox = o->by_from ? x->from : x->to, oy = o->by_from ? y->from : y->to;
   return strcmp (c->g->text[ox], c->g->text[oy]);
 }
 
@@ -703,22 +711,24 @@ struct cycle_parent
 };
 
 static int
-cmp_cycle_parent (const void *p, const void *q)
+cmp_cycle_parent (const void *p, const void *q, void *cg)
 {
+  const struct callgraph *c = cg;
   const struct cycle_parent *x = p, *y = q;
   uint64_t ax = x->self_ns + x->desc_ns, ay = y->self_ns + y->desc_ns;
   if (ax != ay)
     return ax < ay ? -1 : 1;
   if (x->count != y->count)
     return x->count < y->count ? -1 : 1;
-  return strcmp (sort_cg->g->text[x->from], sort_cg->g->text[y->from]);
+  return strcmp (c->g->text[x->from], c->g->text[y->from]);
 }
 
 static int
-cmp_member (const void *p, const void *q)
+cmp_member (const void *p, const void *q, void *cg)
 {
-  const struct entry *x = &sort_cg->entries[sort_cg->entry_of_value[*(const uint32_t *) p]];
-  const struct entry *y = &sort_cg->entries[sort_cg->entry_of_value[*(const uint32_t *) q]];
+  const struct callgraph *c = cg;
+  const struct entry *x = &c->entries[c->entry_of_value[*(const uint32_t *) p]];
+  const struct entry *y = &c->entries[c->entry_of_value[*(const uint32_t *) q]];
   return x->index < y->index ? -1 : x->index > y->index;
 }
 
@@ -760,7 +770,7 @@ cycle_entry_lines (struct callgraph *c, const struct entry *e)
     }
   imap_free (&index);
   if (np)
-    qsort (ps, np, sizeof *ps, cmp_cycle_parent);
+    qsort_r (ps, np, sizeof *ps, cmp_cycle_parent, c);
   for (uint32_t i = 0; i < np; i++)
     {
       snprintf (called, sizeof called, "%" PRIu64 "/%" PRIu64, ps[i].count,
@@ -779,7 +789,7 @@ cycle_entry_lines (struct callgraph *c, const struct entry *e)
     = xasprintf ("<cycle %u as a whole> [%u]", c->cycle_no[comp], e->index);
   /* Members, in entry order: their own time and the calls from the cycle.  */
   if (nm)
-    qsort (members, nm, sizeof *members, cmp_member);
+    qsort_r (members, nm, sizeof *members, cmp_member, c);
   for (uint32_t i = 0; i < nm; i++)
     {
       const struct entry *m = &c->entries[c->entry_of_value[members[i]]];
@@ -830,31 +840,217 @@ group_arcs (struct callgraph *c)
     }
   free (ft);
   free (ff);
-  sort_cg = c;
+  struct arc_order parents = { c, true }, children = { c, false };
   for (uint32_t v = 0; v <= n; v++)
     {
-      sort_by_from = true;
-      qsort (c->by_to + c->to_first[v], c->to_first[v + 1] - c->to_first[v],
-             sizeof *c->by_to, cmp_arc);
-      sort_by_from = false;
-      qsort (c->by_from + c->from_first[v], c->from_first[v + 1] - c->from_first[v],
-             sizeof *c->by_from, cmp_arc);
+      qsort_r (c->by_to + c->to_first[v], c->to_first[v + 1] - c->to_first[v],
+               sizeof *c->by_to, cmp_arc, &parents);
+      qsort_r (c->by_from + c->from_first[v],
+               c->from_first[v + 1] - c->from_first[v], sizeof *c->by_from,
+               cmp_arc, &children);
     }
 }
 
-static const uint64_t *cycle_totals;
-static const char *const *cycle_names;
+/* Cycles by total time, then by the name of their first member.  */
+struct cycle_order
+{
+  const uint64_t *totals;        /* by component */
+  const char *const *names;
+};
 
 static int
-cycle_sort_total (const void *p, const void *q)
+cycle_sort_total (const void *p, const void *q, void *arg)
 {
+  const struct cycle_order *o = arg;
   uint32_t x = *(const uint32_t *) p, y = *(const uint32_t *) q;
-  if (cycle_totals[x] != cycle_totals[y])
-    return cycle_totals[x] > cycle_totals[y] ? -1 : 1;
-  return strcmp (cycle_names[x], cycle_names[y]);
+  if (o->totals[x] != o->totals[y])
+    return o->totals[x] > o->totals[y] ? -1 : 1;
+  return strcmp (o->names[x], o->names[y]);
 }
 
-/* The entries of the call graph of G (walked with its components) into M.  */
+/* The calls of each value from outside its node and from inside, and the time
+   of the former.  */
+
+static void
+count_calls (struct callgraph *c)
+{
+  const struct graph *g = c->g;
+  uint32_t n = g->nvalues;
+  c->called = XCNEWVEC (uint64_t, n + 1);
+  c->inner = XCNEWVEC (uint64_t, n + 1);
+  c->entered_ns = XCNEWVEC (uint64_t, n + 1);
+  for (uint32_t i = 0; i < g->narcs; i++)
+    {
+      const struct arc *a = &g->arcs[i];
+      if (same_node (c, a->from, a->to))
+        c->inner[a->to] += a->count;
+      else
+        {
+          c->called[a->to] += a->count;
+          c->entered_ns[a->to] += a->self_ns + a->desc_ns;
+        }
+    }
+}
+
+/* The cycles (components of two values or more), numbered by their total time,
+   then by their first member's name.  */
+
+static void
+number_cycles (struct callgraph *c)
+{
+  const struct graph *g = c->g;
+  c->cycle_no = XCNEWVEC (uint32_t, c->ncomp + 1);
+  c->cycle_total = XCNEWVEC (uint64_t, c->ncomp + 1);
+  c->cycles = XNEWVEC (uint32_t, c->ncomp + 1);
+  const char **cname = XCNEWVEC (const char *, c->ncomp + 1);
+  for (uint32_t v = 1; v <= g->nvalues; v++)
+    {
+      uint32_t k = g->comp[v];
+      if (c->comp_size[k] < 2)
+        continue;
+      c->cycle_total[k] += c->entered_ns[v];
+      if (!cname[k])
+        c->cycles[c->ncycles++] = k;
+      if (!cname[k] || strcmp (g->text[v], cname[k]) < 0)
+        cname[k] = g->text[v];
+    }
+  struct cycle_order order = { c->cycle_total, cname };
+  if (c->ncycles)
+    qsort_r (c->cycles, c->ncycles, sizeof *c->cycles, cycle_sort_total, &order);
+  for (uint32_t i = 0; i < c->ncycles; i++)
+    c->cycle_no[c->cycles[i]] = i + 1;
+  free (cname);
+}
+
+/* The entry of value V.  */
+
+static void
+value_entry (struct callgraph *c, uint32_t v, struct entry *e)
+{
+  const struct graph *g = c->g;
+  e->id = v;
+  e->self_ns = g->self_ns[v];
+  e->called = c->called[v];
+  e->sort_name = g->text[v];
+  if (in_cycle (c, v))
+    {
+      e->kind = ENTRY_MEMBER;
+      e->desc_ns = g->out_ns[v];
+      e->total_ns = e->self_ns + e->desc_ns;
+      e->inner = 0;              /* set by make_entries: its direct recursion */
+    }
+  else
+    {
+      e->kind = ENTRY_VALUE;
+      e->total_ns = c->entered_ns[v];
+      e->desc_ns = e->total_ns > e->self_ns ? e->total_ns - e->self_ns : 0;
+      e->inner = c->inner[v];
+    }
+}
+
+/* The entry of cycle I (<cycle I + 1>) as a whole.  */
+
+static void
+cycle_entry (struct callgraph *c, uint32_t i, struct entry *e)
+{
+  const struct graph *g = c->g;
+  uint32_t k = c->cycles[i];
+  e->kind = ENTRY_CYCLE;
+  e->id = k;
+  for (uint32_t v = 1; v <= g->nvalues; v++)
+    if (g->comp[v] == k)
+      {
+        e->self_ns += g->self_ns[v];
+        e->called += c->called[v];
+        e->inner += c->inner[v];
+      }
+  e->total_ns = c->cycle_total[k];
+  e->desc_ns = e->total_ns > e->self_ns ? e->total_ns - e->self_ns : 0;
+  c->cycle_sort_names[i] = xasprintf ("<cycle %u as a whole>", i + 1);
+  e->sort_name = c->cycle_sort_names[i];
+}
+
+/* Every value's entry and every cycle's as a whole, sorted and numbered.  */
+
+static void
+make_entries (struct callgraph *c)
+{
+  const struct graph *g = c->g;
+  uint32_t n = g->nvalues;
+  c->entries = XCNEWVEC (struct entry, n + c->ncycles + 1);
+  c->cycle_sort_names = XCNEWVEC (char *, c->ncycles + 1);
+  for (uint32_t v = 1; v <= n; v++)
+    value_entry (c, v, &c->entries[c->nentries++]);
+  for (uint32_t i = 0; i < g->narcs; i++)     /* entries[v - 1] is value v */
+    if (g->arcs[i].from && g->arcs[i].from == g->arcs[i].to
+        && in_cycle (c, g->arcs[i].to))
+      c->entries[g->arcs[i].to - 1].inner = g->arcs[i].count;
+  for (uint32_t i = 0; i < c->ncycles; i++)
+    cycle_entry (c, i, &c->entries[c->nentries++]);
+  qsort (c->entries, c->nentries, sizeof *c->entries, cmp_entry);
+  c->entry_of_value = XCNEWVEC (uint32_t, n + 1);
+  c->entry_of_cycle = XCNEWVEC (uint32_t, c->ncomp + 1);
+  for (uint32_t i = 0; i < c->nentries; i++)
+    {
+      c->entries[i].index = i + 1;
+      if (c->entries[i].kind == ENTRY_CYCLE)
+        c->entry_of_cycle[c->entries[i].id] = i;
+      else
+        c->entry_of_value[c->entries[i].id] = i;
+    }
+}
+
+/* M's index by name: "[n] name" for every entry.  */
+
+static void
+index_by_name (const struct callgraph *c, struct cg_model *m)
+{
+  const struct entry **byname = XNEWVEC (const struct entry *, c->nentries + 1);
+  for (uint32_t i = 0; i < c->nentries; i++)
+    byname[i] = &c->entries[i];
+  qsort (byname, c->nentries, sizeof *byname, cmp_index_name);
+  m->by_name = XCNEWVEC (char *, c->nentries + 1);
+  for (uint32_t i = 0; i < c->nentries; i++)
+    {
+      const struct entry *e = byname[i];
+      if (e->kind == ENTRY_CYCLE)
+        m->by_name[i] = xasprintf ("[%u] <cycle %u as a whole>", e->index,
+                                   c->cycle_no[e->id]);
+      else if (e->kind == ENTRY_MEMBER)
+        m->by_name[i] = xasprintf ("[%u] %s <cycle %u>", e->index, c->shown[e->id],
+                                   c->cycle_no[c->g->comp[e->id]]);
+      else
+        m->by_name[i] = xasprintf ("[%u] %s", e->index, c->shown[e->id]);
+    }
+  free (byname);
+}
+
+static void
+callgraph_free (struct callgraph *c)
+{
+  for (uint32_t v = 1; v <= c->g->nvalues; v++)
+    free (c->shown[v]);
+  for (uint32_t i = 0; i < c->ncycles; i++)
+    free (c->cycle_sort_names[i]);
+  free (c->cycle_sort_names);
+  free (c->shown);
+  free (c->called);
+  free (c->inner);
+  free (c->entered_ns);
+  free (c->cycle_no);
+  free (c->cycle_total);
+  free (c->cycles);
+  free (c->entries);
+  free (c->entry_of_value);
+  free (c->entry_of_cycle);
+  free (c->to_first);
+  free (c->from_first);
+  free (c->by_to);
+  free (c->by_from);
+}
+
+/* The entries of the call graph of G (walked with its NCOMP components, of
+   COMP_SIZE values each) into M.  */
 
 static void
 graph_entries (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
@@ -864,106 +1060,13 @@ graph_entries (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
   memset (&c, 0, sizeof c);
   c.g = g;
   c.comp_size = comp_size;
-  uint32_t n = g->nvalues;
-  c.called = XCNEWVEC (uint64_t, n + 1);
-  c.inner = XCNEWVEC (uint64_t, n + 1);
-  c.entered_ns = XCNEWVEC (uint64_t, n + 1);
-  c.shown = XCNEWVEC (char *, n + 1);
-  for (uint32_t v = 1; v <= n; v++)
+  c.ncomp = ncomp;
+  c.shown = XCNEWVEC (char *, g->nvalues + 1);
+  for (uint32_t v = 1; v <= g->nvalues; v++)
     c.shown[v] = show_value (g->text[v]);
-  for (uint32_t i = 0; i < g->narcs; i++)
-    {
-      const struct arc *a = &g->arcs[i];
-      if (same_node (&c, a->from, a->to))
-        c.inner[a->to] += a->count;
-      else
-        {
-          c.called[a->to] += a->count;
-          c.entered_ns[a->to] += a->self_ns + a->desc_ns;
-        }
-    }
-
-  /* Cycles, numbered by their total time.  */
-  c.cycle_no = XCNEWVEC (uint32_t, ncomp + 1);
-  uint64_t *ctotal = XCNEWVEC (uint64_t, ncomp + 1);
-  const char **cname = XCNEWVEC (const char *, ncomp + 1);
-  uint32_t *cycles = XNEWVEC (uint32_t, ncomp + 1), ncycles = 0;
-  for (uint32_t v = 1; v <= n; v++)
-    {
-      uint32_t k = g->comp[v];
-      if (comp_size[k] < 2)
-        continue;
-      ctotal[k] += c.entered_ns[v];
-      if (!cname[k])
-        cycles[ncycles++] = k;
-      if (!cname[k] || strcmp (g->text[v], cname[k]) < 0)
-        cname[k] = g->text[v];
-    }
-  cycle_totals = ctotal;
-  cycle_names = cname;
-  if (ncycles)
-    qsort (cycles, ncycles, sizeof *cycles, cycle_sort_total);
-  for (uint32_t i = 0; i < ncycles; i++)
-    c.cycle_no[cycles[i]] = i + 1;
-
-  /* Entries: every value, and every cycle as a whole.  */
-  c.entries = XCNEWVEC (struct entry, n + ncycles + 1);
-  char **cycle_sort_names = XCNEWVEC (char *, ncycles + 1);
-  for (uint32_t v = 1; v <= n; v++)
-    {
-      struct entry *e = &c.entries[c.nentries++];
-      e->id = v;
-      e->self_ns = g->self_ns[v];
-      e->called = c.called[v];
-      e->sort_name = g->text[v];
-      if (in_cycle (&c, v))
-        {
-          e->kind = ENTRY_MEMBER;
-          e->desc_ns = g->out_ns[v];
-          e->total_ns = e->self_ns + e->desc_ns;
-          e->inner = 0;          /* set below: its direct recursion only */
-        }
-      else
-        {
-          e->kind = ENTRY_VALUE;
-          e->total_ns = c.entered_ns[v];
-          e->desc_ns = e->total_ns > e->self_ns ? e->total_ns - e->self_ns : 0;
-          e->inner = c.inner[v];
-        }
-    }
-  for (uint32_t i = 0; i < g->narcs; i++)     /* entries[v - 1] is value v */
-    if (g->arcs[i].from && g->arcs[i].from == g->arcs[i].to
-        && in_cycle (&c, g->arcs[i].to))
-      c.entries[g->arcs[i].to - 1].inner = g->arcs[i].count;
-  for (uint32_t i = 0; i < ncycles; i++)
-    {
-      uint32_t k = cycles[i];
-      struct entry *e = &c.entries[c.nentries++];
-      e->kind = ENTRY_CYCLE;
-      e->id = k;
-      for (uint32_t v = 1; v <= n; v++)
-        if (g->comp[v] == k)
-          {
-            e->self_ns += g->self_ns[v];
-            e->called += c.called[v];
-            e->inner += c.inner[v];
-          }
-      e->total_ns = ctotal[k];
-      e->desc_ns = e->total_ns > e->self_ns ? e->total_ns - e->self_ns : 0;
-      cycle_sort_names[i] = xasprintf ("<cycle %u as a whole>", i + 1);
-      e->sort_name = cycle_sort_names[i];
-    }
-  qsort (c.entries, c.nentries, sizeof *c.entries, cmp_entry);
-  c.entry_of_value = XCNEWVEC (uint32_t, n + 1);
-  c.entry_of_cycle = XCNEWVEC (uint32_t, ncomp + 1);
-  for (uint32_t i = 0; i < c.nentries; i++)
-    {
-      c.entries[i].index = i + 1;
-      if (c.entries[i].kind == ENTRY_CYCLE)
-        c.entry_of_cycle[c.entries[i].id] = i;
-      else
-        c.entry_of_value[c.entries[i].id] = i;
-    }
+  count_calls (&c);
+  number_cycles (&c);
+  make_entries (&c);
   group_arcs (&c);
 
   m->nentries = c.nentries;
@@ -977,47 +1080,8 @@ graph_entries (struct graph *g, uint32_t ncomp, uint32_t *comp_size,
       else
         value_entry_lines (&c, &c.entries[i]);
     }
-
-  /* The index by name.  */
-  const struct entry **byname = XNEWVEC (const struct entry *, c.nentries + 1);
-  for (uint32_t i = 0; i < c.nentries; i++)
-    byname[i] = &c.entries[i];
-  qsort (byname, c.nentries, sizeof *byname, cmp_index_name);
-  m->by_name = XCNEWVEC (char *, c.nentries + 1);
-  for (uint32_t i = 0; i < c.nentries; i++)
-    {
-      const struct entry *e = byname[i];
-      if (e->kind == ENTRY_CYCLE)
-        m->by_name[i] = xasprintf ("[%u] <cycle %u as a whole>", e->index,
-                                   c.cycle_no[e->id]);
-      else if (e->kind == ENTRY_MEMBER)
-        m->by_name[i] = xasprintf ("[%u] %s <cycle %u>", e->index, c.shown[e->id],
-                                   c.cycle_no[g->comp[e->id]]);
-      else
-        m->by_name[i] = xasprintf ("[%u] %s", e->index, c.shown[e->id]);
-    }
-  free (byname);
-
-  for (uint32_t v = 1; v <= n; v++)
-    free (c.shown[v]);
-  for (uint32_t i = 0; i < ncycles; i++)
-    free (cycle_sort_names[i]);
-  free (cycle_sort_names);
-  free (c.shown);
-  free (c.called);
-  free (c.inner);
-  free (c.entered_ns);
-  free (c.cycle_no);
-  free (ctotal);
-  free (cname);
-  free (cycles);
-  free (c.entries);
-  free (c.entry_of_value);
-  free (c.entry_of_cycle);
-  free (c.to_first);
-  free (c.from_first);
-  free (c.by_to);
-  free (c.by_from);
+  index_by_name (&c, m);
+  callgraph_free (&c);
 }
 
 int
@@ -1171,22 +1235,38 @@ parse_graph_opts (const struct command *cmd, int argc, char **argv,
   return 0;
 }
 
+/* Run CMD, a graph command: its options, the profiles, RENDER to the output.  */
+
 static int
-run_callgraph (int argc, char **argv)
+run_graph (const struct command *cmd, int argc, char **argv,
+           int (*render) (struct pf_set *set, const struct graph_opts *o,
+                          FILE *out))
 {
   struct graph_opts o;
   bool help;
-  int rc = parse_graph_opts (&cmd_callgraph, argc, argv, &o, &help);
+  int rc = parse_graph_opts (cmd, argc, argv, &o, &help);
   if (rc || help)
     return rc;
   struct pf_set set;
   if ((rc = load_profiles (argc - optind, argv + optind, &set)))
     return rc;
   struct output out;
-  if (!(rc = output_open (&out, "callgraph", o.output, 0)))
-    rc = output_finish (&out, callgraph (&set, o.dim, o.raw, o.unit, out.f));
+  if (!(rc = output_open (&out, cmd->name, o.output, 0)))
+    rc = output_finish (&out, render (&set, &o, out.f));
   pf_free (&set);
   return rc;
+}
+
+static int
+render_callgraph (struct pf_set *set, const struct graph_opts *o, FILE *out)
+{
+  return callgraph (set, o->dim, o->raw, o->unit, out);
+}
+
+static int
+run_callgraph (int argc, char **argv)
+{
+  return run_graph (&cmd_callgraph, argc, argv, render_callgraph);
 }
 
 const struct command cmd_callgraph = {
@@ -1276,19 +1356,7 @@ dot (struct pf_set *set, const struct graph_opts *o, FILE *out)
 static int
 run_dot (int argc, char **argv)
 {
-  struct graph_opts o;
-  bool help;
-  int rc = parse_graph_opts (&cmd_dot, argc, argv, &o, &help);
-  if (rc || help)
-    return rc;
-  struct pf_set set;
-  if ((rc = load_profiles (argc - optind, argv + optind, &set)))
-    return rc;
-  struct output out;
-  if (!(rc = output_open (&out, "dot", o.output, 0)))
-    rc = output_finish (&out, dot (&set, &o, out.f));
-  pf_free (&set);
-  return rc;
+  return run_graph (&cmd_dot, argc, argv, dot);
 }
 
 const struct command cmd_dot = {

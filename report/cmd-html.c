@@ -7,7 +7,8 @@
        hovering a box shows its dimensions and times,
      - the call graph (model.h's cg_model, as a table),
      - the hottest source lines: the largest block counts by line, as
-       `dsprof annotate` counts them, with the source text when it is found.
+       `dsprof annotate` counts them (linecount.h's lc_model), with the source
+       text when it is found.
 
    Every text taken from a profile or a source file is escaped for HTML.  */
 
@@ -21,6 +22,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "linecount.h"
 #include "model.h"
 
 
@@ -89,17 +91,13 @@ table (const struct rpt_table *t, const char **path, void *arg)
              t->nrows - shown, ts->top);
 }
 
-/* The report of Q over SET as tables, level by level in the order `dsprof
-   report` prints them.  Return 0 or EXIT_DATA.  */
+/* The report M of Q as tables, level by level in the order `dsprof report`
+   prints them.  */
 
-static int
-html_tables (FILE *out, struct pf_set *set, const struct query *q)
+static void
+html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
 {
-  struct rpt_model m;
-  int rc = rpt_build (set, q, &m);
-  if (rc)
-    return rc;
-  struct tables t = { out, &m, q->top, text_unit_for (m.total_ns) };
+  struct tables t = { out, m, q->top, text_unit_for (m->total_ns) };
   char a[40], b[40];
   fputs ("<section id=\"tables\">\n<h2>Dimension report</h2>\n<p class=\"summary\">",
          out);
@@ -107,22 +105,20 @@ html_tables (FILE *out, struct pf_set *set, const struct query *q)
            "Profile records: <b>%" PRIu64 "</b>. Times in %s; Total counts each "
            "instant of a bucket's records and their descendants once, Self is the "
            "records' own time, Desc = Total - Self%s.</p>\n",
-           text_time (a, sizeof a, m.total_ns, t.unit), t.unit->name,
-           text_time (b, sizeof b, m.profiled_ns, t.unit), t.unit->name,
-           pct (m.profiled_ns, m.total_ns), m.records, t.unit->name,
+           text_time (a, sizeof a, m->total_ns, t.unit), t.unit->name,
+           text_time (b, sizeof b, m->profiled_ns, t.unit), t.unit->name,
+           pct (m->profiled_ns, m->total_ns), m->records, t.unit->name,
            q->raw ? "" : " (the recorder's measured cost per event is deducted)");
-  if (m.records == 0)
+  if (m->records == 0)
     fputs ("<p class=\"note\">No profile records.</p>\n", out);
   else
     {
       const char **path = XCNEWVEC (const char *, q->ndims + 1);
       for (int level = 0; level < q->ndims; level++)
-        rpt_each_table (&m, level, q->top, path, table, &t);
+        rpt_each_table (m, level, q->top, path, table, &t);
       free (path);
     }
   fputs ("</section>\n", out);
-  rpt_free (&m);
-  return 0;
 }
 
 /* ---- the icicle graph ------------------------------------------------------------ */
@@ -176,6 +172,7 @@ struct flame
   /* records */
   struct lane *lanes;
   uint32_t nlanes;
+  bool exact;                     /* the records drawn, not the name paths */
   uint32_t boxes;                /* drawn */
   bool clipped_depth, clipped_boxes;
 };
@@ -513,136 +510,171 @@ draw_path (FILE *out, struct flame *f, struct mnode *m, double x, uint32_t depth
     }
 }
 
-/* Write the icicle graph of SET, one box per record up to MAX_RECORDS.  Return 0
-   or EXIT_DATA.  */
+/* The record tree of SET into *F: one node per record (F->exact) when there are
+   at most MAX_RECORDS, else one per name path.  Return 0 or EXIT_DATA; free F
+   with flame_free either way.  */
 
 static int
-html_flame (FILE *out, struct pf_set *set, uint64_t max_records)
+flame_build (struct pf_set *set, uint64_t max_records, struct flame *f)
 {
-  struct flame f;
-  memset (&f, 0, sizeof f);
-  f.paths = htab_create_alloc (64, mnode_hash, mnode_eq, mnode_free, xcalloc,
-                               free);
-  ev_keep_children (false);
-  int rc = pf_walk_streams (set, NULL, path_record, NULL, &f);
-  bool exact = !rc && f.records <= max_records;
-  if (exact)
-    rc = pf_walk_streams (set, NULL, exact_record, lane_begin, &f);
-  ev_keep_children (true);
-  if (rc)
-    goto done;
+  memset (f, 0, sizeof *f);
+  f->paths = htab_create_alloc (64, mnode_hash, mnode_eq, mnode_free, xcalloc,
+                                free);
+  int rc = pf_walk_streams (set, NULL, path_record, NULL, f, 0);
+  f->exact = !rc && f->records <= max_records;
+  if (f->exact)
+    rc = pf_walk_streams (set, NULL, exact_record, lane_begin, f, 0);
+  return rc;
+}
 
+static void
+flame_free (struct flame *f)
+{
+  for (uint32_t i = 0; i < f->nlanes; i++)
+    {
+      for (uint32_t k = 0; k < f->lanes[i].ntops; k++)
+        rnode_free (f->lanes[i].tops[k]);
+      free (f->lanes[i].tops);
+    }
+  free (f->lanes);
+  htab_delete (f->paths);
+  free (f->root.kids);
+  free (f->chain);
+}
+
+/* The time of the top-level records of lane L.  */
+
+static uint64_t
+lane_width (const struct lane *l)
+{
+  uint64_t w = 0;
+  for (uint32_t k = 0; k < l->ntops; k++)
+    w += l->tops[k]->end - l->tops[k]->start;
+  return w;
+}
+
+/* The depth and scale of the exact graph of F; whether it shows lanes (the
+   threads side by side, a row of their own on top).  */
+
+static bool
+lanes_extent (const struct flame *f, uint32_t *depth, double *scale)
+{
+  uint64_t width = 0;
+  uint32_t nonempty = 0;
+  *depth = 0;
+  for (uint32_t i = 0; i < f->nlanes; i++)
+    {
+      nonempty += f->lanes[i].ntops > 0;
+      width += lane_width (&f->lanes[i]);
+      for (uint32_t k = 0; k < f->lanes[i].ntops; k++)
+        {
+          uint32_t d = rnode_depth (f->lanes[i].tops[k]);
+          *depth = d > *depth ? d : *depth;
+        }
+    }
+  bool lanes = nonempty > 1;
+  *depth += lanes;
+  *scale = (double) SVG_WIDTH / (double) (width ? width : 1);
+  return lanes;
+}
+
+/* The exact graph: each lane's top-level records side by side.  */
+
+static void
+draw_lanes (FILE *out, struct flame *f, bool lanes, double scale)
+{
+  double x = 0;
+  for (uint32_t i = 0; i < f->nlanes; i++)
+    {
+      const struct lane *l = &f->lanes[i];
+      if (!l->ntops)
+        continue;
+      uint64_t lw = lane_width (l);
+      if (lanes)
+        {
+          char name[64], tip[160], buf[64];
+          snprintf (name, sizeof name, "pid %" PRId64 " thread %u", l->pid,
+                    l->thread);
+          snprintf (tip, sizeof tip, "process %" PRId64 ", thread %u\n"
+                    "%u top-level records, %s", l->pid, l->thread, l->ntops,
+                    text_duration (buf, sizeof buf, lw));
+          box (out, f, "lane", x, 0, (double) lw * scale, name, tip, false);
+        }
+      double at = x;
+      for (uint32_t k = 0; k < l->ntops; k++)
+        {
+          draw_record (out, f, l->tops[k], at, lanes, scale);
+          at += (double) (l->tops[k]->end - l->tops[k]->start) * scale;
+        }
+      x += (double) lw * scale;
+    }
+}
+
+/* The graph by name path: the top-level names by name.  */
+
+static void
+draw_paths (FILE *out, struct flame *f, double scale)
+{
+  if (f->root.nkids > 1)
+    qsort (f->root.kids, f->root.nkids, sizeof *f->root.kids, cmp_mnode);
+  double x = 0;
+  for (uint32_t i = 0; i < f->root.nkids; i++)
+    {
+      double w = (double) f->root.kids[i]->total * scale;
+      if (w >= 0.1)
+        draw_path (out, f, f->root.kids[i], x, 0, scale);
+      x += w;
+    }
+}
+
+/* Write the icicle graph of F (flame_build with MAX_RECORDS).  */
+
+static void
+html_flame (FILE *out, struct flame *f, uint64_t max_records)
+{
   fputs ("<section id=\"flame\">\n<h2>Record tree</h2>\n", out);
-  if (f.records == 0)
+  if (f->records == 0)
     {
       fputs ("<p class=\"note\">No profile records.</p>\n</section>\n", out);
-      goto done;
+      return;
     }
   uint32_t depth;
   double scale;
   bool lanes = false;
-  if (exact)
+  if (f->exact)
     {
-      uint64_t width = 0;
-      uint32_t nonempty = 0;
-      depth = 0;
-      for (uint32_t i = 0; i < f.nlanes; i++)
-        {
-          nonempty += f.lanes[i].ntops > 0;
-          for (uint32_t k = 0; k < f.lanes[i].ntops; k++)
-            {
-              const struct rnode *r = f.lanes[i].tops[k];
-              width += r->end - r->start;
-              uint32_t d = rnode_depth (r);
-              depth = d > depth ? d : depth;
-            }
-        }
-      lanes = nonempty > 1;
-      depth += lanes;
-      scale = (double) SVG_WIDTH / (double) (width ? width : 1);
+      lanes = lanes_extent (f, &depth, &scale);
       fprintf (out, "<p>One box per record (%" PRIu64 "): %s top-level records side "
                "by side, each record's descendants below it at their times; width "
                "is time as recorded.  Hover over a box for its dimensions.</p>\n",
-               f.records, lanes ? "each thread's" : "the");
+               f->records, lanes ? "each thread's" : "the");
     }
   else
     {
-      scale = (double) SVG_WIDTH / (double) (f.root.total ? f.root.total : 1);
-      depth = mnode_depth (&f.root, scale, MAX_ROWS + 2) - 1;
+      scale = (double) SVG_WIDTH / (double) (f->root.total ? f->root.total : 1);
+      depth = mnode_depth (&f->root, scale, MAX_ROWS + 2) - 1;
       fprintf (out, "<p>%" PRIu64 " records, more than %" PRIu64 ", so one box per "
                "name path (a record and its ancestors' names), its width the "
                "summed time of the path's records, as recorded.  Hover over a box "
-               "for its records and times.</p>\n", f.records, max_records);
+               "for its records and times.</p>\n", f->records, max_records);
     }
   if (depth > MAX_ROWS)
     depth = MAX_ROWS;
   fprintf (out, "<div class=\"detail\" id=\"detail\">Hover over a box to see it here.</div>\n"
            "<svg class=\"flame\" width=\"%d\" height=\"%u\" viewBox=\"0 0 %d %u\">\n",
            SVG_WIDTH, depth * ROW, SVG_WIDTH, depth * ROW);
-  if (exact)
-    {
-      double x = 0;
-      for (uint32_t i = 0; i < f.nlanes; i++)
-        {
-          const struct lane *l = &f.lanes[i];
-          if (!l->ntops)
-            continue;
-          uint64_t lw = 0;
-          for (uint32_t k = 0; k < l->ntops; k++)
-            lw += l->tops[k]->end - l->tops[k]->start;
-          if (lanes)
-            {
-              char name[64], tip[160], buf[64];
-              snprintf (name, sizeof name, "pid %" PRId64 " thread %u", l->pid,
-                        l->thread);
-              snprintf (tip, sizeof tip, "process %" PRId64 ", thread %u\n"
-                        "%u top-level records, %s", l->pid, l->thread, l->ntops,
-                        text_duration (buf, sizeof buf, lw));
-              box (out, &f, "lane", x, 0, (double) lw * scale, name, tip, false);
-            }
-          double at = x;
-          for (uint32_t k = 0; k < l->ntops; k++)
-            {
-              draw_record (out, &f, l->tops[k], at, lanes, scale);
-              at += (double) (l->tops[k]->end - l->tops[k]->start) * scale;
-            }
-          x += (double) lw * scale;
-        }
-    }
+  if (f->exact)
+    draw_lanes (out, f, lanes, scale);
   else
-    {
-      if (f.root.nkids > 1)
-        qsort (f.root.kids, f.root.nkids, sizeof *f.root.kids, cmp_mnode);
-      double x = 0;
-      for (uint32_t i = 0; i < f.root.nkids; i++)
-        {
-          double w = (double) f.root.kids[i]->total * scale;
-          if (w >= 0.1)
-            draw_path (out, &f, f.root.kids[i], x, 0, scale);
-          x += w;
-        }
-    }
+    draw_paths (out, f, scale);
   fputs ("</svg>\n", out);
-  if (f.clipped_depth)
+  if (f->clipped_depth)
     fprintf (out, "<p class=\"note\">Records deeper than %d levels are not drawn."
              "</p>\n", MAX_ROWS);
-  if (f.clipped_boxes)
+  if (f->clipped_boxes)
     fprintf (out, "<p class=\"note\">Only the first %d boxes are drawn.</p>\n",
              MAX_BOXES);
   fputs ("</section>\n", out);
-
-done:
-  for (uint32_t i = 0; i < f.nlanes; i++)
-    {
-      for (uint32_t k = 0; k < f.lanes[i].ntops; k++)
-        rnode_free (f.lanes[i].tops[k]);
-      free (f.lanes[i].tops);
-    }
-  free (f.lanes);
-  htab_delete (f.paths);
-  free (f.root.kids);
-  free (f.chain);
-  return rc;
 }
 
 /* ---- the call graph -------------------------------------------------------------- */
@@ -682,116 +714,80 @@ callgraph_entry (FILE *out, const struct cg_entry *e, const struct text_unit *u)
   fputs ("</tbody>\n", out);
 }
 
-static int
-html_callgraph (FILE *out, struct pf_set *set, const char *dim)
+/* The call graph M as a table.  */
+
+static void
+html_callgraph (FILE *out, const struct cg_model *m)
 {
-  struct cg_model m;
-  int rc = cg_build (set, dim ? dim : "name", false, false, &m);
-  if (rc)
-    return rc;
-  const struct text_unit *u = text_unit_for (m.profiled_ns);
+  const struct text_unit *u = text_unit_for (m->profiled_ns);
   char a[32];
   fputs ("<section id=\"callgraph\">\n<h2>Call graph by ", out);
-  text_html (out, m.dim);
+  text_html (out, m->dim);
   fprintf (out, "</h2>\n<p class=\"summary\">%" PRIu64 " records, profiled time "
            "<b>%s %s</b>. Times in %s. Per entry [n], by total time: its callers "
            "(calls from that caller/all calls, <i>&lt;spontaneous&gt;</i>: top "
            "level), its own line (%% of the profiled time, self, children, calls "
            "+ direct recursive calls), its callees.</p>\n",
-           m.records, text_time (a, sizeof a, m.profiled_ns, u), u->name, u->name);
+           m->records, text_time (a, sizeof a, m->profiled_ns, u), u->name,
+           u->name);
   fputs ("<table class=\"callgraph\">\n<thead><tr><th>index</th><th>%time</th>"
          "<th>self</th><th>children</th><th>called</th><th class=\"value\">name"
          "</th></tr></thead>\n", out);
-  for (uint32_t i = 0; i < m.nentries; i++)
-    callgraph_entry (out, &m.entries[i], u);
+  for (uint32_t i = 0; i < m->nentries; i++)
+    callgraph_entry (out, &m->entries[i], u);
   fputs ("</table>\n</section>\n", out);
-  cg_free (&m);
-  return 0;
 }
 
 /* ---- the hottest source lines ---------------------------------------------------- */
 
+/* A line of the line counts model (linecount.h) and its text.  */
 struct hot
 {
-  char *path;                    /* as found: the compilation directory applied */
-  const char *given;             /* as compiled */
-  uint32_t line;
-  uint64_t count;                /* the largest count of a block on the line */
+  const struct lc_source *src;
+  const struct lc_line *line;
+  char *text;                    /* NULL: not found */
 };
-
-static hashval_t
-hot_hash (const void *p)
-{
-  const struct hot *h = p;
-  return htab_hash_string (h->path) ^ h->line * 0x9e3779b1u;
-}
-
-static int
-hot_eq (const void *p, const void *q)
-{
-  const struct hot *a = p, *b = q;
-  return a->line == b->line && !strcmp (a->path, b->path);
-}
-
-static void
-hot_free (void *p)
-{
-  free (((struct hot *) p)->path);
-  free (p);
-}
 
 static int
 cmp_hot (const void *a, const void *b)
 {
-  const struct hot *x = *(const struct hot *const *) a;
-  const struct hot *y = *(const struct hot *const *) b;
-  if (x->count != y->count)
-    return x->count > y->count ? -1 : 1;
-  int c = strcmp (x->given, y->given);
+  const struct hot *x = a, *y = b;
+  if (x->line->count != y->line->count)
+    return x->line->count > y->line->count ? -1 : 1;
+  int c = strcmp (x->src->given, y->src->given);
   if (c)
     return c;
-  return x->line < y->line ? -1 : x->line > y->line;
+  return x->line->line < y->line->line ? -1 : x->line->line > y->line->line;
 }
 
-static int
-collect_hot (void **slot, void *arg)
+/* The lines of M that ran, hottest first, at most MAX into *V; return how
+   many.  */
+
+static size_t
+hot_lines (const struct lc_model *m, long max, struct hot **v)
 {
-  struct hot ***p = arg;
-  *(*p)++ = *slot;
-  return 1;
+  size_t n = 0;
+  for (size_t i = 0; i < m->nsources; i++)
+    for (uint32_t k = 0; k < m->sources[i]->nlines; k++)
+      n += m->sources[i]->lines[k].count > 0;
+  struct hot *h = XCNEWVEC (struct hot, n + 1);
+  n = 0;
+  for (size_t i = 0; i < m->nsources; i++)
+    for (uint32_t k = 0; k < m->sources[i]->nlines; k++)
+      if (m->sources[i]->lines[k].count)
+        h[n++] = (struct hot) { m->sources[i], &m->sources[i]->lines[k], NULL };
+  if (n > 1)
+    qsort (h, n, sizeof *h, cmp_hot);
+  *v = h;
+  return n < (size_t) max ? n : (size_t) max;
 }
 
-/* Line LINE of the file at PATH (read once, kept until the next file) as a
-   pointer and length; NULL, with *PROBLEM set, if there is no such file or line.
-   A null PATH frees the file.  */
+/* Line LINE of TEXT (SIZE bytes) as a pointer and length; NULL if TEXT has no
+   such line.  */
 
 static const char *
-source_line (const char *path, uint32_t line, size_t *len, const char **problem)
+nth_line (const char *text, size_t size, uint32_t line, size_t *len)
 {
-  static char *cached_path, *text;
-  static size_t size;
-  static const char *open_problem;
-  if (!path)
-    {
-      free (cached_path);
-      free (text);
-      cached_path = text = NULL;
-      return NULL;
-    }
-  if (!cached_path || strcmp (cached_path, path))
-    {
-      free (cached_path);
-      free (text);
-      cached_path = xstrdup (path);
-      text = NULL;
-      size = 0;
-      open_problem = NULL;
-      text = read_regular (path, &size, &open_problem);
-    }
-  *problem = open_problem;
-  if (!text)
-    return NULL;
-  *problem = "no such line (the source changed since it was compiled?)";
   const char *p = text, *end = text + size;
   for (uint32_t n = 1; n < line && p < end; n++)
     {
@@ -810,73 +806,83 @@ cmp_hot_path (const void *a, const void *b)
 {
   const struct hot *x = *(const struct hot *const *) a;
   const struct hot *y = *(const struct hot *const *) b;
-  return strcmp (x->path, y->path);
+  int c = strcmp (x->src->path, y->src->path);
+  if (c)
+    return c;
+  return x < y ? -1 : x > y;     /* by rank: their place in the ranking */
 }
 
-/* The NLINES lines with the largest counts of SET.  Return 0 or EXIT_DATA.  */
+/* The text of the N lines V, each file read once; a warning for those not
+   found.  */
 
-static int
-html_lines (FILE *out, struct pf_set *set, long nlines)
+static void
+read_hot_text (struct hot *v, size_t n)
 {
-  htab_t lines = htab_create_alloc (256, hot_hash, hot_eq, hot_free, xcalloc, free);
-  int rc = 0;
-  for (uint32_t i = 0; i < set->nunits && !rc; i++)
+  struct hot **byfile = XNEWVEC (struct hot *, n + 1);
+  for (size_t i = 0; i < n; i++)
+    byfile[i] = &v[i];
+  qsort (byfile, n, sizeof *byfile, cmp_hot_path);
+  const char *last_problem = NULL, *open_problem = NULL;
+  char *text = NULL;
+  size_t size = 0;
+  for (size_t i = 0; i < n; i++)
     {
-      const struct pf_unit *u = set->units[i];
-      for (uint32_t k = 0; k < u->nfunctions && !rc; k++)
+      struct hot *h = byfile[i];
+      bool new_file = i == 0 || byfile[i - 1]->src != h->src;
+      if (new_file)
         {
-          const struct pf_function *fn = &u->functions[k];
-          uint64_t *counts = XNEWVEC (uint64_t, fn->nblocks ? fn->nblocks : 1);
-          const char *err;
-          if (pf_block_counts (u, fn, counts, &err) < 0)
-            {
-              fprintf (stderr, "dsprof: unit %s: function %s: %s\n", u->source,
-                       fn->name, err);
-              rc = EXIT_DATA;
-            }
-          for (uint32_t b = 0; !rc && b < fn->nblocks; b++)
-            for (uint32_t j = 0; j < fn->blocks[b].nlocs; j++)
-              {
-                const struct pf_loc *loc = &fn->blocks[b].locs[j];
-                const char *given = u->files[loc->file];
-                struct hot key;
-                key.path = given[0] == '/' || !u->compdir[0]
-                             ? xstrdup (given) : concat (u->compdir, "/", given,
-                                                         NULL);
-                key.line = loc->line;
-                void **slot = htab_find_slot (lines, &key, INSERT);
-                struct hot *h = *slot;
-                if (!h)
-                  {
-                    h = XNEW (struct hot);
-                    *h = key;
-                    h->given = given;
-                    h->count = counts[b];
-                    *slot = h;
-                  }
-                else
-                  {
-                    free (key.path);
-                    if (counts[b] > h->count)
-                      h->count = counts[b];
-                  }
-              }
-          free (counts);
+          free (text);
+          text = read_regular (h->src->path, &size, &open_problem);
         }
+      size_t len;
+      const char *problem = open_problem, *s = NULL;
+      if (text)
+        {
+          s = nth_line (text, size, h->line->line, &len);
+          problem = "no such line (the source changed since it was compiled?)";
+        }
+      if (s)
+        h->text = xstrndup (s, len);
+      else if (new_file || problem != last_problem)
+        fprintf (stderr, "dsprof html: warning: %s:%u: %s; shown without "
+                 "text\n", h->src->path, h->line->line, problem);
+      last_problem = s ? NULL : problem;
     }
-  if (rc)
-    {
-      htab_delete (lines);
-      return rc;
-    }
-  size_t n = htab_elements (lines);
-  struct hot **v = XNEWVEC (struct hot *, n + 1), **p = v;
-  htab_traverse (lines, collect_hot, &p);
-  qsort (v, n, sizeof *v, cmp_hot);
-  size_t shown = 0;
-  while (shown < n && shown < (size_t) nlines && v[shown]->count > 0)
-    shown++;
+  free (text);
+  free (byfile);
+}
 
+static void
+hot_table (FILE *out, const struct hot *v, size_t n)
+{
+  fputs ("<table class=\"lines\">\n<thead><tr><th>Count</th><th>Line</th>"
+         "<th class=\"src\">Source</th></tr></thead>\n<tbody>\n", out);
+  for (size_t i = 0; i < n; i++)
+    {
+      fprintf (out, "<tr><td>%" PRIu64 "</td><td class=\"loc\">",
+               v[i].line->count);
+      text_html (out, v[i].src->given);
+      fprintf (out, ":%u</td><td class=\"src\">", v[i].line->line);
+      if (v[i].text)
+        {
+          fputs ("<code>", out);
+          text_html (out, v[i].text);
+          fputs ("</code>", out);
+        }
+      else
+        fputs ("<i>(source not found)</i>", out);
+      fputs ("</td></tr>\n", out);
+    }
+  fputs ("</tbody>\n</table>\n", out);
+}
+
+/* The NLINES lines of M with the largest counts.  */
+
+static void
+html_lines (FILE *out, const struct lc_model *m, long nlines)
+{
+  struct hot *v;
+  size_t shown = hot_lines (m, nlines, &v);
   fputs ("<section id=\"lines\">\n<h2>Hottest source lines</h2>\n", out);
   if (!shown)
     fputs ("<p class=\"note\">No source line ran.</p>\n", out);
@@ -885,61 +891,13 @@ html_lines (FILE *out, struct pf_set *set, long nlines)
       fprintf (out, "<p>The %zu lines with the largest counts: each line's count "
                "is the largest count of the blocks that hold a statement on it, "
                "as <code>dsprof annotate</code> shows it.</p>\n", shown);
-      /* Read each file once: the source text by file, then back in order.  */
-      struct hot **byfile = XNEWVEC (struct hot *, shown + 1);
-      memcpy (byfile, v, shown * sizeof *v);
-      qsort (byfile, shown, sizeof *byfile, cmp_hot_path);
-      char **text = XCNEWVEC (char *, shown + 1);
-      const char *last_problem = NULL;
-      for (size_t i = 0; i < shown; i++)
-        {
-          size_t len;
-          const char *problem = "cannot be read";
-          const char *s = source_line (byfile[i]->path, byfile[i]->line, &len,
-                                       &problem);
-          if (s)
-            {
-              /* Remember it by its rank.  */
-              for (size_t r = 0; r < shown; r++)
-                if (v[r] == byfile[i])
-                  {
-                    text[r] = xstrndup (s, len);
-                    break;
-                  }
-            }
-          else if (i == 0 || strcmp (byfile[i - 1]->path, byfile[i]->path)
-                   || problem != last_problem)
-            fprintf (stderr, "dsprof html: warning: %s:%u: %s; shown without "
-                     "text\n", byfile[i]->path, byfile[i]->line, problem);
-          last_problem = s ? NULL : problem;
-        }
-      source_line (NULL, 0, NULL, NULL);
-      fputs ("<table class=\"lines\">\n<thead><tr><th>Count</th><th>Line</th>"
-             "<th class=\"src\">Source</th></tr></thead>\n<tbody>\n", out);
-      for (size_t i = 0; i < shown; i++)
-        {
-          fprintf (out, "<tr><td>%" PRIu64 "</td><td class=\"loc\">", v[i]->count);
-          text_html (out, v[i]->given);
-          fprintf (out, ":%u</td><td class=\"src\">", v[i]->line);
-          if (text[i])
-            {
-              fputs ("<code>", out);
-              text_html (out, text[i]);
-              fputs ("</code>", out);
-            }
-          else
-            fputs ("<i>(source not found)</i>", out);
-          fputs ("</td></tr>\n", out);
-          free (text[i]);
-        }
-      fputs ("</tbody>\n</table>\n", out);
-      free (text);
-      free (byfile);
+      read_hot_text (v, shown);
+      hot_table (out, v, shown);
     }
   fputs ("</section>\n", out);
+  for (size_t i = 0; i < shown; i++)
+    free (v[i].text);
   free (v);
-  htab_delete (lines);
-  return 0;
 }
 
 /* ---- the page -------------------------------------------------------------------- */
@@ -977,6 +935,41 @@ static const char page_script[] =
   "g.addEventListener('mouseenter',function(){\n"
   "d.textContent=g.querySelector('title').textContent;});});})();\n";
 
+/* The sections of the page: each model built, rendered and freed in turn.
+   Return 0, or EXIT_DATA at the first that cannot be built.  */
+
+static int
+html_sections (FILE *out, struct pf_set *set, const struct query *q,
+               long nlines, uint64_t max_records)
+{
+  struct rpt_model report;
+  int rc = rpt_build (set, q, &report);
+  if (rc)
+    return rc;
+  html_tables (out, &report, q);
+  rpt_free (&report);
+
+  struct flame flame;
+  if (!(rc = flame_build (set, max_records, &flame)))
+    html_flame (out, &flame, max_records);
+  flame_free (&flame);
+  if (rc)
+    return rc;
+
+  struct cg_model cg;
+  if ((rc = cg_build (set, q->dims[0] ? q->dims[0] : "name", false, false, &cg)))
+    return rc;
+  html_callgraph (out, &cg);
+  cg_free (&cg);
+
+  struct lc_model lines;
+  if ((rc = lc_build (set, &lines)))
+    return rc;
+  html_lines (out, &lines, nlines);
+  lc_free (&lines);
+  return 0;
+}
+
 static int
 html_page (FILE *out, struct pf_set *set, const struct query *q, long nlines,
            uint64_t max_records)
@@ -1003,13 +996,7 @@ html_page (FILE *out, struct pf_set *set, const struct query *q, long nlines,
   fputs ("</ul>\n<p><a href=\"#tables\">Dimension report</a> | <a href=\"#flame\">"
          "Record tree</a> | <a href=\"#callgraph\">Call graph</a> | "
          "<a href=\"#lines\">Hottest source lines</a></p>\n", out);
-  int rc = html_tables (out, set, q);
-  if (!rc)
-    rc = html_flame (out, set, max_records);
-  if (!rc)
-    rc = html_callgraph (out, set, q->dims[0]);
-  if (!rc)
-    rc = html_lines (out, set, nlines);
+  int rc = html_sections (out, set, q, nlines, max_records);
   fprintf (out, "<script>\n%s</script>\n</body>\n</html>\n", page_script);
   return rc;
 }

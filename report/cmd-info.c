@@ -38,7 +38,8 @@ info_one (struct pf_process *p, FILE *out)
   const struct dsprof_file_header *h = &p->header;
   struct tally t = { 0, 0, 0, 0 };
   for (uint32_t k = 0; k < p->nstreams; k++)
-    if (pf_decode_stream (p, &p->streams[k], tally_event, tally_record, &t))
+    if (pf_decode_stream (p, &p->streams[k], tally_event, tally_record, &t,
+                          EV_KEEP_CHILDREN))
       return EXIT_DATA;
   uint32_t nsites = 0;
   for (uint32_t i = 0; i < p->sites.size; i++)

@@ -1,9 +1,11 @@
-/* cmd-lines.c - block counts by source line: `dsprof lines` (docs/contract.md §5.1) and
-   `dsprof annotate` (§5.2).  */
+/* cmd-lines.c - the line counts model (linecount.h) rendered: `dsprof lines`
+   (docs/contract.md §5.1), `dsprof annotate` (§5.2) and `dsprof export --format
+   lcov`.  */
 
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,82 +15,39 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "linecount.h"
 
-/* One block of the profile set at its line.  */
-struct block_line
-{
-  const char *file;              /* as given to the compiler */
-  const struct pf_unit *unit;
-  uint32_t line;
-  uint64_t seq;                  /* unit, function and block order */
-  uint64_t count;
-};
+/* ---- dsprof lines -------------------------------------------------------------- */
 
-struct block_list
-{
-  struct block_line *v;
-  size_t n, size;
-};
-
-static void
-push_block (struct block_list *l, struct block_line b)
-{
-  if (l->n == l->size)
-    {
-      l->size = l->size ? 2 * l->size : 256;
-      l->v = XRESIZEVEC (struct block_line, l->v, l->size);
-    }
-  l->v[l->n++] = b;
-}
-
-/* Every (block, location) of SET into L: with ALL_LOCS the other lines a block
-   holds statements on too, else only its own line.  Return 0 or EXIT_DATA.  */
+/* The blocks of M in the order `dsprof lines` prints them: by file as given,
+   line, then block (the order of the model).  */
 
 static int
-collect (struct pf_set *set, bool all_locs, struct block_list *l)
+cmp_block (const void *a, const void *b)
 {
-  uint64_t seq = 0;
-  for (uint32_t i = 0; i < set->nunits; i++)
-    {
-      const struct pf_unit *u = set->units[i];
-      for (uint32_t k = 0; k < u->nfunctions; k++)
-        {
-          const struct pf_function *f = &u->functions[k];
-          uint64_t *counts = XNEWVEC (uint64_t, f->nblocks ? f->nblocks : 1);
-          const char *err;
-          if (pf_block_counts (u, f, counts, &err) < 0)
-            {
-              fprintf (stderr, "dsprof: unit %s: function %s: %s\n", u->source,
-                       f->name, err);
-              free (counts);
-              return EXIT_DATA;
-            }
-          for (uint32_t b = 0; b < f->nblocks; b++, seq++)
-            for (uint32_t j = 0; j < f->blocks[b].nlocs && (j == 0 || all_locs); j++)
-              {
-                const struct pf_loc *loc = &f->blocks[b].locs[j];
-                push_block (l, (struct block_line) { u->files[loc->file], u,
-                                                     loc->line, seq, counts[b] });
-              }
-          free (counts);
-        }
-    }
-  return 0;
-}
-
-static int
-cmp_block_line (const void *a, const void *b)
-{
-  const struct block_line *x = a, *y = b;
-  int c = strcmp (x->file, y->file);
+  const struct lc_block *x = *(const struct lc_block *const *) a;
+  const struct lc_block *y = *(const struct lc_block *const *) b;
+  int c = strcmp (x->given, y->given);
   if (c)
     return c;
   if (x->line != y->line)
     return x->line < y->line ? -1 : 1;
-  return x->seq < y->seq ? -1 : x->seq > y->seq;
+  return x < y ? -1 : x > y;
 }
 
-/* ---- dsprof lines -------------------------------------------------------------- */
+static void
+print_lines (const struct lc_model *m, FILE *out)
+{
+  const struct lc_block **v = XNEWVEC (const struct lc_block *, m->nblocks + 1);
+  for (size_t i = 0; i < m->nblocks; i++)
+    v[i] = &m->blocks[i];
+  if (m->nblocks > 1)
+    qsort (v, m->nblocks, sizeof *v, cmp_block);
+  for (size_t i = 0; i < m->nblocks; i++)
+    fprintf (out, "%s:%u: %llu\n", v[i]->given, v[i]->line,
+             (unsigned long long) v[i]->count);
+  free (v);
+}
 
 static int
 run_lines (int argc, char **argv)
@@ -115,23 +74,19 @@ run_lines (int argc, char **argv)
   int rc = load_profiles (argc - optind, argv + optind, &set);
   if (rc)
     return rc;
-  struct block_list l = { NULL, 0, 0 };
-  rc = collect (&set, false, &l);
+  struct lc_model m;
+  rc = lc_build (&set, &m);
   if (!rc)
     {
-      if (l.n > 1)               /* none: l.v is NULL (a profile of no blocks) */
-        qsort (l.v, l.n, sizeof *l.v, cmp_block_line);
       struct output out;
       if (!(rc = output_open (&out, "lines", output,
                               append ? OUTPUT_APPEND : 0)))
         {
-          for (size_t i = 0; i < l.n; i++)
-            fprintf (out.f, "%s:%u: %llu\n", l.v[i].file, l.v[i].line,
-                     (unsigned long long) l.v[i].count);
+          print_lines (&m, out.f);
           rc = output_close (&out);
         }
     }
-  free (l.v);
+  lc_free (&m);
   pf_free (&set);
   return rc;
 }
@@ -148,46 +103,6 @@ const struct command cmd_lines = {
 };
 
 /* ---- dsprof annotate ----------------------------------------------------------- */
-
-/* A source file to list: its counted lines.  */
-struct source
-{
-  char *given, *path;            /* as compiled; as found (compdir applied) */
-  bool own;                      /* in the program's own tree (in_tree) */
-  const struct pf_unit *asked;   /* the last unit in_tree was asked about */
-  struct block_list lines;
-};
-
-static hashval_t
-source_hash (const void *p)
-{
-  return htab_hash_string (((const struct source *) p)->path);
-}
-
-static int
-source_eq (const void *p, const void *q)
-{
-  return !strcmp (((const struct source *) p)->path,
-                  ((const struct source *) q)->path);
-}
-
-static void
-source_free (void *p)
-{
-  struct source *s = p;
-  free (s->given);
-  free (s->path);
-  free (s->lines.v);
-  free (s);
-}
-
-static char *
-resolve (const struct pf_unit *u, const char *file)
-{
-  if (file[0] == '/' || u->compdir[0] == '\0')
-    return xstrdup (file);
-  return concat (u->compdir, "/", file, NULL);
-}
 
 /* Whether PATH, a source of unit U as found, is in the program's own tree: its
    directory, links resolved, is U's compilation directory (include/
@@ -270,7 +185,7 @@ make_parents (const char *path, size_t from)
    (warned), or EXIT_DATA.  */
 
 static int
-write_listing (const struct source *s, const char *out_path, size_t from)
+write_listing (const struct lc_source *s, const char *out_path, size_t from)
 {
   size_t size;
   const char *problem;
@@ -287,28 +202,16 @@ write_listing (const struct source *s, const char *out_path, size_t from)
   if (size && text[size - 1] != '\n')
     nlines++;
 
-  /* held[n]: a block holds line n; count[n]: the largest such block count.  */
-  bool *held = XCNEWVEC (bool, nlines + 2);
-  uint64_t *count = XCNEWVEC (uint64_t, nlines + 2);
-  uint32_t beyond = 0;
-  for (size_t i = 0; i < s->lines.n; i++)
-    {
-      const struct block_line *b = &s->lines.v[i];
-      if (b->line == 0 || b->line > nlines)
-        {
-          beyond = b->line > beyond ? b->line : beyond;
-          continue;
-        }
-      held[b->line] = true;
-      if (b->count > count[b->line])
-        count[b->line] = b->count;
-    }
   /* One column width for the whole listing: 9, or the widest count's.  */
   int width = 9;
-  for (uint32_t n = 1; n <= nlines; n++)
-    if (count[n])
+  uint32_t beyond = 0;
+  for (uint32_t k = 0; k < s->nlines; k++)
+    if (s->lines[k].line > nlines)
+      beyond = s->lines[k].line;
+    else if (s->lines[k].line && s->lines[k].count)
       {
-        int w = snprintf (NULL, 0, "%llu", (unsigned long long) count[n]);
+        int w = snprintf (NULL, 0, "%llu",
+                          (unsigned long long) s->lines[k].count);
         width = w > width ? w : width;
       }
   if (beyond)
@@ -322,28 +225,30 @@ write_listing (const struct source *s, const char *out_path, size_t from)
   if (!rc)
     {
       const char *p = text, *end = text + size;
+      uint32_t k = 0;            /* s->lines[k]: the first at line n or after */
       for (uint32_t n = 1; n <= nlines; n++)
         {
           const char *nl = memchr (p, '\n', (size_t) (end - p));
           size_t len = nl ? (size_t) (nl - p) : (size_t) (end - p);
           char col[24] = "";
-          if (held[n] && count[n])
-            snprintf (col, sizeof col, "%llu", (unsigned long long) count[n]);
-          else if (held[n])
+          while (k < s->nlines && s->lines[k].line < n)
+            k++;
+          if (k < s->nlines && s->lines[k].line == n && s->lines[k].count)
+            snprintf (col, sizeof col, "%llu",
+                      (unsigned long long) s->lines[k].count);
+          else if (k < s->nlines && s->lines[k].line == n)
             strcpy (col, "#####");
           fprintf (out.f, "%*s:%5u:%.*s\n", width, col, n, (int) len, p);
           p = nl ? nl + 1 : end;
         }
       rc = output_close (&out);
     }
-  free (held);
-  free (count);
   free (text);
   return rc;
 }
 
 static bool
-source_selected (const struct source *s, int nsel, char **sel)
+source_selected (const struct lc_source *s, int nsel, char **sel)
 {
   if (nsel == 0)
     return true;
@@ -358,6 +263,60 @@ source_selected (const struct source *s, int nsel, char **sel)
     }
   free (real);
   return yes;
+}
+
+/* Whether source S is in the program's own tree: in_tree for one of the
+   units holding it.  */
+
+static bool
+source_own (const struct lc_source *s)
+{
+  for (uint32_t i = 0; i < s->nunits; i++)
+    if (in_tree (s->units[i], s->path))
+      return true;
+  return false;
+}
+
+/* Write the listings of M's sources selected by SEL[0 .. NSEL) under DIR
+   (NULL: beside them), every one even after one that failed; beside the source
+   only in the program's own tree, unless --source named it.  Return 0 or
+   EXIT_DATA.  */
+
+static int
+write_listings (const struct lc_model *m, const char *dir, int nsel, char **sel)
+{
+  int matched = 0, outside = 0, failed = 0;
+  const char *first_outside = NULL;
+  for (size_t i = 0; i < m->nsources; i++)
+    {
+      const struct lc_source *s = m->sources[i];
+      /* Only the files blocks are on: not one a function is only named in.  */
+      if (!s->nunits || !source_selected (s, nsel, sel))
+        continue;
+      matched++;
+      if (!dir && !nsel && !source_own (s))
+        {
+          if (!outside++)
+            first_outside = s->path;
+          continue;
+        }
+      char *out_path = dir ? path_under (dir, s->given)
+                           : concat (s->path, ".bb", NULL);
+      if (write_listing (s, out_path, dir ? strlen (dir) : strlen (out_path))
+          == EXIT_DATA)
+        failed = EXIT_DATA;
+      free (out_path);
+    }
+  if (outside)
+    fprintf (stderr, "dsprof annotate: note: %d source%s outside the "
+             "compilation directory not annotated (%s%s); -o DIR writes every "
+             "listing under DIR, --source FILE writes FILE's beside it\n",
+             outside, outside == 1 ? "" : "s", first_outside,
+             outside > 1 ? ", ..." : "");
+  if (nsel && !matched)
+    fprintf (stderr, "dsprof annotate: warning: no instrumented source matches "
+             "--source\n");
+  return failed;
 }
 
 static int
@@ -385,83 +344,15 @@ run_annotate (int argc, char **argv)
       }
   struct pf_set set;
   int rc = load_profiles (argc - optind, argv + optind, &set);
-  if (rc)
+  if (!rc)
     {
-      free (sel);
-      return rc;
+      struct lc_model m;
+      if (!(rc = lc_build (&set, &m)))
+        rc = write_listings (&m, dir, nsel, sel);
+      lc_free (&m);
+      pf_free (&set);
     }
-  struct block_list all = { NULL, 0, 0 };
-  rc = collect (&set, true, &all);
-
-  /* Group the lines by source file, in order of first appearance.  */
-  htab_t sources = htab_create_alloc (16, source_hash, source_eq, source_free,
-                                      xcalloc, free);
-  struct source **order = NULL;
-  size_t nsources = 0;
-  for (size_t i = 0; !rc && i < all.n; i++)
-    {
-      struct source key;
-      key.path = resolve (all.v[i].unit, all.v[i].file);
-      void **slot = htab_find_slot (sources, &key, INSERT);
-      struct source *s = *slot;
-      if (!s)
-        {
-          s = XCNEW (struct source);
-          s->given = xstrdup (all.v[i].file);
-          s->path = key.path;
-          *slot = s;
-          order = XRESIZEVEC (struct source *, order, nsources + 1);
-          order[nsources++] = s;
-        }
-      else
-        free (key.path);
-      /* Asked once per unit holding the source, and only when it matters: no
-         -o DIR, no --source (see below).  */
-      if (!dir && !nsel && !s->own && s->asked != all.v[i].unit)
-        {
-          s->asked = all.v[i].unit;
-          s->own = in_tree (s->asked, s->path);
-        }
-      push_block (&s->lines, all.v[i]);
-    }
-
-  /* Every listing selected, even after one that failed; beside the source
-     only in the program's own tree, unless --source named it.  */
-  int matched = 0, outside = 0, failed = 0;
-  const char *first_outside = NULL;
-  for (size_t i = 0; !rc && i < nsources; i++)
-    {
-      if (!source_selected (order[i], nsel, sel))
-        continue;
-      matched++;
-      if (!dir && !nsel && !order[i]->own)
-        {
-          if (!outside++)
-            first_outside = order[i]->path;
-          continue;
-        }
-      char *out_path = dir ? path_under (dir, order[i]->given)
-                           : concat (order[i]->path, ".bb", NULL);
-      if (write_listing (order[i], out_path, dir ? strlen (dir) : strlen (out_path))
-          == EXIT_DATA)
-        failed = EXIT_DATA;
-      free (out_path);
-    }
-  if (outside)
-    fprintf (stderr, "dsprof annotate: note: %d source%s outside the "
-             "compilation directory not annotated (%s%s); -o DIR writes every "
-             "listing under DIR, --source FILE writes FILE's beside it\n",
-             outside, outside == 1 ? "" : "s", first_outside,
-             outside > 1 ? ", ..." : "");
-  if (!rc && nsel && !matched)
-    fprintf (stderr, "dsprof annotate: warning: no instrumented source matches "
-             "--source\n");
-  rc = rc ? rc : failed;
-  free (order);
-  htab_delete (sources);
-  free (all.v);
   free (sel);
-  pf_free (&set);
   return rc;
 }
 
@@ -483,3 +374,59 @@ const struct command cmd_annotate = {
   "      --source FILE   only this source (repeatable); written beside it\n"
   "                      wherever it is\n"
 };
+
+/* ---- dsprof export --format lcov ---------------------------------------------- */
+
+static int
+cmp_source_path (const void *a, const void *b)
+{
+  return strcmp ((*(const struct lc_source *const *) a)->path,
+                 (*(const struct lc_source *const *) b)->path);
+}
+
+/* The lcov record of source S: its functions, then its lines (DA: the largest
+   count of the blocks on the line).  */
+
+static void
+lcov_source (const struct lc_source *s, FILE *out)
+{
+  fprintf (out, "TN:\nSF:%s\n", s->path);
+  uint32_t hit = 0;
+  for (uint32_t k = 0; k < s->nfuncs; k++)
+    fprintf (out, "FN:%u,%s\n", s->funcs[k].line, s->funcs[k].name);
+  for (uint32_t k = 0; k < s->nfuncs; k++)
+    {
+      fprintf (out, "FNDA:%" PRIu64 ",%s\n", s->funcs[k].count,
+               s->funcs[k].name);
+      hit += s->funcs[k].count > 0;
+    }
+  fprintf (out, "FNF:%u\nFNH:%u\n", s->nfuncs, hit);
+  uint32_t lf = 0, lh = 0;
+  for (uint32_t k = 0; k < s->nlines; k++)
+    if (s->lines[k].line)
+      {
+        fprintf (out, "DA:%u,%" PRIu64 "\n", s->lines[k].line,
+                 s->lines[k].count);
+        lf++;
+        lh += s->lines[k].count > 0;
+      }
+  fprintf (out, "LF:%u\nLH:%u\nend_of_record\n", lf, lh);
+}
+
+int
+export_lcov (struct pf_set *set, FILE *out)
+{
+  struct lc_model m;
+  int rc = lc_build (set, &m);
+  if (rc)
+    return rc;
+  struct lc_source **v = XNEWVEC (struct lc_source *, m.nsources + 1);
+  memcpy (v, m.sources, m.nsources * sizeof *v);
+  if (m.nsources > 1)
+    qsort (v, m.nsources, sizeof *v, cmp_source_path);
+  for (size_t i = 0; i < m.nsources; i++)
+    lcov_source (v[i], out);
+  free (v);
+  lc_free (&m);
+  return 0;
+}

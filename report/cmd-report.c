@@ -338,6 +338,27 @@ run_report (struct pf_set *set, const struct query *q, FILE *out)
 
 /* Parse the options of `report` (and of a shell line) into Q.  */
 
+/* Q with the defaults and room for the filters of ARGC arguments.  */
+
+static void
+query_init (struct query *q, int argc)
+{
+  memset (q, 0, sizeof *q);
+  q->format = "text";
+  q->filters = XCNEWVEC (struct agg_filter, argc + 1);
+}
+
+/* Free the filters of Q as parse_report_opts made them (their values are
+   arguments).  */
+
+static void
+query_free_filters (struct query *q)
+{
+  for (int i = 0; i < q->nfilters; i++)
+    free ((char *) q->filters[i].dim);
+  free (q->filters);
+}
+
 static int
 parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
                    bool *help)
@@ -404,9 +425,7 @@ static int
 run_report_cmd (int argc, char **argv)
 {
   struct query q;
-  memset (&q, 0, sizeof q);
-  q.format = "text";
-  q.filters = XCNEWVEC (struct agg_filter, argc + 1);
+  query_init (&q, argc);
   q.dims = XCNEWVEC (const char *, argc + 1);
   const char **profiles = XCNEWVEC (const char *, argc + 1);
   int nprofiles = 0;
@@ -447,9 +466,7 @@ run_report_cmd (int argc, char **argv)
           pf_free (&set);
         }
     }
-  for (int k = 0; k < q.nfilters; k++)
-    free ((char *) q.filters[k].dim);
-  free (q.filters);
+  query_free_filters (&q);
   free (q.dims);
   free (profiles);
   return rc;
@@ -529,126 +546,161 @@ read_line (bool tty)
   return line;
 }
 
-static int
-run_shell (int argc, char **argv)
+/* The shell's state: its settings as a query without dimensions, its filters
+   (values owned), the profiles.  */
+struct shell
 {
   struct query q;
-  memset (&q, 0, sizeof q);
-  q.format = "text";
-  q.filters = XCNEWVEC (struct agg_filter, argc + 1);
-  bool help = false;
-  int rc = parse_report_opts ("shell", argc, argv, &q, &help);
-  if (rc || help)
-    {
-      for (int i = 0; i < q.nfilters; i++)
-        free ((char *) q.filters[i].dim);
-      free (q.filters);
-      return rc ? rc : print_help (&cmd_shell);
-    }
-  /* --where filters are the shell's first `where`s.  */
-  struct agg_filter *filters = q.filters;
-  int nfilters = q.nfilters;
-  for (int i = 0; i < nfilters; i++)
-    filters[i].value = xstrdup (filters[i].value);
+  struct agg_filter *filters;
+  int nfilters;
   struct pf_set set;
-  if ((q.derive && (rc = derive_load (q.derive)))
-      || (rc = load_profiles (argc - optind, argv + optind, &set)))
+};
+
+/* `where` with WORDS[1 .. N): list, clear or add filters.  */
+
+static void
+shell_where (struct shell *sh, char **words, int n)
+{
+  if (n == 1)
     {
-      free_filters (filters, nfilters);
-      return rc;
+      if (!sh->nfilters)
+        puts ("no filters");
+      for (int i = 0; i < sh->nfilters; i++)
+        printf ("where %s%s=%s\n", sh->filters[i].dim,
+                sh->filters[i].negate ? "!" : "", sh->filters[i].value);
     }
+  else if (!strcmp (words[1], "clear"))
+    {
+      free_filters (sh->filters, sh->nfilters);
+      sh->filters = NULL;
+      sh->nfilters = 0;
+    }
+  else
+    for (int i = 1; i < n; i++)
+      {
+        struct agg_filter f;
+        if (!parse_filter (words[i], &f))
+          printf ("where wants DIM=VALUE or DIM!=VALUE, not '%s'\n", words[i]);
+        else
+          {
+            f.value = xstrdup (f.value);
+            sh->filters = XRESIZEVEC (struct agg_filter, sh->filters,
+                                      sh->nfilters + 1);
+            sh->filters[sh->nfilters++] = f;
+          }
+      }
+}
+
+/* A setting, WORDS[0] WORDS[1]: unit, top, raw or format.  Return whether it
+   was one.  */
+
+static bool
+shell_setting (struct query *q, char **words)
+{
+  if (!strcmp (words[0], "unit"))
+    {
+      if (!strcmp (words[1], "auto"))
+        q->unit = NULL;
+      else if (text_unit_pick (words[1], 0))
+        q->unit = text_unit_pick (words[1], 0)->name;
+      else
+        printf ("unit must be ns, us, ms, s or auto\n");
+    }
+  else if (!strcmp (words[0], "top"))
+    q->top = !strcmp (words[1], "all") ? 0 : atol (words[1]);
+  else if (!strcmp (words[0], "raw"))
+    q->raw = !strcmp (words[1], "on");
+  else if (!strcmp (words[0], "format")
+           && (!strcmp (words[1], "text") || !strcmp (words[1], "csv")
+               || !strcmp (words[1], "json")))
+    q->format = !strcmp (words[1], "csv") ? "csv"
+                : !strcmp (words[1], "json") ? "json" : "text";
+  else
+    return false;
+  return true;
+}
+
+/* Run the shell command WORDS[0 .. N).  Return 0, EXIT_DATA, or -1 to quit.  */
+
+static int
+shell_command (struct shell *sh, char **words, int n)
+{
+  struct query r = sh->q;
+  r.filters = sh->filters;
+  r.nfilters = sh->nfilters;
+  if (n == 0)
+    return 0;
+  if (!strcmp (words[0], "quit") || !strcmp (words[0], "exit"))
+    return -1;
+  if (!strcmp (words[0], "help"))
+    fputs (shell_help, stdout);
+  else if (!strcmp (words[0], "where"))
+    shell_where (sh, words, n);
+  else if (n == 2 && shell_setting (&sh->q, words))
+    ;
+  else if (!strcmp (words[0], "dims") && n == 1)
+    return print_dims (&sh->set, &r, stdout);
+  else
+    {
+      r.ndims = n;
+      r.dims = (const char **) words;
+      return run_report (&sh->set, &r, stdout);
+    }
+  return 0;
+}
+
+/* Read and run the shell's commands until quit or the end of the input.
+   Return 0 or EXIT_DATA.  */
+
+static int
+shell_loop (struct shell *sh)
+{
   bool tty = isatty (0) && isatty (1);
   if (tty)
     printf ("dsprof shell: %u profile%s; `help` lists the commands.\n",
-            set.nprocs, set.nprocs == 1 ? "" : "s");
+            sh->set.nprocs, sh->set.nprocs == 1 ? "" : "s");
   char *line;
-  while ((line = read_line (tty)))
+  int rc = 0;
+  while (!rc && (line = read_line (tty)))
     {
       char *words[64];
       int n = 0;
       for (char *w = strtok (line, " \t"); w && n < 64; w = strtok (NULL, " \t"))
         words[n++] = w;
-      if (n == 0)
-        ;
-      else if (!strcmp (words[0], "quit") || !strcmp (words[0], "exit"))
-        {
-          free (line);
-          break;
-        }
-      else if (!strcmp (words[0], "help"))
-        fputs (shell_help, stdout);
-      else if (!strcmp (words[0], "where"))
-        {
-          if (n == 1)
-            {
-              if (!nfilters)
-                puts ("no filters");
-              for (int i = 0; i < nfilters; i++)
-                printf ("where %s%s=%s\n", filters[i].dim,
-                        filters[i].negate ? "!" : "", filters[i].value);
-            }
-          else if (!strcmp (words[1], "clear"))
-            {
-              free_filters (filters, nfilters);
-              filters = NULL;
-              nfilters = 0;
-            }
-          else
-            for (int i = 1; i < n; i++)
-              {
-                struct agg_filter f;
-                if (!parse_filter (words[i], &f))
-                  printf ("where wants DIM=VALUE or DIM!=VALUE, not '%s'\n",
-                          words[i]);
-                else
-                  {
-                    f.value = xstrdup (f.value);
-                    filters = XRESIZEVEC (struct agg_filter, filters, nfilters + 1);
-                    filters[nfilters++] = f;
-                  }
-              }
-        }
-      else if (!strcmp (words[0], "unit") && n == 2)
-        {
-          if (!strcmp (words[1], "auto"))
-            q.unit = NULL;
-          else if (text_unit_pick (words[1], 0))
-            q.unit = text_unit_pick (words[1], 0)->name;
-          else
-            printf ("unit must be ns, us, ms, s or auto\n");
-        }
-      else if (!strcmp (words[0], "top") && n == 2)
-        q.top = !strcmp (words[1], "all") ? 0 : atol (words[1]);
-      else if (!strcmp (words[0], "raw") && n == 2)
-        q.raw = !strcmp (words[1], "on");
-      else if (!strcmp (words[0], "format") && n == 2
-               && (!strcmp (words[1], "text") || !strcmp (words[1], "csv")
-                   || !strcmp (words[1], "json")))
-        q.format = !strcmp (words[1], "csv") ? "csv"
-                   : !strcmp (words[1], "json") ? "json" : "text";
-      else if (!strcmp (words[0], "dims") && n == 1)
-        {
-          struct query d = q;
-          d.filters = filters;
-          d.nfilters = nfilters;
-          rc = print_dims (&set, &d, stdout);
-        }
-      else
-        {
-          struct query r = q;
-          r.ndims = n;
-          r.dims = (const char **) words;
-          r.filters = filters;
-          r.nfilters = nfilters;
-          rc = run_report (&set, &r, stdout);
-        }
+      rc = shell_command (sh, words, n);
       fflush (stdout);
       free (line);
-      if (rc)
-        break;
     }
-  free_filters (filters, nfilters);
-  pf_free (&set);
+  return rc < 0 ? 0 : rc;
+}
+
+static int
+run_shell (int argc, char **argv)
+{
+  struct shell sh;
+  memset (&sh, 0, sizeof sh);
+  query_init (&sh.q, argc);
+  bool help = false;
+  int rc = parse_report_opts ("shell", argc, argv, &sh.q, &help);
+  if (rc || help)
+    {
+      query_free_filters (&sh.q);
+      return rc ? rc : print_help (&cmd_shell);
+    }
+  /* --where filters are the shell's first `where`s.  */
+  sh.filters = sh.q.filters;
+  sh.nfilters = sh.q.nfilters;
+  for (int i = 0; i < sh.nfilters; i++)
+    sh.filters[i].value = xstrdup (sh.filters[i].value);
+  if ((sh.q.derive && (rc = derive_load (sh.q.derive)))
+      || (rc = load_profiles (argc - optind, argv + optind, &sh.set)))
+    {
+      free_filters (sh.filters, sh.nfilters);
+      return rc;
+    }
+  rc = shell_loop (&sh);
+  free_filters (sh.filters, sh.nfilters);
+  pf_free (&sh.set);
   return rc ? rc : close_output ("shell", NULL, stdout);
 }
 

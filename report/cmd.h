@@ -68,6 +68,10 @@ int run_report (struct pf_set *set, const struct query *q, FILE *out);
    filters.  Return 0 or EXIT_DATA.  */
 int print_dims (struct pf_set *set, const struct query *q, FILE *out);
 
+/* Write the line counts of SET to OUT as an lcov tracefile (`dsprof export
+   --format lcov`).  Return 0 or EXIT_DATA.  */
+int export_lcov (struct pf_set *set, FILE *out);
+
 /* Load a --derive library; return 0 or EXIT_USAGE after a message.  */
 int derive_load (const char *path);
 

@@ -400,6 +400,7 @@ struct decoder
   ev_event_fn on_event;
   ev_record_fn on_record;
   void *arg;
+  bool keep_children;            /* EV_KEEP_CHILDREN */
   struct open_rec *stack;
   uint32_t depth, stack_size;
   struct name_slot *names;       /* name ids of the current chunk: a map */
@@ -409,6 +410,7 @@ struct decoder
   struct ev_stream_clock time;   /* the stream's ticks to ns */
   struct ev_record *pool;        /* finished records for reuse, by parent */
   struct ev_value thread;        /* the stream's thread as a dimension value */
+  struct ev_raw raw;             /* the bytes of the event being delivered */
 };
 
 static void
@@ -506,8 +508,6 @@ name_put (struct decoder *d, uint32_t id, const char *s)
   d->names[i] = (struct name_slot) { id, d->gen, s };
 }
 
-static bool keep_children = true;
-
 /* Names defined in event streams (event types of manual events, names of added
    dimensions), one copy of each text for the life of the program: records use
    them after the chunk that defined them, consumers may key on their address
@@ -550,12 +550,6 @@ intern_name (const char *s, size_t n)
   if (!*slot)
     *slot = xstrndup (s, k.n);
   return *slot;
-}
-
-void
-ev_keep_children (bool keep)
-{
-  keep_children = keep;
 }
 
 /* Records are reused: a decoded stream of millions of records allocates about
@@ -726,14 +720,14 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
   r->children = o->children;
   r->nchildren = o->ndirect;
   r->children_cap = o->children_size;
-  if (!keep_children)
+  if (!d->keep_children)
     r->children = NULL;
 
   int rc = 0;
   if (d->on_event)
     {
       struct ev_event e = { complete ? EV_FINISH : EV_ABANDON, ns, d->s->thread,
-                            r->type, result ? 1 : 0, NULL };
+                            r->type, result ? 1 : 0, NULL, d->raw };
       struct ev_dim rd = { "result", result ? *result : *cv };
       e.dims = &rd;
       rc = d->on_event (&e, d->arg);
@@ -745,7 +739,7 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
     release_record (d, o->children[i]);
   r->children = o->children;
   r->nchildren = 0;
-  if (d->depth && !keep_children)
+  if (d->depth && !d->keep_children)
     {
       d->stack[d->depth - 1].ndirect++;
       release_record (d, r);
@@ -774,8 +768,24 @@ start_event (struct decoder *d, uint64_t ns)
     return 0;
   struct open_rec *o = &d->stack[d->depth - 1];
   struct ev_event e = { EV_START, ns, d->s->thread, o->r->type, o->dims.n,
-                        o->dims.v };
+                        o->dims.v, d->raw };
   return d->on_event (&e, d->arg);
+}
+
+/* Note the bytes of the event OP at OP_AT for its callback: the NAME ops from
+   NAMES to OP_AT before it, its ID, its payload from PAYLOAD to END.  */
+
+static inline void
+set_raw (struct decoder *d, int op, uint64_t id, const unsigned char *names,
+         const unsigned char *op_at, const unsigned char *payload,
+         const unsigned char *end)
+{
+  d->raw.op = (uint32_t) op;
+  d->raw.id = (uint32_t) id;
+  d->raw.names = names;
+  d->raw.names_size = (size_t) (op_at - names);
+  d->raw.payload = payload;
+  d->raw.payload_size = (size_t) (end - payload);
 }
 
 static int
@@ -796,9 +806,12 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
     }
   d->nnames = 0;
   int rc = 0;
+  /* The end of the previous event: the NAME ops of the next start there.  */
+  const unsigned char *prev_end = base;
 
   while (c.p < c.end && !rc)
     {
+      const unsigned char *op_at = c.p;
       int op = *c.p++;
       if (op == DSPROF_OP_NAME)
         {
@@ -831,6 +844,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
               = id < d->sites->size ? d->sites->by_id[id] : NULL;
             if (c.err || !site)
               goto corrupt;
+            const unsigned char *vals = c.p;
             struct open_rec *o = open_site_record (d, site, ns);
             if (!site->clash)
               {
@@ -855,17 +869,24 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
                   push_open (o, site->dims[i].name, &v);
                 }
             if (d->on_event)
-              rc = start_event (d, ns);
+              {
+                set_raw (d, op, id, prev_end, op_at, vals, c.p);
+                rc = start_event (d, ns);
+              }
             break;
           }
         case DSPROF_OP_START:
           {
-            const char *name = name_get (d, read_uleb (&c));
+            uint64_t id = read_uleb (&c);
+            const char *name = name_get (d, id);
             if (c.err || !name)
               goto corrupt;
             open_manual_record (d, name, ns);
             if (d->on_event)
-              rc = start_event (d, ns);
+              {
+                set_raw (d, op, id, prev_end, op_at, c.p, c.p);
+                rc = start_event (d, ns);
+              }
             break;
           }
         case DSPROF_OP_EXIT:
@@ -877,6 +898,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
             if (!site)
               goto corrupt;
             struct ev_value v, *res = NULL;
+            const unsigned char *vals = c.p;
             if (site->result.type != DSPROF_DIM_NONE)
               {
                 /* Read where close_record puts it if it can (in_place).  */
@@ -884,22 +906,30 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
                 if (read_value_fast (&c, site->result.type, &site->result, res))
                   goto corrupt;
               }
+            if (d->on_event)
+              set_raw (d, op, 0, prev_end, op_at, vals, c.p);
             rc = close_record (d, ns, true, res);
             break;
           }
         case DSPROF_OP_FINISH:
           if (!d->depth || d->stack[d->depth - 1].r->site)
             goto corrupt;
+          if (d->on_event)
+            set_raw (d, op, 0, prev_end, op_at, c.p, c.p);
           rc = close_record (d, ns, true, NULL);
           break;
         case DSPROF_OP_ABANDON:
           if (!d->depth)
             goto corrupt;
+          if (d->on_event)
+            set_raw (d, op, 0, prev_end, op_at, c.p, c.p);
           rc = close_record (d, ns, false, NULL);
           break;
         case DSPROF_OP_DIM:
           {
-            const char *name = name_get (d, read_uleb (&c));
+            uint64_t id = read_uleb (&c);
+            const char *name = name_get (d, id);
+            const unsigned char *vals = c.p;
             int type = (int) read_uleb (&c);
             struct ev_value v;
             if (c.err || !name || !d->depth
@@ -912,8 +942,9 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
             if (d->on_event)
               {
                 struct ev_dim dim = { name, v };
+                set_raw (d, op, id, prev_end, op_at, vals, c.p);
                 struct ev_event e = { EV_DIM, ns, d->s->thread, o->r->type, 1,
-                                      &dim };
+                                      &dim, d->raw };
                 rc = d->on_event (&e, d->arg);
               }
             break;
@@ -921,6 +952,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
         default:
           goto corrupt;
         }
+      prev_end = c.p;
     }
   return rc;
 
@@ -964,7 +996,8 @@ ev_stream_clock (const struct ev_stream *s, const struct ev_clock *clock,
 int
 ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
                   const struct ev_clock *clock, ev_event_fn on_event,
-                  ev_record_fn on_record, void *arg, const char **err)
+                  ev_record_fn on_record, void *arg, unsigned flags,
+                  const char **err)
 {
   struct decoder d;
   memset (&d, 0, sizeof d);
@@ -974,13 +1007,19 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   d.on_event = on_event;
   d.on_record = on_record;
   d.arg = arg;
+  d.keep_children = flags & EV_KEEP_CHILDREN;
   d.thread.type = DSPROF_DIM_UINT;
   d.thread.u = s->thread;
   ev_stream_clock (s, clock, &d.time);
   int rc = 0;
   for (uint32_t i = 0; i < s->nchunks && !rc; i++)
-    rc = decode_chunk (&d, s->chunks[i], err);
-  /* Records still open: the thread or process ended inside them.  */
+    {
+      d.raw.chunk = i;
+      rc = decode_chunk (&d, s->chunks[i], err);
+    }
+  /* Records still open: the thread or process ended inside them (no op in
+     the stream).  */
+  memset (&d.raw, 0, sizeof d.raw);
   while (d.depth && rc >= 0)
     {
       int r2 = close_record (&d, d.last_ns, false, NULL);

@@ -74,6 +74,24 @@ enum ev_kind
   EV_DIM                         /* a dimension added to the innermost event */
 };
 
+/* An event as its stream holds it, for a writer that encodes it again
+   (pfwrite.h): its values are copied as bytes, never decoded and encoded.  */
+struct ev_raw
+{
+  uint32_t op;                   /* DSPROF_OP_*; 0: not in the stream (a record
+                                    left open at its end, closed by the reader) */
+  uint32_t id;                   /* ENTER: the site's global id; START, DIM: the
+                                    name id; else 0 */
+  uint32_t chunk;                /* index of its chunk in the stream's chunks */
+  const unsigned char *names;    /* the NAME ops right before it in its chunk */
+  size_t names_size;
+  const unsigned char *payload;  /* its bytes after the time delta and the id:
+                                    ENTER's parameters, EXIT's result, DIM's
+                                    type and value; else none.  The event ends
+                                    where its payload does.  */
+  size_t payload_size;
+};
+
 struct ev_event
 {
   enum ev_kind kind;
@@ -82,6 +100,7 @@ struct ev_event
   const char *type;              /* event type (of the event closed, for ends) */
   uint32_t ndims;
   const struct ev_dim *dims;
+  struct ev_raw raw;             /* its bytes in the stream */
 };
 
 struct ev_record
@@ -96,7 +115,7 @@ struct ev_record
   struct ev_dim *dims;
   uint32_t nchildren;            /* direct descendants, completed before */
   struct ev_record **children;   /* valid during the callback only; NULL
-                                    if not kept (ev_keep_children) */
+                                    if not kept (EV_KEEP_CHILDREN) */
   struct ev_record *parent;      /* the enclosing record, still open; or NULL */
   uint64_t seq;                  /* for the consumer's use */
   void *user;                    /* likewise */
@@ -151,23 +170,25 @@ int ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta,
                        size_t size, uint32_t site_base, uint32_t nsites,
                        const char **err);
 
-/* Whether a record's children are kept for its callback (the default) or only
-   counted: a stream whose records have millions of direct descendants is then
-   decoded in memory bounded by its depth.  Without them, a record's children
-   is NULL and nchildren still counts them.  */
-void ev_keep_children (bool keep);
-
 /* Free the sites of SITES (and leave it empty).  */
 void ev_sites_free (struct ev_sites *sites);
 
-/* Decode stream S.  ON_EVENT (may be NULL) sees every event, ON_RECORD (may be
-   NULL) every record at its completion; records still open at the end of the
-   stream are closed at its last event, incomplete.  A callback returning non-zero
-   stops the walk with that value.  Return 0, a callback's value, or -1 with
-   *ERR describing the corruption (the records before it were delivered).  */
+/* How a stream is decoded: EV_KEEP_CHILDREN, a record's children are kept for
+   its callback; without it they are only counted (children NULL, nchildren
+   still counts them), so a stream whose records have millions of direct
+   descendants is decoded in memory bounded by its depth.  */
+enum { EV_KEEP_CHILDREN = 1 };
+
+/* Decode stream S as FLAGS say.  ON_EVENT (may be NULL) sees every event,
+   ON_RECORD (may be NULL) every record at its completion; records still open at
+   the end of the stream are closed at its last event, incomplete.  A callback
+   returning non-zero stops the walk with that value.  Return 0, a callback's
+   value, or -1 with *ERR describing the corruption (the records before it were
+   delivered).  */
 int ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
                       const struct ev_clock *clock, ev_event_fn on_event,
-                      ev_record_fn on_record, void *arg, const char **err);
+                      ev_record_fn on_record, void *arg, unsigned flags,
+                      const char **err);
 
 /* Write value V as docs/contract.md §4.2 shows it into BUF (SIZE bytes); return BUF.
    A text too long for BUF is cut at a UTF-8 character boundary and ends in "...".  */

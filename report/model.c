@@ -42,7 +42,6 @@ bucket_records (struct pf_set *set, struct walk *w, uint64_t *total_run)
 {
   int rc = 0;
   *total_run = 0;
-  ev_keep_children (agg_needs_children (w->agg));
   for (uint32_t i = 0; i < set->nprocs && !rc; i++)
     {
       /* One process at a time, for its run time.  */
@@ -50,10 +49,10 @@ bucket_records (struct pf_set *set, struct walk *w, uint64_t *total_run)
       one.procs = &set->procs[i];
       one.nprocs = 1;
       w->last_ns = 0;
-      rc = pf_walk_streams (&one, NULL, walk_record, walk_begin, w);
+      rc = pf_walk_streams (&one, NULL, walk_record, walk_begin, w,
+                            agg_needs_children (w->agg) ? EV_KEEP_CHILDREN : 0);
       *total_run += pf_run_ns (&set->procs[i], w->last_ns);
     }
-  ev_keep_children (true);
   return rc;
 }
 

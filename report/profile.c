@@ -604,7 +604,7 @@ pf_check_image (const unsigned char *data, size_t size, char *buf,
   const char *err = parse_image (&set, &p, buf, bufsize);
   /* Decode the streams too: a profile is valid only if they are.  */
   for (uint32_t i = 0; !err && i < p.nstreams; i++)
-    if (ev_decode_stream (&p.streams[i], &p.sites, &p.clock, NULL, NULL, NULL,
+    if (ev_decode_stream (&p.streams[i], &p.sites, &p.clock, NULL, NULL, NULL, 0,
                           &err) < 0)
       err = problem (buf, bufsize, "thread %u: %s", p.streams[i].thread, err);
   process_free (&p);
@@ -660,11 +660,12 @@ pf_free (struct pf_set *set)
 
 int
 pf_decode_stream (const struct pf_process *p, const struct ev_stream *s,
-                  ev_event_fn on_event, ev_record_fn on_record, void *arg)
+                  ev_event_fn on_event, ev_record_fn on_record, void *arg,
+                  unsigned flags)
 {
   const char *err = NULL;
   int rc = ev_decode_stream (s, &p->sites, &p->clock, on_event, on_record, arg,
-                             &err);
+                             flags, &err);
   if (rc < 0)
     {
       fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path, s->thread, err);
@@ -677,7 +678,7 @@ int
 pf_walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_record,
                  void (*begin) (const struct pf_process *p,
                                 const struct ev_stream *s, void *arg),
-                 void *arg)
+                 void *arg, unsigned flags)
 {
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
@@ -686,7 +687,8 @@ pf_walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_recor
         {
           if (begin)
             begin (p, &p->streams[k], arg);
-          int rc = pf_decode_stream (p, &p->streams[k], on_event, on_record, arg);
+          int rc = pf_decode_stream (p, &p->streams[k], on_event, on_record, arg,
+                                     flags);
           if (rc)
             return rc;
         }

@@ -102,19 +102,21 @@ int pf_block_counts (const struct pf_unit *u, const struct pf_function *f,
    recorded event if it never exited normally (LAST_NS, what the caller saw).  */
 uint64_t pf_run_ns (const struct pf_process *p, uint64_t last_ns);
 
-/* Decode stream S of process P (ev_decode_stream), calling ON_EVENT and
-   ON_RECORD (either may be NULL).  Return 0, a callback's non-zero value, or
-   PF_CORRUPT after printing "dsprof: PATH: thread N: problem" on stderr.  */
+/* Decode stream S of process P (ev_decode_stream) as FLAGS say (EV_KEEP_CHILDREN
+   or 0), calling ON_EVENT and ON_RECORD (either may be NULL).  Return 0, a
+   callback's non-zero value, or PF_CORRUPT after printing "dsprof: PATH: thread
+   N: problem" on stderr.  */
 #define PF_CORRUPT 2            /* the commands' EXIT_DATA */
 int pf_decode_stream (const struct pf_process *p, const struct ev_stream *s,
-                      ev_event_fn on_event, ev_record_fn on_record, void *arg);
+                      ev_event_fn on_event, ev_record_fn on_record, void *arg,
+                      unsigned flags);
 
-/* pf_decode_stream over every stream of SET, calling BEGIN (may be NULL) before
-   each.  Return 0, a callback's non-zero value, or PF_CORRUPT.  */
+/* pf_decode_stream over every stream of SET as FLAGS say, calling BEGIN (may be
+   NULL) before each.  Return 0, a callback's non-zero value, or PF_CORRUPT.  */
 int pf_walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_record,
                      void (*begin) (const struct pf_process *p,
                                     const struct ev_stream *s, void *arg),
-                     void *arg);
+                     void *arg, unsigned flags);
 
 void pf_free (struct pf_set *set);
 

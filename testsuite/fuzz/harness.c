@@ -9,8 +9,8 @@
      3. if that image passes, or fails only in an event stream, writes it to a
         file and runs the report commands over it as the `dsprof` command would:
         info, lines (the file twice, so units are combined), records, trace,
-        report along recorded and derived dimensions in every format, and dims.
-        Records before a corrupt event are delivered, so the consumers see
+        report along recorded and derived dimensions in every format, dims,
+        and merge (the file twice) with records of the merged profile.  Records before a corrupt event are delivered, so the consumers see
         partial streams too.
    Their output goes to /dev/null; what matters is that nothing reads out of
    bounds, overflows, leaks or crashes (the sanitizers tell).
@@ -35,6 +35,7 @@ int dsprof_main (int argc, char **argv);   /* report/dsprof.c, renamed */
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 
 static char path[64];
+static char merged[72];               /* merge's output, read back */
 static unsigned char *image;
 static FILE *quiet;
 
@@ -50,6 +51,7 @@ setup (void)
       exit (1);
     }
   close (fd);
+  snprintf (merged, sizeof merged, "%s.m", path);
   image = malloc (MAX_IMAGE);
   quiet = fopen ("/dev/null", "w");
   /* The commands print to stdout: away with it.  */
@@ -67,6 +69,8 @@ cleanup (void)
 {
   if (path[0])
     unlink (path);
+  if (merged[0])
+    unlink (merged);
 }
 
 /* Rewrite the check word of every unit chunk, and of every record of a units
@@ -138,6 +142,11 @@ run_commands (void)
        "depth=1", "--", p);
   RUN ("report", "parent", "location", "children", "site", "depends-on",
        "--format", "json", "--raw", "--top", "2", "--", p);
+  /* merge writes what it read; its output (if any: a corrupt stream is an
+     error) is read back.  */
+  unlink (merged);
+  RUN ("merge", "-o", merged, p, p);
+  RUN ("records", merged);
 }
 
 int

@@ -376,7 +376,7 @@ test_files_summed (void)
   CU_ASSERT_EQUAL_FATAL (p->nstreams, 1);
   struct seen s = { 0, "" };
   CU_ASSERT_EQUAL (ev_decode_stream (&p->streams[0], &p->sites, &p->clock, NULL,
-                                     on_record, &s, &err), 0);
+                                     on_record, &s, EV_KEEP_CHILDREN, &err), 0);
   CU_ASSERT_EQUAL (s.records, 1);
   CU_ASSERT_STRING_EQUAL (s.dims, "event=AttrEval name=f file=t.c line=3 thread=1 "
                           "x=-3 result=7 complete=true");
@@ -641,7 +641,8 @@ test_times_monotonic (void)
   struct ev_clock clock = { 0, 1.0 };
   struct times_seen t = { { 0 }, 0 };
   const char *err = NULL;
-  CU_ASSERT_EQUAL (ev_decode_stream (&st, &sites, &clock, on_time, NULL, &t, &err), 0);
+  CU_ASSERT_EQUAL (ev_decode_stream (&st, &sites, &clock, on_time, NULL, &t,
+                                     EV_KEEP_CHILDREN, &err), 0);
   static const uint64_t want[8] = { 870, 880, 890, 900, 905, 905, 910, 912 };
   CU_ASSERT_EQUAL_FATAL (t.n, 8);
   for (int i = 0; i < 8; i++)
@@ -651,6 +652,56 @@ test_times_monotonic (void)
         fprintf (stderr, "event %d at %llu ns, want %llu\n", i,
                  (unsigned long long) t.ns[i], (unsigned long long) want[i]);
     }
+}
+
+struct children_seen
+{
+  uint32_t nchildren;            /* of the outermost record */
+  bool kept;                     /* its children array was given */
+};
+
+static int
+on_outer (struct ev_record *r, void *arg)
+{
+  struct children_seen *c = arg;
+  if (!r->parent)
+    {
+      c->nchildren = r->nchildren;
+      c->kept = r->children != NULL;
+    }
+  return 0;
+}
+
+/* A record with two children: EV_KEEP_CHILDREN hands its children to the
+   callback; without it they are counted only.  */
+static void
+test_keep_children (void)
+{
+  static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  unsigned char ops[64];
+  struct buf o = { ops, 0 };
+  put_u (&o, DSPROF_OP_START); put_u (&o, 0); put_u (&o, 1);
+  for (int i = 0; i < 2; i++)
+    {
+      put_u (&o, DSPROF_OP_START); put_u (&o, 1); put_u (&o, 1);
+      put_u (&o, DSPROF_OP_FINISH); put_u (&o, 1);
+    }
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 1);
+  const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops,
+                                                              o.n) };
+  struct ev_stream st = { 1, 1, chunks };
+  struct ev_sites sites = { NULL, 0 };
+  struct ev_clock clock = { 0, 1.0 };
+  const char *err = NULL;
+  struct children_seen kept = { 0, false }, counted = { 0, true };
+  CU_ASSERT_EQUAL (ev_decode_stream (&st, &sites, &clock, NULL, on_outer, &kept,
+                                     EV_KEEP_CHILDREN, &err), 0);
+  CU_ASSERT_EQUAL (kept.nchildren, 2);
+  CU_ASSERT_TRUE (kept.kept);
+  CU_ASSERT_EQUAL (ev_decode_stream (&st, &sites, &clock, NULL, on_outer,
+                                     &counted, 0, &err), 0);
+  CU_ASSERT_EQUAL (counted.nchildren, 2);
+  CU_ASSERT_FALSE (counted.kept);
 }
 
 /* agg_carry: the dimensions wanted, less derived ones and repeats, are
@@ -751,5 +802,6 @@ report_test_register (void)
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
   CU_add_test (s, "dimensions no record carries", test_carry);
+  CU_add_test (s, "a record's children kept or counted", test_keep_children);
   CU_add_test (s, "only regular files are opened to read", test_open_regular);
 }

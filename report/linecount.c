@@ -1,0 +1,216 @@
+/* linecount.c - the block counts of a profile set by source line
+   (linecount.h).  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "libiberty.h"
+#include "cmd.h"
+#include "linecount.h"
+
+/* V, of N elements of SIZE bytes, with room for one more: arrays grow to the
+   next power of two when full (N is 0 or a power of two).  */
+
+static void *
+grow (void *v, size_t n, size_t size)
+{
+  if (n & (n - 1))
+    return v;
+  return xrealloc (v, (n ? 2 * n : 1) * size);
+}
+
+char *
+lc_resolve (const struct pf_unit *u, const char *given)
+{
+  if (given[0] == '/' || u->compdir[0] == '\0')
+    return xstrdup (given);
+  return concat (u->compdir, "/", given, NULL);
+}
+
+static hashval_t
+source_hash (const void *p)
+{
+  return htab_hash_string (((const struct lc_source *) p)->path);
+}
+
+static int
+source_eq (const void *p, const void *q)
+{
+  return !strcmp (((const struct lc_source *) p)->path,
+                  ((const struct lc_source *) q)->path);
+}
+
+static void
+source_free (void *p)
+{
+  struct lc_source *s = p;
+  free (s->path);
+  free (s->lines);
+  free (s->funcs);
+  free (s->units);
+  free (s);
+}
+
+/* The source file FILE of unit U is found at, made on first sight.  OF_FILE
+   caches it by U's file index.  */
+
+static struct lc_source *
+source_of (struct lc_model *m, const struct pf_unit *u, uint32_t file,
+           struct lc_source **of_file)
+{
+  if (of_file[file])
+    return of_file[file];
+  struct lc_source key;
+  key.path = lc_resolve (u, u->files[file]);
+  void **slot = htab_find_slot (m->by_path, &key, INSERT);
+  struct lc_source *s = *slot;
+  if (s)
+    free (key.path);
+  else
+    {
+      s = XCNEW (struct lc_source);
+      s->path = key.path;
+      s->given = u->files[file];
+      *slot = s;
+      m->sources = grow (m->sources, m->nsources, sizeof *m->sources);
+      m->sources[m->nsources++] = s;
+    }
+  return of_file[file] = s;
+}
+
+/* Line LINE of S is held by a block of unit U that ran COUNT times.  */
+
+static void
+add_line (struct lc_source *s, const struct pf_unit *u, uint32_t line,
+          uint64_t count)
+{
+  s->lines = grow (s->lines, s->nlines, sizeof *s->lines);
+  s->lines[s->nlines++] = (struct lc_line) { line, count };
+  if (!s->nunits || s->units[s->nunits - 1] != u)
+    {
+      s->units = grow (s->units, s->nunits, sizeof *s->units);
+      s->units[s->nunits++] = u;
+    }
+}
+
+/* The blocks of function F of unit U, whose counts are COUNTS, into M.  */
+
+static void
+add_function (struct lc_model *m, const struct pf_unit *u,
+              const struct pf_function *f, const uint64_t *counts,
+              struct lc_source **of_file)
+{
+  for (uint32_t b = 0; b < f->nblocks; b++)
+    {
+      const struct pf_block *bl = &f->blocks[b];
+      for (uint32_t j = 0; j < bl->nlocs; j++)
+        {
+          const struct pf_loc *loc = &bl->locs[j];
+          if (j == 0)
+            {
+              m->blocks = grow (m->blocks, m->nblocks, sizeof *m->blocks);
+              m->blocks[m->nblocks++]
+                = (struct lc_block) { u->files[loc->file], loc->line, counts[b] };
+            }
+          add_line (source_of (m, u, loc->file, of_file), u, loc->line,
+                    counts[b]);
+        }
+    }
+  if (!f->nblocks)
+    return;
+  /* Block 0 is the entry block: its count is the calls.  */
+  struct lc_source *s = source_of (m, u, f->file, of_file);
+  s->funcs = grow (s->funcs, s->nfuncs, sizeof *s->funcs);
+  s->funcs[s->nfuncs++] = (struct lc_func) { f->name, f->line, counts[0] };
+}
+
+static int
+cmp_line (const void *a, const void *b)
+{
+  const struct lc_line *x = a, *y = b;
+  return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int
+cmp_func (const void *a, const void *b)
+{
+  const struct lc_func *x = a, *y = b;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/* Sort the lines and functions of S, each line (the largest count) and each
+   function (the summed count) once.  */
+
+static void
+merge_source (struct lc_source *s)
+{
+  uint32_t n = 0;
+  if (s->nlines)
+    qsort (s->lines, s->nlines, sizeof *s->lines, cmp_line);
+  for (uint32_t i = 0; i < s->nlines; i++)
+    if (n && s->lines[n - 1].line == s->lines[i].line)
+      {
+        if (s->lines[i].count > s->lines[n - 1].count)
+          s->lines[n - 1].count = s->lines[i].count;
+      }
+    else
+      s->lines[n++] = s->lines[i];
+  s->nlines = n;
+
+  n = 0;
+  if (s->nfuncs)
+    qsort (s->funcs, s->nfuncs, sizeof *s->funcs, cmp_func);
+  for (uint32_t i = 0; i < s->nfuncs; i++)
+    if (n && !cmp_func (&s->funcs[n - 1], &s->funcs[i]))
+      s->funcs[n - 1].count += s->funcs[i].count;
+    else
+      s->funcs[n++] = s->funcs[i];
+  s->nfuncs = n;
+}
+
+int
+lc_build (struct pf_set *set, struct lc_model *m)
+{
+  memset (m, 0, sizeof *m);
+  m->by_path = htab_create_alloc (16, source_hash, source_eq, source_free,
+                                  xcalloc, free);
+  int rc = 0;
+  for (uint32_t i = 0; i < set->nunits && !rc; i++)
+    {
+      const struct pf_unit *u = set->units[i];
+      struct lc_source **of_file = XCNEWVEC (struct lc_source *, u->nfiles + 1);
+      for (uint32_t k = 0; k < u->nfunctions && !rc; k++)
+        {
+          const struct pf_function *f = &u->functions[k];
+          uint64_t *counts = XNEWVEC (uint64_t, f->nblocks ? f->nblocks : 1);
+          const char *err;
+          if (pf_block_counts (u, f, counts, &err) < 0)
+            {
+              fprintf (stderr, "dsprof: unit %s: function %s: %s\n", u->source,
+                       f->name, err);
+              rc = EXIT_DATA;
+            }
+          else
+            add_function (m, u, f, counts, of_file);
+          free (counts);
+        }
+      free (of_file);
+    }
+  for (size_t i = 0; i < m->nsources; i++)
+    merge_source (m->sources[i]);
+  if (rc)
+    lc_free (m);
+  return rc;
+}
+
+void
+lc_free (struct lc_model *m)
+{
+  if (m->by_path)
+    htab_delete (m->by_path);
+  free (m->sources);
+  free (m->blocks);
+  memset (m, 0, sizeof *m);
+}

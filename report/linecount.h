@@ -1,0 +1,83 @@
+/* linecount.h - the block counts of a profile set by source line, built once and
+   rendered by `dsprof lines` (docs/contract.md §5.1), `dsprof annotate` (§5.2),
+   `dsprof export --format lcov` and `dsprof html`'s hottest source lines.
+
+   The model offers the two rules the views use:
+
+     by block   one entry per block at its own line (its first location), in
+                unit, function and block order: `dsprof lines`, whose lines are
+                the blocks;
+     by line    per source file, every line some block holds a statement on (any
+                location of the block), with the largest count of those blocks:
+                annotate's column, lcov's DA records, html's hottest lines.
+
+   and, per source file, its functions with their entry counts (the count of the
+   entry block, summed over the units that hold the function: a header's).
+
+   A source file is the file as annotate finds it: the path given to the
+   compiler, below the unit's compilation directory when relative (lc_resolve);
+   two units compiling or including the same file share one lc_source.  */
+
+#ifndef DSPROF_LINECOUNT_H
+#define DSPROF_LINECOUNT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hashtab.h"
+#include "profile.h"
+
+/* A block at its own line.  */
+struct lc_block
+{
+  const char *given;             /* the file as given to the compiler */
+  uint32_t line;
+  uint64_t count;
+};
+
+/* A line some block holds a statement on.  */
+struct lc_line
+{
+  uint32_t line;
+  uint64_t count;                /* the largest count of those blocks */
+};
+
+struct lc_func
+{
+  const char *name;
+  uint32_t line;                 /* of its definition */
+  uint64_t count;                /* its entry count */
+};
+
+struct lc_source
+{
+  char *path;                    /* as found (lc_resolve) */
+  const char *given;             /* as compiled by the first unit holding it */
+  uint32_t nlines;
+  struct lc_line *lines;         /* by line, each line once */
+  uint32_t nfuncs;
+  struct lc_func *funcs;         /* by line, then name */
+  uint32_t nunits;
+  const struct pf_unit **units;  /* the units with a block on it, in set order */
+};
+
+struct lc_model
+{
+  size_t nblocks;
+  struct lc_block *blocks;       /* in unit, function and block order */
+  size_t nsources;
+  struct lc_source **sources;    /* in order of first appearance */
+  htab_t by_path;                /* the sources by path */
+};
+
+/* The line counts of SET into *M.  Return 0, or EXIT_DATA (2) after a message
+   naming the unit and function whose counts are malformed; *M is then empty.  */
+int lc_build (struct pf_set *set, struct lc_model *m);
+
+void lc_free (struct lc_model *m);
+
+/* The path of GIVEN, a file of unit U, as found: below U's compilation
+   directory when relative.  Free it.  */
+char *lc_resolve (const struct pf_unit *u, const char *given);
+
+#endif /* DSPROF_LINECOUNT_H */
