@@ -342,18 +342,16 @@ read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
 {
   struct dsprof_value dv;
   int rc = dsprof_read_value (c, type, &dv);
-  memset (v, 0, sizeof *v);
   v->type = type;
   v->desc = desc;
+  /* Every field: the codec's are 0 where they do not apply.  */
   if (type == DSPROF_DIM_STR || dv.text)
-    {
-      v->s = dv.s;
-      v->len = dv.len;
-      v->truncated = dv.truncated;
-      v->text = dv.text;
-    }
+    v->s = dv.s;
   else
     v->u = dv.u;
+  v->len = dv.len;
+  v->truncated = dv.truncated;
+  v->text = dv.text;
   return rc;
 }
 
