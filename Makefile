@@ -21,8 +21,12 @@ LIBSO   = runtime/libdsprof.so
 REPORT  = report/dsprof
 UNIT    = testsuite/unit/run-unit
 
-RUNTIME_OBJ := $(RUNTIME_SRC:.c=.o)
-REPORT_OBJ  := $(REPORT_SRC:.c=.o)
+# The format codec, include/dsprof-format.c, is compiled into the runtime and the
+# report tool (and their sanitizer and fuzzing builds) as dsprof-format.o.
+CODEC_SRC   = include/dsprof-format.c
+CODEC_DEPS  = $(CODEC_SRC) include/dsprof-format.h
+RUNTIME_OBJ := $(RUNTIME_SRC:.c=.o) runtime/dsprof-format.o
+REPORT_OBJ  := $(REPORT_SRC:.c=.o) report/dsprof-format.o
 # The unit tests link the report modules that need no command: not dsprof.o nor the
 # cmd-*.o.
 REPORT_LIB_OBJ := $(filter-out report/dsprof.o report/cmd-%.o,$(REPORT_OBJ))
@@ -43,6 +47,9 @@ $(PLUGIN): $(PLUGIN_SRC) $(wildcard plugin/*.h) include/dsprof-format.h
 runtime/%.o: runtime/%.c $(wildcard runtime/*.h) include/dsprof-format.h
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden \
 	  -Iinclude -Iruntime -c -o $@ $<
+runtime/dsprof-format.o: $(CODEC_DEPS)
+	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -fPIC -fvisibility=hidden \
+	  -Iinclude -c -o $@ $<
 $(LIBA): $(RUNTIME_OBJ)
 	rm -f $@ && ar rcs $@ $^
 # -z nodelete: a program that dlcloses an instrumented library keeps libdsprof,
@@ -52,6 +59,8 @@ $(LIBSO): $(RUNTIME_OBJ)
 
 report/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -I/usr/include/libiberty -c -o $@ $<
+report/dsprof-format.o: $(CODEC_DEPS)
+	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -c -o $@ $<
 # -rdynamic: --derive libraries call the record accessors of dsprof-derive.h.
 $(REPORT): $(REPORT_OBJ)
 	$(CC) -rdynamic -o $@ $^ -liberty -lreadline -ldl -lm
@@ -96,18 +105,24 @@ FUZZ_SECONDS ?= 600
 FUZZ_JOBS    ?= 1
 SAN_FLAGS    = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
                -fno-sanitize-recover=all
-FUZZ_OBJ     := $(REPORT_SRC:report/%.c=$(FUZZ_DIR)/%.o)
+FUZZ_OBJ     := $(REPORT_SRC:report/%.c=$(FUZZ_DIR)/%.o) $(FUZZ_DIR)/dsprof-format.o
 FUZZ_SRC     = testsuite/fuzz/harness.c
 FUZZ_BIN     = $(FUZZ_DIR)/fuzz-profile
 SAN_DIR      = build/sanitize
-SAN_RT_OBJ   := $(RUNTIME_SRC:runtime/%.c=$(SAN_DIR)/rt-%.o)
-SAN_REP_OBJ  := $(REPORT_SRC:report/%.c=$(SAN_DIR)/rep-%.o)
+SAN_RT_OBJ   := $(RUNTIME_SRC:runtime/%.c=$(SAN_DIR)/rt-%.o) \
+                $(SAN_DIR)/rt-dsprof-format.o
+SAN_REP_OBJ  := $(REPORT_SRC:report/%.c=$(SAN_DIR)/rep-%.o) \
+                $(SAN_DIR)/rep-dsprof-format.o
 SAN_LIB_OBJ  := $(filter-out $(SAN_DIR)/rep-dsprof.o $(SAN_DIR)/rep-cmd-%.o,$(SAN_REP_OBJ))
 # dsprof.c's main is renamed so the harness can call the commands.
 $(FUZZ_DIR)/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 	@mkdir -p $(FUZZ_DIR)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer-no-link \
 	  -Dmain=dsprof_main -Iinclude -Ireport -I/usr/include/libiberty -c -o $@ $<
+$(FUZZ_DIR)/dsprof-format.o: $(CODEC_DEPS)
+	@mkdir -p $(FUZZ_DIR)
+	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer-no-link \
+	  -Iinclude -c -o $@ $<
 $(FUZZ_BIN): $(FUZZ_SRC) $(FUZZ_OBJ)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer -Iinclude \
 	  -Ireport -I/usr/include/libiberty -o $@ $(FUZZ_SRC) $(FUZZ_OBJ) \
@@ -126,6 +141,13 @@ $(SAN_DIR)/rt-%.o: runtime/%.c $(wildcard runtime/*.h) include/dsprof-format.h
 	@mkdir -p $(SAN_DIR)/runtime
 	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -fPIC \
 	  -fvisibility=hidden -Iinclude -Iruntime -c -o $@ $<
+$(SAN_DIR)/rt-dsprof-format.o: $(CODEC_DEPS)
+	@mkdir -p $(SAN_DIR)/runtime
+	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -fPIC \
+	  -fvisibility=hidden -Iinclude -c -o $@ $<
+$(SAN_DIR)/rep-dsprof-format.o: $(CODEC_DEPS)
+	@mkdir -p $(SAN_DIR)
+	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -c -o $@ $<
 $(SAN_DIR)/rep-%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
 	@mkdir -p $(SAN_DIR)
 	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport \

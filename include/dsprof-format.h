@@ -357,19 +357,182 @@ dsprof_meta_hash (const void *meta, size_t size)
   return h;
 }
 
+/* ---- writing -------------------------------------------------------------------
+
+   The encoders write at P, which has room for what they write (a number takes at
+   most 10 bytes), and return the end of what they wrote.  They are inline: the
+   recorder encodes every event with them.  */
+
+/* ULEB128 of V.  */
+static inline unsigned char *
+dsprof_encode_uleb (unsigned char *p, uint64_t v)
+{
+  while (v >= 0x80)
+    {
+      *p++ = (unsigned char) (v | 0x80);
+      v >>= 7;
+    }
+  *p++ = (unsigned char) v;
+  return p;
+}
+
 /* Encode V at BUF (at least 10 bytes), return the number of bytes written.  */
 static inline size_t
 dsprof_put_uleb (unsigned char *buf, uint64_t v)
 {
-  size_t n = 0;
-  do
-    {
-      unsigned char b = v & 0x7f;
-      v >>= 7;
-      buf[n++] = b | (v ? 0x80 : 0);
-    }
-  while (v);
-  return n;
+  return (size_t) (dsprof_encode_uleb (buf, v) - buf);
 }
+
+/* A string of metadata: its length N, then its N bytes, no NUL (P has room for
+   N + 10 bytes).  */
+static inline unsigned char *
+dsprof_encode_str (unsigned char *p, const void *s, size_t n)
+{
+  p = dsprof_encode_uleb (p, n);
+  if (n)
+    memcpy (p, s, n);
+  return p + n;
+}
+
+/* A metadata record: TAG, then the N bytes of BODY with their length (P has
+   room for N + 20 bytes).  */
+static inline unsigned char *
+dsprof_encode_record (unsigned char *p, uint64_t tag, const void *body, size_t n)
+{
+  return dsprof_encode_str (dsprof_encode_uleb (p, tag), body, n);
+}
+
+/* The zigzag mapping of a signed number to an unsigned one (0, -1, 1, -2 ... to
+   0, 1, 2, 3 ...), which INT values and enum tables store as ULEB128, and back.  */
+static inline uint64_t
+dsprof_zigzag (int64_t x)
+{
+  return ((uint64_t) x << 1) ^ (uint64_t) (x >> 63);
+}
+
+static inline int64_t
+dsprof_unzigzag (uint64_t z)
+{
+  return (int64_t) (z >> 1) ^ -(int64_t) (z & 1);
+}
+
+/* The head of a STR value of LEN bytes (at most DSPROF_STR_MAX), TRUNCATED if the
+   program's string was longer; LEN bytes of text follow it.  */
+static inline unsigned char *
+dsprof_encode_str_head (unsigned char *p, size_t len, int truncated)
+{
+  return dsprof_encode_uleb (p, ((uint64_t) len << 1 | (truncated != 0)) + 1);
+}
+
+/* The value V of a number dimension of TYPE: INT (V as int64_t), UINT, BOOL,
+   ENUM, DOUBLE (V the bits of the double), or PTR shown as its address.  STR
+   values and PTR values shown as text are a head and bytes (above).  */
+static inline unsigned char *
+dsprof_encode_number (unsigned char *p, int type, uint64_t v)
+{
+  switch (type)
+    {
+    case DSPROF_DIM_INT:
+      return dsprof_encode_uleb (p, dsprof_zigzag ((int64_t) v));
+    case DSPROF_DIM_DOUBLE:
+      memcpy (p, &v, 8);
+      return p + 8;
+    case DSPROF_DIM_PTR:
+      *p++ = 0;
+      return dsprof_encode_uleb (p, v);
+    default:
+      return dsprof_encode_uleb (p, v);
+    }
+}
+
+/* ---- reading: dsprof-format.c ---------------------------------------------------
+
+   Out of line, in include/dsprof-format.c, which the runtime, the report tool and
+   the tests compile (the plugin only writes, with the inline part).  None of it
+   allocates; every read is bounded by its cursor, and a malformed input sets the
+   cursor's ERR and makes the call return -1.  */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A unit metadata blob (section 3): its header, and a cursor over the records
+   not read yet.  */
+struct dsprof_meta
+{
+  struct dsprof_cursor c;
+  uint64_t version;
+  const char *source, *compdir;   /* not NUL terminated; "" if unreadable */
+  size_t source_len, compdir_len;
+};
+
+/* Read the header of the SIZE bytes of metadata at BLOB into *M.  Return 0, or
+   -1 if it is cut short.  The version is not checked: the caller says how it
+   refuses another.  */
+int dsprof_meta_open (struct dsprof_meta *m, const void *blob, size_t size);
+
+/* The next record of M: its tag in *TAG and its body as the cursor *BODY.
+   Return 1, 0 at the end of the blob, or -1 (M->c.err set) if the record is
+   cut short.  */
+int dsprof_meta_next (struct dsprof_meta *m, uint64_t *tag,
+                      struct dsprof_cursor *body);
+
+/* The fixed fields of a DSPROF_TAG_SITE record, and a cursor over its dims.  */
+struct dsprof_site_rec
+{
+  uint64_t index;                 /* into the unit's site id array */
+  const char *type, *name;        /* event type, function; not NUL terminated */
+  size_t type_len, name_len;
+  uint64_t file, line;
+  uint64_t ndims;                 /* the parameters' and the result: >= 1 */
+  struct dsprof_cursor dims;      /* for dsprof_site_next_dim, NDIMS times */
+};
+
+/* Read the fixed fields of the site record BODY into *S.  Return 0, or -1 if
+   the record is malformed (cut short, no result dim, more dims than bytes).  */
+int dsprof_site_read (struct dsprof_cursor *body, struct dsprof_site_rec *s);
+
+/* One dim of a site record.  */
+struct dsprof_site_dim
+{
+  const char *name;               /* not NUL terminated */
+  size_t name_len;
+  int type;                       /* DSPROF_DIM_* */
+  uint64_t nenum;                 /* DSPROF_DIM_ENUM: entries of its table */
+  struct dsprof_cursor enums;     /* for dsprof_site_next_enum, NENUM times */
+};
+
+/* Read the next dim of a site record at DIMS into *D.  Return 0, or -1 if it
+   is malformed (cut short, an unknown type, a bad enum table).  */
+int dsprof_site_next_dim (struct dsprof_cursor *dims,
+                          struct dsprof_site_dim *d);
+
+/* Read the next entry of an enum table at ENUMS: its value and name.  Return 0
+   or -1.  */
+int dsprof_site_next_enum (struct dsprof_cursor *enums, int64_t *value,
+                           const char **name, size_t *len);
+
+/* A value of an event stream (section 4), decoded.  */
+struct dsprof_value
+{
+  uint64_t u;                     /* INT: as int64_t; DOUBLE: its bits; PTR:
+                                     the address unless TEXT */
+  const char *s;                  /* STR, and PTR if TEXT: the bytes, in the
+                                     stream; NULL for a NULL string */
+  uint32_t len;                   /* of S, at most DSPROF_STR_MAX */
+  int truncated;                  /* the program's string was longer */
+  int text;                       /* PTR: shown as a formatter's text in S */
+};
+
+/* Decode a value of TYPE at C into *V.  Return 0, or -1 if it is malformed
+   (cut short, a string longer than DSPROF_STR_MAX, a type without values).  */
+int dsprof_read_value (struct dsprof_cursor *c, int type, struct dsprof_value *v);
+
+/* Step over a value of TYPE at C.  Return 0 or -1, as dsprof_read_value.  */
+int dsprof_skip_value (struct dsprof_cursor *c, int type);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* DSPROF_FORMAT_H */

@@ -41,31 +41,40 @@ struct buffer
 static struct buffer funcs, sites, record, flow;
 static vec<const char *> files;
 
-static void
-put_bytes (struct buffer *b, const void *p, size_t n)
+/* Make room for N more bytes at the end of B; return where they go.  */
+
+static unsigned char *
+reserve (struct buffer *b, size_t n)
 {
   if (b->len + n > b->size)
     {
       b->size = MAX (2 * b->size, b->len + n + 256);
       b->data = XRESIZEVEC (unsigned char, b->data, b->size);
     }
-  memcpy (b->data + b->len, p, n);
+  return b->data + b->len;
+}
+
+/* Append to B: N bytes at P; a number, a string and a record as the codec
+   (dsprof-format.h) encodes them.  */
+
+static void
+put_bytes (struct buffer *b, const void *p, size_t n)
+{
+  memcpy (reserve (b, n), p, n);
   b->len += n;
 }
 
 static void
 put_uleb (struct buffer *b, uint64_t v)
 {
-  unsigned char tmp[10];
-  put_bytes (b, tmp, dsprof_put_uleb (tmp, v));
+  b->len = dsprof_encode_uleb (reserve (b, 10), v) - b->data;
 }
 
 static void
 put_str (struct buffer *b, const char *s)
 {
   size_t n = strlen (s);
-  put_uleb (b, n);
-  put_bytes (b, s, n);
+  b->len = dsprof_encode_str (reserve (b, n + 10), s, n) - b->data;
 }
 
 /* Append REC to B as a record tagged TAG and empty REC.  */
@@ -73,9 +82,8 @@ put_str (struct buffer *b, const char *s)
 static void
 put_record (struct buffer *b, unsigned tag, struct buffer *rec)
 {
-  put_uleb (b, tag);
-  put_uleb (b, rec->len);
-  put_bytes (b, rec->data, rec->len);
+  b->len = dsprof_encode_record (reserve (b, rec->len + 20), tag, rec->data,
+                                 rec->len) - b->data;
   rec->len = 0;
 }
 
@@ -228,7 +236,7 @@ put_dim (const char *name, tree type, int dim)
         val = DECL_INITIAL (val);
       /* Signed LEB128 through zigzag, as the format says for INT values.  */
       int64_t x = tree_fits_shwi_p (val) ? tree_to_shwi (val) : 0;
-      put_uleb (&record, ((uint64_t) x << 1) ^ (uint64_t) (x >> 63));
+      put_uleb (&record, dsprof_zigzag (x));
       put_str (&record, IDENTIFIER_POINTER (TREE_PURPOSE (v)));
     }
 }

@@ -29,30 +29,29 @@ dup_str (struct dsprof_cursor *c)
   return xstrndup (s, n);
 }
 
-static void
-read_dim (struct dsprof_cursor *c, struct ev_dim_desc *d)
+/* Read the next dim of the site record REC into *D; false if it is malformed.  */
+
+static bool
+read_dim (struct dsprof_site_rec *rec, struct ev_dim_desc *d)
 {
-  d->name = dup_str (c);
-  d->type = (int) dsprof_read_uleb (c);
-  if (d->type < DSPROF_DIM_NONE || d->type > DSPROF_DIM_PTR)
-    c->err = 1;
-  if (d->type != DSPROF_DIM_ENUM || c->err)
-    return;
-  uint64_t n = dsprof_read_uleb (c);
-  if (n > (uint64_t) (c->end - c->p))
+  struct dsprof_site_dim dim;
+  if (dsprof_site_next_dim (&rec->dims, &dim) < 0)
+    return false;
+  d->name = xstrndup (dim.name, dim.name_len);
+  d->type = dim.type;
+  if (d->type != DSPROF_DIM_ENUM)
+    return true;
+  d->nenum = dim.nenum;
+  d->enum_vals = XNEWVEC (int64_t, dim.nenum ? dim.nenum : 1);
+  d->enum_names = XNEWVEC (const char *, dim.nenum ? dim.nenum : 1);
+  for (uint64_t i = 0; i < dim.nenum; i++)
     {
-      c->err = 1;
-      return;
+      const char *name;
+      size_t len;
+      dsprof_site_next_enum (&dim.enums, &d->enum_vals[i], &name, &len);
+      d->enum_names[i] = xstrndup (name, len);
     }
-  d->nenum = n;
-  d->enum_vals = XNEWVEC (int64_t, n ? n : 1);
-  d->enum_names = XNEWVEC (const char *, n ? n : 1);
-  for (uint64_t i = 0; i < n; i++)
-    {
-      uint64_t z = dsprof_read_uleb (c);
-      d->enum_vals[i] = (int64_t) (z >> 1) ^ -(int64_t) (z & 1);
-      d->enum_names[i] = dup_str (c);
-    }
+  return true;
 }
 
 /* The dimensions every record of SITE starts with, made once; and whether a
@@ -104,21 +103,15 @@ int
 ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t size,
                    uint32_t site_base, uint32_t nsites, const char **err)
 {
-  struct dsprof_cursor c = { meta, meta + size, 0 };
-  const char *s;
-  dsprof_read_uleb (&c);
-  dsprof_read_str (&c, &s);
-  dsprof_read_str (&c, &s);
+  struct dsprof_meta m;
+  struct dsprof_cursor r;
+  uint64_t tag;
   const char **files = NULL;
   size_t nfiles = 0;
-  while (!c.err && c.p < c.end)
+  int more;
+  dsprof_meta_open (&m, meta, size);
+  while ((more = dsprof_meta_next (&m, &tag, &r)) > 0)
     {
-      uint64_t tag = dsprof_read_uleb (&c);
-      uint64_t len = dsprof_read_uleb (&c);
-      if (c.err || len > (uint64_t) (c.end - c.p))
-        break;
-      struct dsprof_cursor r = { c.p, c.p + len, 0 };
-      c.p += len;
       if (tag == DSPROF_TAG_FILE)
         {
           files = XRESIZEVEC (const char *, files, nfiles + 1);
@@ -127,28 +120,23 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
         }
       if (tag != DSPROF_TAG_SITE)
         continue;
-      uint64_t index = dsprof_read_uleb (&r);
+      struct dsprof_site_rec rec;
       struct ev_site *site = XCNEW (struct ev_site);
-      site->type = dup_str (&r);
-      site->name = dup_str (&r);
-      uint64_t file = dsprof_read_uleb (&r);
-      site->file = xstrdup (file < nfiles ? files[file] : "?");
-      site->line = (uint32_t) dsprof_read_uleb (&r);
-      uint64_t ndims = dsprof_read_uleb (&r);
-      if (r.err || ndims == 0 || ndims > (uint64_t) (r.end - r.p)
-          || index >= nsites || site_base == 0)
+      bool ok = dsprof_site_read (&r, &rec) == 0 && rec.index < nsites
+                && site_base != 0;
+      if (ok)
         {
-          *err = "bad event site record";
-          site_free (site);
-          free_files (files, nfiles);
-          return -1;
+          site->type = xstrndup (rec.type, rec.type_len);
+          site->name = xstrndup (rec.name, rec.name_len);
+          site->file = xstrdup (rec.file < nfiles ? files[rec.file] : "?");
+          site->line = (uint32_t) rec.line;
+          site->ndims = rec.ndims - 1;
+          site->dims = XCNEWVEC (struct ev_dim_desc, rec.ndims);
+          for (uint64_t i = 0; i + 1 < rec.ndims && ok; i++)
+            ok = read_dim (&rec, &site->dims[i]);
+          ok = ok && read_dim (&rec, &site->result);
         }
-      site->ndims = ndims - 1;
-      site->dims = XCNEWVEC (struct ev_dim_desc, ndims);
-      for (uint64_t i = 0; i + 1 < ndims; i++)
-        read_dim (&r, &site->dims[i]);
-      read_dim (&r, &site->result);
-      if (r.err)
+      if (!ok)
         {
           *err = "bad event site record";
           site_free (site);
@@ -156,7 +144,7 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
           return -1;
         }
       site_intrinsics (site);
-      uint64_t id = (uint64_t) site_base + index;
+      uint64_t id = (uint64_t) site_base + rec.index;
       if (id >= UINT32_MAX)
         {
           *err = "event site id out of range";
@@ -178,7 +166,7 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
       sites->by_id[id] = site;
     }
   free_files (files, nfiles);
-  if (c.err)
+  if (more < 0)
     {
       *err = "bad unit metadata";
       return -1;
@@ -354,57 +342,19 @@ static int
 read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
             struct ev_value *v)
 {
-  memset (v, 0, sizeof *v);
+  struct dsprof_value dv;
+  int rc = dsprof_read_value (c, type, &dv);
   v->type = type;
   v->desc = desc;
-  switch (type)
-    {
-    case DSPROF_DIM_INT:
-      {
-        uint64_t z = read_uleb (c);
-        v->i = (int64_t) (z >> 1) ^ -(int64_t) (z & 1);
-        break;
-      }
-    case DSPROF_DIM_DOUBLE:
-      if (c->end - c->p < 8)
-        return -1;
-      memcpy (&v->d, c->p, 8);
-      c->p += 8;
-      break;
-    case DSPROF_DIM_PTR:
-      if (read_uleb (c) == 0)
-        {
-          v->u = read_uleb (c);
-          break;
-        }
-      v->text = true;
-      __attribute__ ((fallthrough));  /* to the formatter's text */
-    case DSPROF_DIM_STR:
-      {
-        uint64_t n = read_uleb (c);
-        if (n == 0)
-          break;
-        n--;
-        v->truncated = n & 1;
-        n >>= 1;
-        if (c->err || n > DSPROF_STR_MAX || n > (uint64_t) (c->end - c->p))
-          return -1;
-        v->s = (const char *) c->p;
-        v->len = (uint32_t) n;
-        c->p += n;
-        if (v->text)
-          v->type = DSPROF_DIM_PTR;
-        break;
-      }
-    case DSPROF_DIM_UINT:
-    case DSPROF_DIM_BOOL:
-    case DSPROF_DIM_ENUM:
-      v->u = read_uleb (c);
-      break;
-    default:
-      return -1;
-    }
-  return c->err ? -1 : 0;
+  /* Every field: the codec's are 0 where they do not apply.  */
+  if (type == DSPROF_DIM_STR || dv.text)
+    v->s = dv.s;
+  else
+    v->u = dv.u;
+  v->len = dv.len;
+  v->truncated = dv.truncated;
+  v->text = dv.text;
+  return rc;
 }
 
 /* read_value, with the numbers (most parameters and results) read inline.  */
@@ -420,8 +370,7 @@ read_value_fast (struct dsprof_cursor *c, int type, const struct ev_dim_desc *de
   memset (v, 0, sizeof *v);
   v->type = type;
   v->desc = desc;
-  v->u = type == DSPROF_DIM_INT ? (uint64_t) ((int64_t) (z >> 1) ^ -(int64_t) (z & 1))
-                                : z;
+  v->u = type == DSPROF_DIM_INT ? (uint64_t) dsprof_unzigzag (z) : z;
   return c->err ? -1 : 0;
 }
 

@@ -140,23 +140,21 @@ cursor_strdup (struct dsprof_cursor *c)
 static const char *
 parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
 {
-  struct dsprof_cursor c = { u->meta, u->meta + u->meta_size, 0 };
-  uint64_t version = dsprof_read_uleb (&c);
-  if (!c.err && version != DSPROF_META_VERSION)
+  struct dsprof_meta m;
+  struct dsprof_cursor r;
+  uint64_t tag;
+  int more;
+  dsprof_meta_open (&m, u->meta, u->meta_size);
+  /* A cut short header is malformed metadata (below), whatever its version.  */
+  if (!m.c.err && m.version != DSPROF_META_VERSION)
     return problem (buf, bufsize, "unit metadata version %" PRIu64
-                    ", this dsprof reads version %u", version,
+                    ", this dsprof reads version %u", m.version,
                     DSPROF_META_VERSION);
-  u->source = cursor_strdup (&c);
-  u->compdir = cursor_strdup (&c);
+  u->source = xstrndup (m.source, m.source_len);
+  u->compdir = xstrndup (m.compdir, m.compdir_len);
   uint32_t files_size = 0, functions_size = 0;
-  while (!c.err && c.p < c.end)
+  while ((more = dsprof_meta_next (&m, &tag, &r)) > 0)
     {
-      uint64_t tag = dsprof_read_uleb (&c);
-      uint64_t len = dsprof_read_uleb (&c);
-      if (c.err || len > (uint64_t) (c.end - c.p))
-        break;
-      struct dsprof_cursor r = { c.p, c.p + len, 0 };
-      c.p += len;
       if (tag == DSPROF_TAG_FILE)
         {
           if (u->nfiles == files_size)
@@ -214,6 +212,7 @@ parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
                             "function", u->source);
           struct pf_function *f = &u->functions[u->nfunctions - 1];
           const char *err;
+          size_t len = (size_t) (r.end - r.p);
           if (flow_block_counts (r.p, len, f->nblocks, NULL,
                                  u->ncounters - f->first_counter, NULL, &err)
               < 0)
@@ -225,7 +224,7 @@ parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
       /* DSPROF_TAG_SITE records are read by ev_sites_add_unit; unknown tags
          are skipped.  */
     }
-  if (c.err)
+  if (more < 0)
     return problem (buf, bufsize, "unit %s: malformed metadata", u->source);
 
   for (uint32_t i = 0; i < u->nfunctions; i++)

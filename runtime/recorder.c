@@ -472,22 +472,10 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
 }
 
 static inline unsigned char *
-put_uleb (unsigned char *p, uint64_t v)
-{
-  while (v >= 0x80)
-    {
-      *p++ = (unsigned char) (v | 0x80);
-      v >>= 7;
-    }
-  *p++ = (unsigned char) v;
-  return p;
-}
-
-static inline unsigned char *
 put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
 {
   *p++ = op;
-  return put_uleb (p, now - t->last);
+  return dsprof_encode_uleb (p, now - t->last);
 }
 
 /* ---- the program's strings ------------------------------------------------
@@ -603,7 +591,7 @@ put_text (unsigned char *p, const char *text, size_t len, int truncated)
       len = DSPROF_STR_MAX;
       truncated = 1;
     }
-  p = put_uleb (p, ((uint64_t) len << 1 | (truncated != 0)) + 1);
+  p = dsprof_encode_str_head (p, len, truncated);
   memcpy (p, text, len);
   return p + len;
 }
@@ -617,7 +605,7 @@ static unsigned char *
 put_str (unsigned char *p, const char *s, uint64_t bound)
 {
   if (!s)
-    return put_uleb (p, 0);
+    return dsprof_encode_uleb (p, 0);
   char buf[DSPROF_STR_MAX + 1];
   size_t want = bound < sizeof buf ? (size_t) bound : sizeof buf;
   size_t got = read_string (buf, s, want);
@@ -637,11 +625,6 @@ put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
 {
   switch (type)
     {
-    case DSPROF_DIM_INT:
-      return put_uleb (p, (v << 1) ^ (uint64_t) ((int64_t) v >> 63));
-    case DSPROF_DIM_DOUBLE:
-      memcpy (p, &v, 8);
-      return p + 8;
     case DSPROF_DIM_STR:
       return put_str (p, (const char *) (uintptr_t) v, UINT64_MAX);
     case DSPROF_DIM_PTR:
@@ -654,14 +637,13 @@ put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
             if (n >= sizeof buf)
               n = sizeof buf - 1;
             n = strnlen (buf, n);
-            p = put_uleb (p, 1);
+            p = dsprof_encode_uleb (p, 1);
             return put_text (p, buf, n, 0);
           }
-        p = put_uleb (p, 0);
-        return put_uleb (p, v);
+        return dsprof_encode_number (p, type, v);
       }
     default:
-      return put_uleb (p, v);
+      return dsprof_encode_number (p, type, v);
     }
 }
 
@@ -689,8 +671,8 @@ define_name (struct thread *t, uint32_t id)
   if (!reserve (t, len + 24, dsprof_ticks ()))
     return 0;
   *t->pos++ = DSPROF_OP_NAME;
-  t->pos = put_uleb (t->pos, id);
-  t->pos = put_uleb (t->pos, len);
+  t->pos = dsprof_encode_uleb (t->pos, id);
+  t->pos = dsprof_encode_uleb (t->pos, len);
   memcpy (t->pos, text, len);
   t->pos += len;
   publish (t);
@@ -878,8 +860,8 @@ __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
     }
   unsigned char *p = t->pos;
   *p++ = DSPROF_OP_ENTER;
-  p = put_uleb (p, now - t->last);
-  p = put_uleb (p, id);
+  p = dsprof_encode_uleb (p, now - t->last);
+  p = dsprof_encode_uleb (p, id);
   /* The strings' bounds follow the dims' words (dsprof-format.h, section 1).  */
   const uint64_t *bounds = vals + s->ndims;
   for (uint32_t i = 0; i < s->ndims; i++)
@@ -887,9 +869,9 @@ __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
       int type = s->types[i];
       if (likely (type == DSPROF_DIM_UINT || type == DSPROF_DIM_BOOL
                   || type == DSPROF_DIM_ENUM))
-        p = put_uleb (p, vals[i]);
+        p = dsprof_encode_uleb (p, vals[i]);
       else if (type == DSPROF_DIM_INT)
-        p = put_uleb (p, (vals[i] << 1) ^ (uint64_t) ((int64_t) vals[i] >> 63));
+        p = dsprof_encode_uleb (p, dsprof_zigzag ((int64_t) vals[i]));
       else if (type == DSPROF_DIM_STR)
         p = put_str (p, (const char *) (uintptr_t) vals[i], *bounds++);
       else
@@ -951,10 +933,10 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
   /* After T->pos is read, not before: the load of the fast path's check would
      be made again after the acquire load (callgrind, bench/events.c).  */
   struct dsprof_site *s = dsprof_site (id);
-  p = put_uleb (p, now - t->last);
+  p = dsprof_encode_uleb (p, now - t->last);
   int type = s->result;
   if (type == DSPROF_DIM_INT)
-    p = put_uleb (p, (result << 1) ^ (uint64_t) ((int64_t) result >> 63));
+    p = dsprof_encode_uleb (p, dsprof_zigzag ((int64_t) result));
   else if (type != DSPROF_DIM_NONE)
     p = put_value (p, type, result, 0);
   t->pos = p;
@@ -997,7 +979,7 @@ dsprof_start (const char *event_type)
   ret = ++t->next_manual;
   t->open[t->depth - 1].id = ret;
   unsigned char *p = put_op (t, t->pos, DSPROF_OP_START, now);
-  t->pos = put_uleb (p, name);
+  t->pos = dsprof_encode_uleb (p, name);
   t->last = now;
   publish (t);
 out:
@@ -1058,8 +1040,8 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
       goto out;
     }
   unsigned char *p = put_op (t, t->pos, DSPROF_OP_DIM, now);
-  p = put_uleb (p, name);
-  p = put_uleb (p, type);
+  p = dsprof_encode_uleb (p, name);
+  p = dsprof_encode_uleb (p, type);
   t->pos = put_value (p, type, v, name);
   t->last = now;
   publish (t);

@@ -23,27 +23,6 @@ struct dsprof_site **dsprof_sites;   /* global id -> site; id 0 unused */
 static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint32_t nsites, sites_size;
 
-/* Read one dimension of a site record at C: its name into *NAME and *LEN,
-   its values if it is an enum (skipped); return its DSPROF_DIM_* type.  */
-
-static int
-parse_dim (struct dsprof_cursor *c, const char **name, size_t *len)
-{
-  *len = dsprof_read_str (c, name);
-  int type = (int) dsprof_read_uleb (c);
-  if (type == DSPROF_DIM_ENUM)
-    {
-      uint64_t n = dsprof_read_uleb (c);
-      for (uint64_t i = 0; i < n && !c->err; i++)
-        {
-          const char *s;
-          dsprof_read_uleb (c);
-          dsprof_read_str (c, &s);
-        }
-    }
-  return type;
-}
-
 /* Make `dsprof_sites` hold at least NEED entries; false if memory ran out.
    Called with the sites lock held.  */
 
@@ -66,62 +45,56 @@ grow_sites (uint32_t need)
   return 1;
 }
 
-/* Read the NDIMS dimensions of a site record at R into SITE, whose arrays
-   TYPES and DIM_NAMES have room for them; the last is the result.  */
+/* Read the dims of the site record REC into SITE, whose arrays TYPES and
+   DIM_NAMES have room for them; the last is the result.  Return 0, or -1 if
+   one is malformed.  */
 
-static void
-read_dims (struct dsprof_cursor *r, uint64_t ndims, struct dsprof_site *site,
+static int
+read_dims (struct dsprof_site_rec *rec, struct dsprof_site *site,
            uint8_t *types, uint32_t *dim_names)
 {
   site->max_size = MAX_FIXED_EVENT;
-  for (uint64_t i = 0; i < ndims && !r->err; i++)
+  for (uint64_t i = 0; i < rec->ndims; i++)
     {
-      const char *name;
-      size_t nlen;
-      int type = parse_dim (r, &name, &nlen);
-      if (i == ndims - 1)
+      struct dsprof_site_dim d;
+      if (dsprof_site_next_dim (&rec->dims, &d) < 0)
+        return -1;
+      if (i == rec->ndims - 1)
         {
-          site->result = type;     /* the last dim is "result" */
+          site->result = d.type;     /* the last dim is "result" */
           break;
         }
       char buf[256];
-      snprintf (buf, sizeof buf, "%.*s", (int) nlen, name);
-      types[i] = type;
+      snprintf (buf, sizeof buf, "%.*s", (int) d.name_len, d.name);
+      types[i] = d.type;
       dim_names[i] = dsprof_recorder_intern (buf);
-      site->max_size += type == DSPROF_DIM_STR || type == DSPROF_DIM_PTR
+      site->max_size += d.type == DSPROF_DIM_STR || d.type == DSPROF_DIM_PTR
                           ? MAX_STR_VALUE : 10;
     }
-  site->ndims = (uint32_t) ndims - 1;
+  site->ndims = (uint32_t) rec->ndims - 1;
   site->types = types;
   site->dim_names = dim_names;
+  return 0;
 }
 
-/* The site of the DSPROF_TAG_SITE record at R, of a unit with NUNIT_SITES
+/* The site of the DSPROF_TAG_SITE record BODY, of a unit with NUNIT_SITES
    sites, and its index in the unit in *INDEX; NULL if the record is bad or
    memory ran out.  */
 
 static struct dsprof_site *
-site_from_record (struct dsprof_cursor *r, uint32_t nunit_sites,
+site_from_record (struct dsprof_cursor *body, uint32_t nunit_sites,
                   uint64_t *index)
 {
-  const char *s;
-  *index = dsprof_read_uleb (r);
-  dsprof_read_str (r, &s);               /* event type */
-  dsprof_read_str (r, &s);               /* function */
-  dsprof_read_uleb (r);                  /* file */
-  dsprof_read_uleb (r);                  /* line */
-  uint64_t ndims = dsprof_read_uleb (r);
-  if (r->err || *index >= nunit_sites || ndims == 0 || ndims > 1024)
+  struct dsprof_site_rec rec;
+  if (dsprof_site_read (body, &rec) < 0 || rec.index >= nunit_sites
+      || rec.ndims > 1024)
     return NULL;
+  *index = rec.index;
   struct dsprof_site *site = calloc (1, sizeof *site);
-  uint8_t *types = calloc (ndims, 1);
-  uint32_t *dim_names = calloc (ndims, sizeof *dim_names);
-  if (site && types && dim_names)
-    {
-      read_dims (r, ndims, site, types, dim_names);
-      if (!r->err)
-        return site;
-    }
+  uint8_t *types = calloc (rec.ndims, 1);
+  uint32_t *dim_names = calloc (rec.ndims, sizeof *dim_names);
+  if (site && types && dim_names && read_dims (&rec, site, types, dim_names) == 0)
+    return site;
   free (site), free (types), free (dim_names);
   return NULL;
 }
@@ -143,20 +116,12 @@ dsprof_sites_add (const char *meta, uint32_t meta_size,
   nsites += nunit_sites;
   /* Keep the lock while storing: a concurrent registration may copy the array.  */
 
-  struct dsprof_cursor c = { (const unsigned char *) meta,
-                             (const unsigned char *) meta + meta_size, 0 };
-  const char *s;
-  dsprof_read_uleb (&c);
-  dsprof_read_str (&c, &s);
-  dsprof_read_str (&c, &s);
-  while (!c.err && c.p < c.end)
+  struct dsprof_meta m;
+  struct dsprof_cursor r;
+  uint64_t tag;
+  dsprof_meta_open (&m, meta, meta_size);
+  while (dsprof_meta_next (&m, &tag, &r) > 0)
     {
-      uint64_t tag = dsprof_read_uleb (&c);
-      uint64_t len = dsprof_read_uleb (&c);
-      if (c.err || len > (uint64_t) (c.end - c.p))
-        break;
-      struct dsprof_cursor r = { c.p, c.p + len, 0 };
-      c.p += len;
       if (tag != DSPROF_TAG_SITE)
         continue;
       uint64_t index;

@@ -73,12 +73,11 @@ dsprof_units_unlock (void)
 static void
 unit_warn (const struct unit *u, const char *why)
 {
-  struct dsprof_cursor c = { (const unsigned char *) u->meta,
-                             (const unsigned char *) u->meta + u->meta_size, 0 };
-  const char *src;
-  dsprof_read_uleb (&c);
-  size_t len = dsprof_read_str (&c, &src);
-  if (c.err || len == 0)
+  struct dsprof_meta m;
+  dsprof_meta_open (&m, u->meta, u->meta_size);
+  const char *src = m.source;
+  size_t len = m.source_len;
+  if (len == 0)
     src = "?", len = 1;
   dsprof_warn ("cannot record unit '%.*s': %s", (int) (len < 256 ? len : 256), src,
                why);

@@ -8,6 +8,7 @@ void runtime_test_register (void);
 void report_test_register (void);
 void flow_test_register (void);
 void text_test_register (void);
+void codec_test_register (void);
 void linecount_test_register (void);
 
 int
@@ -22,6 +23,7 @@ main (void)
   report_test_register ();
   flow_test_register ();
   text_test_register ();
+  codec_test_register ();
   linecount_test_register ();
   CU_basic_set_mode (CU_BRM_VERBOSE);
   CU_basic_run_tests ();

@@ -199,6 +199,22 @@ test_bit_flips (void)
   CU_ASSERT_PTR_NULL (check (IMAGE_SIZE));
 }
 
+/* A metadata record whose length runs past the unit's metadata is refused, not
+   taken for the end of it.  */
+static void
+test_record_overrun (void)
+{
+  build_image ();
+  struct buf m = { image + META_OFF, meta_size };
+  put_u (&m, DSPROF_TAG_FILE);
+  put_u (&m, 50);
+  put_s (&m, "u.c");
+  struct dsprof_unit_chunk *u = (void *) (image + DSPROF_PAGE);
+  u->meta_size = (uint32_t) m.n;
+  u->chunk.check = dsprof_meta_hash (image + META_OFF, m.n);
+  expect_error (IMAGE_SIZE, "malformed metadata");
+}
+
 static void
 test_hostile_sizes (void)
 {
@@ -819,6 +835,8 @@ report_test_register (void)
   CU_add_test (s, "every truncation refused", test_truncation_sweep);
   CU_add_test (s, "bit flips detected or harmless", test_bit_flips);
   CU_add_test (s, "hostile sizes refused", test_hostile_sizes);
+  CU_add_test (s, "metadata record past the metadata refused",
+               test_record_overrun);
   CU_add_test (s, "units chunk: read, truncated, flipped, hostile",
                test_units_chunk);
   CU_add_test (s, "profiles summed, stream decoded", test_files_summed);
