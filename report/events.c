@@ -413,13 +413,11 @@ struct decoder
   struct ev_raw raw;             /* the bytes of the event being delivered */
 };
 
-static void
-push_dim (struct dims *d, const char *name, const struct ev_value *v)
+/* Append NAME = V to D.  */
+
+static inline void
+dims_append (struct dims *d, const char *name, const struct ev_value *v)
 {
-  for (uint32_t i = 0; i < d->n; i++)
-    if (d->v[i].name == name
-        || (d->v[i].name[0] == name[0] && strcmp (d->v[i].name, name) == 0))
-      return;                    /* the first value wins */
   if (d->n == d->size)
     {
       d->size = d->size ? 2 * d->size : 8;
@@ -428,6 +426,16 @@ push_dim (struct dims *d, const char *name, const struct ev_value *v)
   d->v[d->n].name = name;
   d->v[d->n].v = *v;
   d->n++;
+}
+
+static void
+push_dim (struct dims *d, const char *name, const struct ev_value *v)
+{
+  for (uint32_t i = 0; i < d->n; i++)
+    if (d->v[i].name == name
+        || (d->v[i].name[0] == name[0] && strcmp (d->v[i].name, name) == 0))
+      return;                    /* the first value wins */
+  dims_append (d, name, v);
 }
 
 /* Add a dimension to the open record O, which shows it at once (a record's
@@ -446,17 +454,9 @@ push_open (struct open_rec *o, const char *name, const struct ev_value *v)
 static inline void
 push_new (struct open_rec *o, const char *name, const struct ev_value *v)
 {
-  struct dims *d = &o->dims;
-  if (d->n == d->size)
-    {
-      d->size = d->size ? 2 * d->size : 8;
-      d->v = XRESIZEVEC (struct ev_dim, d->v, d->size);
-    }
-  d->v[d->n].name = name;
-  d->v[d->n].v = *v;
-  d->n++;
-  o->r->dims = d->v;
-  o->r->ndims = d->n;
+  dims_append (&o->dims, name, v);
+  o->r->dims = o->dims.v;
+  o->r->ndims = o->dims.n;
 }
 
 /* Name ids are global to the process and may be large, while a chunk defines
