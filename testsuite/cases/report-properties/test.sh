@@ -13,9 +13,12 @@
 #     no NaN, no duplicate key, no raw control character, no lone surrogate
 #     (check-json.py).
 # A failure names its seed; `python3 gen.py SEED >p.c` gives the program again.
+# Seed 325 has an event whose only added dimension is named complete, which
+# export --format chrome leaves out of the E event's args (E has its own).
+# DSPROF_PROPERTY_SEEDS="S1 S2..." runs other seeds than the 13 here.
 . "$(dirname "$0")/../../lib.sh"
 
-SEEDS="1 2 3 5 8 13 21 34 55 89 144 233"
+SEEDS=${DSPROF_PROPERTY_SEEDS:-1 2 3 5 8 13 21 34 55 89 144 233 325}
 
 # views OUT PROFILE...: every compared output of PROFILE... into OUT.*
 views () {
