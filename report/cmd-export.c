@@ -40,14 +40,23 @@ name_in (const struct ev_dim *dims, uint32_t n, const char *type, size_t *len)
 
 /* ---- chrome ---------------------------------------------------------------------- */
 
+/* An open event's dimensions added since Start (dsprof_dim_*): as JSON members
+   (each after a comma), and their names, each once (the first value wins, as
+   in the record).  */
+struct chrome_open
+{
+  char *added;
+  size_t added_len;
+  char **names;
+  uint32_t nnames;
+};
+
 struct chrome
 {
   FILE *out;
   int64_t pid;
   uint64_t offset_ns;            /* of this process's start after the first's */
-  char **added;                  /* per open event: JSON members added since
-                                    Start (dsprof_dim_*), or NULL */
-  size_t *added_len;
+  struct chrome_open *open;      /* per open event */
   uint32_t depth, size;
 };
 
@@ -70,6 +79,26 @@ put_arg (FILE *f, const struct ev_dim *d, bool comma)
   text_json (f, ev_format_value (&d->v, buf, sizeof buf));
 }
 
+/* Whether dimension NAME was added to the open event O.  */
+
+static bool
+added_before (const struct chrome_open *o, const char *name)
+{
+  for (uint32_t i = 0; i < o->nnames; i++)
+    if (!strcmp (o->names[i], name))
+      return true;
+  return false;
+}
+
+static void
+chrome_open_free (struct chrome_open *o)
+{
+  for (uint32_t i = 0; i < o->nnames; i++)
+    free (o->names[i]);
+  free (o->names);
+  free (o->added);
+}
+
 static int
 chrome_event (const struct ev_event *e, void *arg)
 {
@@ -79,20 +108,27 @@ chrome_event (const struct ev_event *e, void *arg)
     {
       if (!c->depth)
         return 0;
-      uint32_t k = c->depth - 1;
+      struct chrome_open *o = &c->open[c->depth - 1];
       char *text = NULL;
       size_t size = 0;
       FILE *f = open_memstream (&text, &size);
       if (!f)
         return EXIT_DATA;
-      if (c->added[k])
-        fwrite (c->added[k], 1, c->added_len[k], f);
+      if (o->added)
+        fwrite (o->added, 1, o->added_len, f);
       for (uint32_t i = 0; i < e->ndims; i++)
-        put_arg (f, &e->dims[i], true);
+        /* E's own "complete" member says how the event ended.  */
+        if (!added_before (o, e->dims[i].name)
+            && strcmp (e->dims[i].name, "complete") != 0)
+          {
+            put_arg (f, &e->dims[i], true);
+            o->names = XRESIZEVEC (char *, o->names, o->nnames + 1);
+            o->names[o->nnames++] = xstrdup (e->dims[i].name);
+          }
       fclose (f);
-      free (c->added[k]);
-      c->added[k] = text;
-      c->added_len[k] = size;
+      free (o->added);
+      o->added = text;
+      o->added_len = size;
       return 0;
     }
   if (e->kind == EV_START)
@@ -100,11 +136,9 @@ chrome_event (const struct ev_event *e, void *arg)
       if (c->depth == c->size)
         {
           c->size = c->size ? 2 * c->size : 64;
-          c->added = XRESIZEVEC (char *, c->added, c->size);
-          c->added_len = XRESIZEVEC (size_t, c->added_len, c->size);
+          c->open = XRESIZEVEC (struct chrome_open, c->open, c->size);
         }
-      c->added[c->depth] = NULL;
-      c->added_len[c->depth++] = 0;
+      memset (&c->open[c->depth++], 0, sizeof *c->open);
       size_t len;
       const char *name = name_in (e->dims, e->ndims, e->type, &len);
       fputs (",\n{\"ph\":\"B\",\"name\":", out);
@@ -123,20 +157,22 @@ chrome_event (const struct ev_event *e, void *arg)
   fputs (",\n{\"ph\":\"E\",\"ts\":", out);
   put_ts (out, c->offset_ns + e->ns);
   fprintf (out, ",\"pid\":%" PRId64 ",\"tid\":%u,\"args\":{", c->pid, e->thread);
+  struct chrome_open *o = c->depth ? &c->open[--c->depth] : NULL;
   bool comma = false;
-  for (uint32_t i = 0; i < e->ndims; i++, comma = true)
-    put_arg (out, &e->dims[i], comma);
-  if (c->depth)
+  for (uint32_t i = 0; i < e->ndims; i++)
+    if (!o || !added_before (o, e->dims[i].name))
+      {
+        put_arg (out, &e->dims[i], comma);
+        comma = true;
+      }
+  if (o && o->added_len)
     {
-      uint32_t k = --c->depth;
-      if (c->added[k])
-        {
-          /* Stored with a leading comma.  */
-          fwrite (c->added[k] + !comma, 1, c->added_len[k] - !comma, out);
-          comma = true;
-          free (c->added[k]);
-        }
+      /* Stored with a leading comma.  */
+      fwrite (o->added + !comma, 1, o->added_len - !comma, out);
+      comma = true;
     }
+  if (o)
+    chrome_open_free (o);
   fprintf (out, "%s\"complete\":\"%s\"}}", comma ? "," : "",
            e->kind == EV_FINISH ? "true" : "false");
   return 0;
@@ -177,12 +213,11 @@ export_chrome (struct pf_set *set, FILE *out)
           rc = pf_decode_stream (p, &p->streams[k], chrome_event, NULL, &c,
                                  EV_KEEP_CHILDREN);
           while (c.depth)
-            free (c.added[--c.depth]);
+            chrome_open_free (&c.open[--c.depth]);
         }
     }
   fputs ("\n]}\n", out);
-  free (c.added);
-  free (c.added_len);
+  free (c.open);
   return rc;
 }
 

@@ -11,6 +11,9 @@
 #   marked_counts SRC OUTPUT N  build, run and check the counts marked in SRC
 #   event_chunks PROFILE        one "THREAD SIZE OFFSET" line per event chunk of
 #                               PROFILE, in file order
+#   one_at_a_time LOCK CMD...   CMD while no other case runs one with LOCK: for
+#                               what cases share outside their scratch directory
+#                               (a build under $TOP/build, the Lua source)
 set -eu
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PLUGIN=$TOP/plugin/dsprof.so
@@ -35,6 +38,13 @@ fail () {
 
 expect_same () {
   diff -u "$1" "$2" >&2 || fail "$2 differs from $1"
+}
+
+one_at_a_time () {
+  local lock=$TOP/testsuite/out/$1.lock
+  shift
+  mkdir -p "${lock%/*}"
+  ( flock 9 && "$@" ) 9>"$lock"
 }
 
 progress () {

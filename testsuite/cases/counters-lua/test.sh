@@ -70,7 +70,7 @@
 
 command -v python3 >/dev/null || fail "python3 is needed (make deps installs it)"
 command -v gcov >/dev/null || fail "gcov is needed"
-"$TOP/scripts/lua.sh" source >/dev/null || fail "cannot get the lua5.4 source (scripts/lua.sh source)"
+one_at_a_time lua-src "$TOP/scripts/lua.sh" source >/dev/null || fail "cannot get the lua5.4 source (scripts/lua.sh source)"
 
 export LUA_EXTRA_CFLAGS="-DSTRCACHE_N=1 -DSTRCACHE_M=2 -D'l_randomizePivot()=0'"
 for v in plain:plain ds:dsprof both:dsprof-gcov; do

@@ -16,7 +16,7 @@
 . "$(dirname "$0")/../../lib.sh"
 FUZZ=$TOP/testsuite/fuzz
 
-make -s -C "$TOP" build/sanitize/fuzz-run >make.log 2>&1 \
+one_at_a_time build-sanitize make -s -C "$TOP" build/sanitize/fuzz-run >make.log 2>&1 \
   || { cat make.log >&2; fail "cannot build the sanitized fuzz driver"; }
 export ASAN_OPTIONS=detect_leaks=1:exitcode=86
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86
