@@ -736,7 +736,7 @@ export_csv (struct pf_set *set, FILE *out)
   memset (&c, 0, sizeof c);
   c.out = out;
   c.seen = htab_create_alloc (32, str_hash, str_eq, free, xcalloc, free);
-  c.descs = tmpfile ();
+  c.descs = scratch_file ();
   if (!c.descs)
     {
       fprintf (stderr, "dsprof export: cannot make a temporary file: %s\n",

@@ -289,3 +289,24 @@ close_output (const char *cmd, const char *path, FILE *out)
     }
   return 0;
 }
+
+FILE *
+scratch_file (void)
+{
+  const char *dir = getenv ("TMPDIR");
+  char *name = concat (dir && *dir ? dir : "/tmp", "/dsprof-XXXXXX", NULL);
+  int fd = mkstemp (name);
+  FILE *f = NULL;
+  if (fd >= 0)
+    {
+      unlink (name);
+      if (!(f = fdopen (fd, "w+")))
+        {
+          int saved = errno;
+          close (fd);
+          errno = saved;
+        }
+    }
+  free (name);
+  return f;
+}

@@ -77,6 +77,11 @@ int output_finish (struct output *o, int rc);
    or EXIT_DATA after a message naming PATH.  */
 int close_output (const char *cmd, const char *path, FILE *out);
 
+/* A scratch file, read and written by this process only and gone once closed
+   (or the process ends): created in $TMPDIR, else /tmp, and unlinked at once.
+   Return NULL with errno set if it cannot be made.  */
+FILE *scratch_file (void);
+
 /* Remove the new file of every open output; async-signal-safe, for a fatal
    signal.  */
 void output_unlink_all (void);

@@ -80,6 +80,15 @@ done
 head -c 9000 dsprof.data >cut.data
 run_dsprof export --format chrome cut.data >/dev/null 2>err.txt; rc=$?
 [ $rc = 2 ] && grep -q cut.data err.txt || fail "truncated profile: status $rc"
+# csv's first pass goes to a scratch file in $TMPDIR, gone once done; none
+# there: one message, exit 2.
+mkdir scratch
+TMPDIR=$PWD/scratch run_dsprof export --format csv -o tmpdir.csv || fail "csv, TMPDIR set: status $?"
+cmp -s records.csv tmpdir.csv || fail "csv differs with TMPDIR set"
+[ -z "$(ls -A scratch)" ] || fail "csv left files in TMPDIR: $(ls -A scratch)"
+TMPDIR=$PWD/nothere run_dsprof export --format csv -o none.csv 2>err.txt; rc=$?
+[ $rc = 2 ] && grep -q 'temporary file' err.txt && [ ! -e none.csv ] ||
+  fail "csv, TMPDIR missing: status $rc ($(cat err.txt))"
 run_dsprof export >/dev/null 2>&1; rc=$?
 [ $rc = 1 ] || fail "no --format: status $rc"
 run_dsprof export --format xml >/dev/null 2>&1; rc=$?
