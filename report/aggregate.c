@@ -8,117 +8,27 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "aggregate.h"
+#include "intmap.h"
 
-/* ---- a small map from bucket id to nanoseconds -------------------------------- */
-
-/* Up to PMAP_SMALL entries (a record's subtree mostly holds few buckets) are a
-   list in keys[0 .. n), searched in order; beyond, an open-addressing table of
-   cap slots.  Either way keys[0 .. pmap_span) holds every entry, 0 = empty.  */
-#define PMAP_SMALL 8
-
-struct pmap
-{
-  uint32_t *keys;                /* 0 = empty */
-  uint64_t *vals;
-  uint32_t cap, n;               /* cap: 0, PMAP_SMALL or a power of two */
-  bool hashed;
-};
-
-static inline uint32_t
-pmap_span (const struct pmap *m)
-{
-  return m->hashed ? m->cap : m->n;
-}
-
-static uint64_t *pmap_hslot (struct pmap *m, uint32_t key);
-
-static inline uint64_t *
-pmap_slot (struct pmap *m, uint32_t key)
-{
-  if (!m->hashed)
-    {
-      for (uint32_t i = 0; i < m->n; i++)
-        if (m->keys[i] == key)
-          return &m->vals[i];
-      if (m->n < PMAP_SMALL)
-        {
-          if (!m->cap)
-            {
-              m->cap = PMAP_SMALL;
-              m->keys = XNEWVEC (uint32_t, PMAP_SMALL);
-              m->vals = XNEWVEC (uint64_t, PMAP_SMALL);
-            }
-          m->keys[m->n] = key;
-          m->vals[m->n] = 0;
-          return &m->vals[m->n++];
-        }
-    }
-  return pmap_hslot (m, key);
-}
-
-static uint64_t *
-pmap_hslot (struct pmap *m, uint32_t key)
-{
-  if (!m->hashed || 2 * (m->n + 1) > m->cap)
-    {
-      struct pmap old = *m;
-      m->cap = m->hashed ? 2 * m->cap : 4 * PMAP_SMALL;
-      m->hashed = true;
-      m->keys = XCNEWVEC (uint32_t, m->cap);
-      m->vals = XNEWVEC (uint64_t, m->cap);
-      m->n = 0;
-      for (uint32_t i = 0; i < pmap_span (&old); i++)
-        if (old.keys[i])
-          *pmap_hslot (m, old.keys[i]) = old.vals[i];
-      free (old.keys);
-      free (old.vals);
-    }
-  uint32_t i = (key * 2654435761u) & (m->cap - 1);
-  while (m->keys[i] && m->keys[i] != key)
-    i = (i + 1) & (m->cap - 1);
-  if (!m->keys[i])
-    {
-      m->keys[i] = key;
-      m->vals[i] = 0;
-      m->n++;
-    }
-  return &m->vals[i];
-}
+/* Add the entries of FROM, bucket id -> nanoseconds, to INTO and empty FROM;
+   the smaller map is merged into the larger, so a record's entries move
+   O(log n) times at most.  */
 
 static void
-pmap_free (struct pmap *m)
-{
-  free (m->keys);
-  free (m->vals);
-  memset (m, 0, sizeof *m);
-}
-
-/* Empty M, keeping its memory.  */
-
-static inline void
-pmap_clear (struct pmap *m)
-{
-  if (m->n && m->hashed)
-    memset (m->keys, 0, m->cap * sizeof *m->keys);
-  m->n = 0;
-}
-
-/* Add the entries of FROM to INTO and empty FROM; the smaller map is merged into
-   the larger, so a record's entries move O(log n) times at most.  */
-
-static void
-pmap_merge (struct pmap *into, struct pmap *from)
+pending_merge (struct intmap *into, struct intmap *from)
 {
   if (from->n > into->n)
     {
-      struct pmap t = *into;
+      struct intmap t = *into;
       *into = *from;
       *from = t;
     }
-  for (uint32_t i = 0, span = pmap_span (from); i < span; i++)
-    if (from->keys[i])
-      *pmap_slot (into, from->keys[i]) += from->vals[i];
-  pmap_clear (from);
+  for (uint32_t i = 0; i < from->n; i++)
+    {
+      const struct intmap_entry *e = intmap_at (from, i);
+      *intmap_slot (into, e->key) += e->val;
+    }
+  intmap_clear (from);
 }
 
 /* ---- the report state --------------------------------------------------------- */
@@ -128,7 +38,7 @@ struct rec_state
 {
   uint64_t child_ns;             /* the children's (deducted) durations */
   uint64_t ndesc;                /* descendant records */
-  struct pmap pending;
+  struct intmap pending;         /* bucket id -> nanoseconds */
   struct rec_state *next;        /* in the pool */
   struct rec_state *all;         /* every state made, for agg_free: a corrupt
                                     stream ends with open records holding some */
@@ -453,9 +363,9 @@ agg_record (struct ev_record *r, void *arg)
           bk->count++;
           /* A leaf hands its buckets straight to its parent or the totals.  */
           if (st)
-            *pmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
+            *intmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
           else if (ps)
-            *pmap_slot (&ps->pending, b) += adj;
+            *intmap_slot (&ps->pending, b) += adj;
           else
             bk->total_ns += adj;
         }
@@ -467,16 +377,18 @@ agg_record (struct ev_record *r, void *arg)
       ps->child_ns += adj;
       ps->ndesc += ndesc + 1;
       if (st)
-        pmap_merge (&ps->pending, &st->pending);
+        pending_merge (&ps->pending, &st->pending);
     }
   else
     {
       if (st)
         {
-          for (uint32_t i = 0, span = pmap_span (&st->pending); i < span; i++)
-            if (st->pending.keys[i])
-              a->buckets[st->pending.keys[i]].total_ns += st->pending.vals[i];
-          pmap_clear (&st->pending);
+          for (uint32_t i = 0; i < st->pending.n; i++)
+            {
+              const struct intmap_entry *e = intmap_at (&st->pending, i);
+              a->buckets[e->key].total_ns += e->val;
+            }
+          intmap_clear (&st->pending);
         }
       a->profiled_ns += adj;
     }
@@ -534,7 +446,7 @@ agg_free (struct agg *a)
     {
       struct rec_state *st = a->all;
       a->all = st->all;
-      pmap_free (&st->pending);
+      intmap_free (&st->pending);
       free (st);
     }
   free (a->carry.names);

@@ -32,68 +32,8 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "intmap.h"
 #include "model.h"
-
-/* ---- a map from 64-bit keys to entry numbers ---------------------------------- */
-
-struct imap
-{
-  uint64_t *keys;
-  uint32_t *vals;                /* entry + 1; 0 = empty slot */
-  uint32_t cap, n;
-};
-
-/* The slot of KEY; *VAL is 0 if it is new (the caller sets it).  */
-
-static uint32_t *
-imap_slot (struct imap *m, uint64_t key)
-{
-  if (2 * (m->n + 1) > m->cap)
-    {
-      struct imap old = *m;
-      m->cap = m->cap ? 2 * m->cap : 16;
-      m->keys = XNEWVEC (uint64_t, m->cap);
-      m->vals = XCNEWVEC (uint32_t, m->cap);
-      m->n = 0;
-      for (uint32_t i = 0; i < old.cap; i++)
-        if (old.vals[i])
-          *imap_slot (m, old.keys[i]) = old.vals[i];
-      free (old.keys);
-      free (old.vals);
-    }
-  uint64_t h = key * 0x9e3779b97f4a7c15ull;
-  uint32_t i = (uint32_t) (h >> 32) & (m->cap - 1);
-  while (m->vals[i] && m->keys[i] != key)
-    i = (i + 1) & (m->cap - 1);
-  if (!m->vals[i])
-    {
-      m->keys[i] = key;
-      m->n++;
-    }
-  return &m->vals[i];
-}
-
-static void
-imap_clear (struct imap *m)
-{
-  if (m->cap > 1024)
-    {
-      free (m->keys);
-      free (m->vals);
-      memset (m, 0, sizeof *m);
-    }
-  else if (m->n)
-    memset (m->vals, 0, m->cap * sizeof *m->vals);
-  m->n = 0;
-}
-
-static void
-imap_free (struct imap *m)
-{
-  free (m->keys);
-  free (m->vals);
-  memset (m, 0, sizeof *m);
-}
 
 /* ---- the graph ---------------------------------------------------------------- */
 
@@ -107,7 +47,7 @@ struct pend_entry
 struct pend
 {
   uint64_t child_ns, ndesc;
-  struct imap index;             /* value -> entry */
+  struct intmap index;           /* value -> entry + 1 */
   struct pend_entry *v;
   uint32_t n, size;
   struct pend *next;             /* in the pool */
@@ -136,7 +76,7 @@ struct graph
   uint64_t *self_ns, *count, *out_ns;
   uint32_t *comp;                /* node of each value; NULL: the value itself */
   uint32_t nvalues, vsize;
-  struct imap aindex;            /* from << 32 | to -> arc */
+  struct intmap aindex;          /* from << 32 | to -> arc + 1 */
   struct arc *arcs;
   uint32_t narcs, asize;
   uint64_t profiled_ns, records;
@@ -191,13 +131,13 @@ graph_free (struct graph *g)
   free (g->comp);
   free (g->carry.names);
   htab_delete (g->vindex);
-  imap_free (&g->aindex);
+  intmap_free (&g->aindex);
   free (g->arcs);
   while (g->all)
     {
       struct pend *p = g->all;
       g->all = p->all;
-      imap_free (&p->index);
+      intmap_free (&p->index);
       free (p->v);
       free (p);
     }
@@ -234,7 +174,7 @@ value_id (struct graph *g, const char *text)
 static struct arc *
 arc_of (struct graph *g, uint32_t from, uint32_t to)
 {
-  uint32_t *slot = imap_slot (&g->aindex, (uint64_t) from << 32 | to);
+  uint64_t *slot = intmap_slot (&g->aindex, (uint64_t) from << 32 | to);
   if (!*slot)
     {
       if (g->narcs == g->asize)
@@ -276,7 +216,7 @@ static void
 pend_release (struct graph *g, struct pend *p)
 {
   p->child_ns = p->ndesc = 0;
-  imap_clear (&p->index);
+  intmap_clear (&p->index);
   p->n = 0;
   if (p->size > 1024)
     {
@@ -291,7 +231,7 @@ pend_release (struct graph *g, struct pend *p)
 static struct pend_entry *
 pend_entry (struct pend *p, uint32_t value)
 {
-  uint32_t *slot = imap_slot (&p->index, value);
+  uint64_t *slot = intmap_slot (&p->index, value);
   if (!*slot)
     {
       if (p->n == p->size)
@@ -741,7 +681,7 @@ cycle_entry_lines (struct callgraph *c, const struct entry *e)
   /* Parents: the callers from outside, over all members.  */
   struct cycle_parent *ps = NULL;
   uint32_t np = 0;
-  struct imap index = { NULL, NULL, 0, 0 };
+  struct intmap index = { 0 };
   uint32_t *members = NULL, nm = 0;
   for (uint32_t v = 1; v <= g->nvalues; v++)
     {
@@ -754,7 +694,7 @@ cycle_entry_lines (struct callgraph *c, const struct entry *e)
           const struct arc *a = &g->arcs[c->by_to[k]];
           if (same_node (c, a->from, v))
             continue;
-          uint32_t *slot = imap_slot (&index, a->from);
+          uint64_t *slot = intmap_slot (&index, a->from);
           if (!*slot)
             {
               ps = XRESIZEVEC (struct cycle_parent, ps, np + 1);
@@ -768,7 +708,7 @@ cycle_entry_lines (struct callgraph *c, const struct entry *e)
           p->desc_ns += a->desc_ns;
         }
     }
-  imap_free (&index);
+  intmap_free (&index);
   if (np)
     qsort_r (ps, np, sizeof *ps, cmp_cycle_parent, c);
   for (uint32_t i = 0; i < np; i++)
