@@ -9,6 +9,7 @@ void report_test_register (void);
 void flow_test_register (void);
 void text_test_register (void);
 void linecount_test_register (void);
+void stacks_test_register (void);
 
 int
 main (void)
@@ -23,6 +24,7 @@ main (void)
   flow_test_register ();
   text_test_register ();
   linecount_test_register ();
+  stacks_test_register ();
   CU_basic_set_mode (CU_BRM_VERBOSE);
   CU_basic_run_tests ();
   unsigned failures = CU_get_number_of_failures ();
