@@ -16,7 +16,7 @@ enum { ST_BLOCK = 1024 };
 struct st_name
 {
   const char *s;
-  size_t len;
+  uint32_t len;
 };
 
 /* What a record at one depth of the open chain has gathered from its finished
@@ -145,7 +145,7 @@ st_begin_stream (struct stacks *s, uint64_t overhead_ps)
 /* The node of path PARENT;NAME (LEN bytes), made if new.  */
 
 static uint32_t
-child_of (struct stacks *s, uint32_t parent, const char *name, size_t len)
+child_of (struct stacks *s, uint32_t parent, const char *name, uint32_t len)
 {
   struct st_name nk = { name, len };
   void **slot = htab_find_slot (s->names, &nk, INSERT);
@@ -204,7 +204,8 @@ node_of (struct stacks *s, struct ev_record *r)
       uint32_t parent = a->parent ? (uint32_t) (uintptr_t) a->parent->user : 0;
       size_t len;
       const char *name = ev_record_name (a, &len);
-      a->user = (void *) (uintptr_t) child_of (s, parent, name, len);
+      /* A name's length is a string value's (uint32_t) or a type's.  */
+      a->user = (void *) (uintptr_t) child_of (s, parent, name, (uint32_t) len);
     }
   return (uint32_t) (uintptr_t) r->user;
 }

@@ -29,8 +29,8 @@ struct st_node
   uint32_t first, next;          /* first child, next sibling; 0: none.  In the
                                     order the paths first occurred.  */
   uint32_t nkids;
+  uint32_t len;                  /* of name */
   const char *name;              /* interned, NUL-terminated (also past LEN) */
-  size_t len;
   uint64_t total_ns;             /* the records' durations, as recorded */
   uint64_t self_ns;              /* their self times, the recorder's cost
                                     deducted (agg_deduct) unless raw */

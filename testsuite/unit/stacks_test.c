@@ -1,6 +1,6 @@
 /* stacks_test.c - the tree of name paths (report/stacks.h) and the record-name
    rule (ev_record_name).  Records are handed to st_record innermost first, as
-   ev_decode_stream does, each with its name as its only dimension.  */
+   ev_decode_stream does, each with its name as its only dimension (trec.h).  */
 
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
@@ -8,31 +8,7 @@
 
 #include "libiberty.h"
 #include "stacks.h"
-
-struct srec
-{
-  struct ev_record r;
-  struct ev_dim dim;
-};
-
-static void
-srec_init (struct srec *t, struct srec *parent, const char *name,
-           uint64_t start, uint64_t end)
-{
-  memset (t, 0, sizeof *t);
-  t->dim.name = "name";
-  t->dim.v.type = DSPROF_DIM_STR;
-  t->dim.v.s = name;
-  t->dim.v.len = (uint32_t) strlen (name);
-  t->r.dims = &t->dim;
-  t->r.ndims = 1;
-  t->r.type = "T";
-  t->r.complete = true;
-  t->r.start_ns = start;
-  t->r.end_ns = end;
-  t->r.parent = parent ? &parent->r : NULL;
-  t->r.depth = parent ? parent->r.depth + 1 : 0;
-}
+#include "trec.h"
 
 /* The node of path PATH ("a;b;c"), or NULL: found by walking the children
    lists from the root.  */
@@ -62,17 +38,17 @@ static void
 test_shared_paths (void)
 {
   struct stacks *s = st_new (true);
-  struct srec a, b, c;
+  struct trec a, b, c;
   st_begin_stream (s, 0);
-  srec_init (&a, NULL, "a", 0, 100);
-  srec_init (&b, &a, "b", 10, 50);
+  trec_init (&a, NULL, "a", 0, 100);
+  trec_init (&b, &a, "b", 10, 50);
   st_record (&b.r, s);
   st_record (&a.r, s);
   st_begin_stream (s, 0);
-  srec_init (&a, NULL, "a", 0, 200);
-  srec_init (&b, &a, "b", 10, 30);
+  trec_init (&a, NULL, "a", 0, 200);
+  trec_init (&b, &a, "b", 10, 30);
   st_record (&b.r, s);
-  srec_init (&c, &a, "c", 40, 100);
+  trec_init (&c, &a, "c", 40, 100);
   st_record (&c.r, s);
   st_record (&a.r, s);
 
@@ -103,11 +79,11 @@ static void
 test_recursion (void)
 {
   struct stacks *s = st_new (true);
-  struct srec r[3];
+  struct trec r[3];
   st_begin_stream (s, 0);
-  srec_init (&r[0], NULL, "a", 0, 90);
-  srec_init (&r[1], &r[0], "a", 10, 80);
-  srec_init (&r[2], &r[1], "a", 20, 70);
+  trec_init (&r[0], NULL, "a", 0, 90);
+  trec_init (&r[1], &r[0], "a", 10, 80);
+  trec_init (&r[2], &r[1], "a", 20, 70);
   r[2].r.complete = false;
   for (int i = 2; i >= 0; i--)
     st_record (&r[i].r, s);
@@ -135,10 +111,10 @@ test_self (void)
   for (int raw = 0; raw < 2; raw++)
     {
       struct stacks *s = st_new (raw);
-      struct srec p, c;
+      struct trec p, c;
       st_begin_stream (s, 10000);
-      srec_init (&p, NULL, "p", 0, 300);
-      srec_init (&c, &p, "c", 100, 200);
+      trec_init (&p, NULL, "p", 0, 300);
+      trec_init (&c, &p, "c", 100, 200);
       st_record (&c.r, s);
       st_record (&p.r, s);
       const struct st_node *np = find (s, "p"), *nc = find (s, "p;c");
@@ -157,9 +133,9 @@ static void
 test_deep_chain (void)
 {
   enum { DEPTH = 100000 };
-  struct srec *r = XNEWVEC (struct srec, DEPTH);
+  struct trec *r = XNEWVEC (struct trec, DEPTH);
   for (uint32_t i = 0; i < DEPTH; i++)
-    srec_init (&r[i], i ? &r[i - 1] : NULL, "f", i, 2 * (uint64_t) DEPTH - i);
+    trec_init (&r[i], i ? &r[i - 1] : NULL, "f", i, 2 * (uint64_t) DEPTH - i);
   struct stacks *s = st_new (true);
   st_begin_stream (s, 0);
   for (uint32_t i = DEPTH; i-- > 0;)
@@ -187,19 +163,9 @@ static void
 test_record_name (void)
 {
   struct ev_dim dims[3];
-  memset (dims, 0, sizeof dims);
-  dims[0].name = "event";
-  dims[0].v.type = DSPROF_DIM_STR;
-  dims[0].v.s = "E";
-  dims[0].v.len = 1;
-  dims[1].name = "name";
-  dims[1].v.type = DSPROF_DIM_STR;
-  dims[1].v.s = "x\0y";
-  dims[1].v.len = 3;
-  dims[2].name = "name";
-  dims[2].v.type = DSPROF_DIM_STR;
-  dims[2].v.s = "later";
-  dims[2].v.len = 5;
+  trec_str_dim (&dims[0], "event", "E", 1);
+  trec_str_dim (&dims[1], "name", "x\0y", 3);
+  trec_str_dim (&dims[2], "name", "later", 5);
   size_t len = 0;
   CU_ASSERT_PTR_EQUAL (ev_name_of_dims (dims, 3, "T", &len), dims[1].v.s);
   CU_ASSERT_EQUAL (len, 3);
@@ -216,9 +182,7 @@ test_record_name (void)
   r.dims = dims;
   r.ndims = 3;
   CU_ASSERT_STRING_EQUAL (ev_record_name (&r, NULL), "R");
-  dims[1].v.type = DSPROF_DIM_STR;
-  dims[1].v.s = "n";
-  dims[1].v.len = 1;
+  trec_str_dim (&dims[1], "name", "n", 1);
   CU_ASSERT_STRING_EQUAL (ev_record_name (&r, &len), "n");
   CU_ASSERT_EQUAL (len, 1);
 }
