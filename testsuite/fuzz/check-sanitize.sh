@@ -59,6 +59,8 @@ commands=(
   "info" "lines" "records" "trace" "dims" "report" "report event thread"
   "report name depth --format csv" "report parent location --format json --raw"
   "report children site depends-on --top 3" "records --where complete=false"
+  "callgraph" "export --format folded" "export --format folded --raw"
+  "html --records 0"
 )
 run_cmds () {           # FILE EXPECTED-STATUSES
   local f=$1 allowed=$2 rc
