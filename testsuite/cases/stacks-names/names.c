@@ -7,6 +7,8 @@
        leaf         annotated
        Op           manual, 7 added as its name
          leaf       annotated
+     ""             manual, of the empty type
+       leaf         annotated
 
    leaf does some work, so that its time shows in every view.  */
 
@@ -31,5 +33,8 @@ main (void)
   leaf (2);
   dsprof_finish (seven);
   dsprof_finish (add);
+  dsprof_id empty = dsprof_start ("");
+  leaf (1);
+  dsprof_finish (empty);
   return 0;
 }

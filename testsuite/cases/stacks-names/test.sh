@@ -2,9 +2,10 @@
 # its `name` dimension when that is a string, else its event type.  A manual
 # event's `name` is its type from its Start on, and one added later (names.c
 # adds the string "add" to one, the integer 7 to the other) does not replace
-# it.  names.c makes the paths Op;leaf and Op;Op;leaf: folded export, the html
-# flame graph by record and by name path, and the report's parent dimension
-# all show those names and no other.
+# it.  names.c makes the paths Op;leaf, Op;Op;leaf and ;leaf (a manual event
+# of the empty type, whose folded frame is ""): folded export, the html flame
+# graph by record and by name path, and the report's parent dimension all
+# show those names and no other.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/names.c" .
@@ -15,7 +16,8 @@ dscc -o names names.c || fail "names.c does not compile"
 run_dsprof export --format folded >folded 2>err || fail "export folded: status $? ($(cat err))"
 cut -d' ' -f1 folded | grep -qx 'Op;leaf' || fail "no Op;leaf stack: $(cat folded)"
 cut -d' ' -f1 folded | grep -qx 'Op;Op;leaf' || fail "no Op;Op;leaf stack: $(cat folded)"
-cut -d' ' -f1 folded | tr ';' '\n' | grep -vx 'Op\|leaf' &&
+cut -d' ' -f1 folded | grep -qx '"";leaf' || fail "no \"\";leaf stack: $(cat folded)"
+cut -d' ' -f1 folded | tr ';' '\n' | grep -vx 'Op\|leaf\|""' &&
   fail "a stack with another name: $(cat folded)"
 
 # Html, one box per record: the manual events labelled by their type.
@@ -25,7 +27,7 @@ grep -q '>add<\|>7<' exact.html && fail "a box labelled by an added name"
 
 # Html, one box per name path.
 run_dsprof html --records 0 -o paths.html 2>err || fail "dsprof html --records 0: status $?"
-for p in Op 'Op;leaf' 'Op;Op' 'Op;Op;leaf'; do
+for p in Op 'Op;leaf' 'Op;Op' 'Op;Op;leaf' ';leaf'; do
   grep -q "^path: $p\$" paths.html || grep -q "<title>path: $p\$" paths.html ||
     fail "no path $p in the flame graph"
 done
