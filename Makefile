@@ -14,6 +14,7 @@ PLUGIN_SRC  := $(wildcard plugin/*.cc)
 RUNTIME_SRC := $(wildcard runtime/*.c)
 REPORT_SRC  := $(wildcard report/*.c)
 UNIT_SRC    := $(wildcard testsuite/unit/*.c)
+UNIT_HDR    := $(wildcard testsuite/unit/*.h)
 
 PLUGIN  = plugin/dsprof.so
 LIBA    = runtime/libdsprof.a
@@ -66,7 +67,7 @@ $(REPORT): $(REPORT_OBJ)
 	$(CC) -rdynamic -o $@ $^ -liberty -lreadline -ldl -lm
 
 # ---- tests ----------------------------------------------------------------------
-$(UNIT): $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA)
+$(UNIT): $(UNIT_SRC) $(UNIT_HDR) $(REPORT_LIB_OBJ) $(LIBA)
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -Iruntime -I/usr/include/libiberty \
 	  -o $@ $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA) -lcunit -liberty -lm -lpthread
 
@@ -158,7 +159,7 @@ $(SAN_DIR)/runtime/libdsprof.so: $(SAN_RT_OBJ)
 	$(CC) -fsanitize=address,undefined -shared -Wl,-z,nodelete -o $@ $^ -lpthread
 $(SAN_DIR)/dsprof: $(SAN_REP_OBJ)
 	$(CC) -fsanitize=address,undefined -rdynamic -o $@ $^ -liberty -lreadline -ldl -lm
-$(SAN_DIR)/run-unit: $(UNIT_SRC) $(SAN_LIB_OBJ) $(SAN_DIR)/runtime/libdsprof.a
+$(SAN_DIR)/run-unit: $(UNIT_SRC) $(UNIT_HDR) $(SAN_LIB_OBJ) $(SAN_DIR)/runtime/libdsprof.a
 	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport -Iruntime \
 	  -I/usr/include/libiberty -o $@ $(UNIT_SRC) $(SAN_LIB_OBJ) \
 	  $(SAN_DIR)/runtime/libdsprof.a -lcunit -liberty -lm -lpthread

@@ -193,13 +193,6 @@ bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
   return bucket_by_text (a, r, v, e, parent, level);
 }
 
-static const char *
-name_of (const struct ev_record *r)
-{
-  const struct ev_value *v = ev_record_dim (r, "name");
-  return v && v->type == DSPROF_DIM_STR && v->s ? v->s : r->type;
-}
-
 static int
 cmp_str (const void *p, const void *q)
 {
@@ -235,7 +228,8 @@ agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t siz
   if (strcmp (name, "depth") == 0)
     snprintf (buf, size, "%u", r->depth);
   else if (strcmp (name, "parent") == 0)
-    snprintf (buf, size, "%s", r->parent ? name_of (r->parent) : "(top)");
+    snprintf (buf, size, "%s",
+              r->parent ? ev_record_name (r->parent, NULL) : "(top)");
   else if (strcmp (name, "location") == 0)
     snprintf (buf, size, "%s", !r->parent ? "Root"
                                : r->nchildren == 0 ? "Leaf" : "Inner");
@@ -261,7 +255,7 @@ agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t siz
         }
       const char **names = XNEWVEC (const char *, r->nchildren);
       for (uint32_t i = 0; i < r->nchildren; i++)
-        names[i] = name_of (r->children[i]);
+        names[i] = ev_record_name (r->children[i], NULL);
       qsort (names, r->nchildren, sizeof *names, cmp_str);
       size_t n = 0;
       buf[0] = '\0';

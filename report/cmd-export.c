@@ -18,25 +18,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
-
-/* The name of a record or Start event: its `name` dimension, else its type.  */
-
-static const char *
-name_in (const struct ev_dim *dims, uint32_t n, const char *type, size_t *len)
-{
-  for (uint32_t i = 0; i < n; i++)
-    if (!strcmp (dims[i].name, "name"))
-      {
-        if (dims[i].v.type == DSPROF_DIM_STR && dims[i].v.s)
-          {
-            *len = dims[i].v.len;
-            return dims[i].v.s;
-          }
-        break;
-      }
-  *len = strlen (type);
-  return type;
-}
+#include "stacks.h"
 
 /* ---- chrome ---------------------------------------------------------------------- */
 
@@ -140,7 +122,7 @@ chrome_event (const struct ev_event *e, void *arg)
         }
       memset (&c->open[c->depth++], 0, sizeof *c->open);
       size_t len;
-      const char *name = name_in (e->dims, e->ndims, e->type, &len);
+      const char *name = ev_name_of_dims (e->dims, e->ndims, e->type, &len);
       fputs (",\n{\"ph\":\"B\",\"name\":", out);
       text_json_n (out, name, len);
       fputs (",\"cat\":", out);
@@ -223,32 +205,8 @@ export_chrome (struct pf_set *set, FILE *out)
 
 /* ---- folded ---------------------------------------------------------------------- */
 
-/* Stacks form a tree: node = (parent node, name).  */
-struct fnode
-{
-  uint32_t parent;
-  const char *name;              /* interned */
-  uint64_t self_ns;
-};
-
-struct folded
-{
-  bool raw;
-  double overhead_ns;
-  htab_t names;                  /* interned names */
-  struct fnode *nodes;           /* [0] is the root */
-  uint32_t nnodes, size;
-  uint64_t *keys;                /* (parent << 32 | name number) -> node, open */
-  uint32_t *vals;
-  uint32_t cap, n;
-  /* The open records of the current stream.  */
-  struct fopen
-  {
-    uint32_t node;
-    uint64_t child_ns, ndesc;
-  } *stack;
-  uint32_t depth, ssize;
-};
+/* The stacks are stacks.h's tree of name paths; each line is a node with self
+   time, its path's names written as frames.  */
 
 static hashval_t
 str_hash (const void *p)
@@ -262,13 +220,14 @@ str_eq (const void *p, const void *q)
   return !strcmp (p, q);
 }
 
-/* Stack frames are separated by ';' and end at the last blank: a name's ';'
-   and control characters are written as \xHH.  */
+/* A name as a frame, interned in FRAMES: frames are separated by ';' and end
+   at the last blank, so a name's ';' and control characters are written as
+   \xHH; an empty name as "".  */
 
 static const char *
-frame_name (struct folded *f, const char *s, size_t len)
+frame_name (htab_t frames, const char *s, size_t len)
 {
-  char *t = XNEWVEC (char, 4 * len + 1), *q = t;
+  char *t = XNEWVEC (char, 4 * len + 3), *q = t;
   for (size_t i = 0; i < len; i++)
     {
       unsigned char c = (unsigned char) s[i];
@@ -280,108 +239,12 @@ frame_name (struct folded *f, const char *s, size_t len)
   *q = '\0';
   if (!*t)
     strcpy (t, "\"\"");
-  void **slot = htab_find_slot (f->names, t, INSERT);
+  void **slot = htab_find_slot (frames, t, INSERT);
   if (*slot)
     free (t);
   else
     *slot = t;
   return *slot;
-}
-
-static uint32_t
-fnode_of (struct folded *f, uint32_t parent, const char *name)
-{
-  if (2 * (f->n + 1) > f->cap)
-    {
-      uint64_t *ok = f->keys;
-      uint32_t *ov = f->vals, ocap = f->cap;
-      f->cap = f->cap ? 2 * f->cap : 256;
-      f->keys = XNEWVEC (uint64_t, f->cap);
-      f->vals = XCNEWVEC (uint32_t, f->cap);
-      for (uint32_t i = 0; i < ocap; i++)
-        if (ov[i])
-          {
-            uint64_t h = ok[i] * 0x9e3779b97f4a7c15ull;
-            uint32_t k = (uint32_t) (h >> 32) & (f->cap - 1);
-            while (f->vals[k])
-              k = (k + 1) & (f->cap - 1);
-            f->keys[k] = ok[i];
-            f->vals[k] = ov[i];
-          }
-      free (ok);
-      free (ov);
-    }
-  uint64_t key = (uint64_t) parent << 32 ^ (uint64_t) (uintptr_t) name;
-  uint64_t h = key * 0x9e3779b97f4a7c15ull;
-  uint32_t k = (uint32_t) (h >> 32) & (f->cap - 1);
-  while (f->vals[k])
-    {
-      struct fnode *nd = &f->nodes[f->vals[k]];
-      if (f->keys[k] == key && nd->parent == parent && nd->name == name)
-        return f->vals[k];
-      k = (k + 1) & (f->cap - 1);
-    }
-  if (f->nnodes == f->size)
-    {
-      f->size *= 2;
-      f->nodes = XRESIZEVEC (struct fnode, f->nodes, f->size);
-    }
-  uint32_t id = f->nnodes++;
-  f->nodes[id].parent = parent;
-  f->nodes[id].name = name;
-  f->nodes[id].self_ns = 0;
-  f->keys[k] = key;
-  f->vals[k] = id;
-  f->n++;
-  return id;
-}
-
-static void
-folded_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
-{
-  (void) s;
-  struct folded *f = arg;
-  f->overhead_ns = f->raw ? 0.0 : (double) p->header.pair_overhead_ps / 1000.0;
-  f->depth = 0;
-}
-
-static int
-folded_event (const struct ev_event *e, void *arg)
-{
-  struct folded *f = arg;
-  if (e->kind != EV_START)
-    return 0;
-  if (f->depth == f->ssize)
-    {
-      f->ssize = f->ssize ? 2 * f->ssize : 64;
-      f->stack = XRESIZEVEC (struct fopen, f->stack, f->ssize);
-    }
-  size_t len;
-  const char *name = name_in (e->dims, e->ndims, e->type, &len);
-  uint32_t parent = f->depth ? f->stack[f->depth - 1].node : 0;
-  struct fopen *o = &f->stack[f->depth++];
-  o->node = fnode_of (f, parent, frame_name (f, name, len));
-  o->child_ns = o->ndesc = 0;
-  return 0;
-}
-
-static int
-folded_record (struct ev_record *r, void *arg)
-{
-  struct folded *f = arg;
-  if (!f->depth)
-    return 0;
-  struct fopen *o = &f->stack[--f->depth];
-  /* The recorder's cost, deducted as the dimension report does.  */
-  uint64_t adj = agg_deduct (r->end_ns - r->start_ns, f->overhead_ns, o->ndesc,
-                             o->child_ns);
-  f->nodes[o->node].self_ns += adj - o->child_ns;
-  if (f->depth)
-    {
-      f->stack[f->depth - 1].child_ns += adj;
-      f->stack[f->depth - 1].ndesc += o->ndesc + 1;
-    }
-  return 0;
 }
 
 /* Folded lines come sorted by stack, as strcmp sorts the stack strings, written
@@ -427,24 +290,23 @@ struct flevel
   size_t path_len;               /* of the path to the node, its ';' included */
 };
 
+/* Write the lines of tree S to OUT.  */
+
 static int
-write_folded (struct folded *f, FILE *out)
+write_folded (const struct stacks *s, FILE *out)
 {
-  uint32_t *first = XNEWVEC (uint32_t, f->nnodes);
-  uint32_t *next = XNEWVEC (uint32_t, f->nnodes);
-  uint32_t *nchildren = XCNEWVEC (uint32_t, f->nnodes);
-  memset (first, 0, f->nnodes * sizeof *first);
-  for (uint32_t i = f->nnodes - 1; i > 0; i--)
-    {
-      next[i] = first[f->nodes[i].parent];
-      first[f->nodes[i].parent] = i;
-      nchildren[f->nodes[i].parent]++;
-    }
+  uint32_t nnodes = st_nnodes (s);
+  /* Each node's name as a frame, interned.  */
+  htab_t frames = htab_create_alloc (64, str_hash, str_eq, free, xcalloc, free);
+  const char **frame = XNEWVEC (const char *, nnodes);
+  frame[0] = "";
+  for (uint32_t i = 1; i < nnodes; i++)
+    frame[i] = frame_name (frames, st_node (s, i)->name, st_node (s, i)->len);
   /* Whether a node's subtree has a line: its self time or a descendant's.  */
-  bool *lines = XCNEWVEC (bool, f->nnodes);
-  for (uint32_t i = f->nnodes - 1; i > 0; i--)
-    if (f->nodes[i].self_ns || lines[i])
-      lines[i] = lines[f->nodes[i].parent] = true;
+  bool *lines = XCNEWVEC (bool, nnodes);
+  for (uint32_t i = nnodes - 1; i > 0; i--)
+    if (st_node (s, i)->self_ns || lines[i])
+      lines[i] = lines[st_node (s, i)->parent] = true;
 
   size_t path_size = 256, levels_size = 64;
   char *path = XNEWVEC (char, path_size);
@@ -461,15 +323,17 @@ write_folded (struct folded *f, FILE *out)
           levels = XRESIZEVEC (struct flevel, levels, levels_size);
         }
       struct flevel *l = &levels[depth++];
-      l->items = XNEWVEC (struct fitem, 2 * (size_t) nchildren[node] + 1);
+      const struct st_node *nd = st_node (s, node);
+      l->items = XNEWVEC (struct fitem, 2 * (size_t) nd->nkids + 1);
       l->nitems = l->next = 0;
       l->path_len = path_len;
-      for (uint32_t c = first[node]; c; c = next[c])
+      for (uint32_t c = nd->first; c; c = st_node (s, c)->next)
         {
-          if (f->nodes[c].self_ns)
-            l->items[l->nitems++] = (struct fitem) { f->nodes[c].name, c, false };
-          if (first[c] && lines[c])
-            l->items[l->nitems++] = (struct fitem) { f->nodes[c].name, c, true };
+          const struct st_node *cn = st_node (s, c);
+          if (cn->self_ns)
+            l->items[l->nitems++] = (struct fitem) { frame[c], c, false };
+          if (cn->first && lines[c])
+            l->items[l->nitems++] = (struct fitem) { frame[c], c, true };
         }
       if (l->nitems > 1)
         qsort (l->items, l->nitems, sizeof *l->items, cmp_fitem);
@@ -491,7 +355,7 @@ write_folded (struct folded *f, FILE *out)
               if (!it->below)
                 {
                   fwrite (path, 1, l->path_len + n, out);
-                  fprintf (out, " %" PRIu64 "\n", f->nodes[it->node].self_ns);
+                  fprintf (out, " %" PRIu64 "\n", st_node (s, it->node)->self_ns);
                   continue;
                 }
               path[l->path_len + n] = ';';
@@ -509,31 +373,19 @@ write_folded (struct folded *f, FILE *out)
   free (levels);
   free (path);
   free (lines);
-  free (nchildren);
-  free (next);
-  free (first);
+  free (frame);
+  htab_delete (frames);
   return 0;
 }
 
 static int
 export_folded (struct pf_set *set, bool raw, FILE *out)
 {
-  struct folded f;
-  memset (&f, 0, sizeof f);
-  f.raw = raw;
-  f.names = htab_create_alloc (64, str_hash, str_eq, free, xcalloc, free);
-  f.size = 256;
-  f.nodes = XNEWVEC (struct fnode, f.size);
-  f.nnodes = 1;
-  memset (&f.nodes[0], 0, sizeof f.nodes[0]);
-  int rc = pf_walk_streams (set, folded_event, folded_record, folded_begin, &f, 0);
-  if (!rc)
-    write_folded (&f, out);
-  free (f.nodes);
-  free (f.keys);
-  free (f.vals);
-  free (f.stack);
-  htab_delete (f.names);
+  int rc;
+  struct stacks *s = st_build (set, raw, &rc);
+  if (s)
+    write_folded (s, out);
+  st_free (s);
   return rc;
 }
 

@@ -329,9 +329,10 @@ graph_walk (struct graph *g, struct pf_set *set)
      library): the graph itself needs none.  */
   const char *dims[1] = { g->dim };
   struct agg *probe = agg_new (1, dims, 0, NULL);
+  bool children = agg_needs_children (probe);
   agg_free (probe);
   int rc = pf_walk_streams (set, NULL, graph_record, graph_begin, g,
-                            agg_needs_children (probe) ? EV_KEEP_CHILDREN : 0);
+                            children ? EV_KEEP_CHILDREN : 0);
   /* States left by a stream that ended in corruption go back to the pool.  */
   g->pool = NULL;
   for (struct pend *p = g->all; p; p = p->all)

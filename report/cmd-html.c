@@ -24,6 +24,7 @@
 #include "cmd.h"
 #include "linecount.h"
 #include "model.h"
+#include "stacks.h"
 
 
 static double
@@ -132,16 +133,6 @@ html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
 
 enum { SVG_WIDTH = 1200, ROW = 18, MAX_ROWS = 256, MAX_BOXES = 20000 };
 
-/* A name path.  */
-struct mnode
-{
-  struct mnode *parent;
-  char *name;
-  uint64_t total, count, incomplete;
-  struct mnode **kids;
-  uint32_t nkids, cap;
-};
-
 /* A record, in the per-record form.  */
 struct rnode
 {
@@ -163,11 +154,7 @@ struct lane
 
 struct flame
 {
-  /* name paths */
-  struct mnode root;
-  htab_t paths;                  /* (parent, name) -> mnode */
-  struct ev_record **chain;      /* for mnode_of */
-  uint32_t chain_cap;
+  struct stacks *paths;          /* the name paths (stacks.h) */
   uint64_t records;
   /* records */
   struct lane *lanes;
@@ -176,26 +163,6 @@ struct flame
   uint32_t boxes;                /* drawn */
   bool clipped_depth, clipped_boxes;
 };
-
-static const char *
-record_name (const struct ev_record *r)
-{
-  return r->site ? r->site->name : r->type ? r->type : "?";
-}
-
-static hashval_t
-mnode_hash (const void *p)
-{
-  const struct mnode *m = p;
-  return htab_hash_string (m->name) ^ htab_hash_pointer (m->parent);
-}
-
-static int
-mnode_eq (const void *p, const void *q)
-{
-  const struct mnode *a = p, *b = q;
-  return a->parent == b->parent && !strcmp (a->name, b->name);
-}
 
 #define PUSH(arr, n, cap, x)                                                    \
   do                                                                           \
@@ -208,62 +175,6 @@ mnode_eq (const void *p, const void *q)
       (arr)[(n)++] = (x);                                                      \
     }                                                                          \
   while (0)
-
-/* The name path of R, open or complete, kept in R->user.  */
-
-static struct mnode *
-mnode_of (struct flame *f, struct ev_record *r)
-{
-  if (r->user)
-    return r->user;
-  /* R and its ancestors without a path yet, innermost first; then their paths
-     from the outermost down.  No recursion: the tree may be deep.  */
-  uint32_t n = 0;
-  for (struct ev_record *a = r; a && !a->user; a = a->parent)
-    PUSH (f->chain, n, f->chain_cap, a);
-  while (n)
-    {
-      struct ev_record *a = f->chain[--n];
-      struct mnode *parent = a->parent ? a->parent->user : &f->root;
-      struct mnode key = { parent, (char *) record_name (a), 0, 0, 0, NULL, 0, 0 };
-      void **slot = htab_find_slot (f->paths, &key, INSERT);
-      if (!*slot)
-        {
-          struct mnode *m = XCNEW (struct mnode);
-          m->parent = parent;
-          m->name = xstrdup (key.name);
-          PUSH (parent->kids, parent->nkids, parent->cap, m);
-          *slot = m;
-        }
-      a->user = *slot;
-    }
-  return r->user;
-}
-
-static int
-path_record (struct ev_record *r, void *arg)
-{
-  struct flame *f = arg;
-  struct mnode *m = mnode_of (f, r);
-  m->total += r->end_ns - r->start_ns;
-  m->count++;
-  m->incomplete += !r->complete;
-  if (!r->parent)
-    f->root.total += r->end_ns - r->start_ns;
-  f->records++;
-  return 0;
-}
-
-/* Every path but the root is in the table, which frees them.  */
-
-static void
-mnode_free (void *p)
-{
-  struct mnode *m = p;
-  free (m->kids);
-  free (m->name);
-  free (m);
-}
 
 static struct rnode *
 rnode_of (struct ev_record *r)
@@ -293,7 +204,7 @@ record_tip (const struct ev_record *r)
   size_t size = 0;
   FILE *m = open_memstream (&text, &size);
   if (!m)
-    return xstrdup (record_name (r));
+    return xstrdup (ev_record_name (r, NULL));
   char buf[4096];
   /* Start's dimensions, the result, those added, complete.  */
   uint32_t nstart = r->site ? 5 + r->site->ndims : 3;
@@ -325,7 +236,7 @@ exact_record (struct ev_record *r, void *arg)
   struct rnode *n = rnode_of (r);
   n->start = r->start_ns;
   n->end = r->end_ns;
-  n->name = xstrdup (record_name (r));
+  n->name = xstrdup (ev_record_name (r, NULL));
   n->tip = record_tip (r);
   n->complete = r->complete;
   n->done = true;
@@ -430,31 +341,50 @@ rnode_depth (const struct rnode *r)
   return d + 1;
 }
 
-/* The rows the paths under M take, at most LIMIT.  */
+/* The rows the paths under node M of S take, at most LIMIT.  */
 
 static uint32_t
-mnode_depth (const struct mnode *m, double scale, uint32_t limit)
+path_depth (const struct stacks *s, const struct st_node *m, double scale,
+            uint32_t limit)
 {
   uint32_t d = 0;
-  for (uint32_t i = 0; i < m->nkids && limit > 1 && d + 1 < limit; i++)
-    if ((double) m->kids[i]->total * scale >= 0.1)
+  for (uint32_t c = m->first; c && limit > 1 && d + 1 < limit;
+       c = st_node (s, c)->next)
+    if ((double) st_node (s, c)->total_ns * scale >= 0.1)
       {
-        uint32_t k = mnode_depth (m->kids[i], scale, limit - 1);
+        uint32_t k = path_depth (s, st_node (s, c), scale, limit - 1);
         d = k > d ? k : d;
       }
   return d + 1;
 }
 
 static int
-cmp_mnode (const void *a, const void *b)
+cmp_path (const void *a, const void *b)
 {
-  return strcmp ((*(struct mnode *const *) a)->name,
-                 (*(struct mnode *const *) b)->name);
+  return strcmp ((*(const struct st_node *const *) a)->name,
+                 (*(const struct st_node *const *) b)->name);
 }
 
+/* The children of node M of S, sorted by name (free the array).  */
+
+static const struct st_node **
+sorted_kids (const struct stacks *s, const struct st_node *m)
+{
+  const struct st_node **kids = XNEWVEC (const struct st_node *, m->nkids + 1);
+  uint32_t n = 0;
+  for (uint32_t c = m->first; c; c = st_node (s, c)->next)
+    kids[n++] = st_node (s, c);
+  if (n > 1)
+    qsort (kids, n, sizeof *kids, cmp_path);
+  return kids;
+}
+
+static void draw_kids (FILE *out, struct flame *f, const struct st_node *m,
+                       double x, uint32_t depth, double scale);
+
 static void
-draw_path (FILE *out, struct flame *f, struct mnode *m, double x, uint32_t depth,
-           double scale)
+draw_path (FILE *out, struct flame *f, const struct st_node *m, double x,
+           uint32_t depth, double scale)
 {
   if (depth >= MAX_ROWS)
     {
@@ -467,47 +397,59 @@ draw_path (FILE *out, struct flame *f, struct mnode *m, double x, uint32_t depth
       return;
     }
   /* The path's text, outermost first, and its times.  */
+  const struct stacks *s = f->paths;
   char *tip = NULL;
   size_t size = 0;
   FILE *t = open_memstream (&tip, &size);
   if (!t)
     return;
   uint32_t n = 0;
-  for (struct mnode *a = m; a->parent; a = a->parent)
+  for (const struct st_node *a = m; a->id; a = st_node (s, a->parent))
     n++;
   const char **names = XNEWVEC (const char *, n + 1);
   uint32_t k = n;
-  for (struct mnode *a = m; a->parent; a = a->parent)
+  for (const struct st_node *a = m; a->id; a = st_node (s, a->parent))
     names[--k] = a->name;
   fputs ("path: ", t);
   for (uint32_t i = 0; i < n; i++)
     fprintf (t, "%s%s", i ? ";" : "", names[i]);
   free (names);
   uint64_t kids = 0;
-  for (uint32_t i = 0; i < m->nkids; i++)
-    kids += m->kids[i]->total;
+  for (uint32_t c = m->first; c; c = st_node (s, c)->next)
+    kids += st_node (s, c)->total_ns;
+  const struct st_node *root = st_node (s, 0);
   char buf[64];
   fprintf (t, "\nrecords: %" PRIu64, m->count);
   if (m->incomplete)
     fprintf (t, " (%" PRIu64 " incomplete)", m->incomplete);
   fprintf (t, "\ntime: %s (%.1f%% of the profiled time)",
-           text_duration (buf, sizeof buf, m->total), pct (m->total, f->root.total));
+           text_duration (buf, sizeof buf, m->total_ns),
+           pct (m->total_ns, root->total_ns));
   fprintf (t, "\nself: %s",
-           text_duration (buf, sizeof buf, m->total > kids ? m->total - kids : 0));
+           text_duration (buf, sizeof buf,
+                          m->total_ns > kids ? m->total_ns - kids : 0));
   fclose (t);
-  box (out, f, "rec", x, depth, (double) m->total * scale, m->name, tip,
+  box (out, f, "rec", x, depth, (double) m->total_ns * scale, m->name, tip,
        m->incomplete == m->count);
   free (tip);
+  draw_kids (out, f, m, x, depth + 1, scale);
+}
 
-  if (m->nkids > 1)
-    qsort (m->kids, m->nkids, sizeof *m->kids, cmp_mnode);
+/* The paths below node M at X, DEPTH: its children side by side by name.  */
+
+static void
+draw_kids (FILE *out, struct flame *f, const struct st_node *m, double x,
+           uint32_t depth, double scale)
+{
+  const struct st_node **kids = sorted_kids (f->paths, m);
   for (uint32_t i = 0; i < m->nkids; i++)
     {
-      double w = (double) m->kids[i]->total * scale;
+      double w = (double) kids[i]->total_ns * scale;
       if (w >= 0.1)
-        draw_path (out, f, m->kids[i], x, depth + 1, scale);
+        draw_path (out, f, kids[i], x, depth, scale);
       x += w;
     }
+  free (kids);
 }
 
 /* The record tree of SET into *F: one node per record (F->exact) when there are
@@ -518,9 +460,9 @@ static int
 flame_build (struct pf_set *set, uint64_t max_records, struct flame *f)
 {
   memset (f, 0, sizeof *f);
-  f->paths = htab_create_alloc (64, mnode_hash, mnode_eq, mnode_free, xcalloc,
-                                free);
-  int rc = pf_walk_streams (set, NULL, path_record, NULL, f, 0);
+  int rc;
+  f->paths = st_build (set, true, &rc);
+  f->records = f->paths ? st_node (f->paths, 0)->count : 0;
   f->exact = !rc && f->records <= max_records;
   if (f->exact)
     rc = pf_walk_streams (set, NULL, exact_record, lane_begin, f, 0);
@@ -537,9 +479,7 @@ flame_free (struct flame *f)
       free (f->lanes[i].tops);
     }
   free (f->lanes);
-  htab_delete (f->paths);
-  free (f->root.kids);
-  free (f->chain);
+  st_free (f->paths);
 }
 
 /* The time of the top-level records of lane L.  */
@@ -615,16 +555,7 @@ draw_lanes (FILE *out, struct flame *f, bool lanes, double scale)
 static void
 draw_paths (FILE *out, struct flame *f, double scale)
 {
-  if (f->root.nkids > 1)
-    qsort (f->root.kids, f->root.nkids, sizeof *f->root.kids, cmp_mnode);
-  double x = 0;
-  for (uint32_t i = 0; i < f->root.nkids; i++)
-    {
-      double w = (double) f->root.kids[i]->total * scale;
-      if (w >= 0.1)
-        draw_path (out, f, f->root.kids[i], x, 0, scale);
-      x += w;
-    }
+  draw_kids (out, f, st_node (f->paths, 0), 0, 0, scale);
 }
 
 /* Write the icicle graph of F (flame_build with MAX_RECORDS).  */
@@ -651,8 +582,9 @@ html_flame (FILE *out, struct flame *f, uint64_t max_records)
     }
   else
     {
-      scale = (double) SVG_WIDTH / (double) (f->root.total ? f->root.total : 1);
-      depth = mnode_depth (&f->root, scale, MAX_ROWS + 2) - 1;
+      const struct st_node *root = st_node (f->paths, 0);
+      scale = (double) SVG_WIDTH / (double) (root->total_ns ? root->total_ns : 1);
+      depth = path_depth (f->paths, root, scale, MAX_ROWS + 2) - 1;
       fprintf (out, "<p>%" PRIu64 " records, more than %" PRIu64 ", so one box per "
                "name path (a record and its ancestors' names), its width the "
                "summed time of the path's records, as recorded.  Hover over a box "

@@ -1091,3 +1091,31 @@ ev_record_dim (const struct ev_record *r, const char *name)
       return &r->dims[i].v;
   return NULL;
 }
+
+const char *
+ev_name_of_dims (const struct ev_dim *dims, uint32_t n, const char *type,
+                 size_t *len)
+{
+  for (uint32_t i = 0; i < n; i++)
+    if (dims[i].name[0] == 'n' && strcmp (dims[i].name, "name") == 0)
+      {
+        if (dims[i].v.type == DSPROF_DIM_STR && dims[i].v.s)
+          {
+            *len = dims[i].v.len;
+            return dims[i].v.s;
+          }
+        break;
+      }
+  *len = strlen (type);
+  return type;
+}
+
+const char *
+ev_record_name (const struct ev_record *r, size_t *len)
+{
+  size_t n;
+  const char *name = ev_name_of_dims (r->dims, r->ndims, r->type, &n);
+  if (len)
+    *len = n;
+  return name;
+}

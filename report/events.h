@@ -210,6 +210,20 @@ const char *ev_format_value (const struct ev_value *v, char *buf, size_t size);
 /* The value of dimension NAME of R, or NULL.  Start's value wins on a clash.  */
 const struct ev_value *ev_record_dim (const struct ev_record *r, const char *name);
 
+/* A record's name (docs/contract.md §4.4): its `name` dimension when that is a
+   string and not NULL, else its event type.  The one rule of every view that
+   shows records by name (parent, depends-on, the stacks of folded export and
+   the html flame graph, chrome's event names).  ev_name_of_dims applies it to
+   the N dimensions DIMS of a record or a Start event of type TYPE, the first
+   `name` dimension counting (Start's wins on a clash); *LEN is set to the
+   name's length (a string value may hold a NUL).  */
+const char *ev_name_of_dims (const struct ev_dim *dims, uint32_t n,
+                             const char *type, size_t *len);
+
+/* ev_name_of_dims of R's dimensions, Start's and those added so far.  LEN may
+   be NULL.  */
+const char *ev_record_name (const struct ev_record *r, size_t *len);
+
 /* Where a dimension was found in the last record asked: the text of its name
    there (its address) and its index.  A decoded record never holds two
    dimensions of one name, so a record whose dimension at that index has that

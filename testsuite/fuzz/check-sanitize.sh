@@ -17,7 +17,7 @@ set -u
 # sanitizer slowing the measured functions down.
 SAN_CASES="events-expr events-manual events-render events-threads events-longjmp
   events-exit events-off events-signal events-fork events-kill report-errors
-  report-derive report-shell"
+  report-derive report-shell stacks-names"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)
@@ -59,6 +59,8 @@ commands=(
   "info" "lines" "records" "trace" "dims" "report" "report event thread"
   "report name depth --format csv" "report parent location --format json --raw"
   "report children site depends-on --top 3" "records --where complete=false"
+  "callgraph" "export --format folded" "export --format folded --raw"
+  "html --records 0"
 )
 run_cmds () {           # FILE EXPECTED-STATUSES
   local f=$1 allowed=$2 rc

@@ -14,6 +14,7 @@
 #include "aggregate.h"
 #include "files.h"
 #include "profile.h"
+#include "trec.h"
 
 #define IMAGE_SIZE (4 * DSPROF_PAGE)
 #define META_OFF (DSPROF_PAGE + sizeof (struct dsprof_unit_chunk))
@@ -393,32 +394,7 @@ test_files_summed (void)
 /* ---- the report's deduction of the recorder's cost --------------------------
 
    Records are handed to agg_record innermost first, as ev_decode_stream does,
-   each with its name as its only dimension.  */
-
-struct trec
-{
-  struct ev_record r;
-  struct ev_dim dim;
-};
-
-static void
-trec_init (struct trec *t, struct trec *parent, const char *name,
-           uint64_t start, uint64_t end)
-{
-  memset (t, 0, sizeof *t);
-  t->dim.name = "name";
-  t->dim.v.type = DSPROF_DIM_STR;
-  t->dim.v.s = name;
-  t->dim.v.len = (uint32_t) strlen (name);
-  t->r.dims = &t->dim;
-  t->r.ndims = 1;
-  t->r.type = "T";
-  t->r.complete = true;
-  t->r.start_ns = start;
-  t->r.end_ns = end;
-  t->r.parent = parent ? &parent->r : NULL;
-  t->r.depth = parent ? parent->r.depth + 1 : 0;
-}
+   each with its name as its only dimension (trec.h).  */
 
 /* Self <= Total on every row, no row's Total beyond the profiled time, and the
    first table's Self adding up to the profiled time (every instant of a

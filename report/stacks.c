@@ -1,0 +1,281 @@
+/* stacks.c - the tree of name paths (stacks.h).  */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "libiberty.h"
+#include "hashtab.h"
+#include "aggregate.h"
+#include "stacks.h"
+
+/* Nodes live in blocks that never move, so the path table can hold pointers
+   to them.  */
+enum { ST_BLOCK = 1024 };
+
+/* An interned name: its bytes, NUL-terminated.  */
+struct st_name
+{
+  const char *s;
+  uint32_t len;
+};
+
+/* What a record at one depth of the open chain has gathered from its finished
+   direct children: their deducted times and their count with their
+   descendants'.  */
+struct st_open
+{
+  uint64_t child_ns, ndesc;
+};
+
+struct stacks
+{
+  bool raw;
+  double overhead_ns;            /* per pair, of the current stream */
+  htab_t names;                  /* struct st_name */
+  htab_t paths;                  /* struct st_node, by (parent, name) */
+  struct st_node **blocks;
+  uint32_t nnodes, nblocks;
+  uint32_t *last;                /* each node's last child, for appending */
+  uint32_t last_size;
+  struct st_open *open;          /* by depth: [d] gathers for the open record
+                                    at depth d - 1 (0 for the top level) */
+  uint32_t open_size;
+  struct ev_record **chain;      /* node_of's records without a node yet */
+  uint32_t chain_size;
+};
+
+static hashval_t
+name_hash (const void *p)
+{
+  const struct st_name *n = p;
+  return iterative_hash (n->s, n->len, 0);
+}
+
+static int
+name_eq (const void *p, const void *q)
+{
+  const struct st_name *a = p, *b = q;
+  return a->len == b->len && !memcmp (a->s, b->s, a->len);
+}
+
+static void
+name_free (void *p)
+{
+  struct st_name *n = p;
+  free ((char *) n->s);
+  free (n);
+}
+
+/* Names are interned, so a path is (parent id, name address).  */
+
+static hashval_t
+path_hash (const void *p)
+{
+  const struct st_node *n = p;
+  return htab_hash_pointer (n->name) ^ (n->parent * 0x9e3779b9u);
+}
+
+static int
+path_eq (const void *p, const void *q)
+{
+  const struct st_node *a = p, *b = q;
+  return a->parent == b->parent && a->name == b->name;
+}
+
+const struct st_node *
+st_node (const struct stacks *s, uint32_t id)
+{
+  return &s->blocks[id / ST_BLOCK][id % ST_BLOCK];
+}
+
+static struct st_node *
+node_at (struct stacks *s, uint32_t id)
+{
+  return &s->blocks[id / ST_BLOCK][id % ST_BLOCK];
+}
+
+uint32_t
+st_nnodes (const struct stacks *s)
+{
+  return s->nnodes;
+}
+
+/* A new node, zeroed but for its id.  */
+
+static struct st_node *
+new_node (struct stacks *s)
+{
+  uint32_t id = s->nnodes++;
+  if (id / ST_BLOCK == s->nblocks)
+    {
+      s->blocks = XRESIZEVEC (struct st_node *, s->blocks, s->nblocks + 1);
+      s->blocks[s->nblocks++] = XNEWVEC (struct st_node, ST_BLOCK);
+    }
+  if (id == s->last_size)
+    {
+      s->last_size = s->last_size ? 2 * s->last_size : 256;
+      s->last = XRESIZEVEC (uint32_t, s->last, s->last_size);
+    }
+  s->last[id] = 0;
+  struct st_node *n = node_at (s, id);
+  memset (n, 0, sizeof *n);
+  n->id = id;
+  return n;
+}
+
+struct stacks *
+st_new (bool raw)
+{
+  struct stacks *s = XCNEW (struct stacks);
+  s->raw = raw;
+  s->names = htab_create_alloc (64, name_hash, name_eq, name_free, xcalloc, free);
+  s->paths = htab_create_alloc (64, path_hash, path_eq, NULL, xcalloc, free);
+  new_node (s)->name = "";
+  return s;
+}
+
+void
+st_begin_stream (struct stacks *s, uint64_t overhead_ps)
+{
+  s->overhead_ns = s->raw ? 0.0 : (double) overhead_ps / 1000.0;
+  if (s->open_size)
+    memset (s->open, 0, s->open_size * sizeof *s->open);
+}
+
+/* The node of path PARENT;NAME (LEN bytes), made if new.  */
+
+static uint32_t
+child_of (struct stacks *s, uint32_t parent, const char *name, uint32_t len)
+{
+  struct st_name nk = { name, len };
+  void **slot = htab_find_slot (s->names, &nk, INSERT);
+  if (!*slot)
+    {
+      struct st_name *n = XNEW (struct st_name);
+      char *copy = XNEWVEC (char, len + 1);
+      memcpy (copy, name, len);
+      copy[len] = '\0';
+      n->s = copy;
+      n->len = len;
+      *slot = n;
+    }
+  const struct st_name *in = *slot;
+  struct st_node pk;
+  pk.parent = parent;
+  pk.name = in->s;
+  slot = htab_find_slot (s->paths, &pk, INSERT);
+  if (*slot)
+    return ((struct st_node *) *slot)->id;
+  struct st_node *n = new_node (s);
+  n->parent = parent;
+  n->name = in->s;
+  n->len = in->len;
+  *slot = n;
+  struct st_node *p = node_at (s, parent);
+  if (s->last[parent])
+    node_at (s, s->last[parent])->next = n->id;
+  else
+    p->first = n->id;
+  s->last[parent] = n->id;
+  p->nkids++;
+  return n->id;
+}
+
+/* The node of R, settled with its ancestors' if not yet: the records without
+   one, innermost first, then their nodes from the outermost down.  Node ids
+   are >= 1, so a record's `user` holding one is not NULL.  */
+
+static uint32_t
+node_of (struct stacks *s, struct ev_record *r)
+{
+  uint32_t n = 0;
+  for (struct ev_record *a = r; a && !a->user; a = a->parent)
+    {
+      if (n == s->chain_size)
+        {
+          s->chain_size = s->chain_size ? 2 * s->chain_size : 64;
+          s->chain = XRESIZEVEC (struct ev_record *, s->chain, s->chain_size);
+        }
+      s->chain[n++] = a;
+    }
+  while (n)
+    {
+      struct ev_record *a = s->chain[--n];
+      uint32_t parent = a->parent ? (uint32_t) (uintptr_t) a->parent->user : 0;
+      size_t len;
+      const char *name = ev_record_name (a, &len);
+      /* A name's length is a string value's (uint32_t) or a type's.  */
+      a->user = (void *) (uintptr_t) child_of (s, parent, name, (uint32_t) len);
+    }
+  return (uint32_t) (uintptr_t) r->user;
+}
+
+int
+st_record (struct ev_record *r, void *arg)
+{
+  struct stacks *s = arg;
+  struct st_node *n = node_at (s, node_of (s, r));
+  uint32_t d = r->depth;
+  if ((uint64_t) d + 2 > s->open_size)
+    {
+      uint32_t size = s->open_size ? 2 * s->open_size : 64;
+      while (size < (uint64_t) d + 2)
+        size *= 2;
+      s->open = XRESIZEVEC (struct st_open, s->open, size);
+      memset (s->open + s->open_size, 0, (size - s->open_size) * sizeof *s->open);
+      s->open_size = size;
+    }
+  /* R's children have all finished: what they gathered is R's, and the slot
+     is the next record's at that depth.  */
+  struct st_open kids = s->open[d + 1];
+  s->open[d + 1] = (struct st_open) { 0, 0 };
+  uint64_t dur = r->end_ns - r->start_ns;
+  uint64_t adj = agg_deduct (dur, s->overhead_ns, kids.ndesc, kids.child_ns);
+  n->total_ns += dur;
+  n->self_ns += adj - kids.child_ns;
+  n->count++;
+  n->incomplete += !r->complete;
+  s->open[d].child_ns += adj;
+  s->open[d].ndesc += kids.ndesc + 1;
+  struct st_node *root = node_at (s, 0);
+  root->count++;
+  if (!r->parent)
+    root->total_ns += dur;
+  return 0;
+}
+
+static void
+begin (const struct pf_process *p, const struct ev_stream *st, void *arg)
+{
+  (void) st;
+  st_begin_stream (arg, p->header.pair_overhead_ps);
+}
+
+struct stacks *
+st_build (struct pf_set *set, bool raw, int *rc)
+{
+  struct stacks *s = st_new (raw);
+  *rc = pf_walk_streams (set, NULL, st_record, begin, s, 0);
+  if (*rc)
+    {
+      st_free (s);
+      return NULL;
+    }
+  return s;
+}
+
+void
+st_free (struct stacks *s)
+{
+  if (!s)
+    return;
+  htab_delete (s->paths);
+  htab_delete (s->names);
+  for (uint32_t i = 0; i < s->nblocks; i++)
+    free (s->blocks[i]);
+  free (s->blocks);
+  free (s->last);
+  free (s->open);
+  free (s->chain);
+  free (s);
+}
