@@ -17,7 +17,7 @@ set -u
 # sanitizer slowing the measured functions down.
 SAN_CASES="events-expr events-manual events-render events-threads events-longjmp
   events-exit events-off events-signal events-fork events-kill report-errors
-  report-derive report-shell stacks-names"
+  report-derive report-shell report-names"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)

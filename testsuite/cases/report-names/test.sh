@@ -1,4 +1,4 @@
-# stacks-names: every view names a record by one rule (docs/contract.md §4.4):
+# report-names: every view names a record by one rule (docs/contract.md §4.4):
 # its `name` dimension when that is a string, else its event type.  A manual
 # event's `name` is its type from its Start on, and one added later (names.c
 # adds the string "add" to one, the integer 7 to the other) does not replace
