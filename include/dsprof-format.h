@@ -161,8 +161,9 @@
 
    Values by type: INT zigzag uleb; UINT, BOOL, ENUM (two's complement as uleb),
    uleb; DOUBLE 8 bytes (IEEE, host order); STR uleb (len << 1 | truncated) + 1 or 0
-   for NULL, then len bytes; PTR uleb 0 then uleb address, or uleb 1 then a string
-   as STR (the text of a formatter registered for the dim).  */
+   for NULL, then len bytes (len at most DSPROF_STR_MAX; truncated: the
+   program's string was longer); PTR uleb 0 then uleb address, or uleb 1 then a
+   string as STR (the text of a formatter registered for the dim).  */
 
 #ifndef DSPROF_FORMAT_H
 #define DSPROF_FORMAT_H
@@ -263,7 +264,11 @@ enum dsprof_dim_type
   DSPROF_DIM_PTR = 7
 };
 
-#define DSPROF_STR_MAX 64   /* bytes of a string dimension kept; then "..." */
+/* The most bytes a STR value holds: the format's bound, which readers enforce.
+   The runtime keeps DSPROF_STRMAX bytes of a string (1,024 by default, at most
+   this), then "..." (the value's truncated bit); it cuts before a UTF-8
+   character that would not fit whole.  */
+#define DSPROF_STR_MAX 65536u
 
 struct dsprof_events_chunk
 {

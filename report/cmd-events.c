@@ -64,7 +64,7 @@ free_filters (struct query *q)
 static bool
 record_passes (const struct query *q, const struct ev_record *r)
 {
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   for (int i = 0; i < q->nfilters; i++)
     {
       const char *t = agg_dim_text (r, q->filters[i].dim, buf, sizeof buf);
@@ -77,7 +77,7 @@ record_passes (const struct query *q, const struct ev_record *r)
 static void
 put_dim (FILE *out, const struct ev_dim *d)
 {
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   fprintf (out, " %s=", d->name);
   text_value (out, ev_format_value (&d->v, buf, sizeof buf));
 }
@@ -253,7 +253,7 @@ static int
 trace_event (const struct ev_event *e, void *arg)
 {
   struct trace_ctx *c = arg;
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   if (e->kind == EV_START)
     {
       if (c->depth == c->size)

@@ -53,7 +53,7 @@ put_ts (FILE *out, uint64_t ns)
 static void
 put_arg (FILE *f, const struct ev_dim *d, bool comma)
 {
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   if (comma)
     putc (',', f);
   text_json (f, d->name);
@@ -569,7 +569,7 @@ csv_row (struct ev_record *r, void *arg)
            c->pid, r->thread, r->start_ns, r->end_ns - r->start_ns, r->depth);
   if (c->depth)
     fprintf (out, "%" PRIu64, c->stack[c->depth - 1]);
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   for (uint32_t i = 0; i < c->ncols; i++)
     {
       putc (',', out);

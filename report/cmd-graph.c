@@ -260,7 +260,7 @@ graph_record (struct ev_record *r, void *arg)
 {
   struct graph *g = arg;
   struct pend *st = r->user;
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   agg_carry_record (&g->carry, r);
   const char *t = agg_dim_text (r, g->dim, buf, sizeof buf);
   uint32_t v = value_id (g, t ? t : "");

@@ -205,7 +205,7 @@ record_tip (const struct ev_record *r)
   FILE *m = open_memstream (&text, &size);
   if (!m)
     return xstrdup (ev_record_name (r, NULL));
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   /* Start's dimensions, the result, those added, complete.  */
   uint32_t nstart = r->site ? 5 + r->site->ndims : 3;
   nstart = nstart < r->ndims ? nstart : r->ndims;

@@ -37,7 +37,7 @@ struct ev_value
     const char *s;               /* STR and formatted PTR; NULL for a NULL string */
   };
   uint32_t len;                  /* of s */
-  bool truncated;                /* s was longer than DSPROF_STR_MAX */
+  bool truncated;                /* the program's s was longer: cut */
   bool text;                     /* PTR shown as the formatter's text in s */
 };
 
@@ -206,6 +206,10 @@ int ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
 /* Write value V as docs/contract.md §4.2 shows it into BUF (SIZE bytes); return BUF.
    A text too long for BUF is cut at a UTF-8 character boundary and ends in "...".  */
 const char *ev_format_value (const struct ev_value *v, char *buf, size_t size);
+
+/* The size of a buffer that any value fits in whole, as ev_format_value writes
+   it: the longest string the format holds, "...", the NUL (and any number).  */
+#define EV_VALUE_SIZE (DSPROF_STR_MAX + 64)
 
 /* The value of dimension NAME of R, or NULL.  Start's value wins on a clash.  */
 const struct ev_value *ev_record_dim (const struct ev_record *r, const char *name);

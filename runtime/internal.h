@@ -58,10 +58,32 @@ dsprof_round_page (uint64_t n)
   return (n + DSPROF_PAGE - 1) & ~(uint64_t) (DSPROF_PAGE - 1);
 }
 
+/* DSPROF_STRMAX: the bytes of a string dimension's value the recorder keeps,
+   then "..." (a decimal number from DSPROF_STR_MIN to the format's bound
+   DSPROF_STR_MAX; DSPROF_STR_DEFAULT if unset, empty or anything else, with a
+   warning).  Read once, by recorder.c at start-up, before any site is
+   registered: the room events reserve depends on it (MAX_STR_VALUE).  */
+#define DSPROF_ENV_STRMAX "DSPROF_STRMAX"
+#define DSPROF_STR_DEFAULT 1024u
+#define DSPROF_STR_MIN 8u
+DSPROF_HIDDEN extern uint32_t dsprof_str_limit;
+
+/* The limit in force.  Relaxed: set under the recorder's pthread_once, which
+   every caller has been through (as for events_on, recorder.c); it never
+   changes after.  */
+static inline uint32_t
+dsprof_str_max (void)
+{
+  return __atomic_load_n (&dsprof_str_limit, __ATOMIC_RELAXED);
+}
+
 /* The largest event but for its string values: op, delta, ids, one non-string
-   value; and the most a string value takes (dsprof-format.h, section 4).  */
+   value; and the most a string value takes (dsprof-format.h, section 4): a
+   PTR's marker, a head of at most 3 bytes (DSPROF_STR_MAX < 2^20), the kept
+   bytes, and the byte past them that the recorder reads into the stream to
+   tell whether the string is longer (recorder.c, put_str).  */
 #define MAX_FIXED_EVENT 64u
-#define MAX_STR_VALUE (10u + DSPROF_STR_MAX)
+#define MAX_STR_VALUE (10u + dsprof_str_max ())
 
 /* clock.c: the clock events are timed by.
    init           choose the clock (once, from the recorder's start-up)

@@ -12,7 +12,9 @@
    Invariants of a thread's state (struct thread):
    - pos <= limit <= the end of the mapped chunk; `limit` leaves room for the
      largest single event, so an event is encoded without bounds checks once
-     `reserve` has returned.
+     `reserve` has returned.  exit_stop is where the room before `limit` ends
+     for the largest Finish (EXIT_ROOM), set with `limit` (set_limit): the
+     Finish hook compares one pointer.
    - open[0 .. depth) are the thread's open events, innermost last; each is either
      a hook event (its frame's CFA) or a manual one (cfa == MANUAL_CFA).
    - busy is set while the thread is inside the recorder, so an event that a
@@ -39,6 +41,9 @@
 
 /* DSPROF_EVENTS, set once by recorder_init; read with events_on_p ().  */
 static int events_on = -1;
+/* DSPROF_STRMAX, set once by recorder_init (internal.h); read with
+   dsprof_str_max ().  */
+DSPROF_HIDDEN uint32_t dsprof_str_limit = DSPROF_STR_DEFAULT;
 static uint64_t pair_overhead_ps;
 /* Events dropped before the profile existed, added to its header when it is
    made (dsprof_recorder_header_init).  */
@@ -233,6 +238,7 @@ struct open_event
 struct thread
 {
   unsigned char *pos, *limit;
+  unsigned char *exit_stop;  /* pos >= exit_stop: no room for a Finish */
   struct dsprof_events_chunk *chunk;
   unsigned char *chunk_data;
   uint64_t last;             /* ticks of the previous event */
@@ -285,11 +291,34 @@ static __thread struct thread *self __attribute__ ((tls_model ("initial-exec")))
 
 static void thread_exit (void *arg);
 
+/* The bytes of a string the recorder keeps: DSPROF_STRMAX, a decimal number
+   from DSPROF_STR_MIN to DSPROF_STR_MAX; unset or empty, the default; anything
+   else, the default and a warning.  */
+
+static uint32_t
+env_strmax (void)
+{
+  const char *v = getenv (DSPROF_ENV_STRMAX);
+  if (!v || !*v)
+    return DSPROF_STR_DEFAULT;
+  uint64_t n = 0;
+  const char *p = v;
+  for (; *p >= '0' && *p <= '9' && n <= DSPROF_STR_MAX; p++)
+    n = n * 10 + (uint64_t) (*p - '0');
+  if (!*p && n >= DSPROF_STR_MIN && n <= DSPROF_STR_MAX)
+    return (uint32_t) n;
+  dsprof_warn ("%s='%.64s' is not a number of bytes from %u to %u: strings "
+               "keep %u bytes", DSPROF_ENV_STRMAX, v, DSPROF_STR_MIN,
+               DSPROF_STR_MAX, DSPROF_STR_DEFAULT);
+  return DSPROF_STR_DEFAULT;
+}
+
 static void
 recorder_init (void)
 {
   __atomic_store_n (&events_on, dsprof_env_flag ("DSPROF_EVENTS", 1),
                     __ATOMIC_RELAXED);
+  __atomic_store_n (&dsprof_str_limit, env_strmax (), __ATOMIC_RELAXED);
   dsprof_clock_init ();
   pthread_key_create (&thread_key, thread_exit);
 }
@@ -384,6 +413,22 @@ publish (struct thread *t)
                     __ATOMIC_RELEASE);
 }
 
+/* The most an EXIT takes: op, delta, and a result that may be a string.  */
+#define EXIT_ROOM (MAX_STR_VALUE + 16)
+
+/* Set T's LIMIT, and the exit_stop that goes with it: from there on a Finish
+   takes the slow path, which makes room (reserve) for EXIT_ROOM bytes.  A
+   stream shorter than that (a chunk made for a smaller event, a dead stream,
+   none) has its exit_stop at its start: every Finish takes the slow path.  */
+
+static inline void
+set_limit (struct thread *t, unsigned char *limit)
+{
+  t->limit = limit;
+  t->exit_stop = limit && limit - t->chunk_data >= (ptrdiff_t) EXIT_ROOM
+                   ? limit - EXIT_ROOM + 1 : t->chunk_data;
+}
+
 /* T's stream lost an event for want of space: it ends here.  Nothing more is
    written to it, not even a smaller event that would still fit in the chunk: a
    Start recorded after a dropped Finish would read as nested in the record that
@@ -395,7 +440,7 @@ static void
 die (struct thread *t)
 {
   t->dead = 1;
-  t->limit = t->pos;
+  set_limit (t, t->pos);
 }
 
 /* Unmap CHUNK (if any), which its thread has done writing: the file keeps
@@ -463,7 +508,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   t->chunk = map;
   t->chunk_data = (unsigned char *) map + sizeof h;
   t->pos = t->chunk_data;
-  t->limit = (unsigned char *) map + size - MAX_FIXED_EVENT;
+  set_limit (t, (unsigned char *) map + size - MAX_FIXED_EVENT);
   t->last = h.base_ticks;
   /* A new chunk starts with no names defined: readers may read chunks alone.  */
   if (t->defined_size)
@@ -487,9 +532,10 @@ put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
    writer's SIGBUS handler does the same) takes a fault of the calling thread's
    read back to it by __builtin_longjmp, and hands any other fault or signal to
    the disposition it replaced.  A read costs a __builtin_setjmp, no system
-   call: `events str` (bench/events.c) runs 387 instructions per call under
-   callgrind, 307 when strings were read unguarded; process_vm_readv on our own
-   pid, which needs no handler, costs 1.8 us per call here, 50 events' worth.  */
+   call: `events str` (bench/events.c) ran 387 instructions per call under
+   callgrind, 307 when strings were read unguarded (350 since they are read
+   straight into the stream, put_str); process_vm_readv on our own pid, which
+   needs no handler, costs 1.8 us per call here, 50 events' worth.  */
 
 /* The calling thread's string read in progress: where to go back to on a
    fault in [lo, hi); env is NULL when there is none.  */
@@ -549,8 +595,9 @@ copy_string (char *buf, const char *s, size_t n)
 
 /* Copy at most N bytes of the program's string S to BUF, up to and with its
    NUL.  Return how many were copied: fewer than N and no NUL where S becomes
-   unreadable.  A fault can only come at a page boundary, and N is small: S's
-   bytes lie on at most two pages, copied one after the other.  */
+   unreadable.  A fault can only come at a page boundary: S's bytes are copied
+   page by page (the rest of S's first page, then whole pages), and a fault
+   returns the bytes of the pages copied before it.  */
 
 static size_t
 read_string (char *buf, const char *s, size_t n)
@@ -569,53 +616,111 @@ read_string (char *buf, const char *s, size_t n)
   reading.env = env;
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   size_t k = copy_string (buf, s, first);
-  if (k == first && (k == 0 || buf[k - 1]) && first < n)
-    {
-      done = first;
-      __atomic_signal_fence (__ATOMIC_SEQ_CST);
-      k += copy_string (buf + first, s + first, n - first);
-    }
+  /* No NUL in the first page's bytes (K of them, the last not a NUL) and
+     more wanted: the next pages.  */
+  if (k == first)
+    while (k < n && buf[k - 1])
+      {
+        done = k;
+        __atomic_signal_fence (__ATOMIC_SEQ_CST);
+        size_t step = n - k < DSPROF_PAGE ? n - k : DSPROF_PAGE;
+        k += copy_string (buf + k, s + k, step);
+      }
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   reading.env = NULL;
   return k;
 }
 
-/* Encode LEN bytes of TEXT as a STR value, at most DSPROF_STR_MAX of them,
-   "..." after it if TRUNCATED or it is longer.  */
+/* The bytes of the N > LIMIT bytes at S to keep when a string is cut at
+   LIMIT: LIMIT, or fewer so as not to split a UTF-8 character.  The cut moves
+   back to the lead byte of a sequence only where the bytes are one: S[LIMIT]
+   continues it (10xxxxxx), and its lead byte, at most 3 bytes before LIMIT
+   with only continuation bytes after it, starts a sequence longer than what
+   is kept of it.  Other bytes (Latin-1, binary) are cut at LIMIT.  */
 
-static unsigned char *
-put_text (unsigned char *p, const char *text, size_t len, int truncated)
+static size_t
+utf8_cut (const unsigned char *s, size_t limit)
 {
-  if (len > DSPROF_STR_MAX)
-    {
-      len = DSPROF_STR_MAX;
-      truncated = 1;
-    }
-  p = dsprof_encode_str_head (p, len, truncated);
-  memcpy (p, text, len);
-  return p + len;
+  if ((s[limit] & 0xc0) != 0x80)
+    return limit;
+  size_t i = limit;
+  while (i > 0 && limit - i < 3 && (s[i - 1] & 0xc0) == 0x80)
+    i--;
+  if (i == 0)
+    return limit;
+  unsigned c = s[i - 1];
+  size_t need = c >= 0xc2 && c <= 0xdf ? 2
+                : c >= 0xe0 && c <= 0xef ? 3
+                : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  return need > limit - (i - 1) ? i - 1 : limit;
 }
 
-/* Encode the program's string S as a STR value: at most BOUND bytes of it
-   (the parameter that bounds it, README "Annotating events"), up to its NUL,
-   DSPROF_STR_MAX of them and "..." if it is longer; what could be read of it
-   and "..." if it becomes unreadable, "(unreadable)" if none of it can be.  */
+/* put_head for a head of more than one byte: out of line, the hooks' strings
+   are mostly short.  */
+
+static __attribute__ ((noinline)) unsigned char *
+put_long_head (unsigned char *p, size_t len, int truncated, uint64_t head)
+{
+  size_t h = 1;
+  for (uint64_t x = head >> 7; x; x >>= 7)
+    h++;
+  memmove (p + h, p + 1, len);
+  dsprof_encode_str_head (p, len, truncated);
+  return p + h + len;
+}
+
+/* Finish the STR value at P whose LEN bytes of text are at P + 1 already,
+   where a head of one byte leaves them: encode its head, moving the text
+   after it if the head takes more (LEN of 63 bytes or more).  Return the
+   value's end.  */
+
+static inline unsigned char *
+put_head (unsigned char *p, size_t len, int truncated)
+{
+  uint64_t head = ((uint64_t) len << 1 | (truncated != 0)) + 1;
+  if (unlikely (head >= 0x80))
+    return put_long_head (p, len, truncated, head);
+  *p = (unsigned char) head;
+  return p + 1 + len;
+}
+
+/* Encode the program's string S as a STR value at P: at most BOUND bytes of
+   it (the parameter that bounds it, README "Annotating events"), up to its
+   NUL, DSPROF_STRMAX of them (cut by utf8_cut) and "..." if it is longer;
+   what could be read of it and "..." if it becomes unreadable,
+   "(unreadable)" if none of it can be.
+
+   The bytes are read straight into the stream, after a one-byte head (no
+   buffer on the stack, whatever DSPROF_STRMAX is): at most DSPROF_STRMAX + 1
+   of them, the one past the limit telling a longer string.  The room the
+   event reserved covers them (MAX_STR_VALUE); nothing is published before
+   the event is whole.  */
 
 static unsigned char *
 put_str (unsigned char *p, const char *s, uint64_t bound)
 {
   if (!s)
     return dsprof_encode_uleb (p, 0);
-  char buf[DSPROF_STR_MAX + 1];
-  size_t want = bound < sizeof buf ? (size_t) bound : sizeof buf;
+  size_t limit = dsprof_str_max ();
+  char *buf = (char *) p + 1;
+  size_t want = bound <= limit ? (size_t) bound : limit + 1;
   size_t got = read_string (buf, s, want);
   size_t len = got && !buf[got - 1] ? got - 1 : got;
-  if (len < got || got == want)
-    /* The NUL, the bound, or more than DSPROF_STR_MAX bytes.  */
-    return put_text (p, buf, len, 0);
-  if (got == 0)
-    return put_text (p, "(unreadable)", sizeof "(unreadable)" - 1, 0);
-  return put_text (p, buf, got, 1);
+  if (len == got && got < want)
+    {
+      /* Unreadable from byte GOT on.  */
+      if (got == 0)
+        {
+          static const char unreadable[] = "(unreadable)";
+          memcpy (buf, unreadable, sizeof unreadable - 1);
+          return put_head (p, sizeof unreadable - 1, 0);
+        }
+      return put_head (p, got, 1);
+    }
+  /* The NUL, the bound, or more than the limit.  */
+  if (len > limit)
+    return put_head (p, utf8_cut ((const unsigned char *) buf, limit), 1);
+  return put_head (p, len, 0);
 }
 
 /* Encode value V of TYPE for dimension NAME_ID.  */
@@ -632,13 +737,20 @@ put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
         formatter f = name_id ? formatter_for (name_id) : NULL;
         if (f && v)
           {
-            char buf[DSPROF_STR_MAX + 2];
-            size_t n = f ((const void *) (uintptr_t) v, buf, sizeof buf);
-            if (n >= sizeof buf)
-              n = sizeof buf - 1;
+            /* The formatter writes straight into the stream, as put_str
+               reads: after the text marker and a one-byte head, at most
+               DSPROF_STRMAX + 2 bytes with its NUL (MAX_STR_VALUE).  */
+            size_t limit = dsprof_str_max (), size = limit + 2;
+            *p++ = 1;
+            char *buf = (char *) p + 1;
+            size_t n = f ((const void *) (uintptr_t) v, buf, size);
+            if (n >= size)
+              n = size - 1;
             n = strnlen (buf, n);
-            p = dsprof_encode_uleb (p, 1);
-            return put_text (p, buf, n, 0);
+            if (n > limit)
+              return put_head (p, utf8_cut ((const unsigned char *) buf, limit),
+                               1);
+            return put_head (p, n, 0);
           }
         return dsprof_encode_number (p, type, v);
       }
@@ -901,7 +1013,7 @@ exit_slow (struct thread *t, uint32_t id, uintptr_t cfa, uint64_t now)
   int ok = i > 0;                /* else its Start was dropped, or was before a fork */
   if (ok)
     abandon_above (t, i - 1, now);
-  if (ok && !reserve (t, MAX_STR_VALUE + 16, now))
+  if (ok && !reserve (t, EXIT_ROOM, now))
     {
       t->depth--;
       count_dropped ();
@@ -924,7 +1036,7 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
   uint32_t depth = t->depth;
   if (unlikely (!depth || t->open[depth - 1].id != id
                 || t->open[depth - 1].cfa != cfa
-                || t->pos + MAX_STR_VALUE + 16 > t->limit))
+                || t->pos >= t->exit_stop))
     if (!exit_slow (t, id, cfa, now))
       goto out;
   t->depth--;
@@ -1189,8 +1301,10 @@ dsprof_recorder_fork_child (void)
   forking.open = NULL;
   forking.defined = NULL;
   t->thread_id = 0;          /* thread 1 at its first event in the child */
-  t->pos = t->limit = NULL;
+  t->pos = NULL;
   t->chunk = NULL;
+  t->chunk_data = NULL;
+  set_limit (t, NULL);
   t->seq = 0;
   t->depth = 0;
   t->dead = 0;
@@ -1223,9 +1337,11 @@ dsprof_recorder_measure (void)
                               MAX_FIXED_EVENT + 20 };
   uint32_t word = dsprof_sites_add_scratch (&site);
   /* Room for one round's events: PAIRS Starts and Finishes of at most
-     max_size bytes each, plus the event a full stream leaves room for.  */
+     max_size bytes each, the room the Finish hook checks for (EXIT_ROOM),
+     plus the event a full stream leaves room for.  */
   size_t size = sizeof (struct dsprof_events_chunk)
-                + (size_t) PAIRS * 2 * site.max_size + MAX_FIXED_EVENT;
+                + (size_t) PAIRS * 2 * site.max_size + EXIT_ROOM
+                + MAX_FIXED_EVENT;
   unsigned char *mem = calloc (1, size);
   if (!word || !mem)
     {
@@ -1236,7 +1352,7 @@ dsprof_recorder_measure (void)
   memset (&scratch, 0, sizeof scratch);
   scratch.chunk = (struct dsprof_events_chunk *) mem;
   scratch.chunk_data = mem + sizeof (struct dsprof_events_chunk);
-  scratch.limit = mem + size - MAX_FIXED_EVENT;
+  set_limit (&scratch, mem + size - MAX_FIXED_EVENT);
   scratch.dead = 1;
   self = &scratch;
   uint64_t vals[2] = { 12345, 678 };

@@ -118,8 +118,10 @@ test_codec_value_round_trips (void)
   double d = -2.5e300;
   uint64_t dbits;
   memcpy (&dbits, &d, 8);
+  /* Its first 64 bytes were the most a value held before DSPROF_STRMAX;
+     1,024 is the runtime's default; all of it the format's bound.  */
   static const char text[DSPROF_STR_MAX] = "a string of sixty-four bytes, "
-                                           "the most a value holds, ok";
+                                           "once the most a value held, ok";
   const struct
   {
     int type;
@@ -141,11 +143,16 @@ test_codec_value_round_trips (void)
     { DSPROF_DIM_STR, 0, NULL, 0, 0 },
     { DSPROF_DIM_STR, 0, text, 0, 0 },
     { DSPROF_DIM_STR, 0, text, 7, 1 },
+    { DSPROF_DIM_STR, 0, text, 64, 0 },
+    { DSPROF_DIM_STR, 0, text, 64, 1 },
+    { DSPROF_DIM_STR, 0, text, 1024, 1 },
+    { DSPROF_DIM_PTR, 0, text, 1024, 0 },
     { DSPROF_DIM_STR, 0, text, DSPROF_STR_MAX, 0 },
+    { DSPROF_DIM_STR, 0, text, DSPROF_STR_MAX, 1 },
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     {
-      unsigned char buf[16 + DSPROF_STR_MAX];
+      static unsigned char buf[16 + DSPROF_STR_MAX];
       size_t n = encode (buf, cases[i].type, cases[i].v, cases[i].s, cases[i].len,
                          cases[i].truncated);
       struct dsprof_cursor c = cursor (buf, n);
@@ -185,7 +192,7 @@ test_codec_value_round_trips (void)
 static void
 test_codec_bad_values (void)
 {
-  unsigned char buf[8 + 2 * DSPROF_STR_MAX];
+  static unsigned char buf[8 + 2 * DSPROF_STR_MAX];
   memset (buf, 'x', sizeof buf);
   struct dsprof_value v;
   /* A string longer than DSPROF_STR_MAX, though the bytes are there.  */

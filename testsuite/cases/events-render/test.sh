@@ -3,7 +3,9 @@
 # @L:f@ is the line of f's definition, @A:x@ the address render prints for x).
 #   integers of every width at their limits, _Bool, enum names and an unknown
 #   enumerator as its number, float/double/long double with %g, plain, const,
-#   signed and unsigned char pointers as text, 64 bytes then "...", NULL as
+#   signed and unsigned char pointers as text, 64 bytes then "..." (the
+#   program runs with DSPROF_STRMAX=64, so the strings of 63, 64, 65 and 100
+#   bytes and the formatters' texts straddle the limit), NULL as
 #   (null), quoting and C escapes, other pointers as 0x..., formatters (also
 #   over 64 bytes), structs/unions by value not recorded, void and struct
 #   results absent, dsprof_dim_* of every type in the order added, and a
@@ -17,7 +19,7 @@ for opt in O0 O2; do
   mkdir "$opt" && cd "$opt"
   cp "$FIXTURES/render.c" .
   dscc -$opt -o render render.c || fail "render.c does not compile at $opt"
-  ./render >render.out || fail "render ($opt) exited with status $?"
+  DSPROF_STRMAX=64 ./render >render.out || fail "render ($opt) exited with status $?"
   [ -f dsprof.data ] || fail "no dsprof.data ($opt)"
 
   # The substitutions: @L:name@ from the marker comments, @A:name@ from render's

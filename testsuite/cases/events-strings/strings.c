@@ -8,11 +8,16 @@
      take (s, len)      the 100 bytes of a buffer of 'a's without a NUL,
                         then "abcdef" with len 3, then with len -1 (no
                         bound: up to the NUL)
-     name (s)           an unbounded string: the last 2 bytes ("ok") of a
-                        page followed by a PROT_NONE page, then the first
-                        byte of that page
+     name (s)           an unbounded string: the last 2 bytes ("ok") of
+                        three pages followed by a PROT_NONE page, then the
+                        first byte of that page; then the last 602 bytes
+                        and the last 9,002 bytes of the three pages (600 and
+                        9,000 'z's, then "ok"), more than the default
+                        DSPROF_STRMAX of 1,024 bytes and across pages: read
+                        up to the limit, or up to the PROT_NONE page under
+                        a larger limit
 
-   Prints the sum of the results (117).  */
+   Prints the sum of the results (119).  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,12 +64,15 @@ main (void)
   free (as);
 
   long page = sysconf (_SC_PAGESIZE);
-  char *map = mmap (NULL, 2 * page, PROT_READ | PROT_WRITE,
+  char *map = mmap (NULL, 4 * page, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map == MAP_FAILED || mprotect (map + page, page, PROT_NONE) != 0)
+  if (map == MAP_FAILED || mprotect (map + 3 * page, page, PROT_NONE) != 0)
     return 2;
-  memcpy (map + page - 2, "ok", 2);
-  sum += name (map + page - 2) + name (map + page);
+  char *end = map + 3 * page;
+  memset (end - 9002, 'z', 9000);
+  memcpy (end - 2, "ok", 2);
+  sum += name (end - 2) + name (end);
+  sum += name (end - 602) + name (end - 9002);
   printf ("%ld\n", sum);
   return 0;
 }
