@@ -9,6 +9,8 @@
      none   void ev_none (void)                 no dimensions
      int2   void ev_int2 (int a, int b)         two integer dimensions
      str    void ev_str (const char *s)         one string dimension (8 bytes)
+     str1000  ev_str with a string of 1,000 bytes (kept whole under the
+            default DSPROF_STRMAX), for the cost of long strings
      tree   int ev_tree (int depth)             nested records, for report speed
      clock  no call: two reads of the clock the recorder uses (the TSC on x86,
             else CLOCK_MONOTONIC), the least any timed Start/Finish pair costs
@@ -78,7 +80,7 @@ main (int argc, char **argv)
   static const char *const names[4] = { "constant", "variable", "addition", "multiply" };
   if (argc != 3)
     {
-      fprintf (stderr, "usage: events none|int2|str|tree|clock N\n");
+      fprintf (stderr, "usage: events none|int2|str|str1000|tree|clock N\n");
       return 1;
     }
   const char *mode = argv[1];
@@ -92,6 +94,13 @@ main (int argc, char **argv)
   else if (strcmp (mode, "str") == 0)
     for (long i = 0; i < n; i++)
       ev_str (names[i & 3]);
+  else if (strcmp (mode, "str1000") == 0)
+    {
+      static char text[1001];
+      memset (text, 'x', 1000);
+      for (long i = 0; i < n; i++)
+        ev_str (text);
+    }
   else if (strcmp (mode, "clock") == 0)
     for (long i = 0; i < n; i++)
       {
