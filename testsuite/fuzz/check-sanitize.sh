@@ -15,9 +15,9 @@
 set -u
 # Not report-times: its expected times need an unloaded machine and no
 # sanitizer slowing the measured functions down.
-SAN_CASES="events-expr events-manual events-render events-threads events-longjmp
-  events-exit events-off events-signal events-fork events-kill report-errors
-  report-derive report-shell report-names"
+SAN_CASES="events-expr events-manual events-render events-strings events-strmax
+  events-threads events-longjmp events-exit events-off events-signal events-fork
+  events-kill report-errors report-derive report-shell report-names"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)
