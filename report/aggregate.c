@@ -69,6 +69,7 @@ struct agg
   double overhead_ns;            /* per Start/Finish pair, for this stream */
   uint64_t ded[NDED];            /* agg_deduction (overhead_ns, n) for n < NDED */
   struct ev_dim_hint *hints;     /* where each level's dimension was last found */
+  const char **outer;            /* each level's agg_outer_dim, or NULL */
   htab_t index;                  /* (parent, value) -> bucket */
   struct agg_bucket *buckets;    /* by id; 0 unused */
   uint32_t nbuckets, size;
@@ -103,6 +104,9 @@ agg_new (int ndims, const char *const *dims, int nfilters,
   a->nfilters = nfilters;
   a->filters = filters;
   a->hints = XCNEWVEC (struct ev_dim_hint, ndims ? ndims : 1);
+  a->outer = XCNEWVEC (const char *, ndims ? ndims : 1);
+  for (int i = 0; i < ndims; i++)
+    a->outer[i] = agg_outer_dim (dims[i]);
   a->index = htab_create_alloc (64, bucket_hash, bucket_eq, free, xcalloc, free);
   a->size = 64;
   a->buckets = XCNEWVEC (struct agg_bucket, a->size);
@@ -149,30 +153,17 @@ intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value
   return id;
 }
 
-/* bucket_of's value formatted, its bucket found by its text (and kept in E if
-   not NULL): out of line, with its buffer.  */
+static uint32_t bucket_by_text (struct agg *a, const struct ev_record *r,
+                                const struct ev_value *v, struct cache_entry *e,
+                                uint32_t parent, uint32_t level);
 
-static __attribute__ ((noinline)) uint32_t
-bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
-                struct cache_entry *e, uint32_t parent, uint32_t level)
-{
-  char buf[4096];
-  const char *t = v ? ev_format_value (v, buf, sizeof buf)
-                    : agg_dim_text (r, a->dims[level], buf, sizeof buf);
-  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
-  if (e)
-    e->bucket = b;
-  return b;
-}
-
-/* The bucket under PARENT at LEVEL of record R's value of DIM.  */
+/* The bucket under PARENT at LEVEL of value V of record R (NULL: R has none
+   of its own), found in the cache when V's identity is there.  */
 
 static inline uint32_t
-bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
-           uint32_t level)
+bucket_of_value (struct agg *a, const struct ev_record *r,
+                 const struct ev_value *v, uint32_t parent, uint32_t level)
 {
-  const char *dim = a->dims[level];
-  const struct ev_value *v = ev_record_dim_hinted (r, dim, &a->hints[level]);
   struct cache_entry *e = NULL;
   if (v && v->type != DSPROF_DIM_DOUBLE && v->type != DSPROF_DIM_PTR
       && v->type != DSPROF_DIM_ENUM)
@@ -191,6 +182,44 @@ bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
       e->len = v->len;
     }
   return bucket_by_text (a, r, v, e, parent, level);
+}
+
+/* bucket_of_value's value formatted, its bucket found by its text (and kept
+   in E if not NULL): out of line, with its buffer.  Without a value of R's
+   own, an outer:D takes its ancestor's value, which the cache knows by its
+   identity like R's own.  */
+
+static __attribute__ ((noinline)) uint32_t
+bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
+                struct cache_entry *e, uint32_t parent, uint32_t level)
+{
+  char buf[4096];
+  const char *t;
+  if (!v && a->outer[level])
+    {
+      v = agg_outer_value (r, a->outer[level]);
+      if (v)
+        return bucket_of_value (a, r, v, parent, level);
+      t = NULL;                  /* no carrier: agg_dim_text's answer */
+    }
+  else
+    t = v ? ev_format_value (v, buf, sizeof buf)
+          : agg_dim_text (r, a->dims[level], buf, sizeof buf);
+  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
+  if (e)
+    e->bucket = b;
+  return b;
+}
+
+/* The bucket under PARENT at LEVEL of record R's value of DIM.  */
+
+static inline uint32_t
+bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
+           uint32_t level)
+{
+  const struct ev_value *v = ev_record_dim_hinted (r, a->dims[level],
+                                                   &a->hints[level]);
+  return bucket_of_value (a, r, v, parent, level);
 }
 
 static int
@@ -213,12 +242,55 @@ agg_set_derive (agg_derive_fn *fn)
   derive = fn;
 }
 
+/* Whether R's memo answers for DIM.  */
+
+static inline bool
+memo_for (const struct ev_record *r, const char *dim)
+{
+  return r->outer_dim && (r->outer_dim == dim || !strcmp (r->outer_dim, dim));
+}
+
+const struct ev_value *
+agg_outer_value (const struct ev_record *r, const char *dim)
+{
+  /* Walk up to the carrier, or to a record whose memo knows it; then give
+     every record passed (none carries DIM) the answer, so that a deep tree
+     costs one walk per open record rather than one per record.  The memo is
+     the decoder's cache in the record, hence the casts.  */
+  const struct ev_record *p = r->parent, *carrier = NULL;
+  for (; p; p = p->parent)
+    {
+      if (ev_record_dim (p, dim))
+        {
+          carrier = p;
+          break;
+        }
+      if (memo_for (p, dim))
+        {
+          carrier = p->outer;
+          break;
+        }
+    }
+  for (const struct ev_record *q = r->parent; q != p; q = q->parent)
+    {
+      ((struct ev_record *) q)->outer_dim = dim;
+      ((struct ev_record *) q)->outer = carrier;
+    }
+  return carrier ? ev_record_dim (carrier, dim) : NULL;
+}
+
 const char *
 agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t size)
 {
   const struct ev_value *v = ev_record_dim (r, name);
   if (v)
     return ev_format_value (v, buf, size);
+  const char *outer = agg_outer_dim (name);
+  if (outer)
+    {
+      v = agg_outer_value (r, outer);
+      return v ? ev_format_value (v, buf, size) : NULL;
+    }
   if (derive)
     {
       const char *t = derive (r, name, buf, size);
@@ -273,6 +345,9 @@ agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t siz
 bool
 agg_dim_present (const struct ev_record *r, const char *name)
 {
+  const char *outer = agg_outer_dim (name);
+  if (outer)
+    return ev_record_dim (r, name) || agg_outer_value (r, outer);
   if (!derive && !ev_record_dim (r, name))
     {
       if (!strcmp (name, "depth") || !strcmp (name, "parent")
@@ -448,6 +523,7 @@ agg_free (struct agg *a)
     free ((char *) a->buckets[i].value);
   free (a->buckets);
   free (a->hints);
+  free (a->outer);
   htab_delete (a->index);
   free (a);
 }
@@ -486,6 +562,8 @@ agg_carry_check (struct agg_carry *c, const struct ev_record *r)
   char buf[4096];
   for (uint32_t i = c->n; i-- > 0;)
     if (ev_record_dim (r, c->names[i])
+        || (agg_outer_dim (c->names[i])
+            && agg_outer_value (r, agg_outer_dim (c->names[i])))
         || (derive && derive (r, c->names[i], buf, sizeof buf)))
       carried (c, i);
 }

@@ -25,6 +25,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "events.h"
 
@@ -99,6 +100,20 @@ uint64_t agg_records (const struct agg *a);
    dimensions included; NULL if R has no such dimension.  */
 const char *agg_dim_text (const struct ev_record *r, const char *name, char *buf,
                           size_t size);
+
+/* The dimension D an "outer:D" names (docs/contract.md §5.3), or NULL when
+   NAME is not one: outer:D is the value of D on the nearest enclosing record
+   that carries D.  */
+static inline const char *
+agg_outer_dim (const char *name)
+{
+  return name[0] == 'o' && strncmp (name, "outer:", 6) == 0 ? name + 6 : NULL;
+}
+
+/* The value of the recorded dimension DIM on the nearest enclosing record of
+   R that carries it (its Start's dimensions and those added by the time R
+   completes: R's ancestors are still open), or NULL if none does.  */
+const struct ev_value *agg_outer_value (const struct ev_record *r, const char *dim);
 
 /* Whether agg_dim_text gives R a value of NAME, without formatting it when it
    need not (for dsprof dims, which counts the dimensions of every record).  */

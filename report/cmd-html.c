@@ -1010,6 +1010,12 @@ run_html (int argc, char **argv)
           free (dimcopy);
           return rc;
         }
+      if (check_dim ("html", s))
+        {
+          free (q.dims);
+          free (dimcopy);
+          return EXIT_USAGE;
+        }
       q.dims[q.ndims++] = s;
       if (!comma)
         break;

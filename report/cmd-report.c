@@ -384,6 +384,8 @@ parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
         if (!parse_filter (optarg, &q->filters[q->nfilters++]))
           return usage_error (cmd, "--where wants DIM=VALUE or DIM!=VALUE, not '%s'",
                               optarg);
+        if (check_dim (cmd, q->filters[q->nfilters - 1].dim))
+          return EXIT_USAGE;
         break;
       case 'u':
         if (!text_unit_pick (optarg, 0))
@@ -445,7 +447,7 @@ run_report_cmd (int argc, char **argv)
         dashdash = true;
       else if (dashdash || looks_like_profile (argv[i]))
         profiles[nprofiles++] = argv[i];
-      else
+      else if (!(rc = check_dim ("report", argv[i])))
         q.dims[q.ndims++] = argv[i];
       i++;
     }
@@ -484,7 +486,8 @@ const struct command cmd_report = {
   "names an existing file, holds a '/' or a \".data\" is a profile (`--` makes\n"
   "the rest profiles).\n"
   "Dimensions: recorded ones (`dsprof dims` lists them) and the derived depth,\n"
-  "parent, location, depends-on, children, site.\n\n"
+  "parent, location, depends-on, children, site, and outer:D, D's value on the\n"
+  "nearest enclosing record that carries D (none: the empty value).\n\n"
   "  --where DIM=VALUE    only records whose DIM is VALUE (repeatable; all hold)\n"
   "  --where DIM!=VALUE   only records whose DIM is not VALUE\n"
   "  --unit ns|us|ms|s    time unit (default: one that suits the largest figure)\n"
@@ -581,6 +584,11 @@ shell_where (struct shell *sh, char **words, int n)
         struct agg_filter f;
         if (!parse_filter (words[i], &f))
           printf ("where wants DIM=VALUE or DIM!=VALUE, not '%s'\n", words[i]);
+        else if (!dim_name_ok (f.dim))
+          {
+            printf ("outer:D wants a dimension D, not '%s'\n", f.dim);
+            free ((char *) f.dim);
+          }
         else
           {
             f.value = xstrdup (f.value);
@@ -642,6 +650,12 @@ shell_command (struct shell *sh, char **words, int n)
     return print_dims (&sh->set, &r, stdout);
   else
     {
+      for (int i = 0; i < n; i++)
+        if (!dim_name_ok (words[i]))
+          {
+            printf ("outer:D wants a dimension D, not '%s'\n", words[i]);
+            return 0;
+          }
       r.ndims = n;
       r.dims = (const char **) words;
       return run_report (&sh->set, &r, stdout);

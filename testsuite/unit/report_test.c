@@ -680,6 +680,80 @@ test_keep_children (void)
   CU_ASSERT_FALSE (counted.kept);
 }
 
+/* agg_outer_value: the nearest strict ancestor carrying the dimension wins,
+   a record's own value does not count, records in between that lack it are
+   looked through; the records passed keep the answer (their memo), which the
+   next question reads; another dimension replaces the memo; a record opened
+   after its parent gained the dimension finds the parent.  */
+
+static void
+test_outer (void)
+{
+  struct ev_dim top_d[1], mid_d[2], leaf_d[1];
+  memset (top_d, 0, sizeof top_d);
+  memset (mid_d, 0, sizeof mid_d);
+  memset (leaf_d, 0, sizeof leaf_d);
+  top_d[0].name = "stmt";
+  top_d[0].v.type = DSPROF_DIM_STR;
+  top_d[0].v.s = "outer";
+  top_d[0].v.len = 5;
+  mid_d[0].name = "other";
+  mid_d[1].name = "stmt";
+  mid_d[1].v.type = DSPROF_DIM_STR;
+  mid_d[1].v.s = "inner";
+  mid_d[1].v.len = 5;
+  leaf_d[0] = mid_d[1];
+  /* top (stmt=outer) > mid (stmt=inner once added) > a > b > leaf (stmt) */
+  struct ev_record top, mid, a, b, leaf;
+  struct ev_record *chain[] = { &top, &mid, &a, &b, &leaf };
+  for (int i = 0; i < 5; i++)
+    {
+      memset (chain[i], 0, sizeof *chain[i]);
+      chain[i]->parent = i ? chain[i - 1] : NULL;
+    }
+  top.dims = top_d;
+  top.ndims = 1;
+  mid.dims = mid_d;
+  mid.ndims = 1;                 /* stmt not added yet */
+  leaf.dims = leaf_d;
+  leaf.ndims = 1;
+
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, "stmt"), &top_d[0].v);
+  CU_ASSERT_PTR_EQUAL (b.outer, &top);
+  CU_ASSERT_PTR_EQUAL (a.outer, &top);
+  CU_ASSERT_PTR_EQUAL (mid.outer, &top);
+  CU_ASSERT_PTR_NULL (top.outer_dim);
+  CU_ASSERT_PTR_NULL (agg_outer_value (&top, "stmt"));
+
+  /* The next question stops at b's memo.  */
+  b.outer = &mid;
+  mid.ndims = 2;
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, "stmt"), &mid_d[1].v);
+  mid.ndims = 1;
+  b.outer = &top;
+
+  /* Another dimension: no carrier, and the memos now answer for it.  */
+  CU_ASSERT_PTR_NULL (agg_outer_value (&leaf, "nosuch"));
+  CU_ASSERT_PTR_NULL (b.outer);
+  CU_ASSERT_STRING_EQUAL (b.outer_dim, "nosuch");
+
+  /* mid gains stmt once a, b and leaf completed; new ones (memo cleared by
+     the decoder) find it, and mid itself still finds top.  */
+  mid.ndims = 2;
+  a.outer_dim = b.outer_dim = leaf.outer_dim = NULL;
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, "stmt"), &mid_d[1].v);
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&a, "stmt"), &mid_d[1].v);
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&mid, "stmt"), &top_d[0].v);
+
+  /* Through agg_dim_text, as every command asks.  */
+  char buf[64];
+  CU_ASSERT_STRING_EQUAL (agg_dim_text (&leaf, "outer:stmt", buf, sizeof buf),
+                          "inner");
+  CU_ASSERT_PTR_NULL (agg_dim_text (&top, "outer:stmt", buf, sizeof buf));
+  CU_ASSERT_TRUE (agg_dim_present (&b, "outer:stmt"));
+  CU_ASSERT_FALSE (agg_dim_present (&top, "outer:stmt"));
+}
+
 /* agg_carry: the dimensions wanted, less derived ones and repeats, are
    forgotten as records carry them; the rest keep their order.  */
 
@@ -821,6 +895,7 @@ report_test_register (void)
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
   CU_add_test (s, "dimensions no record carries", test_carry);
+  CU_add_test (s, "outer:D, the nearest enclosing carrier", test_outer);
   CU_add_test (s, "a record's children kept or counted", test_keep_children);
   CU_add_test (s, "derived dimensions present as their text", test_dim_present);
   CU_add_test (s, "only regular files are opened to read", test_open_regular);
