@@ -1,5 +1,6 @@
 /* aggregate.c - the dimension report's buckets and times (see aggregate.h).  */
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +71,9 @@ struct agg
   uint64_t ded[NDED];            /* agg_deduction (overhead_ns, n) for n < NDED */
   struct ev_dim_hint *hints;     /* where each level's dimension was last found */
   const char **outer;            /* each level's agg_outer_dim, or NULL */
+  int nsums;
+  const char *const *sums;       /* agg_set_sums's dimensions */
+  uint64_t *summed;              /* records that gave each a number */
   htab_t index;                  /* (parent, value) -> bucket */
   struct agg_bucket *buckets;    /* by id; 0 unused */
   uint32_t nbuckets, size;
@@ -131,7 +135,7 @@ agg_begin_stream (struct agg *a, uint64_t overhead_ps)
 static uint32_t
 intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value)
 {
-  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0 };
+  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0, NULL };
   void **slot = htab_find_slot (a->index, &key, INSERT);
   if (*slot)
     return ((struct agg_bucket *) *slot)->id;
@@ -147,6 +151,8 @@ intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value
   b->parent = parent;
   b->level = level;
   b->value = xstrdup (value);
+  if (a->nsums)
+    b->sums = XCNEWVEC (struct agg_sum, a->nsums);
   struct agg_bucket *k = XNEW (struct agg_bucket);
   *k = *b;
   *slot = k;
@@ -383,6 +389,100 @@ passes (const struct agg *a, const struct ev_record *r)
   return !a->nfilters || passes_filters (a, r);
 }
 
+/* ---- --sum ------------------------------------------------------------------------- */
+
+void
+agg_set_sums (struct agg *a, int nsums, const char *const *sums)
+{
+  a->nsums = nsums;
+  a->sums = sums;
+  a->summed = XCNEWVEC (uint64_t, nsums ? nsums : 1);
+}
+
+/* Whether V is a number a sum adds.  */
+
+static bool
+summable (const struct ev_value *v)
+{
+  return v->type == DSPROF_DIM_INT || v->type == DSPROF_DIM_UINT
+         || v->type == DSPROF_DIM_DOUBLE || v->type == DSPROF_DIM_BOOL;
+}
+
+/* Add the number V to S.  */
+
+static void
+sum_add (struct agg_sum *s, const struct ev_value *v)
+{
+  if (v->type == DSPROF_DIM_DOUBLE)
+    {
+      s->real = true;
+      s->d += v->d;
+      return;
+    }
+  if (v->type == DSPROF_DIM_UINT && v->u > (uint64_t) INT64_MAX)
+    {
+      s->real = true;
+      s->d += (double) v->u;
+      return;
+    }
+  int64_t x = v->type == DSPROF_DIM_BOOL ? v->u != 0
+              : v->type == DSPROF_DIM_UINT ? (int64_t) v->u : v->i;
+  int64_t t;
+  if (__builtin_add_overflow (s->i, x, &t))
+    {
+      s->real = true;
+      s->d += (double) x;
+    }
+  else
+    s->i = t;
+}
+
+/* Add the numbers R carries in the sum dimensions to the sums of its bucket
+   B and of the buckets above B (one per level): out of line, so that a
+   report without --sum pays one test per record.  */
+
+static __attribute__ ((noinline)) void
+add_sums (struct agg *a, const struct ev_record *r, uint32_t b)
+{
+  for (int k = 0; k < a->nsums; k++)
+    {
+      const char *outer = agg_outer_dim (a->sums[k]);
+      const struct ev_value *v = ev_record_dim (r, a->sums[k]);
+      if (!v && outer)
+        v = agg_outer_value (r, outer);
+      if (!v || !summable (v))
+        continue;
+      a->summed[k]++;
+      for (uint32_t id = b; id; id = a->buckets[id].parent)
+        sum_add (&a->buckets[id].sums[k], v);
+    }
+}
+
+const char *
+agg_sum_text (const struct agg_sum *s, char *buf, size_t size)
+{
+  if (s->real)
+    snprintf (buf, size, "%.15g", (double) s->i + s->d);
+  else
+    snprintf (buf, size, "%" PRId64, s->i);
+  return buf;
+}
+
+bool
+agg_sum_finite (const struct agg_sum *s)
+{
+  return !s->real || isfinite ((double) s->i + s->d);
+}
+
+void
+agg_note_unsummed (const struct agg *a)
+{
+  for (int k = 0; a->records && k < a->nsums; k++)
+    if (!a->summed[k])
+      fprintf (stderr, "dsprof: no record carries a number in dimension '%s'\n",
+               a->sums[k]);
+}
+
 int
 agg_record (struct ev_record *r, void *arg)
 {
@@ -438,6 +538,8 @@ agg_record (struct ev_record *r, void *arg)
           else
             bk->total_ns += adj;
         }
+      if (a->nsums)
+        add_sums (a, r, b);
       a->records++;
     }
 
@@ -520,7 +622,11 @@ agg_free (struct agg *a)
     }
   free (a->carry.names);
   for (uint32_t i = 1; i <= a->nbuckets; i++)
-    free ((char *) a->buckets[i].value);
+    {
+      free ((char *) a->buckets[i].value);
+      free (a->buckets[i].sums);
+    }
+  free (a->summed);
   free (a->buckets);
   free (a->hints);
   free (a->outer);

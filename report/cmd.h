@@ -66,6 +66,8 @@ struct query
   const char **dims;
   int nfilters;
   struct agg_filter *filters;
+  int nsums;
+  const char **sums;             /* --sum dimensions */
   const char *unit;              /* NULL: automatic */
   long top;                      /* 0: all */
   const char *format;            /* text, csv, json */

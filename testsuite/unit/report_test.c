@@ -680,6 +680,65 @@ test_keep_children (void)
   CU_ASSERT_FALSE (counted.kept);
 }
 
+/* --sum: integers add exactly; an integer sum that would overflow int64, a
+   UINT beyond it or a double makes the sum a double; a bool adds 0 or 1; a
+   string adds nothing.  Top-level records named "n", one number each in "v".  */
+
+static void
+test_sums (void)
+{
+  static const char *const dims[] = { "name" }, *const sums[] = { "v" };
+  struct { int type; int64_t i; uint64_t u; double d; } in[][3] = {
+    /* INT 40 + INT 2 + BOOL true = 43, exact.  */
+    { { DSPROF_DIM_INT, 40, 0, 0 }, { DSPROF_DIM_INT, 2, 0, 0 },
+      { DSPROF_DIM_BOOL, 0, 1, 0 } },
+    /* INT64_MAX + 1 overflows: a double.  */
+    { { DSPROF_DIM_INT, INT64_MAX, 0, 0 }, { DSPROF_DIM_INT, 1, 0, 0 },
+      { DSPROF_DIM_STR, 0, 0, 0 } },
+    /* UINT64_MAX, then -1: a double.  */
+    { { DSPROF_DIM_UINT, 0, UINT64_MAX, 0 }, { DSPROF_DIM_INT, -1, 0, 0 },
+      { DSPROF_DIM_BOOL, 0, 0, 0 } },
+    /* 1 + 0.5 + a string.  */
+    { { DSPROF_DIM_INT, 1, 0, 0 }, { DSPROF_DIM_DOUBLE, 0, 0, 0.5 },
+      { DSPROF_DIM_STR, 0, 0, 0 } },
+  };
+  static const char *const want[] = { "43", "9.22337203685478e+18",
+                                      "1.84467440737096e+19", "1.5" };
+  for (size_t t = 0; t < sizeof in / sizeof in[0]; t++)
+    {
+      struct agg *a = agg_new (1, dims, 0, NULL);
+      agg_set_sums (a, 1, sums);
+      agg_begin_stream (a, 0);
+      for (int k = 0; k < 3; k++)
+        {
+          struct trec rec;
+          struct ev_dim d[2];
+          trec_init (&rec, NULL, "n", 0, 10);
+          d[0] = rec.dim;
+          memset (&d[1], 0, sizeof d[1]);
+          d[1].name = "v";
+          d[1].v.type = (enum dsprof_dim_type) in[t][k].type;
+          if (in[t][k].type == DSPROF_DIM_DOUBLE)
+            d[1].v.d = in[t][k].d;
+          else if (in[t][k].type == DSPROF_DIM_INT)
+            d[1].v.i = in[t][k].i;
+          else if (in[t][k].type == DSPROF_DIM_STR)
+            d[1].v.s = "12", d[1].v.len = 2;
+          else
+            d[1].v.u = in[t][k].u;
+          rec.r.dims = d;
+          rec.r.ndims = 2;
+          agg_record (&rec.r, a);
+        }
+      CU_ASSERT_EQUAL_FATAL (agg_nbuckets (a), 1);
+      char buf[64];
+      CU_ASSERT_STRING_EQUAL (agg_sum_text (&agg_bucket (a, 1)->sums[0], buf,
+                                            sizeof buf), want[t]);
+      CU_ASSERT_TRUE (agg_sum_finite (&agg_bucket (a, 1)->sums[0]));
+      agg_free (a);
+    }
+}
+
 /* agg_outer_value: the nearest strict ancestor carrying the dimension wins,
    a record's own value does not count, records in between that lack it are
    looked through; the records passed keep the answer (their memo), which the
@@ -690,18 +749,9 @@ static void
 test_outer (void)
 {
   struct ev_dim top_d[1], mid_d[2], leaf_d[1];
-  memset (top_d, 0, sizeof top_d);
-  memset (mid_d, 0, sizeof mid_d);
-  memset (leaf_d, 0, sizeof leaf_d);
-  top_d[0].name = "stmt";
-  top_d[0].v.type = DSPROF_DIM_STR;
-  top_d[0].v.s = "outer";
-  top_d[0].v.len = 5;
-  mid_d[0].name = "other";
-  mid_d[1].name = "stmt";
-  mid_d[1].v.type = DSPROF_DIM_STR;
-  mid_d[1].v.s = "inner";
-  mid_d[1].v.len = 5;
+  trec_str_dim (&top_d[0], "stmt", "outer", 5);
+  trec_str_dim (&mid_d[0], "other", "", 0);
+  trec_str_dim (&mid_d[1], "stmt", "inner", 5);
   leaf_d[0] = mid_d[1];
   /* top (stmt=outer) > mid (stmt=inner once added) > a > b > leaf (stmt) */
   struct ev_record top, mid, a, b, leaf;
@@ -896,6 +946,7 @@ report_test_register (void)
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
   CU_add_test (s, "dimensions no record carries", test_carry);
   CU_add_test (s, "outer:D, the nearest enclosing carrier", test_outer);
+  CU_add_test (s, "--sum: exact integers, else a double", test_sums);
   CU_add_test (s, "a record's children kept or counted", test_keep_children);
   CU_add_test (s, "derived dimensions present as their text", test_dim_present);
   CU_add_test (s, "only regular files are opened to read", test_open_regular);
