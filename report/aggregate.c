@@ -248,12 +248,28 @@ agg_set_derive (agg_derive_fn *fn)
   derive = fn;
 }
 
-/* Whether R's memo answers for DIM.  */
+/* DIM's own copy, the same for every caller asking for the same name: a memo
+   names its dimension by it, and a caller's text (a --derive library's buffer)
+   may not outlive the decoding.  The copies last as long as the process; there
+   are as many as names asked for.  */
 
-static inline bool
-memo_for (const struct ev_record *r, const char *dim)
+static const char *
+intern_dim (const char *dim)
 {
-  return r->outer_dim && (r->outer_dim == dim || !strcmp (r->outer_dim, dim));
+  static const char **names;
+  static size_t n, size, last;
+  if (n && !strcmp (names[last], dim))
+    return names[last];
+  for (last = 0; last < n; last++)
+    if (!strcmp (names[last], dim))
+      return names[last];
+  if (n == size)
+    {
+      size = size ? 2 * size : 8;
+      names = XRESIZEVEC (const char *, names, size);
+    }
+  names[n] = xstrdup (dim);
+  return names[n++];
 }
 
 const struct ev_value *
@@ -264,6 +280,9 @@ agg_outer_value (const struct ev_record *r, const char *dim)
      costs one walk per open record rather than one per record.  The memo is
      the decoder's cache in the record, hence the casts.  */
   const struct ev_record *p = r->parent, *carrier = NULL;
+  if (!p)
+    return NULL;
+  dim = intern_dim (dim);
   for (; p; p = p->parent)
     {
       if (ev_record_dim (p, dim))
@@ -271,7 +290,7 @@ agg_outer_value (const struct ev_record *r, const char *dim)
           carrier = p;
           break;
         }
-      if (memo_for (p, dim))
+      if (p->outer_dim == dim)
         {
           carrier = p->outer;
           break;

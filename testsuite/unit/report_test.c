@@ -743,7 +743,8 @@ test_sums (void)
    a record's own value does not count, records in between that lack it are
    looked through; the records passed keep the answer (their memo), which the
    next question reads; another dimension replaces the memo; a record opened
-   after its parent gained the dimension finds the parent.  */
+   after its parent gained the dimension finds the parent; a name in a buffer
+   the caller reuses is not taken for the one it held before.  */
 
 static void
 test_outer (void)
@@ -794,6 +795,14 @@ test_outer (void)
   CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, "stmt"), &mid_d[1].v);
   CU_ASSERT_PTR_EQUAL (agg_outer_value (&a, "stmt"), &mid_d[1].v);
   CU_ASSERT_PTR_EQUAL (agg_outer_value (&mid, "stmt"), &top_d[0].v);
+
+  /* A caller's buffer naming one dimension, then another: the memo knows the
+     name it answers for, not the caller's pointer.  */
+  char name[8];
+  strcpy (name, "nosuch");
+  CU_ASSERT_PTR_NULL (agg_outer_value (&leaf, name));
+  strcpy (name, "stmt");
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, name), &mid_d[1].v);
 
   /* Through agg_dim_text, as every command asks.  */
   char buf[64];
