@@ -1,5 +1,6 @@
 /* aggregate.c - the dimension report's buckets and times (see aggregate.h).  */
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,10 @@ struct agg
   double overhead_ns;            /* per Start/Finish pair, for this stream */
   uint64_t ded[NDED];            /* agg_deduction (overhead_ns, n) for n < NDED */
   struct ev_dim_hint *hints;     /* where each level's dimension was last found */
+  const char **outer;            /* each level's agg_outer_dim, or NULL */
+  int nsums;
+  const char *const *sums;       /* agg_set_sums's dimensions */
+  uint64_t *summed;              /* records that gave each a number */
   htab_t index;                  /* (parent, value) -> bucket */
   struct agg_bucket *buckets;    /* by id; 0 unused */
   uint32_t nbuckets, size;
@@ -103,6 +108,9 @@ agg_new (int ndims, const char *const *dims, int nfilters,
   a->nfilters = nfilters;
   a->filters = filters;
   a->hints = XCNEWVEC (struct ev_dim_hint, ndims ? ndims : 1);
+  a->outer = XCNEWVEC (const char *, ndims ? ndims : 1);
+  for (int i = 0; i < ndims; i++)
+    a->outer[i] = agg_outer_dim (dims[i]);
   a->index = htab_create_alloc (64, bucket_hash, bucket_eq, free, xcalloc, free);
   a->size = 64;
   a->buckets = XCNEWVEC (struct agg_bucket, a->size);
@@ -127,7 +135,7 @@ agg_begin_stream (struct agg *a, uint64_t overhead_ps)
 static uint32_t
 intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value)
 {
-  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0 };
+  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0, NULL };
   void **slot = htab_find_slot (a->index, &key, INSERT);
   if (*slot)
     return ((struct agg_bucket *) *slot)->id;
@@ -143,36 +151,25 @@ intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value
   b->parent = parent;
   b->level = level;
   b->value = xstrdup (value);
+  if (a->nsums)
+    b->sums = XCNEWVEC (struct agg_sum, a->nsums);
   struct agg_bucket *k = XNEW (struct agg_bucket);
   *k = *b;
   *slot = k;
   return id;
 }
 
-/* bucket_of's value formatted, its bucket found by its text (and kept in E if
-   not NULL): out of line, with its buffer.  */
+static uint32_t bucket_by_text (struct agg *a, const struct ev_record *r,
+                                const struct ev_value *v, struct cache_entry *e,
+                                uint32_t parent, uint32_t level);
 
-static __attribute__ ((noinline)) uint32_t
-bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
-                struct cache_entry *e, uint32_t parent, uint32_t level)
-{
-  char buf[4096];
-  const char *t = v ? ev_format_value (v, buf, sizeof buf)
-                    : agg_dim_text (r, a->dims[level], buf, sizeof buf);
-  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
-  if (e)
-    e->bucket = b;
-  return b;
-}
-
-/* The bucket under PARENT at LEVEL of record R's value of DIM.  */
+/* The bucket under PARENT at LEVEL of value V of record R (NULL: R has none
+   of its own), found in the cache when V's identity is there.  */
 
 static inline uint32_t
-bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
-           uint32_t level)
+bucket_of_value (struct agg *a, const struct ev_record *r,
+                 const struct ev_value *v, uint32_t parent, uint32_t level)
 {
-  const char *dim = a->dims[level];
-  const struct ev_value *v = ev_record_dim_hinted (r, dim, &a->hints[level]);
   struct cache_entry *e = NULL;
   if (v && v->type != DSPROF_DIM_DOUBLE && v->type != DSPROF_DIM_PTR
       && v->type != DSPROF_DIM_ENUM)
@@ -191,6 +188,44 @@ bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
       e->len = v->len;
     }
   return bucket_by_text (a, r, v, e, parent, level);
+}
+
+/* bucket_of_value's value formatted, its bucket found by its text (and kept
+   in E if not NULL): out of line, with its buffer.  Without a value of R's
+   own, an outer:D takes its ancestor's value, which the cache knows by its
+   identity like R's own.  */
+
+static __attribute__ ((noinline)) uint32_t
+bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
+                struct cache_entry *e, uint32_t parent, uint32_t level)
+{
+  char buf[4096];
+  const char *t;
+  if (!v && a->outer[level])
+    {
+      v = agg_outer_value (r, a->outer[level]);
+      if (v)
+        return bucket_of_value (a, r, v, parent, level);
+      t = NULL;                  /* no carrier: agg_dim_text's answer */
+    }
+  else
+    t = v ? ev_format_value (v, buf, sizeof buf)
+          : agg_dim_text (r, a->dims[level], buf, sizeof buf);
+  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
+  if (e)
+    e->bucket = b;
+  return b;
+}
+
+/* The bucket under PARENT at LEVEL of record R's value of DIM.  */
+
+static inline uint32_t
+bucket_of (struct agg *a, const struct ev_record *r, uint32_t parent,
+           uint32_t level)
+{
+  const struct ev_value *v = ev_record_dim_hinted (r, a->dims[level],
+                                                   &a->hints[level]);
+  return bucket_of_value (a, r, v, parent, level);
 }
 
 static int
@@ -213,12 +248,74 @@ agg_set_derive (agg_derive_fn *fn)
   derive = fn;
 }
 
+/* DIM's own copy, the same for every caller asking for the same name: a memo
+   names its dimension by it, and a caller's text (a --derive library's buffer)
+   may not outlive the decoding.  The copies last as long as the process; there
+   are as many as names asked for.  */
+
+static const char *
+intern_dim (const char *dim)
+{
+  static const char **names;
+  static size_t n, size, last;
+  if (n && !strcmp (names[last], dim))
+    return names[last];
+  for (last = 0; last < n; last++)
+    if (!strcmp (names[last], dim))
+      return names[last];
+  if (n == size)
+    {
+      size = size ? 2 * size : 8;
+      names = XRESIZEVEC (const char *, names, size);
+    }
+  names[n] = xstrdup (dim);
+  return names[n++];
+}
+
+const struct ev_value *
+agg_outer_value (const struct ev_record *r, const char *dim)
+{
+  /* Walk up to the carrier, or to a record whose memo knows it; then give
+     every record passed (none carries DIM) the answer, so that a deep tree
+     costs one walk per open record rather than one per record.  The memo is
+     the decoder's cache in the record, hence the casts.  */
+  const struct ev_record *p = r->parent, *carrier = NULL;
+  if (!p)
+    return NULL;
+  dim = intern_dim (dim);
+  for (; p; p = p->parent)
+    {
+      if (ev_record_dim (p, dim))
+        {
+          carrier = p;
+          break;
+        }
+      if (p->outer_dim == dim)
+        {
+          carrier = p->outer;
+          break;
+        }
+    }
+  for (const struct ev_record *q = r->parent; q != p; q = q->parent)
+    {
+      ((struct ev_record *) q)->outer_dim = dim;
+      ((struct ev_record *) q)->outer = carrier;
+    }
+  return carrier ? ev_record_dim (carrier, dim) : NULL;
+}
+
 const char *
 agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t size)
 {
   const struct ev_value *v = ev_record_dim (r, name);
   if (v)
     return ev_format_value (v, buf, size);
+  const char *outer = agg_outer_dim (name);
+  if (outer)
+    {
+      v = agg_outer_value (r, outer);
+      return v ? ev_format_value (v, buf, size) : NULL;
+    }
   if (derive)
     {
       const char *t = derive (r, name, buf, size);
@@ -273,6 +370,9 @@ agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t siz
 bool
 agg_dim_present (const struct ev_record *r, const char *name)
 {
+  const char *outer = agg_outer_dim (name);
+  if (outer)
+    return ev_record_dim (r, name) || agg_outer_value (r, outer);
   if (!derive && !ev_record_dim (r, name))
     {
       if (!strcmp (name, "depth") || !strcmp (name, "parent")
@@ -306,6 +406,100 @@ static inline bool
 passes (const struct agg *a, const struct ev_record *r)
 {
   return !a->nfilters || passes_filters (a, r);
+}
+
+/* ---- --sum ------------------------------------------------------------------------- */
+
+void
+agg_set_sums (struct agg *a, int nsums, const char *const *sums)
+{
+  a->nsums = nsums;
+  a->sums = sums;
+  a->summed = XCNEWVEC (uint64_t, nsums ? nsums : 1);
+}
+
+/* Whether V is a number a sum adds.  */
+
+static bool
+summable (const struct ev_value *v)
+{
+  return v->type == DSPROF_DIM_INT || v->type == DSPROF_DIM_UINT
+         || v->type == DSPROF_DIM_DOUBLE || v->type == DSPROF_DIM_BOOL;
+}
+
+/* Add the number V to S.  */
+
+static void
+sum_add (struct agg_sum *s, const struct ev_value *v)
+{
+  if (v->type == DSPROF_DIM_DOUBLE)
+    {
+      s->real = true;
+      s->d += v->d;
+      return;
+    }
+  if (v->type == DSPROF_DIM_UINT && v->u > (uint64_t) INT64_MAX)
+    {
+      s->real = true;
+      s->d += (double) v->u;
+      return;
+    }
+  int64_t x = v->type == DSPROF_DIM_BOOL ? v->u != 0
+              : v->type == DSPROF_DIM_UINT ? (int64_t) v->u : v->i;
+  int64_t t;
+  if (__builtin_add_overflow (s->i, x, &t))
+    {
+      s->real = true;
+      s->d += (double) x;
+    }
+  else
+    s->i = t;
+}
+
+/* Add the numbers R carries in the sum dimensions to the sums of its bucket
+   B and of the buckets above B (one per level): out of line, so that a
+   report without --sum pays one test per record.  */
+
+static __attribute__ ((noinline)) void
+add_sums (struct agg *a, const struct ev_record *r, uint32_t b)
+{
+  for (int k = 0; k < a->nsums; k++)
+    {
+      const char *outer = agg_outer_dim (a->sums[k]);
+      const struct ev_value *v = ev_record_dim (r, a->sums[k]);
+      if (!v && outer)
+        v = agg_outer_value (r, outer);
+      if (!v || !summable (v))
+        continue;
+      a->summed[k]++;
+      for (uint32_t id = b; id; id = a->buckets[id].parent)
+        sum_add (&a->buckets[id].sums[k], v);
+    }
+}
+
+const char *
+agg_sum_text (const struct agg_sum *s, char *buf, size_t size)
+{
+  if (s->real)
+    snprintf (buf, size, "%.15g", (double) s->i + s->d);
+  else
+    snprintf (buf, size, "%" PRId64, s->i);
+  return buf;
+}
+
+bool
+agg_sum_finite (const struct agg_sum *s)
+{
+  return !s->real || isfinite ((double) s->i + s->d);
+}
+
+void
+agg_note_unsummed (const struct agg *a)
+{
+  for (int k = 0; a->records && k < a->nsums; k++)
+    if (!a->summed[k])
+      fprintf (stderr, "dsprof: no record carries a number in dimension '%s'\n",
+               a->sums[k]);
 }
 
 int
@@ -363,6 +557,8 @@ agg_record (struct ev_record *r, void *arg)
           else
             bk->total_ns += adj;
         }
+      if (a->nsums)
+        add_sums (a, r, b);
       a->records++;
     }
 
@@ -445,9 +641,14 @@ agg_free (struct agg *a)
     }
   free (a->carry.names);
   for (uint32_t i = 1; i <= a->nbuckets; i++)
-    free ((char *) a->buckets[i].value);
+    {
+      free ((char *) a->buckets[i].value);
+      free (a->buckets[i].sums);
+    }
+  free (a->summed);
   free (a->buckets);
   free (a->hints);
+  free (a->outer);
   htab_delete (a->index);
   free (a);
 }
@@ -486,6 +687,8 @@ agg_carry_check (struct agg_carry *c, const struct ev_record *r)
   char buf[4096];
   for (uint32_t i = c->n; i-- > 0;)
     if (ev_record_dim (r, c->names[i])
+        || (agg_outer_dim (c->names[i])
+            && agg_outer_value (r, agg_outer_dim (c->names[i])))
         || (derive && derive (r, c->names[i], buf, sizeof buf)))
       carried (c, i);
 }

@@ -25,6 +25,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "events.h"
 
@@ -35,12 +36,24 @@ struct agg_filter
   bool negate;                   /* DIM!=VALUE */
 };
 
+/* A --sum column's figure for one bucket: the sum of the numbers its records
+   carry in one dimension.  Integers add up exactly while the sum fits an
+   int64_t; a double value, or an integer sum that would overflow, makes the
+   sum a double (REAL) from then on.  */
+struct agg_sum
+{
+  int64_t i;                     /* the exact part */
+  double d;                      /* the rest, when REAL */
+  bool real;
+};
+
 struct agg_bucket
 {
   uint32_t id, parent;           /* parent 0: a row of the first table */
   uint32_t level;                /* 0 for D1 */
   const char *value;             /* as shown */
   uint64_t self_ns, total_ns, count;
+  struct agg_sum *sums;          /* one per agg_set_sums dimension, or NULL */
 };
 
 struct agg;
@@ -78,6 +91,22 @@ agg_deduct (uint64_t dur, double overhead_ns, uint64_t ndesc, uint64_t child_ns)
 struct agg *agg_new (int ndims, const char *const *dims, int nfilters,
                      const struct agg_filter *filters);
 
+/* Also sum, per bucket, the NSUMS numeric dimensions SUMS (a recorded
+   dimension or an outer: one): a record adds an INT, UINT or DOUBLE value, a
+   BOOL as 0 or 1, and nothing for a value of another type or none.  Before
+   the first record.  */
+void agg_set_sums (struct agg *a, int nsums, const char *const *sums);
+
+/* The sum S as text in BUF (SIZE bytes): an integer, or %.15g; return BUF.  */
+const char *agg_sum_text (const struct agg_sum *s, char *buf, size_t size);
+
+/* Whether S is a finite number (a double sum may be an infinity or NaN).  */
+bool agg_sum_finite (const struct agg_sum *s);
+
+/* Print, for each sum dimension no record gave a number, "dsprof: no record
+   carries a number in dimension 'D'" (if there were records at all).  */
+void agg_note_unsummed (const struct agg *a);
+
 /* Start a new stream (a thread of a process) whose pairs cost OVERHEAD_PS.  */
 void agg_begin_stream (struct agg *a, uint64_t overhead_ps);
 
@@ -99,6 +128,20 @@ uint64_t agg_records (const struct agg *a);
    dimensions included; NULL if R has no such dimension.  */
 const char *agg_dim_text (const struct ev_record *r, const char *name, char *buf,
                           size_t size);
+
+/* The dimension D an "outer:D" names (docs/contract.md §5.3), or NULL when
+   NAME is not one: outer:D is the value of D on the nearest enclosing record
+   that carries D.  */
+static inline const char *
+agg_outer_dim (const char *name)
+{
+  return name[0] == 'o' && strncmp (name, "outer:", 6) == 0 ? name + 6 : NULL;
+}
+
+/* The value of the recorded dimension DIM on the nearest enclosing record of
+   R that carries it (its Start's dimensions and those added by the time R
+   completes: R's ancestors are still open), or NULL if none does.  */
+const struct ev_value *agg_outer_value (const struct ev_record *r, const char *dim);
 
 /* Whether agg_dim_text gives R a value of NAME, without formatting it when it
    need not (for dsprof dims, which counts the dimensions of every record).  */

@@ -34,6 +34,8 @@ parse_where_opts (const struct command *cmd, int argc, char **argv,
         if (!parse_filter (optarg, &q->filters[q->nfilters++]))
           return usage_error (cmd->name, "--where wants DIM=VALUE or DIM!=VALUE, "
                               "not '%s'", optarg);
+        if (check_dim (cmd->name, q->filters[q->nfilters - 1].dim))
+          return EXIT_USAGE;
         break;
       case 'h':
         *help = true;
@@ -216,25 +218,36 @@ open_event_free (struct open_event *o)
   o->n = 0;
 }
 
-/* Whether O passes Q's filters; every filter is tested, so that CARRY sees
-   each dimension the event carries.  */
+/* The value of dimension NAME on O, or NULL.  */
+
+static const char *
+kv_find (const struct open_event *o, const char *name)
+{
+  for (uint32_t k = 0; k < o->n; k++)
+    if (!strcmp (o->kv[k].name, name))
+      return o->kv[k].value;
+  return NULL;
+}
+
+/* Whether O, the innermost open event of C, passes C's filters; every filter
+   is tested, so that C's carry sees each dimension the event carries.  An
+   outer:D is D on the nearest enclosing open event that has it, as for
+   records (agg_outer_value).  */
 
 static bool
-event_passes (const struct query *q, const struct open_event *o,
-              struct agg_carry *carry)
+event_passes (struct trace_ctx *c, const struct open_event *o)
 {
+  const struct query *q = c->q;
   bool pass = true;
   for (int i = 0; i < q->nfilters; i++)
     {
-      const char *v = "";
-      for (uint32_t k = 0; k < o->n; k++)
-        if (!strcmp (o->kv[k].name, q->filters[i].dim))
-          {
-            v = o->kv[k].value;
-            agg_carry_seen (carry, q->filters[i].dim);
-            break;
-          }
-      if ((strcmp (v, q->filters[i].value) == 0) == q->filters[i].negate)
+      const char *dim = q->filters[i].dim, *outer = agg_outer_dim (dim);
+      const char *v = kv_find (o, dim);
+      for (size_t k = (size_t) (o - c->stack); !v && outer && k-- > 0;)
+        v = kv_find (&c->stack[k], outer);
+      if (v)
+        agg_carry_seen (&c->carry, dim);
+      if ((strcmp (v ? v : "", q->filters[i].value) == 0) == q->filters[i].negate)
         pass = false;
     }
   return pass;
@@ -268,7 +281,7 @@ trace_event (const struct ev_event *e, void *arg)
                  ev_format_value (&e->dims[i].v, buf, sizeof buf));
       o->nstart = o->n;
       c->carry.records++;
-      if (!event_passes (c->q, o, &c->carry))
+      if (!event_passes (c, o))
         return 0;
       fprintf (c->out, "%" PRIu64 "ns t%u Start", e->ns, e->thread);
       for (uint32_t i = 0; i < o->n; i++)
@@ -295,7 +308,7 @@ trace_event (const struct ev_event *e, void *arg)
   for (uint32_t i = 0; i < e->ndims; i++)
     kv_push (o, e->dims[i].name, ev_format_value (&e->dims[i].v, buf, sizeof buf));
   kv_push (o, "complete", e->kind == EV_FINISH ? "true" : "false");
-  if (event_passes (c->q, o, &c->carry))
+  if (event_passes (c, o))
     {
       fprintf (c->out, "%" PRIu64 "ns t%u %s", e->ns, e->thread,
                e->kind == EV_FINISH ? "Finish" : "Abandon");

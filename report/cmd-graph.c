@@ -1157,6 +1157,8 @@ parse_graph_opts (const struct command *cmd, int argc, char **argv,
           return usage_error (cmd->name, "--dim: '%s' is a profile, not a "
                               "dimension (an existing file, or a name with a "
                               "'/' or a \".data\")", optarg);
+        if (check_dim (cmd->name, optarg))
+          return EXIT_USAGE;
         o->dim = optarg;
         break;
       case 'u':

@@ -65,7 +65,14 @@ table (const struct rpt_table *t, const char **path, void *arg)
     }
   fputs (":</h3>\n<table class=\"dims\">\n<thead><tr><th>Total</th><th>Total%</th>"
          "<th>Self</th><th>Self%</th><th>Desc</th><th>Desc%</th><th>Count</th>"
-         "<th>Count%</th><th class=\"value\">", out);
+         "<th>Count%</th>", out);
+  for (int k = 0; k < ts->m->nsums; k++)
+    {
+      fputs ("<th>Sum(", out);
+      text_html (out, ts->m->sums[k]);
+      fputs (")</th>", out);
+    }
+  fputs ("<th class=\"value\">", out);
   text_html (out, dim);
   fputs ("</th></tr></thead>\n<tbody>\n", out);
   uint64_t profiled = ts->m->profiled_ns, records = ts->m->records;
@@ -75,14 +82,16 @@ table (const struct rpt_table *t, const char **path, void *arg)
       const struct rpt_row *r = &t->rows[i];
       char a[40], b[40], c[40];
       fprintf (out, "<tr><td>%s</td><td>%.1f</td><td>%s</td><td>%.1f</td>"
-               "<td>%s</td><td>%.1f</td><td>%" PRIu64 "</td><td>%.1f</td>"
-               "<td class=\"value\">",
+               "<td>%s</td><td>%.1f</td><td>%" PRIu64 "</td><td>%.1f</td>",
                text_time (a, sizeof a, r->total_ns, ts->unit),
                pct (r->total_ns, profiled),
                text_time (b, sizeof b, r->self_ns, ts->unit),
                pct (r->self_ns, profiled),
                text_time (c, sizeof c, r->desc_ns, ts->unit),
                pct (r->desc_ns, profiled), r->count, pct (r->count, records));
+      for (int k = 0; k < ts->m->nsums; k++)
+        fprintf (out, "<td>%s</td>", agg_sum_text (&r->sums[k], a, sizeof a));
+      fputs ("<td class=\"value\">", out);
       text_html (out, r->value);
       fputs ("</td></tr>\n", out);
     }
@@ -942,8 +951,10 @@ parse_count (const char *arg, long *n)
   return !errno && !*end && *n >= 0 && end != arg;
 }
 
+/* run_html with SUMS, room for the --sum dimensions of ARGV.  */
+
 static int
-run_html (int argc, char **argv)
+html_main (int argc, char **argv, const char **sums)
 {
   static const struct option longopts[] = {
     { "output", required_argument, NULL, 'o' },
@@ -952,6 +963,7 @@ run_html (int argc, char **argv)
     { "lines", required_argument, NULL, 'l' },
     { "records", required_argument, NULL, 'n' },
     { "raw", no_argument, NULL, 'r' },
+    { "sum", required_argument, NULL, 's' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -959,7 +971,7 @@ run_html (int argc, char **argv)
   char *dims = NULL;
   long top = 100, nlines = 25, max_records = 4000;
   bool raw = false;
-  int c;
+  int c, nsums = 0;
   opterr = 0;
   while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
     switch (c)
@@ -979,6 +991,13 @@ run_html (int argc, char **argv)
           return usage_error ("html", "--records wants a number, not '%s'", optarg);
         break;
       case 'r': raw = true; break;
+      case 's':
+        if (!*optarg)
+          return usage_error ("html", "--sum wants a dimension name");
+        if (check_dim ("html", optarg))
+          return EXIT_USAGE;
+        sums[nsums++] = optarg;
+        break;
       case 'h': return print_help (&cmd_html);
       default: return option_error ("html", c, argv);
       }
@@ -987,6 +1006,8 @@ run_html (int argc, char **argv)
   memset (&q, 0, sizeof q);
   q.raw = raw;
   q.top = top;
+  q.nsums = nsums;
+  q.sums = sums;
   char *dimcopy = xstrdup (dims ? dims : "name");
   q.dims = XCNEWVEC (const char *, strlen (dimcopy) + 2);
   for (char *s = dimcopy, *comma;; s = comma + 1)
@@ -1010,6 +1031,12 @@ run_html (int argc, char **argv)
           free (dimcopy);
           return rc;
         }
+      if (check_dim ("html", s))
+        {
+          free (q.dims);
+          free (dimcopy);
+          return EXIT_USAGE;
+        }
       q.dims[q.ndims++] = s;
       if (!comma)
         break;
@@ -1030,6 +1057,15 @@ run_html (int argc, char **argv)
   return rc;
 }
 
+static int
+run_html (int argc, char **argv)
+{
+  const char **sums = XCNEWVEC (const char *, argc + 1);
+  int rc = html_main (argc, argv, sums);
+  free (sums);
+  return rc;
+}
+
 const struct command cmd_html = {
   "html", "the profile as one self-contained HTML page", run_html,
   "usage: dsprof html [-o FILE] [--dims D1,D2...] [OPTIONS] [PROFILE...]\n\n"
@@ -1046,4 +1082,6 @@ const struct command cmd_html = {
   "                      else one per name path\n"
   "      --raw           report times as recorded, without deducting the\n"
   "                      recorder's measured cost per event\n"
+  "      --sum D         a column Sum(D) in the tables, as `dsprof report --sum`\n"
+  "                      (repeatable)\n"
 };

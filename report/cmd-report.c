@@ -160,6 +160,15 @@ struct printer
   FILE *out;
 };
 
+/* The width of the text column of --sum dimension D: "Sum(D)", at least 12.  */
+
+static int
+sum_width (const char *d)
+{
+  size_t n = strlen (d) + 5;
+  return n < 12 ? 12 : n > 64 ? 64 : (int) n;
+}
+
 static void
 text_row (struct printer *p, const struct rpt_row *r)
 {
@@ -170,8 +179,15 @@ text_row (struct printer *p, const struct rpt_row *r)
   put_time (p->out, 10, r->self_ns, p->unit);
   fprintf (p->out, " %6.1f ", pct (r->self_ns, profiled));
   put_time (p->out, 10, r->desc_ns, p->unit);
-  fprintf (p->out, " %6.1f %8" PRIu64 " %6.1f  %s\n", pct (r->desc_ns, profiled),
-           r->count, pct (r->count, p->m->records), shown (&p->notes, r->value, buf));
+  fprintf (p->out, " %6.1f %8" PRIu64 " %6.1f", pct (r->desc_ns, profiled),
+           r->count, pct (r->count, p->m->records));
+  for (int k = 0; k < p->m->nsums; k++)
+    {
+      char sum[64];
+      fprintf (p->out, " %*s", sum_width (p->m->sums[k]),
+               agg_sum_text (&r->sums[k], sum, sizeof sum));
+    }
+  fprintf (p->out, "  %s\n", shown (&p->notes, r->value, buf));
 }
 
 /* Table T under the rows PATH: "By D:" or "By D for v1 and v2:", then its
@@ -190,8 +206,12 @@ text_table (const struct rpt_table *t, const char **path, void *arg)
       fprintf (p->out, "%s%s", i == 0 ? "" : i + 1 == t->level ? " and " : ", ",
                shown (&p->notes, path[i], buf));
     }
-  fprintf (p->out, ":\n\n %9s %6s %10s %6s %10s %6s %8s %6s  %s\n", "Total",
-           "Total%", "Self", "Self%", "Desc", "Desc%", "Count", "Count%", "Value");
+  fprintf (p->out, ":\n\n %9s %6s %10s %6s %10s %6s %8s %6s", "Total",
+           "Total%", "Self", "Self%", "Desc", "Desc%", "Count", "Count%");
+  for (int k = 0; k < p->m->nsums; k++)
+    fprintf (p->out, " %*sSum(%s)", sum_width (p->m->sums[k]) - 5
+             - (int) strlen (p->m->sums[k]), "", p->m->sums[k]);
+  fputs ("  Value\n", p->out);
   uint32_t k = rpt_shown (t, p->q->top);
   for (uint32_t j = 0; j < k; j++)
     text_row (p, &t->rows[j]);
@@ -244,9 +264,16 @@ csv_table (const struct rpt_table *t, const char **path, void *arg)
             text_csv (p->out, d < t->level ? path[d] : r->value);
         }
       fprintf (p->out, ",%" PRIu64 ",%.2f,%" PRIu64 ",%.2f,%" PRIu64 ",%.2f,%"
-               PRIu64 ",%.2f\n", r->total_ns, pct (r->total_ns, profiled),
+               PRIu64 ",%.2f", r->total_ns, pct (r->total_ns, profiled),
                r->self_ns, pct (r->self_ns, profiled), r->desc_ns,
                pct (r->desc_ns, profiled), r->count, pct (r->count, p->m->records));
+      for (int k = 0; k < p->m->nsums; k++)
+        {
+          char sum[64];
+          putc (',', p->out);
+          text_csv (p->out, agg_sum_text (&r->sums[k], sum, sizeof sum));
+        }
+      putc ('\n', p->out);
     }
 }
 
@@ -259,8 +286,16 @@ print_csv (struct printer *p)
       putc (',', p->out);
       text_csv (p->out, p->m->dims[d]);
     }
-  fputs (",total_ns,total_pct,self_ns,self_pct,desc_ns,desc_pct,count,count_pct\n",
+  fputs (",total_ns,total_pct,self_ns,self_pct,desc_ns,desc_pct,count,count_pct",
          p->out);
+  for (int k = 0; k < p->m->nsums; k++)
+    {
+      char *h = concat ("sum(", p->m->sums[k], ")", NULL);
+      putc (',', p->out);
+      text_csv (p->out, h);
+      free (h);
+    }
+  putc ('\n', p->out);
   /* Level by level, as the text tables.  */
   const char **path = XCNEWVEC (const char *, p->m->ndims + 1);
   for (int level = 0; level < p->m->ndims; level++)
@@ -283,6 +318,15 @@ json_rows (struct printer *p, const struct rpt_table *t)
       fprintf (p->out, ",\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64
                ",\"desc_ns\":%" PRIu64 ",\"count\":%" PRIu64, r->total_ns,
                r->self_ns, r->desc_ns, r->count);
+      for (int k = 0; k < p->m->nsums; k++)
+        {
+          char sum[64];
+          fputs (k ? "," : ",\"sums\":[", p->out);
+          fputs (agg_sum_finite (&r->sums[k])
+                 ? agg_sum_text (&r->sums[k], sum, sizeof sum) : "null", p->out);
+        }
+      if (p->m->nsums)
+        putc (']', p->out);
       if (r->sub && r->sub->nrows)
         {
           fputs (",\"rows\":", p->out);
@@ -304,6 +348,11 @@ print_json (struct printer *p)
       if (d)
         putc (',', p->out);
       text_json (p->out, p->m->dims[d]);
+    }
+  for (int k = 0; k < p->m->nsums; k++)
+    {
+      fputs (k ? "," : "],\"sums\":[", p->out);
+      text_json (p->out, p->m->sums[k]);
     }
   fputs ("],\"rows\":", p->out);
   json_rows (p, p->m->top);
@@ -346,10 +395,11 @@ query_init (struct query *q, int argc)
   memset (q, 0, sizeof *q);
   q->format = "text";
   q->filters = XCNEWVEC (struct agg_filter, argc + 1);
+  q->sums = XCNEWVEC (const char *, argc + 1);
 }
 
 /* Free the filters of Q as parse_report_opts made them (their values are
-   arguments).  */
+   arguments), and its --sum list.  */
 
 static void
 query_free_filters (struct query *q)
@@ -357,6 +407,7 @@ query_free_filters (struct query *q)
   for (int i = 0; i < q->nfilters; i++)
     free ((char *) q->filters[i].dim);
   free (q->filters);
+  free (q->sums);
 }
 
 static int
@@ -370,6 +421,7 @@ parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
     { "format", required_argument, NULL, 'f' },
     { "raw", no_argument, NULL, 'r' },
     { "derive", required_argument, NULL, 'd' },
+    { "sum", required_argument, NULL, 's' },
     { "profile", required_argument, NULL, 'p' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
@@ -377,13 +429,15 @@ parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long (argc, argv, "+:w:u:t:f:p:h", longopts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "+:w:u:t:f:s:p:h", longopts, NULL)) != -1)
     switch (c)
       {
       case 'w':
         if (!parse_filter (optarg, &q->filters[q->nfilters++]))
           return usage_error (cmd, "--where wants DIM=VALUE or DIM!=VALUE, not '%s'",
                               optarg);
+        if (check_dim (cmd, q->filters[q->nfilters - 1].dim))
+          return EXIT_USAGE;
         break;
       case 'u':
         if (!text_unit_pick (optarg, 0))
@@ -409,6 +463,13 @@ parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
         break;
       case 'r': q->raw = true; break;
       case 'd': q->derive = optarg; break;
+      case 's':
+        if (!*optarg)
+          return usage_error (cmd, "--sum wants a dimension name");
+        if (check_dim (cmd, optarg))
+          return EXIT_USAGE;
+        q->sums[q->nsums++] = optarg;
+        break;
       case 'p':
         /* Profiles, for the shell: collected by the caller.  */
         break;
@@ -445,7 +506,7 @@ run_report_cmd (int argc, char **argv)
         dashdash = true;
       else if (dashdash || looks_like_profile (argv[i]))
         profiles[nprofiles++] = argv[i];
-      else
+      else if (!(rc = check_dim ("report", argv[i])))
         q.dims[q.ndims++] = argv[i];
       i++;
     }
@@ -484,7 +545,8 @@ const struct command cmd_report = {
   "names an existing file, holds a '/' or a \".data\" is a profile (`--` makes\n"
   "the rest profiles).\n"
   "Dimensions: recorded ones (`dsprof dims` lists them) and the derived depth,\n"
-  "parent, location, depends-on, children, site.\n\n"
+  "parent, location, depends-on, children, site, and outer:D, D's value on the\n"
+  "nearest enclosing record that carries D (none: the empty value).\n\n"
   "  --where DIM=VALUE    only records whose DIM is VALUE (repeatable; all hold)\n"
   "  --where DIM!=VALUE   only records whose DIM is not VALUE\n"
   "  --unit ns|us|ms|s    time unit (default: one that suits the largest figure)\n"
@@ -493,6 +555,9 @@ const struct command cmd_report = {
   "  --raw                times as recorded, without deducting the recorder's\n"
   "                       measured cost per event\n"
   "  --derive LIB.so      dimensions computed by a library (dsprof-derive.h)\n"
+  "  --sum D              a column Sum(D): the sum of D over each row's records,\n"
+  "                       of those whose D is a number (an integer, a double, a\n"
+  "                       bool as 0 or 1); repeatable, one column each\n"
 };
 
 /* ---- dsprof shell -------------------------------------------------------------- */
@@ -506,6 +571,7 @@ const struct command cmd_report = {
   "  top N|all            rows per table\n" \
   "  raw on|off           deduct the recorder's cost or not\n" \
   "  format text|csv|json\n" \
+  "  sum D|off            a column summing the numbers of D (replaces --sum)\n" \
   "  dims                 the dimensions present\n" \
   "  help, quit (or end of input)\n"
 static const char shell_help[] = SHELL_HELP;
@@ -553,6 +619,7 @@ struct shell
   struct query q;
   struct agg_filter *filters;
   int nfilters;
+  char *sum;                     /* the `sum D` setting's D */
   struct pf_set set;
 };
 
@@ -581,6 +648,11 @@ shell_where (struct shell *sh, char **words, int n)
         struct agg_filter f;
         if (!parse_filter (words[i], &f))
           printf ("where wants DIM=VALUE or DIM!=VALUE, not '%s'\n", words[i]);
+        else if (!dim_name_ok (f.dim))
+          {
+            printf ("outer:D wants a dimension D, not '%s'\n", f.dim);
+            free ((char *) f.dim);
+          }
         else
           {
             f.value = xstrdup (f.value);
@@ -638,10 +710,30 @@ shell_command (struct shell *sh, char **words, int n)
     shell_where (sh, words, n);
   else if (n == 2 && shell_setting (&sh->q, words))
     ;
+  else if (n == 2 && !strcmp (words[0], "sum"))
+    {
+      /* q.sums has room for one at least (query_init).  */
+      bool off = !strcmp (words[1], "off");
+      if (!off && !dim_name_ok (words[1]))
+        printf ("outer:D wants a dimension D, not '%s'\n", words[1]);
+      else
+        {
+          free (sh->sum);
+          sh->sum = off ? NULL : xstrdup (words[1]);
+          sh->q.sums[0] = sh->sum;
+          sh->q.nsums = !off;
+        }
+    }
   else if (!strcmp (words[0], "dims") && n == 1)
     return print_dims (&sh->set, &r, stdout);
   else
     {
+      for (int i = 0; i < n; i++)
+        if (!dim_name_ok (words[i]))
+          {
+            printf ("outer:D wants a dimension D, not '%s'\n", words[i]);
+            return 0;
+          }
       r.ndims = n;
       r.dims = (const char **) words;
       return run_report (&sh->set, &r, stdout);
@@ -696,10 +788,13 @@ run_shell (int argc, char **argv)
       || (rc = load_profiles (argc - optind, argv + optind, &sh.set)))
     {
       free_filters (sh.filters, sh.nfilters);
+      free (sh.q.sums);
       return rc;
     }
   rc = shell_loop (&sh);
   free_filters (sh.filters, sh.nfilters);
+  free (sh.q.sums);
+  free (sh.sum);
   pf_free (&sh.set);
   return rc ? rc : close_output ("shell", NULL, stdout);
 }
@@ -710,6 +805,6 @@ const struct command cmd_shell = {
   "Read commands, one per line, from a terminal (with line editing and\n"
   "history) or from piped input, and print reports:\n\n"
   SHELL_HELP
-  "\nOptions: report's (--where, --unit, --top, --format, --raw, --derive),\n"
+  "\nOptions: report's (--where, --unit, --top, --format, --raw, --derive, --sum),\n"
   "the settings the shell starts with.\n"
 };

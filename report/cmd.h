@@ -47,6 +47,18 @@ int load_profiles (int argc, char **argv, struct pf_set *set);
 /* Parse "DIM=VALUE" or "DIM!=VALUE" into F; false if malformed.  */
 bool parse_filter (char *arg, struct agg_filter *f);
 
+/* Whether NAME can name a dimension: an outer:D must name a D.  */
+static inline bool
+dim_name_ok (const char *name)
+{
+  const char *outer = agg_outer_dim (name);
+  return !outer || outer[0];
+}
+
+/* Check the dimension NAME a user gave COMMAND: an outer:D must name a D.
+   Return 0, or EXIT_USAGE after the message.  */
+int check_dim (const char *cmd, const char *name);
+
 /* The options shared by the record-based commands.  */
 struct query
 {
@@ -54,6 +66,8 @@ struct query
   const char **dims;
   int nfilters;
   struct agg_filter *filters;
+  int nsums;
+  const char **sums;             /* --sum dimensions */
   const char *unit;              /* NULL: automatic */
   long top;                      /* 0: all */
   const char *format;            /* text, csv, json */

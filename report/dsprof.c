@@ -118,3 +118,11 @@ parse_filter (char *arg, struct agg_filter *f)
   f->value = eq + 1;
   return f->dim[0] != '\0';
 }
+
+int
+check_dim (const char *cmd, const char *name)
+{
+  if (!dim_name_ok (name))
+    return usage_error (cmd, "outer:D wants a dimension D, not '%s'", name);
+  return 0;
+}

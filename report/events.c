@@ -627,6 +627,7 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
   r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
   r->seq = 0;
   r->user = NULL;
+  r->outer_dim = NULL;
   d->depth++;
   return o;
 }

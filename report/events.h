@@ -119,6 +119,12 @@ struct ev_record
   struct ev_record *parent;      /* the enclosing record, still open; or NULL */
   uint64_t seq;                  /* for the consumer's use */
   void *user;                    /* likewise */
+  /* agg_outer_value's memo while the record is open: for the dimension
+     OUTER_DIM (NULL: none yet; the copy of its name that agg_outer_value
+     keeps), the nearest of its ancestors carrying it (or NULL).  Its ancestors gain no dimension while it is open (a dimension is
+     added to the innermost record), so the memo holds until it completes.  */
+  const char *outer_dim;
+  const struct ev_record *outer;
   uint32_t dims_cap, children_cap;  /* the decoder's, for reuse */
 };
 

@@ -120,6 +120,7 @@ table_of (const struct groups *g, uint32_t b, int level, int ndims)
       r->self_ns = k->self_ns;
       r->desc_ns = k->total_ns > k->self_ns ? k->total_ns - k->self_ns : 0;
       r->count = k->count;
+      r->sums = k->sums;
       if (level + 1 < ndims)
         r->sub = table_of (g, id, level + 1, ndims);
     }
@@ -145,6 +146,8 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
 {
   memset (m, 0, sizeof *m);
   struct walk w = { agg_new (q->ndims, q->dims, q->nfilters, q->filters), q, 0 };
+  if (q->nsums)
+    agg_set_sums (w.agg, q->nsums, q->sums);
   uint64_t total_run;
   int rc = bucket_records (set, &w, &total_run);
   if (rc)
@@ -153,8 +156,11 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
       return rc;
     }
   agg_note_uncarried (w.agg);
+  agg_note_unsummed (w.agg);
   m->ndims = q->ndims;
   m->dims = q->dims;
+  m->nsums = q->nsums;
+  m->sums = q->sums;
   m->agg = w.agg;
   m->profiled_ns = agg_profiled_ns (w.agg);
   m->records = agg_records (w.agg);

@@ -33,6 +33,7 @@ struct rpt_row
 {
   const char *value;             /* as shown (agg_bucket's value) */
   uint64_t total_ns, self_ns, desc_ns, count;
+  const struct agg_sum *sums;    /* one per --sum dimension (the bucket's) */
   struct rpt_table *sub;         /* by the next dimension; NULL at the last */
 };
 
@@ -47,6 +48,8 @@ struct rpt_model
 {
   int ndims;
   const char *const *dims;       /* the query's */
+  int nsums;
+  const char *const *sums;       /* the query's --sum dimensions */
   uint64_t total_ns;             /* the run time of the processes (>= profiled) */
   uint64_t profiled_ns;          /* the time of top-level records */
   uint64_t records;              /* records that pass the filters */

@@ -17,7 +17,7 @@ set -u
 # sanitizer slowing the measured functions down.
 SAN_CASES="events-expr events-manual events-render events-strings events-strmax
   events-threads events-longjmp events-exit events-off events-signal events-fork
-  events-kill report-errors report-derive report-shell report-names"
+  events-kill report-errors report-derive report-shell report-names report-outer"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)
@@ -60,7 +60,9 @@ commands=(
   "report name depth --format csv" "report parent location --format json --raw"
   "report children site depends-on --top 3" "records --where complete=false"
   "callgraph" "export --format folded" "export --format folded --raw"
-  "html --records 0"
+  "html --records 0" "report outer:name name --sum line --sum outer:line --format json"
+  "records --where outer:name!=x" "trace --where outer:event=x"
+  "callgraph --dim outer:name" "html --records 0 --dims outer:event --sum line"
 )
 run_cmds () {           # FILE EXPECTED-STATUSES
   local f=$1 allowed=$2 rc

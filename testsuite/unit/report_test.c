@@ -680,6 +680,139 @@ test_keep_children (void)
   CU_ASSERT_FALSE (counted.kept);
 }
 
+/* --sum: integers add exactly; an integer sum that would overflow int64, a
+   UINT beyond it or a double makes the sum a double; a bool adds 0 or 1; a
+   string adds nothing.  Top-level records named "n", one number each in "v".  */
+
+static void
+test_sums (void)
+{
+  static const char *const dims[] = { "name" }, *const sums[] = { "v" };
+  struct { int type; int64_t i; uint64_t u; double d; } in[][3] = {
+    /* INT 40 + INT 2 + BOOL true = 43, exact.  */
+    { { DSPROF_DIM_INT, 40, 0, 0 }, { DSPROF_DIM_INT, 2, 0, 0 },
+      { DSPROF_DIM_BOOL, 0, 1, 0 } },
+    /* INT64_MAX + 1 overflows: a double.  */
+    { { DSPROF_DIM_INT, INT64_MAX, 0, 0 }, { DSPROF_DIM_INT, 1, 0, 0 },
+      { DSPROF_DIM_STR, 0, 0, 0 } },
+    /* UINT64_MAX, then -1: a double.  */
+    { { DSPROF_DIM_UINT, 0, UINT64_MAX, 0 }, { DSPROF_DIM_INT, -1, 0, 0 },
+      { DSPROF_DIM_BOOL, 0, 0, 0 } },
+    /* 1 + 0.5 + a string.  */
+    { { DSPROF_DIM_INT, 1, 0, 0 }, { DSPROF_DIM_DOUBLE, 0, 0, 0.5 },
+      { DSPROF_DIM_STR, 0, 0, 0 } },
+  };
+  static const char *const want[] = { "43", "9.22337203685478e+18",
+                                      "1.84467440737096e+19", "1.5" };
+  for (size_t t = 0; t < sizeof in / sizeof in[0]; t++)
+    {
+      struct agg *a = agg_new (1, dims, 0, NULL);
+      agg_set_sums (a, 1, sums);
+      agg_begin_stream (a, 0);
+      for (int k = 0; k < 3; k++)
+        {
+          struct trec rec;
+          struct ev_dim d[2];
+          trec_init (&rec, NULL, "n", 0, 10);
+          d[0] = rec.dim;
+          memset (&d[1], 0, sizeof d[1]);
+          d[1].name = "v";
+          d[1].v.type = (enum dsprof_dim_type) in[t][k].type;
+          if (in[t][k].type == DSPROF_DIM_DOUBLE)
+            d[1].v.d = in[t][k].d;
+          else if (in[t][k].type == DSPROF_DIM_INT)
+            d[1].v.i = in[t][k].i;
+          else if (in[t][k].type == DSPROF_DIM_STR)
+            d[1].v.s = "12", d[1].v.len = 2;
+          else
+            d[1].v.u = in[t][k].u;
+          rec.r.dims = d;
+          rec.r.ndims = 2;
+          agg_record (&rec.r, a);
+        }
+      CU_ASSERT_EQUAL_FATAL (agg_nbuckets (a), 1);
+      char buf[64];
+      CU_ASSERT_STRING_EQUAL (agg_sum_text (&agg_bucket (a, 1)->sums[0], buf,
+                                            sizeof buf), want[t]);
+      CU_ASSERT_TRUE (agg_sum_finite (&agg_bucket (a, 1)->sums[0]));
+      agg_free (a);
+    }
+}
+
+/* agg_outer_value: the nearest strict ancestor carrying the dimension wins,
+   a record's own value does not count, records in between that lack it are
+   looked through; the records passed keep the answer (their memo), which the
+   next question reads; another dimension replaces the memo; a record opened
+   after its parent gained the dimension finds the parent; a name in a buffer
+   the caller reuses is not taken for the one it held before.  */
+
+static void
+test_outer (void)
+{
+  struct ev_dim top_d[1], mid_d[2], leaf_d[1];
+  trec_str_dim (&top_d[0], "stmt", "outer", 5);
+  trec_str_dim (&mid_d[0], "other", "", 0);
+  trec_str_dim (&mid_d[1], "stmt", "inner", 5);
+  leaf_d[0] = mid_d[1];
+  /* top (stmt=outer) > mid (stmt=inner once added) > a > b > leaf (stmt) */
+  struct ev_record top, mid, a, b, leaf;
+  struct ev_record *chain[] = { &top, &mid, &a, &b, &leaf };
+  for (int i = 0; i < 5; i++)
+    {
+      memset (chain[i], 0, sizeof *chain[i]);
+      chain[i]->parent = i ? chain[i - 1] : NULL;
+    }
+  top.dims = top_d;
+  top.ndims = 1;
+  mid.dims = mid_d;
+  mid.ndims = 1;                 /* stmt not added yet */
+  leaf.dims = leaf_d;
+  leaf.ndims = 1;
+
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, "stmt"), &top_d[0].v);
+  CU_ASSERT_PTR_EQUAL (b.outer, &top);
+  CU_ASSERT_PTR_EQUAL (a.outer, &top);
+  CU_ASSERT_PTR_EQUAL (mid.outer, &top);
+  CU_ASSERT_PTR_NULL (top.outer_dim);
+  CU_ASSERT_PTR_NULL (agg_outer_value (&top, "stmt"));
+
+  /* The next question stops at b's memo.  */
+  b.outer = &mid;
+  mid.ndims = 2;
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, "stmt"), &mid_d[1].v);
+  mid.ndims = 1;
+  b.outer = &top;
+
+  /* Another dimension: no carrier, and the memos now answer for it.  */
+  CU_ASSERT_PTR_NULL (agg_outer_value (&leaf, "nosuch"));
+  CU_ASSERT_PTR_NULL (b.outer);
+  CU_ASSERT_STRING_EQUAL (b.outer_dim, "nosuch");
+
+  /* mid gains stmt once a, b and leaf completed; new ones (memo cleared by
+     the decoder) find it, and mid itself still finds top.  */
+  mid.ndims = 2;
+  a.outer_dim = b.outer_dim = leaf.outer_dim = NULL;
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, "stmt"), &mid_d[1].v);
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&a, "stmt"), &mid_d[1].v);
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&mid, "stmt"), &top_d[0].v);
+
+  /* A caller's buffer naming one dimension, then another: the memo knows the
+     name it answers for, not the caller's pointer.  */
+  char name[8];
+  strcpy (name, "nosuch");
+  CU_ASSERT_PTR_NULL (agg_outer_value (&leaf, name));
+  strcpy (name, "stmt");
+  CU_ASSERT_PTR_EQUAL (agg_outer_value (&leaf, name), &mid_d[1].v);
+
+  /* Through agg_dim_text, as every command asks.  */
+  char buf[64];
+  CU_ASSERT_STRING_EQUAL (agg_dim_text (&leaf, "outer:stmt", buf, sizeof buf),
+                          "inner");
+  CU_ASSERT_PTR_NULL (agg_dim_text (&top, "outer:stmt", buf, sizeof buf));
+  CU_ASSERT_TRUE (agg_dim_present (&b, "outer:stmt"));
+  CU_ASSERT_FALSE (agg_dim_present (&top, "outer:stmt"));
+}
+
 /* agg_carry: the dimensions wanted, less derived ones and repeats, are
    forgotten as records carry them; the rest keep their order.  */
 
@@ -821,6 +954,8 @@ report_test_register (void)
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
   CU_add_test (s, "dimensions no record carries", test_carry);
+  CU_add_test (s, "outer:D, the nearest enclosing carrier", test_outer);
+  CU_add_test (s, "--sum: exact integers, else a double", test_sums);
   CU_add_test (s, "a record's children kept or counted", test_keep_children);
   CU_add_test (s, "derived dimensions present as their text", test_dim_present);
   CU_add_test (s, "only regular files are opened to read", test_open_regular);
