@@ -199,7 +199,7 @@ static __attribute__ ((noinline)) uint32_t
 bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
                 struct cache_entry *e, uint32_t parent, uint32_t level)
 {
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   const char *t;
   if (!v && a->outer[level])
     {
@@ -384,14 +384,14 @@ agg_dim_present (const struct ev_record *r, const char *name)
         return !r->nchildren || r->children;
       return false;
     }
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   return agg_dim_text (r, name, buf, sizeof buf) != NULL;
 }
 
 static __attribute__ ((noinline)) bool
 passes_filters (const struct agg *a, const struct ev_record *r)
 {
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   for (int i = 0; i < a->nfilters; i++)
     {
       const char *t = agg_dim_text (r, a->filters[i].dim, buf, sizeof buf);
@@ -684,7 +684,7 @@ carried (struct agg_carry *c, uint32_t i)
 void
 agg_carry_check (struct agg_carry *c, const struct ev_record *r)
 {
-  char buf[4096];
+  char buf[EV_VALUE_SIZE];
   for (uint32_t i = c->n; i-- > 0;)
     if (ev_record_dim (r, c->names[i])
         || (agg_outer_dim (c->names[i])

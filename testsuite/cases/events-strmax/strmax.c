@@ -125,6 +125,17 @@ main (int argc, char **argv)
       struct blob u = { "abcdefg\xc3\xa9" };
       calls += shown (&u);
     }
+  else if (strcmp (mode, "long") == 0)
+    {
+      /* Statements longer than any fixed buffer of the report's, differing
+         only near their end.  */
+      char *a = repeat ('s', 5000), *b = repeat ('s', 5000);
+      a[4500] = 'A';
+      b[4500] = 'B';
+      calls += query (a) + query (b) + query (a);
+      free (a);
+      free (b);
+    }
   else if (strcmp (mode, "max") == 0)
     {
       char *m = repeat ('m', 70000);

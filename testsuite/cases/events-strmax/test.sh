@@ -83,6 +83,20 @@ echo "event=shown name=shown thread=1 b=abcdefg... result=1 complete=true" >>utf
 expect_same utf8.expected utf8.rec
 
 # ---- DSPROF_STRMAX=65536, the most ----
+# ---- 5,000-byte statements differing at byte 4,501: grouped and filtered
+# by their whole text ----
+run long 65536 long
+[ ! -s long.err ] || fail "long wrote to stderr: $(cat long.err)"
+run_dsprof report sql --where name=query --format csv long.data \
+  | awk -F, '$1 == 1 && $2 ~ /^s/ { print substr($2, 4500, 3) " " length($2) " " $9 }' \
+  | sort >long.got
+printf 'sAs 5000 2\nsBs 5000 1\n' >long.report
+expect_same long.report long.got
+a=$(rep s 4500)A$(rep s 499)
+run_dsprof report name --where "sql=$a" --format csv long.data \
+  | awk -F, '$1 == 1 && $2 == "query" { print $9 }' >long.where
+[ "$(cat long.where)" = 2 ] || fail "--where on a 5,000-byte value: count '$(cat long.where)', expected 2"
+
 run max 65536 max
 [ ! -s max.err ] || fail "DSPROF_STRMAX=65536 wrote to stderr: $(cat max.err)"
 echo "event=text name=text thread=1 s=$(rep m 65536)... result=1 complete=true" >max.expected
