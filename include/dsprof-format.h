@@ -24,6 +24,13 @@
          words (0 for void).
          CFA is the instrumented function's __builtin_dwarf_cfa (): the same at
          its Start and Finish, and lower for every frame called from it.
+     the runtime defines  int __dsprof_events_on;
+         nonzero until the runtime has read DSPROF_EVENTS, then whether events
+         are recorded.  An event function loads it once at entry into a local,
+         calls __dsprof_enter_v2 only if it is nonzero, and __dsprof_exit_v1 at
+         each return only if that local is: with events off a call costs a load
+         and a branch, and a Start always has its Finish.  The hooks check for
+         themselves too, so objects that call them unguarded stay correct.
      a constructor  __dsprof_register_unit_v1 (__dsprof_counters, N, __dsprof_meta,
                                                M, __dsprof_sites, S);
      a destructor   __dsprof_unregister_unit_v1 (__dsprof_counters, __dsprof_sites);

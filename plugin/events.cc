@@ -9,12 +9,18 @@
      int eval (struct node *n,        int eval (struct node *n, int depth)
                int depth)             {
      {                                  uint64_t vals[2];
-       ...                              vals[0] = (uint64_t) n;             (1)
-       return r;                        vals[1] = (uint64_t) depth;
-     }                                  __dsprof_enter_v2 (&__dsprof_sites[3], vals);
+       ...                              int started = __dsprof_events_on;  (0)
+       return r;                        if (__builtin_expect (started, 1))
+     }                                    {
+                                            vals[0] = (uint64_t) n;         (1)
+                                            vals[1] = (uint64_t) depth;
+                                            __dsprof_enter_v2 (&__dsprof_sites[3],
+                                                               vals);
+                                          }
                                         ...
-                                        __dsprof_exit_v1 (&__dsprof_sites[3],  (2)
-                                                          (uint64_t) r);
+                                        if (__builtin_expect (started, 1))
+                                          __dsprof_exit_v1 (&__dsprof_sites[3],  (2)
+                                                            (uint64_t) r);
                                         return r;
                                       }
 
@@ -25,6 +31,11 @@
                                         vals[1] = (uint64_t) end - (uint64_t) p;  (3)
                                         __dsprof_enter_v2 (&__dsprof_sites[4], vals);
 
+   (0) The runtime's flag (dsprof-format.h, section 1), read once: with
+       DSPROF_EVENTS=0 a call costs a load and a branch, no values, no hook
+       calls.  Finish tests the local, not the flag, so a Start recorded has
+       its Finish whatever the flag does in between.  Events are usually on,
+       so the hooks are the expected path.
    (1) At entry, every named parameter whose type dsprof renders (docs/contract.md §4.2) is
        stored in a local array, converted to 64 bits: integers, enums and _Bool by
        value, floating point as the bits of a double, pointers as addresses.  How
@@ -40,7 +51,8 @@
        gets a bound of 2^63 and more: up to its NUL.  The END of such a pair
        is recorded as an address (dsprof_param_dim_type): its bytes lie past
        the string.
-   (2) Before every return, the result, converted the same way (0 for void).
+   (2) Before every return, the result, converted the same way (0 for void),
+       if Start was recorded.
    __dsprof_sites[k] is a word the runtime fills with the site's global id when the
    unit registers; passing its address identifies the site in one register.  The
    frame's CFA (an rsp-relative address, no frame pointer needed) lets the runtime
@@ -146,18 +158,80 @@ hook_decl (const char *name, tree second_arg_type)
   return build_fn_decl (name, type);
 }
 
-/* Insert before GSI the call FN (SITE, ARG, __builtin_dwarf_cfa ()).  The frame's
-   CFA tells the runtime which open events a longjmp left behind.  */
+/* Insert before GSI the call FN (SITE, ARG, __builtin_dwarf_cfa ()), and
+   return it.  The frame's CFA tells the runtime which open events a longjmp
+   left behind.  */
 
-static void
+static gcall *
 insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site, tree arg)
 {
   tree cfa = create_tmp_reg (ptr_type_node, "dsprof_cfa");
   gcall *get = gimple_build_call (builtin_decl_explicit (BUILT_IN_DWARF_CFA), 0);
   gimple_call_set_lhs (get, cfa);
   gsi_insert_before (gsi, get, GSI_SAME_STMT);
-  gsi_insert_before (gsi, gimple_build_call (fn, 3, site, arg, cfa),
-                     GSI_SAME_STMT);
+  gcall *call = gimple_build_call (fn, 3, site, arg, cfa);
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  return call;
+}
+
+/* The runtime's int __dsprof_events_on (dsprof-format.h, section 1): nonzero
+   while events may be recorded.  */
+
+static tree
+events_flag_decl (void)
+{
+  static tree decl;
+  if (!decl)
+    {
+      decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+                         get_identifier ("__dsprof_events_on"),
+                         integer_type_node);
+      TREE_PUBLIC (decl) = 1;
+      DECL_EXTERNAL (decl) = 1;
+      DECL_ARTIFICIAL (decl) = 1;
+      varpool_node::get_create (decl);
+    }
+  return decl;
+}
+
+/* Insert before GSI "if (__builtin_expect (STARTED, 1) != 0)", and return
+   the condition.  Events are usually on: the hooks are the expected path,
+   so with events on the guard costs a test and a branch not taken, and with
+   them off a test and a jump over the hooks.  */
+
+static gcond *
+insert_guard (gimple_stmt_iterator *gsi, tree started)
+{
+  tree expected = create_tmp_var (long_integer_type_node, "dsprof_on");
+  tree arg = force_gimple_operand_gsi (gsi, fold_convert (long_integer_type_node,
+                                                          started),
+                                       true, NULL_TREE, true, GSI_SAME_STMT);
+  gcall *expect
+    = gimple_build_call (builtin_decl_explicit (BUILT_IN_EXPECT), 2, arg,
+                         build_int_cst (long_integer_type_node, 1));
+  gimple_call_set_lhs (expect, expected);
+  gsi_insert_before (gsi, expect, GSI_SAME_STMT);
+  gcond *cond = gimple_build_cond (NE_EXPR, expected,
+                                   build_int_cst (long_integer_type_node, 0),
+                                   NULL_TREE, NULL_TREE);
+  gsi_insert_before (gsi, cond, GSI_SAME_STMT);
+  return cond;
+}
+
+/* Make the statements after GUARD up to HOOK, in GUARD's block, a block of
+   their own that runs only if GUARD holds: the rest of the block follows
+   both.  */
+
+static void
+guard_block (gcond *guard, gcall *hook)
+{
+  edge on = split_block (gimple_bb (guard), guard);
+  edge after = split_block (on->dest, hook);
+  on->flags &= ~EDGE_FALLTHRU;
+  on->flags |= EDGE_TRUE_VALUE;
+  on->probability = profile_probability::likely ();
+  edge off = make_edge (on->src, after->dest, EDGE_FALSE_VALUE);
+  off->probability = on->probability.invert ();
 }
 
 /* Whether NAME is ONE, or ends in one of the N SUFFIXES, in any case.  */
@@ -302,8 +376,16 @@ dsprof_instrument_events (function *fun, basic_block first)
                                             build_int_cst (integer_type_node, k),
                                             NULL_TREE, NULL_TREE));
 
-  /* (1) Start: the parameters' words, then (3) the strings' bounds.  */
+  /* (0) The guard: STARTED = __dsprof_events_on, and Start only if it is
+     set.  Finish tests STARTED, not the flag again, so every Start recorded
+     has its Finish even if the flag changed in between.  */
   gimple_stmt_iterator gsi = gsi_after_labels (first);
+  tree started = create_tmp_var (integer_type_node, "dsprof_started");
+  gsi_insert_before (&gsi, gimple_build_assign (started, events_flag_decl ()),
+                     GSI_SAME_STMT);
+  gcond *guard = insert_guard (&gsi, started);
+
+  /* (1) Start: the parameters' words, then (3) the strings' bounds.  */
   tree vals = null_pointer_node;
   auto_vec<tree> words;
   for (unsigned i = 0; i < params.length (); i++)
@@ -326,20 +408,28 @@ dsprof_instrument_events (function *fun, basic_block first)
         }
       vals = build_fold_addr_expr (arr);
     }
-  insert_hook (&gsi, enter_fn, site, vals);
+  gcall *enter = insert_hook (&gsi, enter_fn, site, vals);
+  guard_block (guard, enter);
 
-  /* (2) Finish before every return.  */
+  /* (2) Finish before every return, if Start was recorded.  The return
+     blocks are found first: guarding each one adds blocks.  */
+  auto_vec<gimple *> returns;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     {
       gimple *last = last_stmt (bb);
-      if (!last || gimple_code (last) != GIMPLE_RETURN)
-        continue;
-      gimple_stmt_iterator rgsi = gsi_for_stmt (last);
-      tree retval = gimple_return_retval (as_a<greturn *> (last));
+      if (last && gimple_code (last) == GIMPLE_RETURN)
+        returns.safe_push (last);
+    }
+  for (unsigned i = 0; i < returns.length (); i++)
+    {
+      gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);
+      gcond *rguard = insert_guard (&rgsi, started);
+      tree retval = gimple_return_retval (as_a<greturn *> (returns[i]));
       tree word = (result != DSPROF_DIM_NONE && retval)
                     ? word_value (&rgsi, retval, result)
                     : build_int_cst (uint64_type_node, 0);
-      insert_hook (&rgsi, exit_fn, unshare_expr (site), word);
+      gcall *exit = insert_hook (&rgsi, exit_fn, unshare_expr (site), word);
+      guard_block (rguard, exit);
     }
 }

@@ -51,6 +51,7 @@ DSPROF_API void __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounter
 DSPROF_API void __dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites);
 DSPROF_API void __dsprof_enter_v2 (uint32_t *site, const uint64_t *vals, void *cfa);
 DSPROF_API void __dsprof_exit_v1 (uint32_t *site, uint64_t result, void *cfa);
+DSPROF_API extern int __dsprof_events_on;
 
 static inline uint64_t
 dsprof_round_page (uint64_t n)

@@ -41,6 +41,11 @@
 
 /* DSPROF_EVENTS, set once by recorder_init; read with events_on_p ().  */
 static int events_on = -1;
+/* The same for instrumented code (dsprof-format.h, section 1): an event
+   function calls the hooks only if it is set at its entry, so with events off
+   a call costs a load and a branch.  Set until recorder_init decides, so that
+   events before it reach the hooks, as they always did.  */
+DSPROF_API int __dsprof_events_on = 1;
 /* DSPROF_STRMAX, set once by recorder_init (internal.h); read with
    dsprof_str_max ().  */
 DSPROF_HIDDEN uint32_t dsprof_str_limit = DSPROF_STR_DEFAULT;
@@ -316,8 +321,9 @@ env_strmax (void)
 static void
 recorder_init (void)
 {
-  __atomic_store_n (&events_on, dsprof_env_flag ("DSPROF_EVENTS", 1),
-                    __ATOMIC_RELAXED);
+  int on = dsprof_env_flag ("DSPROF_EVENTS", 1);
+  __atomic_store_n (&events_on, on, __ATOMIC_RELAXED);
+  __atomic_store_n (&__dsprof_events_on, on, __ATOMIC_RELAXED);
   __atomic_store_n (&dsprof_str_limit, env_strmax (), __ATOMIC_RELAXED);
   dsprof_clock_init ();
   pthread_key_create (&thread_key, thread_exit);

@@ -20,6 +20,7 @@
 #                      two int dimensions, one string dimension) against
 #                      -finstrument-functions with empty hooks and `uftrace
 #                      record` of the plain build: (time - plain time) / calls;
+#                      the same with events off (DSPROF_EVENTS=0, no dims);
 #                      and the floor, two reads of the recorder's clock
 #   profile_size       bytes per event of the events runs' profiles, beside
 #                      uftrace's bytes per entry or exit
@@ -249,6 +250,12 @@ bench_events () {
     fi
     rm -rf "$EV/$m.data" "$EV/$m-c.data" "$EV/$m.uftrace" "$EV/$m.uftrace.old"
   done
+  # Events off: with DSPROF_EVENTS=0 an event function tests the runtime's
+  # flag and calls no hook; what is left of its cost against plain.
+  PREPARE="rm -f $EV/off.data" time_cmds events-off "$EV/plain none $CALLS" \
+    "env DSPROF_EVENTS=0 DSPROF_OUT=$EV/off.data $EV/dsprof none $CALLS"
+  per_call_row "none: dsprof event, DSPROF_EVENTS=0" events-off 1 0 "$CALLS"
+  rm -f "$EV/off.data"
   # The floor: a timed pair reads the clock twice, whatever records it.
   time_cmds events-clock "$EV/plain none 0" "$EV/plain clock $CALLS"
   per_call_row "clock: two reads of the recorder's clock" events-clock 1 0 "$CALLS"
