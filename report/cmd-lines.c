@@ -1,6 +1,6 @@
 /* cmd-lines.c - the line counts model (linecount.h) rendered: `dsprof lines`
-   (docs/contract.md §5.1), `dsprof annotate` (§5.2) and `dsprof export --format
-   lcov`.  */
+   (docs/contract.md §5.1), `dsprof annotate` (§5.2), `dsprof export --format
+   lcov` and `dsprof summary`.  */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -430,3 +430,299 @@ export_lcov (struct pf_set *set, FILE *out)
   lc_free (&m);
   return 0;
 }
+
+/* ---- dsprof summary ------------------------------------------------------------ */
+
+/* Executed out of instrumented, by lcov's rules (lcov_source): lines are the
+   by line entries but line 0 (DA), executed if their count is > 0; functions
+   executed if their entry count is (FNDA); blocks each counted block of a
+   function, executed if it ran.  */
+
+struct cov
+{
+  uint64_t hit, total;
+};
+
+struct cov_row
+{
+  struct cov lines, blocks, funcs;
+};
+
+static void
+cov_add (struct cov_row *to, const struct cov_row *r)
+{
+  to->lines.hit += r->lines.hit;
+  to->lines.total += r->lines.total;
+  to->blocks.hit += r->blocks.hit;
+  to->blocks.total += r->blocks.total;
+  to->funcs.hit += r->funcs.hit;
+  to->funcs.total += r->funcs.total;
+}
+
+static struct cov
+cov_lines (const struct lc_line *v, uint32_t n)
+{
+  struct cov c = { 0, 0 };
+  for (uint32_t k = 0; k < n; k++)
+    if (v[k].line)
+      {
+        c.total++;
+        c.hit += v[k].count > 0;
+      }
+  return c;
+}
+
+static struct cov_row
+cov_func (const struct lc_func *f)
+{
+  struct cov_row r = { cov_lines (f->lines, f->nlines),
+                       { f->blocks_hit, f->nblocks },
+                       { f->count > 0, 1 } };
+  return r;
+}
+
+/* Source S's row: its lines, its functions and their blocks.  */
+
+static struct cov_row
+cov_source (const struct lc_source *s)
+{
+  struct cov_row r = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+  for (uint32_t k = 0; k < s->nfuncs; k++)
+    {
+      struct cov_row f = cov_func (&s->funcs[k]);
+      cov_add (&r, &f);
+    }
+  /* Not the sum of its functions' lines: lines of S other functions' blocks
+     hold (a header's function inlined) count too, each line once.  */
+  r.lines = cov_lines (s->lines, s->nlines);
+  return r;
+}
+
+/* C as "HIT/TOTAL PCT%" into BUF ("-" when nothing is instrumented), the
+   percentage with one decimal as lcov rounds it: 100.0% only when all ran,
+   0.0% only when none did.  Return BUF.  */
+
+static const char *
+cov_text (char *buf, size_t size, struct cov c)
+{
+  if (!c.total)
+    return strcpy (buf, "-");
+  double pct = 100.0 * (double) c.hit / (double) c.total;
+  if (c.hit < c.total && pct > 99.9)
+    pct = 99.9;
+  else if (c.hit && pct < 0.1)
+    pct = 0.1;
+  snprintf (buf, size, "%" PRIu64 "/%" PRIu64 " %.1f%%", c.hit, c.total, pct);
+  return buf;
+}
+
+/* One row of the summary: a function (NAME and LINE), a source (NAME NULL) or
+   the totals (FILE NULL).  */
+
+struct sum_row
+{
+  const char *file, *name;
+  uint32_t line;
+  uint64_t calls;
+  struct cov_row cov;
+};
+
+/* The rows of M: by source path, each source's functions by line then name
+   and the source itself, then the totals.  Return how many; free *ROWS.  */
+
+static size_t
+summary_rows (const struct lc_model *m, struct sum_row **rows)
+{
+  struct lc_source **v = XNEWVEC (struct lc_source *, m->nsources + 1);
+  memcpy (v, m->sources, m->nsources * sizeof *v);
+  if (m->nsources > 1)
+    qsort (v, m->nsources, sizeof *v, cmp_source_path);
+  size_t n = 0, max = 1;
+  for (size_t i = 0; i < m->nsources; i++)
+    max += v[i]->nfuncs + 1;
+  struct sum_row *r = XCNEWVEC (struct sum_row, max);
+  struct cov_row total = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+  for (size_t i = 0; i < m->nsources; i++)
+    {
+      const struct lc_source *s = v[i];
+      for (uint32_t k = 0; k < s->nfuncs; k++)
+        r[n++] = (struct sum_row) { s->path, s->funcs[k].name, s->funcs[k].line,
+                                    s->funcs[k].count, cov_func (&s->funcs[k]) };
+      r[n] = (struct sum_row) { s->path, NULL, 0, 0, cov_source (s) };
+      cov_add (&total, &r[n++].cov);
+    }
+  r[n++] = (struct sum_row) { NULL, NULL, 0, 0, total };
+  free (v);
+  *rows = r;
+  return n;
+}
+
+/* The name of row R in the text table: FILE:LINE NAME, FILE, or "total".  */
+
+static char *
+row_where (const struct sum_row *r)
+{
+  if (!r->file)
+    return xstrdup ("total");
+  if (!r->name)
+    return xstrdup (r->file);
+  char line[16];
+  snprintf (line, sizeof line, "%u", r->line);
+  return concat (r->file, ":", line, " ", r->name, NULL);
+}
+
+static void
+summary_text (const struct sum_row *r, size_t n, FILE *out)
+{
+  char buf[64];
+  int w[3] = { 5, 6, 9 };       /* LINES, BLOCKS, FUNCTIONS */
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct cov *c[3] = { &r[i].cov.lines, &r[i].cov.blocks,
+                                 &r[i].cov.funcs };
+      for (int k = 0; k < 3; k++)
+        {
+          int len = (int) strlen (cov_text (buf, sizeof buf, *c[k]));
+          w[k] = len > w[k] ? len : w[k];
+        }
+    }
+  fprintf (out, "%*s  %*s  %*s  %s\n", w[0], "LINES", w[1], "BLOCKS", w[2],
+           "FUNCTIONS", "WHERE");
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct cov *c[3] = { &r[i].cov.lines, &r[i].cov.blocks,
+                                 &r[i].cov.funcs };
+      for (int k = 0; k < 3; k++)
+        fprintf (out, "%*s  ", w[k], cov_text (buf, sizeof buf, *c[k]));
+      char *where = row_where (&r[i]);
+      fprintf (out, "%s\n", where);
+      free (where);
+    }
+}
+
+static const char *
+row_kind (const struct sum_row *r)
+{
+  return !r->file ? "total" : !r->name ? "file" : "function";
+}
+
+static void
+summary_csv (const struct sum_row *r, size_t n, FILE *out)
+{
+  fputs ("kind,file,function,line,calls,lines_hit,lines,blocks_hit,blocks,"
+         "functions_hit,functions\n", out);
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct cov_row *c = &r[i].cov;
+      fprintf (out, "%s,", row_kind (&r[i]));
+      text_csv (out, r[i].file ? r[i].file : "");
+      fputc (',', out);
+      text_csv (out, r[i].name ? r[i].name : "");
+      if (r[i].name)
+        fprintf (out, ",%u,%" PRIu64, r[i].line, r[i].calls);
+      else
+        fputs (",,", out);
+      fprintf (out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+               ",%" PRIu64 "\n", c->lines.hit, c->lines.total, c->blocks.hit,
+               c->blocks.total, c->funcs.hit, c->funcs.total);
+    }
+}
+
+static void
+summary_json (const struct sum_row *r, size_t n, FILE *out)
+{
+  fputs ("[", out);
+  for (size_t i = 0; i < n; i++)
+    {
+      const struct cov_row *c = &r[i].cov;
+      fprintf (out, "%s\n  {\"kind\": \"%s\"", i ? "," : "", row_kind (&r[i]));
+      if (r[i].file)
+        {
+          fputs (", \"file\": ", out);
+          text_json (out, r[i].file);
+        }
+      if (r[i].name)
+        {
+          fputs (", \"function\": ", out);
+          text_json (out, r[i].name);
+          fprintf (out, ", \"line\": %u, \"calls\": %" PRIu64, r[i].line,
+                   r[i].calls);
+        }
+      fprintf (out, ", \"lines_hit\": %" PRIu64 ", \"lines\": %" PRIu64
+               ", \"blocks_hit\": %" PRIu64 ", \"blocks\": %" PRIu64
+               ", \"functions_hit\": %" PRIu64 ", \"functions\": %" PRIu64 "}",
+               c->lines.hit, c->lines.total, c->blocks.hit, c->blocks.total,
+               c->funcs.hit, c->funcs.total);
+    }
+  fputs ("\n]\n", out);
+}
+
+static int
+run_summary (int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    { "format", required_argument, NULL, 'f' },
+    { "output", required_argument, NULL, 'o' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  const char *format = "text", *output = NULL;
+  int c;
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, ":f:o:h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'f': format = optarg; break;
+      case 'o': output = optarg; break;
+      case 'h': return print_help (&cmd_summary);
+      default: return option_error ("summary", c, argv);
+      }
+  if (strcmp (format, "text") && strcmp (format, "csv")
+      && strcmp (format, "json"))
+    return usage_error ("summary", "--format must be text, csv or json, not "
+                        "'%s'", format);
+  struct pf_set set;
+  int rc = load_profiles (argc - optind, argv + optind, &set);
+  if (rc)
+    return rc;
+  struct lc_model m;
+  if (!(rc = lc_build (&set, &m)))
+    {
+      struct sum_row *rows;
+      size_t n = summary_rows (&m, &rows);
+      struct output out;
+      if (!(rc = output_open (&out, "summary", output, 0)))
+        {
+          if (!strcmp (format, "csv"))
+            summary_csv (rows, n, out.f);
+          else if (!strcmp (format, "json"))
+            summary_json (rows, n, out.f);
+          else
+            summary_text (rows, n, out.f);
+          rc = output_close (&out);
+        }
+      free (rows);
+    }
+  lc_free (&m);
+  pf_free (&set);
+  return rc;
+}
+
+const struct command cmd_summary = {
+  "summary", "coverage summary: lines, blocks, functions executed", run_summary,
+  "usage: dsprof summary [--format text|csv|json] [-o FILE] [PROFILE...]\n\n"
+  "Print, per source file and per function, how many of its instrumented lines,\n"
+  "blocks and functions ran, as `gcov -f` and `lcov --summary` do, then the\n"
+  "totals: the figures of `dsprof export --format lcov` (a line is instrumented\n"
+  "if a block holds a statement on it, and ran if the largest count of those\n"
+  "blocks is not 0; a function ran if its entry count is not 0; a block ran if\n"
+  "its count is not 0; a header's function counts the blocks of each unit's\n"
+  "copy).  Rows are ordered by file (as annotate finds it), each file's\n"
+  "functions by line, then the file's own row; the last row is the totals.\n"
+  "Branch figures come with branch counts, which profiles do not hold yet.\n\n"
+  "  -f, --format F      text (a table, \"HIT/TOTAL PCT%\" cells), csv (RFC 4180:\n"
+  "                      kind,file,function,line,calls,lines_hit,lines,\n"
+  "                      blocks_hit,blocks,functions_hit,functions) or json (an\n"
+  "                      array of objects with those keys)\n"
+  "  -o, --output FILE   write to FILE instead of standard output\n"
+};

@@ -90,7 +90,7 @@ int export_lcov (struct pf_set *set, FILE *out);
 int derive_load (const char *path);
 
 extern const struct command cmd_lines, cmd_annotate, cmd_info, cmd_records,
-  cmd_trace, cmd_report, cmd_dims, cmd_shell;
+  cmd_trace, cmd_report, cmd_dims, cmd_shell, cmd_summary;
 extern const struct command cmd_html;
 extern const struct command cmd_callgraph, cmd_dot, cmd_export, cmd_merge;
 

@@ -46,6 +46,8 @@ source_free (void *p)
   struct lc_source *s = p;
   free (s->path);
   free (s->lines);
+  for (uint32_t k = 0; k < s->nfuncs; k++)
+    free (s->funcs[k].lines);
   free (s->funcs);
   free (s->units);
   free (s);
@@ -93,16 +95,23 @@ add_line (struct lc_source *s, const struct pf_unit *u, uint32_t line,
     }
 }
 
-/* The blocks of function F of unit U, whose counts are COUNTS, into M.  */
+/* The blocks of function F of unit U, whose counts are COUNTS, into M: their
+   lines into the sources, and F with its entry count, its blocks and the lines
+   they hold in F's own file into F's source.  */
 
 static void
 add_function (struct lc_model *m, const struct pf_unit *u,
               const struct pf_function *f, const uint64_t *counts,
               struct lc_source **of_file)
 {
+  if (!f->nblocks)
+    return;
+  /* Block 0 is the entry block: its count is the calls.  */
+  struct lc_func fn = { f->name, f->line, counts[0], f->nblocks, 0, 0, NULL };
   for (uint32_t b = 0; b < f->nblocks; b++)
     {
       const struct pf_block *bl = &f->blocks[b];
+      fn.blocks_hit += counts[b] > 0;
       for (uint32_t j = 0; j < bl->nlocs; j++)
         {
           const struct pf_loc *loc = &bl->locs[j];
@@ -114,14 +123,16 @@ add_function (struct lc_model *m, const struct pf_unit *u,
             }
           add_line (source_of (m, u, loc->file, of_file), u, loc->line,
                     counts[b]);
+          if (loc->file == f->file)
+            {
+              fn.lines = grow (fn.lines, fn.nlines, sizeof *fn.lines);
+              fn.lines[fn.nlines++] = (struct lc_line) { loc->line, counts[b] };
+            }
         }
     }
-  if (!f->nblocks)
-    return;
-  /* Block 0 is the entry block: its count is the calls.  */
   struct lc_source *s = source_of (m, u, f->file, of_file);
   s->funcs = grow (s->funcs, s->nfuncs, sizeof *s->funcs);
-  s->funcs[s->nfuncs++] = (struct lc_func) { f->name, f->line, counts[0] };
+  s->funcs[s->nfuncs++] = fn;
 }
 
 static int
@@ -140,34 +151,56 @@ cmp_func (const void *a, const void *b)
   return strcmp (x->name, y->name);
 }
 
+/* Sort the N lines of V by line, each line once with the largest count of its
+   entries; return how many remain.  */
+
+static uint32_t
+merge_lines (struct lc_line *v, uint32_t n)
+{
+  uint32_t k = 0;
+  if (n)
+    qsort (v, n, sizeof *v, cmp_line);
+  for (uint32_t i = 0; i < n; i++)
+    if (k && v[k - 1].line == v[i].line)
+      {
+        if (v[i].count > v[k - 1].count)
+          v[k - 1].count = v[i].count;
+      }
+    else
+      v[k++] = v[i];
+  return k;
+}
+
 /* Sort the lines and functions of S, each line (the largest count) and each
-   function (the summed count) once.  */
+   function (the summed count and blocks, the lines of all its copies) once.  */
 
 static void
 merge_source (struct lc_source *s)
 {
-  uint32_t n = 0;
-  if (s->nlines)
-    qsort (s->lines, s->nlines, sizeof *s->lines, cmp_line);
-  for (uint32_t i = 0; i < s->nlines; i++)
-    if (n && s->lines[n - 1].line == s->lines[i].line)
-      {
-        if (s->lines[i].count > s->lines[n - 1].count)
-          s->lines[n - 1].count = s->lines[i].count;
-      }
-    else
-      s->lines[n++] = s->lines[i];
-  s->nlines = n;
+  s->nlines = merge_lines (s->lines, s->nlines);
 
-  n = 0;
+  uint32_t n = 0;
   if (s->nfuncs)
     qsort (s->funcs, s->nfuncs, sizeof *s->funcs, cmp_func);
   for (uint32_t i = 0; i < s->nfuncs; i++)
     if (n && !cmp_func (&s->funcs[n - 1], &s->funcs[i]))
-      s->funcs[n - 1].count += s->funcs[i].count;
+      {
+        struct lc_func *to = &s->funcs[n - 1], *from = &s->funcs[i];
+        to->count += from->count;
+        to->nblocks += from->nblocks;
+        to->blocks_hit += from->blocks_hit;
+        to->lines = xrealloc (to->lines, (to->nlines + from->nlines + 1)
+                                         * sizeof *to->lines);
+        memcpy (to->lines + to->nlines, from->lines,
+                from->nlines * sizeof *from->lines);
+        to->nlines += from->nlines;
+        free (from->lines);
+      }
     else
       s->funcs[n++] = s->funcs[i];
   s->nfuncs = n;
+  for (uint32_t i = 0; i < n; i++)
+    s->funcs[i].nlines = merge_lines (s->funcs[i].lines, s->funcs[i].nlines);
 }
 
 int

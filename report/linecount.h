@@ -12,7 +12,10 @@
                 annotate's column, lcov's DA records, html's hottest lines.
 
    and, per source file, its functions with their entry counts (the count of the
-   entry block, summed over the units that hold the function: a header's).
+   entry block, summed over the units that hold the function: a header's), their
+   counted blocks (each unit's copy of a header's function counts its own) and
+   the lines their blocks hold in the function's own file, by the by line rule
+   (`dsprof summary`).
 
    A source file is the file as annotate finds it: the path given to the
    compiler, below the unit's compilation directory when relative (lc_resolve);
@@ -47,6 +50,10 @@ struct lc_func
   const char *name;
   uint32_t line;                 /* of its definition */
   uint64_t count;                /* its entry count */
+  uint32_t nblocks;              /* its counted blocks, over the units */
+  uint32_t blocks_hit;           /* those that ran */
+  uint32_t nlines;
+  struct lc_line *lines;         /* in its own file, by line, each line once */
 };
 
 struct lc_source

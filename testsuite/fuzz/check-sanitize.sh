@@ -63,6 +63,7 @@ commands=(
   "html --records 0" "report outer:name name --sum line --sum outer:line --format json"
   "records --where outer:name!=x" "trace --where outer:event=x"
   "callgraph --dim outer:name" "html --records 0 --dims outer:event --sum line"
+  "summary" "summary --format csv" "summary --format json"
 )
 run_cmds () {           # FILE EXPECTED-STATUSES
   local f=$1 allowed=$2 rc

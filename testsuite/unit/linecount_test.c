@@ -90,7 +90,9 @@ test_two_blocks (void)
   lc_free (&m);
 }
 
-/* A function's entry count is its block 0's; one that never ran counts 0.  */
+/* A function's entry count is its block 0's; one that never ran counts 0.  Its
+   blocks are counted, those that ran too, and its lines in its own file are
+   merged as the source's are.  */
 static void
 test_entry_count (void)
 {
@@ -102,17 +104,27 @@ test_entry_count (void)
   CU_ASSERT_STRING_EQUAL (s->funcs[0].name, "f");
   CU_ASSERT_EQUAL (s->funcs[0].line, 3);
   CU_ASSERT_EQUAL (s->funcs[0].count, 10);
+  CU_ASSERT_EQUAL (s->funcs[0].nblocks, 3);
+  CU_ASSERT_EQUAL (s->funcs[0].blocks_hit, 3);
+  CU_ASSERT_EQUAL_FATAL (s->funcs[0].nlines, 3);
+  CU_ASSERT_EQUAL (s->funcs[0].lines[1].line, 5);
+  CU_ASSERT_EQUAL (s->funcs[0].lines[1].count, 9);
   s = find_source (&m, "/src/other.c");
   CU_ASSERT_PTR_NOT_NULL_FATAL (s);
   CU_ASSERT_EQUAL_FATAL (s->nfuncs, 1);
   CU_ASSERT_EQUAL (s->funcs[0].count, 0);
+  CU_ASSERT_EQUAL (s->funcs[0].nblocks, 1);
+  CU_ASSERT_EQUAL (s->funcs[0].blocks_hit, 0);
+  CU_ASSERT_EQUAL_FATAL (s->funcs[0].nlines, 1);
+  CU_ASSERT_EQUAL (s->funcs[0].lines[0].count, 0);
   CU_ASSERT_EQUAL_FATAL (s->nlines, 1);
   CU_ASSERT_EQUAL (s->lines[0].count, 0);      /* held, never ran */
   lc_free (&m);
 }
 
 /* h.h, relative in one unit and absolute in the other, is one source: its line
-   the larger count, its function the summed entry counts, both units.  */
+   the larger count, its function the summed entry counts and the blocks of
+   both copies, its lines once each, both units.  */
 static void
 test_shared_header (void)
 {
@@ -131,6 +143,12 @@ test_shared_header (void)
   CU_ASSERT_EQUAL_FATAL (h->nfuncs, 1);
   CU_ASSERT_STRING_EQUAL (h->funcs[0].name, "g");
   CU_ASSERT_EQUAL (h->funcs[0].count, 10);
+  CU_ASSERT_EQUAL (h->funcs[0].nblocks, 3);
+  CU_ASSERT_EQUAL (h->funcs[0].blocks_hit, 3);
+  CU_ASSERT_EQUAL_FATAL (h->funcs[0].nlines, 2);
+  CU_ASSERT_EQUAL (h->funcs[0].lines[0].line, 0);
+  CU_ASSERT_EQUAL (h->funcs[0].lines[1].line, 2);
+  CU_ASSERT_EQUAL (h->funcs[0].lines[1].count, 6);
   CU_ASSERT_EQUAL_FATAL (h->nunits, 2);
   CU_ASSERT_PTR_EQUAL (h->units[0], &u1);
   CU_ASSERT_PTR_EQUAL (h->units[1], &u2);

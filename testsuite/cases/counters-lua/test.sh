@@ -15,6 +15,8 @@
 # 2. `dsprof lines` of ds/ and of both/ name the same blocks (FILE:LINE in the
 #    same order): --coverage does not change what dsprof counts, so both/ stands
 #    for any dsprof build.
+#    `dsprof summary`'s totals of lines and functions are `lcov --summary`'s
+#    of the lcov export.
 # 3. dsprof's counts of the both/ run against gcov's of the SAME run (compare.py).
 #    One binary with both instrumentations, not two builds, because Lua's work
 #    depends on addresses (pointer keys hash by address: the parser's constant
@@ -105,6 +107,9 @@ cut -d: -f1,2 ds.lines >ds.blocks
 cut -d: -f1,2 both.lines >both.blocks
 cmp -s ds.blocks both.blocks ||
   fail "the blocks of the dsprof build and the dsprof+coverage build differ: $(diff ds.blocks both.blocks | head -5)"
+
+# 2b. `dsprof summary`'s totals are lcov's on a real program.
+summary_is_lcovs both.data
 
 # 3. dsprof against gcov, same run.
 run_dsprof annotate -o bb both.data >annotate.log 2>&1 ||
