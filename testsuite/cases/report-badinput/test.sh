@@ -14,7 +14,7 @@ python3 -c 'import socket; socket.socket(socket.AF_UNIX).bind("sock")'
 for t in "a directory:dir" "a directory:/tmp" "a fifo:fifo" "a socket:sock" \
          "a character device:/dev/zero" "a character device:/dev/null"; do
   what=${t%%:*} name=${t#*:}
-  for cmd in lines annotate report dims shell records trace info html callgraph dot \
+  for cmd in lines annotate report dims shell records trace info html callgraph dot summary \
              "export --format csv" "merge -o m.data"; do
     set +e
     # shellcheck disable=SC2086
