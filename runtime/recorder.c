@@ -690,6 +690,17 @@ put_head (unsigned char *p, size_t len, int truncated)
   return p + 1 + len;
 }
 
+/* put_head for the LEN bytes at P + 1 read of a text, kept whole if LEN is
+   within LIMIT, else cut there (utf8_cut) and marked truncated.  */
+
+static inline unsigned char *
+put_kept (unsigned char *p, size_t len, size_t limit)
+{
+  if (len > limit)
+    return put_head (p, utf8_cut (p + 1, limit), 1);
+  return put_head (p, len, 0);
+}
+
 /* Encode the program's string S as a STR value at P: at most BOUND bytes of
    it (the parameter that bounds it, README "Annotating events"), up to its
    NUL, DSPROF_STRMAX of them (cut by utf8_cut) and "..." if it is longer;
@@ -724,9 +735,7 @@ put_str (unsigned char *p, const char *s, uint64_t bound)
       return put_head (p, got, 1);
     }
   /* The NUL, the bound, or more than the limit.  */
-  if (len > limit)
-    return put_head (p, utf8_cut ((const unsigned char *) buf, limit), 1);
-  return put_head (p, len, 0);
+  return put_kept (p, len, limit);
 }
 
 /* Encode value V of TYPE for dimension NAME_ID.  */
@@ -752,11 +761,7 @@ put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
             size_t n = f ((const void *) (uintptr_t) v, buf, size);
             if (n >= size)
               n = size - 1;
-            n = strnlen (buf, n);
-            if (n > limit)
-              return put_head (p, utf8_cut ((const unsigned char *) buf, limit),
-                               1);
-            return put_head (p, n, 0);
+            return put_kept (p, strnlen (buf, n), limit);
           }
         return dsprof_encode_number (p, type, v);
       }
