@@ -485,9 +485,10 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
   if (p->size < sizeof *h)
     return problem (buf, bufsize, "truncated: %zu bytes, shorter than the "
                     "%zu-byte header", p->size, sizeof *h);
-  if (h->version != DSPROF_FORMAT_VERSION)
+  if (h->version < DSPROF_FORMAT_VERSION_MIN || h->version > DSPROF_FORMAT_VERSION)
     return problem (buf, bufsize, "profile format version %u; this dsprof "
-                    "reads version %u", h->version, DSPROF_FORMAT_VERSION);
+                    "reads versions %u to %u", h->version,
+                    DSPROF_FORMAT_VERSION_MIN, DSPROF_FORMAT_VERSION);
   if (h->header_size != DSPROF_PAGE || h->end < DSPROF_PAGE
       || h->end % DSPROF_PAGE)
     return problem (buf, bufsize, "corrupt header (header size %u, "
