@@ -15,7 +15,7 @@
 set -u
 # Not report-times: its expected times need an unloaded machine and no
 # sanitizer slowing the measured functions down.
-SAN_CASES="events-expr events-manual events-render events-strings events-strmax
+SAN_CASES="events-expr events-manual events-render events-strings events-strmax events-strings-repeat
   events-threads events-longjmp events-exit events-off events-signal events-fork
   events-kill report-errors report-derive report-shell report-names report-outer"
 
