@@ -747,17 +747,6 @@ str_hash (const unsigned char *s, size_t n)
   return h;
 }
 
-/* Finish the STR value at P whose LEN bytes of text are at P + 1 already,
-   TRUNCATED or not, as put_head does, if it defines a string of the chunk
-   (dsprof-format.h, section 4) and the thread's table does not find the
-   same value (head and text, byte for byte) among those the chunk defined
-   before; if it does, a reference to that one instead.  A string not found
-   takes the first slot of its set, whose string moves to the second (one
-   evicted from the table is written in full again when it comes back).
-   The copy compared with lies in the current chunk, still mapped: a new
-   chunk starts with no strings (reserve), as readers read each chunk
-   alone.  Return the value's end.  */
-
 /* Whether the LEN >= 8 bytes of text at Q and at S are the same.  Up to 16
    bytes as two words, overlapping: no call.  */
 
@@ -797,6 +786,8 @@ put_defined (unsigned char *p, size_t len, int truncated)
   uint32_t key = lt << 14 | (uint32_t) (h >> 43 & 0x3fff);
   /* The bytes of the head, which the key's LT determines.  */
   size_t n = 1 + (lt + 1 >= 0x80) + (lt + 1 >= 0x4000);
+  /* A slot's value lies before P, and is as long as this one if its key is
+     KEY: the bytes compared are in the chunk.  */
   for (int w = 0; w < 2; w++)
     if (set[w].off && set[w].key == key
         && same_text (t->chunk_data + set[w].off - 1 + n, p + 1, len))
