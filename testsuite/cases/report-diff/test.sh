@@ -1,0 +1,200 @@
+# report-diff: `dsprof diff` of two runs of examples/rewrite, -b (the missing
+# attempt) and the plain run, whose counts are derived by hand in
+# b-to-good.txt and name-result.txt (from rewrite.c, as report-example-rewrite
+# derives each side): every row's counts, status (both, new, gone), change
+# and percentage, each side's figures against `dsprof report` of that side
+# alone, the order by the size of the change, in text, CSV and JSON
+# (diffcheck.py); the reverse direction (gone); groups (--base/--new) and
+# directories; --where, --top, --sum; --fail-above's exit statuses; --lines
+# on two runs of examples/vm (10 and 20); bad input.
+. "$(dirname "$0")/../../lib.sh"
+check () { python3 "$CASE/diffcheck.py" "$DSPROF" "$@"; }
+
+dscc -O2 -o rewrite "$TOP/examples/rewrite/rewrite.c" || fail "rewrite.c does not compile"
+mkdir good bad runs-b
+(cd good && ../rewrite >out) || fail "rewrite: status $?"
+(cd bad && ../rewrite -b >out) || fail "rewrite -b: status $?"
+DSPROF_OUT=runs-b/2.data ./rewrite -b >/dev/null || fail "rewrite -b (2): status $?"
+G=good/dsprof.data B=bad/dsprof.data
+
+for c in total self count; do
+  check "$CASE/b-to-good.txt" --change $c --base $B --new $G || fail "diff B G --change $c"
+done
+check "$CASE/name-result.txt" --change count --base $B --new $G name result \
+  || fail "diff B G name result"
+check "$CASE/name-result.txt" --base $B --new $G name result || fail "diff B G name result (total)"
+
+# The other way round: what was new is gone, the counts swap.
+awk -F'\t' -v OFS='\t' '/^#/ { next }
+  { s = $(NF - 2); s = s == "new" ? "gone" : s == "gone" ? "new" : s
+    $(NF - 2) = s; t = $(NF - 1); $(NF - 1) = $NF; $NF = t; print }' \
+  "$CASE/name-result.txt" >good-to-b.txt
+check good-to-b.txt --change count --base $G --new $B name result || fail "diff G B name result"
+
+# --where and --top on both sides; --sum: result (a bool) sums the successes.
+printf 'rule\tboth\t1\t31\n' >where.txt
+check where.txt --where name=rule --base $B --new $G || fail "diff --where name=rule"
+check - --top 2 --change count --base $B --new $G name result || fail "diff --top 2"
+run_dsprof diff --sum result --where name=rule $B $G --format json >sum.json \
+  || fail "diff --sum: status $?"
+python3 - sum.json <<'PY' || fail "diff --sum result: $(cat sum.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["rows"][0]
+assert d["sums"] == ["result"], d["sums"]
+# rule: -b fails once (0 successes); the plain run succeeds 12 times of 31.
+assert (r["base"]["sums"], r["new"]["sums"]) == ([0], [12]), r
+PY
+run_dsprof diff --sum result --where name=rule $B $G --format csv >sum.csv
+grep -qx '1,rule,both,[0-9]*,[0-9]*,[0-9-]*,[0-9.-]*,[0-9]*,[0-9]*,[0-9-]*,[0-9.-]*,1,31,30,3000.00,0,12' sum.csv \
+  || fail "diff --sum --format csv: $(cat sum.csv)"
+
+# The first two operands are the sides unless --base / --new name them.
+run_dsprof diff --format csv --base $B --new $G name result >opts.csv || fail "diff --base --new"
+run_dsprof diff --format csv $B $G name result >ops.csv || fail "diff B G"
+expect_same opts.csv ops.csv
+run_dsprof diff --format csv --new $G $B name result >ops2.csv || fail "diff --new G B"
+expect_same opts.csv ops2.csv
+
+# Groups: two -b runs against the plain one: the base counts double.
+awk -F'\t' -v OFS='\t' '/^#/ { next } { if ($(NF - 1) != "-") $(NF - 1) *= 2; print }' \
+  "$CASE/b-to-good.txt" >two-b.txt
+check two-b.txt --change count --base $B --base runs-b/2.data --new $G || fail "diff of a group"
+# A directory is its profiles (files beginning with dsprof's magic, by name):
+# a source, a fifo and a dot-file beside them are left out, the fifo unread.
+cp $B runs-b/1.data && cp "$TOP/examples/rewrite/rewrite.c" runs-b/
+mkfifo runs-b/fifo && cp $B runs-b/.hidden.data
+run_dsprof diff --format csv --base runs-b/1.data --base runs-b/2.data --new $G >group.csv \
+  || fail "diff --base x2: status $?"
+timeout 20 "$DSPROF" diff --format csv runs-b $G >dir.csv || fail "diff DIR G: status $?"
+expect_same group.csv dir.csv
+run_dsprof diff --format json runs-b good >dirs.json || fail "diff DIR DIR: status $?"
+python3 - dirs.json <<'PY' || fail "diff of two directories: $(head -c 300 dirs.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["base"]["profiles"] == ["runs-b/1.data", "runs-b/2.data"], d["base"]
+assert d["new"]["profiles"] == ["good/dsprof.data"], d["new"]
+assert d["base"]["records"] == 8 and d["new"]["records"] == 133, d
+PY
+
+# --fail-above PCT: status 3 when a figure grew by more than PCT percent (a
+# bucket new in NEW grew if its figure is above 0), each such bucket named.
+st () { set +e; "$DSPROF" diff "$@" >/dev/null 2>err.txt; echo $?; set -e; }
+[ "$(st --change count --fail-above 50 $B $G name result)" = 3 ] || fail "--fail-above 50: not 3"
+grep -qx 'dsprof diff: name=rule: Count 1 -> 31 (+3000.0%), above 50%' err.txt \
+  || fail "--fail-above: $(cat err.txt)"
+grep -qx 'dsprof diff: name=rule, result=false: Count 1 -> 19 (+1800.0%), above 50%' err.txt \
+  || fail "--fail-above, nested: $(cat err.txt)"
+grep -qx 'dsprof diff: name=all: new, Count 18, above 50%' err.txt \
+  || fail "--fail-above, a new bucket: $(cat err.txt)"
+# Grown (name-result.txt): rule, topdown, removeClass and the 7 new names; of
+# the results, rule false and the 15 new ones; seq (1 -> 1) and removeClass
+# false (1 -> 1) did not grow, seq false and topdown false are gone.
+[ "$(grep -c . err.txt)" = 26 ] || fail "--fail-above: not the 26 rows that grew: $(cat err.txt)"
+[ "$(st --change count --fail-above 2999 --where name=rule $B $G)" = 3 ] || fail "--fail-above 2999"
+[ "$(st --change count --fail-above 3000 --where name=rule $B $G)" = 0 ] \
+  || fail "--fail-above 3000 (rule grew by exactly 3000%): $(cat err.txt)"
+[ ! -s err.txt ] || fail "--fail-above 3000 said $(cat err.txt)"
+# Back to -b every name shrinks or stays (seq 1 -> 1); the results seq false
+# and topdown false are new there.
+[ "$(st --change count --fail-above 0 $G $B name)" = 0 ] || fail "G B: $(cat err.txt)"
+[ "$(st --change count --fail-above 0 $G $B name result)" = 3 ] || fail "G B name result"
+[ "$(grep -c . err.txt)" = 2 ] || fail "G B name result: $(cat err.txt)"
+[ "$(st --fail-above 0 $G $G name result)" = 0 ] || fail "G G: $(cat err.txt)"
+# Times: a bucket new in G has a Total above 0 (its records took some time).
+[ "$(st --raw --fail-above 1000000 $B $G)" = 3 ] || fail "--raw total B G"
+grep -q '^dsprof diff: name=all: new, Total [1-9][0-9]* ns, above 1e+06%$' err.txt \
+  || fail "--fail-above on Total: $(cat err.txt)"
+
+# --lines: examples/vm summing the squares below N, run with 10 and 20.  By
+# hand from vm.c: the loop runs N - 1 times (i = 1 .. N-1), 15 instructions
+# each (LOAD LOAD LT JZ, the 10 of the body, JMP), plus PUSH STORE PUSH STORE
+# before, and the last test (LOAD LOAD LT JZ) and LOAD PRINT HALT after: 15N - 4
+# instructions (146 for 10), each a pass of the switch (lines 36-37), all but
+# HALT through the for's increment (34-35: 15N - 5).  Per opcode: PUSH (39) 2 +
+# (N - 1), LOAD (40) 2N + 4(N - 1) + 1, STORE (41) 2 + 2(N - 1), ADD (42)
+# 2(N - 1), MUL (43) N - 1, LT (44) N, JZ (45, 46 and its break, 48) N, JMP
+# (49) N - 1; the jump out of the loop (47), PRINT, HALT and main once each.
+# So from 10 to 20: +150 on 34-37, +60 on 40, +20 on 41 and 42, +10 on 39,
+# 43-46, 48 and 49, nothing else.
+cp "$TOP/examples/vm/vm.c" .
+dscc -O2 -o vm vm.c || fail "vm.c does not compile"
+DSPROF_OUT=v10.data ./vm 10 >/dev/null 2>&1 || fail "vm 10: status $?"
+DSPROF_OUT=v20.data ./vm 20 >/dev/null 2>&1 || fail "vm 20: status $?"
+run_dsprof diff --lines v10.data v20.data >lines.txt || fail "diff --lines: status $?"
+cat >lines.expected <<'TXT'
+vm.c:34: 145 -> 295 (+150, +103.4%)
+vm.c:35: 145 -> 295 (+150, +103.4%)
+vm.c:36: 146 -> 296 (+150, +102.7%)
+vm.c:37: 146 -> 296 (+150, +102.7%)
+vm.c:40: 57 -> 117 (+60, +105.3%)
+vm.c:41: 20 -> 40 (+20, +100.0%)
+vm.c:42: 18 -> 38 (+20, +111.1%)
+vm.c:39: 11 -> 21 (+10, +90.9%)
+vm.c:43: 9 -> 19 (+10, +111.1%)
+vm.c:44: 10 -> 20 (+10, +100.0%)
+vm.c:45: 10 -> 20 (+10, +100.0%)
+vm.c:46: 10 -> 20 (+10, +100.0%)
+vm.c:48: 10 -> 20 (+10, +100.0%)
+vm.c:49: 9 -> 19 (+10, +111.1%)
+TXT
+expect_same lines.expected lines.txt
+# The same lines from the two sides' own line counts joined: the lcov
+# exports' DA records (annotate's count of a line), and every line of `dsprof
+# lines` (a block's own line) whose largest count changed.
+for n in 10 20; do
+  run_dsprof export --format lcov "v$n.data" | sed -n "/^SF:.*\/vm.c$/,/^end_of_record/s/^DA:\([0-9]*\),/\1 /p" \
+    | sort >"da$n" || fail "export lcov v$n.data"
+  run_dsprof lines "v$n.data" | awk -F': ' '$1 ~ /^vm.c:/ { l = substr($1, 6); if (!(l in m) || $2 > m[l]) m[l] = $2 }
+    END { for (l in m) print l, m[l] }' | sort >"bl$n" || fail "lines v$n.data"
+done
+join da10 da20 | awk '$2 != $3 { printf "vm.c:%s: %s -> %s\n", $1, $2, $3 }' | sort >da.changed
+sed 's/ (.*//' lines.txt | sort >lines.changed
+expect_same da.changed lines.changed
+join bl10 bl20 | awk '$2 != $3 { printf "vm.c:%s: %s -> %s\n", $1, $2, $3 }' | sort >bl.changed
+[ "$(wc -l <bl.changed)" -ge 10 ] || fail "dsprof lines joined: $(cat bl.changed)"
+comm -23 bl.changed lines.changed >missing
+[ ! -s missing ] || fail "diff --lines lacks what dsprof lines shows: $(cat missing)"
+run_dsprof diff --lines --top 3 v10.data v20.data >top3.txt || fail "diff --lines --top 3"
+head -3 lines.expected | expect_same /dev/stdin top3.txt
+# Back down: the same lines, the changes negative, in the same order.
+run_dsprof diff --lines v20.data v10.data | sed 's/ (.*//' >down.txt
+sed -E 's/^([^ ]*) ([0-9]*) -> ([0-9]*) .*/\1 \3 -> \2/' lines.expected | expect_same /dev/stdin down.txt
+# --fail-above with --lines: 42, 43 and 49 grew by 111.1%, the others less.
+[ "$(st --lines --fail-above 111 v10.data v20.data)" = 3 ] || fail "--lines --fail-above 111"
+printf 'dsprof diff: vm.c:%s: count %s, above 111%%\n' 42 '18 -> 38' 43 '9 -> 19' 49 '9 -> 19' \
+  | expect_same /dev/stdin err.txt
+[ "$(st --lines --fail-above 111.2 v10.data v20.data)" = 0 ] || fail "--lines --fail-above 111.2: $(cat err.txt)"
+[ "$(st --lines --fail-above 0 v20.data v10.data)" = 0 ] || fail "--lines v20 v10: $(cat err.txt)"
+[ "$(st --lines --fail-above 0 v10.data v10.data)" = 0 ] || fail "--lines v10 v10: $(cat err.txt)"
+
+# Bad input: one message, status 1 for usage, 2 for data.
+echo 'not a profile' >text.data
+bad () {   # bad STATUS MESSAGE ARGS...: dsprof diff ARGS fails so
+  local want=$1 msg=$2
+  shift 2
+  set +e; timeout 20 "$DSPROF" diff "$@" >out.txt 2>err.txt; rc=$?; set -e
+  [ $rc = "$want" ] || fail "diff $*: status $rc, not $want: $(cat err.txt)"
+  [ "$(head -1 err.txt)" = "$msg" ] || fail "diff $*: said $(cat err.txt)"
+  [ ! -s out.txt ] || fail "diff $*: printed $(cat out.txt)"
+  [ "$want" = 1 ] || [ "$(wc -l <err.txt)" = 1 ] || fail "diff $*: more than one line: $(cat err.txt)"
+}
+two='dsprof diff: wants two sides to compare: BASE and NEW (a profile, a directory of profiles, or --base/--new groups)'
+bad 1 "$two"
+bad 1 "$two" $B
+bad 1 "$two" --base $B --base $G
+bad 2 "dsprof: nosuch.data: No such file or directory" $B nosuch.data
+bad 2 "dsprof: nosuch.data: No such file or directory" nosuch.data $G
+bad 2 "dsprof: text.data: not a dsprof profile (no dsprof magic number)" $B text.data
+mkdir empty && cp "$TOP/examples/rewrite/rewrite.c" empty/
+bad 2 "dsprof: 'empty': a directory holding no dsprof profile" empty $G
+bad 2 "dsprof: 'runs-b/fifo': is a fifo, not a profile" runs-b/fifo $G
+bad 1 "dsprof diff: --fail-above wants a percentage (a number >= 0), not 'x'" --fail-above x $B $G
+bad 1 "dsprof diff: --fail-above wants a percentage (a number >= 0), not '-5'" --fail-above -5 $B $G
+bad 1 "dsprof diff: --fail-above wants a percentage (a number >= 0), not '5%'" --fail-above 5% $B $G
+bad 1 "dsprof diff: --change must be total, self or count, not 'time'" --change time $B $G
+bad 1 "dsprof diff: option '--fail-above' needs an argument" $B $G --fail-above
+bad 1 "dsprof diff: unknown option '--nosuch'" --nosuch $B $G
+bad 1 "dsprof diff: outer:D wants a dimension D, not 'outer:'" $B $G outer:
+bad 1 "dsprof diff: --lines takes no dimensions, not 'name'" --lines v10.data v20.data name
+exit 0
