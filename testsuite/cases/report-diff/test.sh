@@ -6,7 +6,7 @@
 # alone, the order by the size of the change, in text, CSV and JSON
 # (diffcheck.py); the reverse direction (gone); groups (--base/--new) and
 # directories; --where, --top, --sum; --fail-above's exit statuses; --lines
-# on two runs of examples/vm (10 and 20); bad input.
+# on two runs of examples/vm (10 and 20), annotate --diff; bad input.
 . "$(dirname "$0")/../../lib.sh"
 check () { python3 "$CASE/diffcheck.py" "$DSPROF" "$@"; }
 
@@ -167,6 +167,28 @@ printf 'dsprof diff: vm.c:%s: count %s, above 111%%\n' 42 '18 -> 38' 43 '9 -> 19
 [ "$(st --lines --fail-above 111.2 v10.data v20.data)" = 0 ] || fail "--lines --fail-above 111.2: $(cat err.txt)"
 [ "$(st --lines --fail-above 0 v20.data v10.data)" = 0 ] || fail "--lines v20 v10: $(cat err.txt)"
 [ "$(st --lines --fail-above 0 v10.data v10.data)" = 0 ] || fail "--lines v10 v10: $(cat err.txt)"
+
+# annotate --diff BASE: the listing of v20.data with v10.data's count and the
+# change before each line's: the changed lines are those of diff --lines,
+# every other line shows the same count twice (or none).
+rm -rf bb && run_dsprof annotate --diff v10.data -o bb v20.data || fail "annotate --diff: status $?"
+awk -F: '{ split($1, c, " ") } c[3] != "" { printf "vm.c:%d: %s -> %s\n", $2, c[1], c[2] }' bb/vm.c.bb \
+  | sort >ann.changed
+expect_same lines.changed ann.changed
+awk -F: '{ n = split($1, c, " ") }
+  n == 3 { d = c[2] - c[1]; if ((d > 0 ? "+" d : d) != c[3]) print "change", $0 }
+  n == 2 && c[1] != c[2] { print "unchanged", $0 }
+  n == 1 || n > 3 { print "columns", $0 }' bb/vm.c.bb >ann.bad
+[ ! -s ann.bad ] || fail "annotate --diff: $(cat ann.bad)"
+grep -q '^ *##### *##### *:   52:        default: abort ();$' bb/vm.c.bb \
+  || fail "annotate --diff: the never-run line 52: $(grep ': *52:' bb/vm.c.bb)"
+mkdir runs10 && cp v10.data runs10/
+rm -rf bb2 && run_dsprof annotate --diff runs10 -o bb2 v20.data || fail "annotate --diff DIR: status $?"
+expect_same bb/vm.c.bb bb2/vm.c.bb
+set +e; "$DSPROF" annotate --diff nosuch.data -o bb3 v20.data 2>err.txt; rc=$?; set -e
+[ $rc = 2 ] && [ "$(cat err.txt)" = "dsprof: nosuch.data: No such file or directory" ] \
+  || fail "annotate --diff nosuch.data: status $rc, $(cat err.txt)"
+[ ! -e bb3 ] || fail "annotate --diff nosuch.data wrote bb3"
 
 # Bad input: one message, status 1 for usage, 2 for data.
 echo 'not a profile' >text.data
