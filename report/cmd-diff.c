@@ -290,15 +290,7 @@ json_side (FILE *out, const struct rpt_row *r, int nsums)
   fprintf (out, "{\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64 ",\"desc_ns\":%"
            PRIu64 ",\"count\":%" PRIu64, r->total_ns, r->self_ns, r->desc_ns,
            r->count);
-  for (int k = 0; k < nsums; k++)
-    {
-      char sum[64];
-      fputs (k ? "," : ",\"sums\":[", out);
-      fputs (agg_sum_finite (&r->sums[k])
-             ? agg_sum_text (&r->sums[k], sum, sizeof sum) : "null", out);
-    }
-  if (nsums)
-    putc (']', out);
+  json_sums (out, r->sums, nsums);
   putc ('}', out);
 }
 

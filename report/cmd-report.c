@@ -329,6 +329,20 @@ print_csv (struct printer *p)
   free (path);
 }
 
+void
+json_sums (FILE *out, const struct agg_sum *sums, int nsums)
+{
+  for (int k = 0; k < nsums; k++)
+    {
+      char sum[64];
+      fputs (k ? "," : ",\"sums\":[", out);
+      fputs (agg_sum_finite (&sums[k]) ? agg_sum_text (&sums[k], sum, sizeof sum)
+             : "null", out);
+    }
+  if (nsums)
+    putc (']', out);
+}
+
 static void
 json_rows (struct printer *p, const struct rpt_table *t)
 {
@@ -344,15 +358,7 @@ json_rows (struct printer *p, const struct rpt_table *t)
       fprintf (p->out, ",\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64
                ",\"desc_ns\":%" PRIu64 ",\"count\":%" PRIu64, r->total_ns,
                r->self_ns, r->desc_ns, r->count);
-      for (int k = 0; k < p->m->nsums; k++)
-        {
-          char sum[64];
-          fputs (k ? "," : ",\"sums\":[", p->out);
-          fputs (agg_sum_finite (&r->sums[k])
-                 ? agg_sum_text (&r->sums[k], sum, sizeof sum) : "null", p->out);
-        }
-      if (p->m->nsums)
-        putc (']', p->out);
+      json_sums (p->out, r->sums, p->m->nsums);
       if (r->sub && r->sub->nrows)
         {
           fputs (",\"rows\":", p->out);

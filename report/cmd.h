@@ -119,6 +119,10 @@ void notes_free (struct notes *ns);
 void table_title (FILE *out, struct notes *ns, const char *dim, int level,
                   const char **path);
 
+/* The NSUMS --sum figures SUMS of a row as JSON: `,"sums":[N...]` (null for
+   one that is not a finite number); nothing when NSUMS is 0.  */
+void json_sums (FILE *out, const struct agg_sum *sums, int nsums);
+
 /* Run the dimension report of Q over SET to OUT.  Return 0 or EXIT_DATA.  */
 int run_report (struct pf_set *set, const struct query *q, FILE *out);
 

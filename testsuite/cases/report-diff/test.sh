@@ -6,7 +6,8 @@
 # alone, the order by the size of the change, in text, CSV and JSON
 # (diffcheck.py); the reverse direction (gone); groups (--base/--new) and
 # directories; --where, --top, --sum; --fail-above's exit statuses; --lines
-# on two runs of examples/vm (10 and 20), annotate --diff; bad input.
+# on two runs of examples/vm (10 and 20), annotate --diff; html --diff (its
+# tables, icicle graph and changed lines, htmlcheck.py); bad input.
 . "$(dirname "$0")/../../lib.sh"
 check () { python3 "$CASE/diffcheck.py" "$DSPROF" "$@"; }
 
@@ -190,8 +191,38 @@ set +e; "$DSPROF" annotate --diff nosuch.data -o bb3 v20.data 2>err.txt; rc=$?; 
   || fail "annotate --diff nosuch.data: status $rc, $(cat err.txt)"
 [ ! -e bb3 ] || fail "annotate --diff nosuch.data wrote bb3"
 
+# html --diff BASE: the tables with both sides and the change (the counts of
+# b-to-good.txt), the icicle graph of the new profile's name paths coloured
+# by their change, and the changed lines of diff --lines.  The paths: -b runs
+# seq;topdown;rule;removeClass once; the plain run seq;topdown (desugar)
+# whose children are attempt (its s1) and all (its s2), and seq;bottomup
+# (simplify): only seq and seq;topdown are on both sides (1 record each), every
+# other path of the plain run is new, and seq;topdown;rule is gone (with its
+# removeClass).  The other way round: seq;topdown;rule(;removeClass) are new,
+# seq;bottomup, seq;topdown;attempt and seq;topdown;all gone.
+hcheck () { python3 "$CASE/htmlcheck.py" "$@"; }
+run_dsprof html --diff $B -o d.html $G 2>err || fail "html --diff: status $? ($(cat err))"
+[ ! -s err ] || fail "html --diff said $(cat err)"
+run_dsprof diff --lines $B $G >bg.lines
+hcheck d.html "$CASE/b-to-good.txt" bg.lines 'seq=1/1,seq;topdown=1/1' 'seq;topdown;rule' \
+  || fail "html --diff B G"
+run_dsprof html --diff $G -o r.html $B 2>err || fail "html --diff G B: status $? ($(cat err))"
+awk -F'\t' -v OFS='\t' '/^#/ { next } { s = $2 == "new" ? "gone" : $2; print $1, s, $4, $3 }' \
+  "$CASE/b-to-good.txt" >g-to-b.txt
+run_dsprof diff --lines $G $B >gb.lines
+hcheck r.html g-to-b.txt gb.lines 'seq=1/1,seq;topdown=1/1' \
+  'seq;bottomup,seq;topdown;attempt,seq;topdown;all' || fail "html --diff G B"
+grep -q '<ul class="profiles base">' d.html && grep -q "<li>$B: program" d.html \
+  || fail "html --diff: the base's profiles are not listed"
+run_dsprof html --diff runs-b -o dd.html $G || fail "html --diff DIR: status $?"
+grep -q "<li>runs-b/2.data: program" dd.html || fail "html --diff DIR: runs-b/2.data not listed"
+echo "not a profile" >text.data
+set +e; "$DSPROF" html --diff text.data -o bad.html $G 2>err.txt; rc=$?; set -e
+[ $rc = 2 ] && [ "$(cat err.txt)" = "dsprof: text.data: not a dsprof profile (no dsprof magic number)" ] \
+  || fail "html --diff text.data: status $rc, $(cat err.txt)"
+[ ! -e bad.html ] || fail "html --diff text.data wrote bad.html"
+
 # Bad input: one message, status 1 for usage, 2 for data.
-echo 'not a profile' >text.data
 bad () {   # bad STATUS MESSAGE ARGS...: dsprof diff ARGS fails so
   local want=$1 msg=$2
   shift 2
