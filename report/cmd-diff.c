@@ -509,6 +509,9 @@ assign_operands (struct diff_args *a)
     return usage_error ("diff", "wants two sides to compare: BASE and NEW (a "
                         "profile, a directory of profiles, or --base/--new "
                         "groups)");
+  if (a->lines && strcmp (a->q->format, "text"))
+    return usage_error ("diff", "--lines prints FILE:LINE: lines; --format %s is "
+                        "for the dimension diff", a->q->format);
   for (; i < a->noperands; i++)
     {
       if (a->lines)
