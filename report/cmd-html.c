@@ -1166,14 +1166,18 @@ static const char page_style[] =
   "svg.flame rect.incomplete{stroke:#900;stroke-dasharray:3 2}\n"
   "svg.flame text{font:12px monospace;fill:#000;pointer-events:none}\n"
   "svg.flame g.box:hover rect{stroke:#000;stroke-width:1}\n"
-  ".grew{color:#b00}.shrank{color:#14c}tr.new td.value{font-weight:bold}\n"
-  "tr.gone td{color:#888}\n"
+
   ".detail{font-family:monospace;white-space:pre-wrap;min-height:3.2em;"
   "background:#f6f6f9;padding:.3em .5em;margin-bottom:.4em}\n"
   "table.callgraph tbody{border-bottom:1px solid #ccc}\n"
   "table.callgraph tr.entry td{font-weight:bold;background:#f6f6f9}\n"
   "table.callgraph tr.caller td.value,table.callgraph tr.callee td.value"
   "{padding-left:2em}\n";
+
+/* With --diff, besides.  */
+static const char diff_style[] =
+  ".grew{color:#b00}.shrank{color:#14c}tr.new td.value{font-weight:bold}\n"
+  "tr.gone td{color:#888}\n";
 
 /* Hovering over a box shows its tooltip text in the line above the graph.  */
 static const char page_script[] =
@@ -1266,8 +1270,8 @@ html_page (FILE *out, struct pf_set *set, struct pf_set *base,
   fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          "<title>dsprof: ", out);
   text_html (out, set->nprocs ? set->procs[0].header.exe : "profile");
-  fprintf (out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>dsprof: ",
-           page_style);
+  fprintf (out, "</title>\n<style>\n%s%s</style>\n</head>\n<body>\n<h1>dsprof: ",
+           page_style, base ? diff_style : "");
   text_html (out, set->nprocs ? set->procs[0].header.exe : "profile");
   fputs ("</h1>\n", out);
   if (base)
