@@ -3,13 +3,13 @@
    changes and growth the views and --fail-above read.  */
 
 #include <dirent.h>
-#include <fcntl.h>
 #include <errno.h>
-#include <getopt.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "libiberty.h"
@@ -162,6 +162,8 @@ rows_by_value (const struct rpt_table *t, uint32_t *n)
   return v;
 }
 
+/* The measure cmp_change sorts by (qsort passes no argument): set by
+   diff_build before it pairs the tables.  */
 static enum diff_measure sort_by;
 
 /* Rows by the size of their change of sort_by, then of their Count, growth
