@@ -73,6 +73,8 @@ struct query
   const char *format;            /* text, csv, json */
   bool raw;
   const char *derive;            /* LIB.so or NULL */
+  bool quiet;                    /* rpt_build leaves the notes of dimensions no
+                                    record carries to its caller */
 };
 
 /* Q with the defaults and room for the filters and --sums of ARGC

@@ -236,11 +236,15 @@ diff_build (struct pf_set *base, struct pf_set *new, const struct query *q,
             enum diff_measure by, struct diff_model *m)
 {
   memset (m, 0, sizeof *m);
-  int rc = rpt_build (base, q, &m->base);
-  if (!rc && (rc = rpt_build (new, q, &m->new)))
+  /* The notes of what no record carries once, for both sides.  */
+  struct query quiet = *q;
+  quiet.quiet = true;
+  int rc = rpt_build (base, &quiet, &m->base);
+  if (!rc && (rc = rpt_build (new, &quiet, &m->new)))
     rpt_free (&m->base);
   if (rc)
     return rc;
+  agg_note_pair (m->base.agg, m->new.agg);
   m->by = by;
   sort_by = by;
   m->top = pair_tables (m->base.top, m->new.top, 0, q->ndims);

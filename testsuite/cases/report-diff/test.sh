@@ -53,6 +53,14 @@ run_dsprof diff --sum result --where name=rule $B $G --format csv >sum.csv
 grep -qx '1,rule,both,[0-9]*,[0-9]*,[0-9-]*,[0-9.-]*,[0-9]*,[0-9]*,[0-9-]*,[0-9.-]*,1,31,30,3000.00,0,12' sum.csv \
   || fail "diff --sum --format csv: $(cat sum.csv)"
 
+# A dimension no record carries is said once, not once a side; one side's
+# dimension is no note.
+run_dsprof diff $B $G nosuchdim --sum nosum --sum result >/dev/null 2>err.txt || fail "diff nosuchdim"
+printf '%s\n' "dsprof: no record carries dimension 'nosuchdim'" \
+  "dsprof: no record carries a number in dimension 'nosum'" | expect_same /dev/stdin err.txt
+run_dsprof diff --where name=bottomup $B $G name >/dev/null 2>err.txt || fail "diff --where name=bottomup"
+[ ! -s err.txt ] || fail "diff --where name=bottomup (records on one side only) said $(cat err.txt)"
+
 # The first two operands are the sides unless --base / --new name them.
 run_dsprof diff --format csv --base $B --new $G name result >opts.csv || fail "diff --base --new"
 run_dsprof diff --format csv $B $G name result >ops.csv || fail "diff B G"
