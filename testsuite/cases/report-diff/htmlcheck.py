@@ -3,6 +3,7 @@
 
 usage: htmlcheck.py PAGE EXPECTED LINES BOTH GONE
 
+- the tags balance and nothing is fetched;
 - the first table (By name) of the dimension report, class "dims diff": per
   row its status (the row's class), base and new Count: EXPECTED's lines
   (report-diff's format: value, status, base, new count; '-' for a side
@@ -34,6 +35,10 @@ class Page(html.parser.HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if tag in ("meta", "br", "img", "link", "hr", "input"):
+            return
+        if tag == "script" and "src" in a or tag == "link":
+            fail("the page fetches %s" % a)
         self.stack.append(tag)
         if tag == "table":
             self.tables.append((a.get("class", ""), []))
@@ -52,8 +57,9 @@ class Page(html.parser.HTMLParser):
     title_done = None
 
     def handle_endtag(self, tag):
-        while self.stack and self.stack.pop() != tag:
-            pass
+        if not self.stack or self.stack[-1] != tag:
+            fail("</%s> closes <%s>" % (tag, self.stack[-1] if self.stack else ""))
+        self.stack.pop()
         if tag in ("td", "th") and self.cell is not None:
             self.tables[-1][1][-1][1].append(self.cell)
             self.cell = None
@@ -84,6 +90,9 @@ def main():
     page, expected, lines, both, gone = sys.argv[1:6]
     p = Page()
     p.feed(open(page, encoding="utf-8").read())
+    p.close()
+    if p.stack:
+        fail("unclosed %s" % p.stack)
 
     dims = [t for t in p.tables if t[0] == "dims diff"]
     if not dims:
