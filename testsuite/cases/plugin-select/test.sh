@@ -9,7 +9,8 @@
 # recorded; `exclude' keeps quiet_helper from counters and events although an
 # `event' directive selects it; `dispatch' directives are accepted.  An
 # annotated function that a directive also selects keeps its attribute's
-# type, dims and result (attr.c).
+# type, dims and result (attr.c).  A call that does not return (exit) is
+# closed at exit; a call through a pointer is no event (exit.c).
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/prog.c" "$CASE/outside.c" "$CASE/sel.txt" "$CASE/attr.c" "$CASE/attr.sel" .
@@ -72,6 +73,20 @@ for o in -O0 -O2; do
     || fail "$o: risky(7), left by longjmp, is not an incomplete Risky event: $(cat rec)"
   [ "$(count rec ' name=helper ' ' x=1 ' 'complete=true')" = 1 ] || fail "$o: helper(1) after the longjmp is missing"
 done
+
+# A call that does not return (exit) leaves its event open; it is closed
+# complete=false.  A call through a pointer is no call-site event.
+cp "$CASE/exit.c" "$CASE/exit.sel" .
+dscc -O2 -fplugin-arg-dsprof-select=exit.sel -o exit exit.c || fail "exit.c does not compile with exit.sel"
+st=0
+DSPROF_OUT=exit.data ./exit 4 >exit.out || st=$?
+[ "$st" = 4 ] || fail "exit: status $st, not 4"
+run_dsprof records exit.data >exit.rec || fail "dsprof records exit.data: status $?"
+[ "$(wc -l <exit.rec)" = 2 ] || fail "exit.c: not 2 records: $(cat exit.rec)"
+grep -Eq " event=puts name=puts file=exit.c line=$(grep -n PUTS exit.c | cut -d: -f1) thread=1 s=direct result=[0-9]+ complete=true" exit.rec \
+  || fail "exit.c: the direct puts is not an event: $(cat exit.rec)"
+grep -Eq " event=exit name=exit file=exit.c line=$(grep -n EXIT exit.c | cut -d: -f1) thread=1 code=4 complete=false" exit.rec \
+  || fail "exit.c: the exit call is not an incomplete event: $(cat exit.rec)"
 
 # verbose names the call site events of each function.
 gcc -fplugin="$PLUGIN" -fplugin-arg-dsprof-verbose -fplugin-arg-dsprof-select=sel.txt -c prog.c 2>verbose.err \
