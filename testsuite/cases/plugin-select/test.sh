@@ -74,6 +74,21 @@ for o in -O0 -O2; do
   [ "$(count rec ' name=helper ' ' x=1 ' 'complete=true')" = 1 ] || fail "$o: helper(1) after the longjmp is missing"
 done
 
+# `include' in the file joins include= of the command line: grow and main
+# from the file, helper from the argument, nothing else.
+printf 'include grow main\n' >inc.sel
+dscc -O0 -fplugin-arg-dsprof-select=inc.sel -fplugin-arg-dsprof-include=helper -o inc prog.c outside.o \
+  || fail "prog.c does not compile with inc.sel"
+DSPROF_OUT=inc.data ./inc >/dev/null || fail "inc: exit status $?"
+run_dsprof lines inc.data >inc.lines || fail "dsprof lines inc.data: status $?"
+for fn in grow main helper lookup quiet_helper make_buf; do
+  at=$(grep -n "^$fn " prog.c | cut -d: -f1)
+  case $fn in grow|main|helper) want=yes ;; *) want=no ;; esac
+  got=no
+  grep -q "^prog.c:$((at + 2)):" inc.lines && got=yes   # its first statement
+  [ "$got" = "$want" ] || fail "include grow main + include=helper: $fn counted: $got, not $want: $(cat inc.lines)"
+done
+
 # A call that does not return (exit) leaves its event open; it is closed
 # complete=false.  A call through a pointer is no call-site event.
 cp "$CASE/exit.c" "$CASE/exit.sel" .
