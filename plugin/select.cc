@@ -125,11 +125,11 @@ identifier_p (const char *s)
   return true;
 }
 
-/* Whether S is an fnmatch pattern of function names: identifier characters
-   and the pattern characters * ? [ ] ! ^ -, every `[' closed.  */
+/* Whether S is an fnmatch pattern: not empty, every `[' closed; of function
+   names if FUNCTIONS: identifier characters and * ? [...] only.  */
 
 static bool
-function_pattern_p (const char *s)
+pattern_p (const char *s, bool functions)
 {
   if (!*s)
     return false;
@@ -141,34 +141,15 @@ function_pattern_p (const char *s)
           return false;
         s = close;
       }
-    else if (!ident_char_p (*s) && *s != '*' && *s != '?')
+    else if (functions && !ident_char_p (*s) && *s != '*' && *s != '?')
       return false;
-  return true;
-}
-
-/* Whether S is an fnmatch pattern of file names: not empty, every `['
-   closed.  */
-
-static bool
-file_pattern_p (const char *s)
-{
-  if (!*s)
-    return false;
-  for (; *s; s++)
-    if (*s == '[')
-      {
-        const char *close = strchr (s + 1, ']');
-        if (!close || close == s + 1)
-          return false;
-        s = close;
-      }
   return true;
 }
 
 static bool
 check_function_pattern (const char *directive, const char *pat)
 {
-  if (function_pattern_p (pat))
+  if (pattern_p (pat, true))
     return true;
   error ("dsprof: %s:%d: %qs: bad function pattern %qs (a C identifier, or "
          "an fnmatch pattern of one)", here.file, here.line, directive, pat);
@@ -178,7 +159,7 @@ check_function_pattern (const char *directive, const char *pat)
 static bool
 check_file_pattern (const char *directive, const char *pat)
 {
-  if (file_pattern_p (pat))
+  if (pattern_p (pat, false))
     return true;
   error ("dsprof: %s:%d: %qs: bad file pattern %qs", here.file, here.line,
          directive, pat);
@@ -311,8 +292,9 @@ parse_names (const char *directive, const char *list, bool allow_skip,
       else
         names->safe_push (xstrdup (s));
     }
-  /* "a,,b" or a trailing comma: strtok_r skips empty fields.  */
-  if (ok && strstr (list, ",,"))
+  /* "a,,b", ",a" or "a,": strtok_r skips empty fields.  */
+  size_t len = strlen (list);
+  if (ok && len && (strstr (list, ",,") || list[0] == ',' || list[len - 1] == ','))
     {
       error ("dsprof: %s:%d: %qs: empty name in %qs", here.file, here.line,
              directive, list);

@@ -1,7 +1,7 @@
 /* prog.c - plugin-select's program: no dsprof annotation at all; sel.txt says
    what becomes an event.  risky () is in outside.c, built without the plugin:
    a function outside the program, which longjmps back to main when given a
-   nonzero code.  */
+   nonzero code (through call_risky's frame, which it leaves).  */
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +40,13 @@ make_buf (void)
   return malloc (8);
 }
 
+/* Not inlined, so that risky's longjmp leaves this frame for main's.  */
+__attribute__ ((noinline)) int
+call_risky (int code)
+{
+  return risky (code);                       /* RISKY2 */
+}
+
 int
 main (void)
 {
@@ -51,7 +58,7 @@ main (void)
   int r = lookup ("abc", 2) + helper (3) + quiet_helper (4);
   r += risky (0);                            /* RISKY */
   if (setjmp (back) == 0)
-    r += risky (7);
+    r += call_risky (7);
   r += helper (1);
   printf ("%d\n", r);
   return 0;

@@ -16,7 +16,7 @@
 cp "$CASE/prog.c" "$CASE/outside.c" "$CASE/sel.txt" "$CASE/attr.c" "$CASE/attr.sel" .
 line_of () { grep -n "/\\* $1 \\*/" prog.c | cut -d: -f1; }
 REALLOC=$(line_of REALLOC) MALLOC=$(line_of MALLOC) FREE=$(line_of FREE) RISKY=$(line_of RISKY)
-RISKY2=$((RISKY + 2))
+RISKY2=$(line_of RISKY2)
 QUIET=$(grep -n '^quiet_helper' prog.c | cut -d: -f1)
 
 gcc -c outside.c -o outside.o || fail "outside.c does not compile"
@@ -72,6 +72,12 @@ for o in -O0 -O2; do
   [ "$(count rec " event=Risky name=risky file=prog.c line=$RISKY2 " ' code=7 complete=false')" = 1 ] \
     || fail "$o: risky(7), left by longjmp, is not an incomplete Risky event: $(cat rec)"
   [ "$(count rec ' name=helper ' ' x=1 ' 'complete=true')" = 1 ] || fail "$o: helper(1) after the longjmp is missing"
+  # ... before helper(1) starts, at the top level.
+  run_dsprof trace prog.data >trace || fail "dsprof trace ($o): status $?"
+  awk '/ Abandon event=Risky / { a = NR } / Start event=helper .* x=1$/ { h = NR }
+       END { exit !(a && h && a < h) }' trace || fail "$o: risky(7) is not repaired before helper(1) starts: $(cat trace)"
+  run_dsprof report depth --where name=helper --format csv prog.data >depth.csv || fail "dsprof report depth ($o): status $?"
+  grep -q '^1,0,.*,2,100.00*$' depth.csv || fail "$o: not both helper events at depth 0: $(cat depth.csv)"
 done
 
 # `include' in the file joins include= of the command line: grow and main
@@ -107,7 +113,7 @@ grep -Eq " event=exit name=exit file=exit.c line=$(grep -n EXIT exit.c | cut -d:
 gcc -fplugin="$PLUGIN" -fplugin-arg-dsprof-verbose -fplugin-arg-dsprof-select=sel.txt -c prog.c 2>verbose.err \
   || fail "verbose: gcc failed: $(cat verbose.err)"
 grep -q ': grow: .*, event hooks, 1 call site events$' verbose.err || fail "verbose: grow's line: $(cat verbose.err)"
-grep -q ': main: .*counters), 5 call site events$' verbose.err || fail "verbose: main's line: $(cat verbose.err)"
+grep -q ': main: .*counters), 4 call site events$' verbose.err || fail "verbose: main's line: $(cat verbose.err)"
 grep -q ': make_buf: .*counters)$' verbose.err || fail "verbose: make_buf's line: $(cat verbose.err)"
 
 # An annotated function keeps its attribute's type, dims and result.
