@@ -32,7 +32,8 @@
 
 /* The callee of CALL that a `call' directive may select, or NULL_TREE.  Not
    the program's hooks or the builtins of its own instrumentation, which are
-   artificial, nor a function that returns twice (setjmp), whose return
+   artificial, nor the compiler's __builtin_* functions, which are no calls
+   of the program, nor a function that returns twice (setjmp), whose return
    cannot be wrapped.  */
 
 static tree
@@ -41,7 +42,8 @@ callee_of (gcall *call)
   if (gimple_call_internal_p (call))
     return NULL_TREE;
   tree fn = gimple_call_fndecl (call);
-  if (!fn || DECL_ARTIFICIAL (fn) || (gimple_call_flags (call) & ECF_RETURNS_TWICE))
+  if (!fn || DECL_ARTIFICIAL (fn) || (gimple_call_flags (call) & ECF_RETURNS_TWICE)
+      || startswith (lang_hooks.decl_printable_name (fn, 0), "__builtin_"))
     return NULL_TREE;
   return fn;
 }

@@ -10,7 +10,8 @@
 # `event' directive selects it; `dispatch' directives are accepted.  An
 # annotated function that a directive also selects keeps its attribute's
 # type, dims and result (attr.c).  A call that does not return (exit) is
-# closed at exit; a call through a pointer is no event (exit.c).
+# closed at exit; a call through a pointer or of a __builtin_ function is no
+# event (exit.c).
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/prog.c" "$CASE/outside.c" "$CASE/sel.txt" "$CASE/attr.c" "$CASE/attr.sel" .
