@@ -21,6 +21,8 @@
 #                      -finstrument-functions with empty hooks and `uftrace
 #                      record` of the plain build: (time - plain time) / calls;
 #                      the same with events off (DSPROF_EVENTS=0, no dims);
+#                      the int2 calls as call-site events of a selection
+#                      file beside the same calls as events of the function;
 #                      and the floor, two reads of the recorder's clock
 #   profile_size       bytes per event of the events runs' profiles, beside
 #                      uftrace's bytes per entry or exit
@@ -203,12 +205,15 @@ events_build () {
     gcc $cf -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
       "$src" $lib -o "$EV/dsprof" &&
     gcc $cf -fplugin="$TOP/plugin/dsprof.so" "$src" $lib -o "$EV/dsprof-counters" &&
+    printf 'exclude ev_*\ncall ev_int2(a, b)\n' >"$EV/call.sel" &&
+    gcc $cf -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+      -fplugin-arg-dsprof-select="$EV/call.sel" "$src" $lib -o "$EV/dsprof-call" &&
     gcc $cf -finstrument-functions "$src" "$TOP/bench/hooks.c" -o "$EV/finstr"
   } >"$EV/build.log" 2>&1 || { cat "$EV/build.log" >&2; die "cannot build bench/events.c"; }
   # Every build makes the same calls and computes the same sum.
   for m in none int2 str tree; do
     expect=$("$EV/plain" $m 1000)
-    for b in dsprof dsprof-counters finstr; do
+    for b in dsprof dsprof-counters finstr dsprof-call; do
       out=$(DSPROF_OUT=$EV/check.data "$EV/$b" $m 1000) || die "events $b $m failed"
       [ "$out" = "$expect" ] || die "events: $b $m prints $out, the plain build $expect"
     done
@@ -256,6 +261,15 @@ bench_events () {
     "env DSPROF_EVENTS=0 DSPROF_OUT=$EV/off.data $EV/dsprof none $CALLS"
   per_call_row "none: dsprof event, DSPROF_EVENTS=0" events-off 1 0 "$CALLS"
   rm -f "$EV/off.data"
+  # Call sites (docs/select.md): main's calls of ev_int2, not instrumented
+  # itself, as events in the caller with both arguments as dims, beside the
+  # same calls as events of the function.
+  PREPARE="rm -f $EV/fn.data $EV/cs.data" time_cmds events-call "$EV/plain int2 $CALLS" \
+    "env DSPROF_OUT=$EV/fn.data $EV/dsprof int2 $CALLS" \
+    "env DSPROF_OUT=$EV/cs.data $EV/dsprof-call int2 $CALLS"
+  per_call_row "int2: dsprof event, 2 int dims" events-call 1 0 "$CALLS"
+  per_call_row "int2: dsprof call site, 2 int dims" events-call 2 0 "$CALLS"
+  rm -f "$EV/fn.data" "$EV/cs.data"
   # The floor: a timed pair reads the clock twice, whatever records it.
   time_cmds events-clock "$EV/plain none 0" "$EV/plain clock $CALLS"
   per_call_row "clock: two reads of the recorder's clock" events-clock 1 0 "$CALLS"
