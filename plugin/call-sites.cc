@@ -34,7 +34,8 @@
    the program's hooks or the builtins of its own instrumentation, which are
    artificial, nor the compiler's __builtin_* functions, which are no calls
    of the program, nor a function that returns twice (setjmp), whose return
-   cannot be wrapped.  */
+   cannot be wrapped, nor an always_inline function of the program, which
+   has no call of its own (instrument_call).  */
 
 static tree
 callee_of (gcall *call)
@@ -43,7 +44,8 @@ callee_of (gcall *call)
     return NULL_TREE;
   tree fn = gimple_call_fndecl (call);
   if (!fn || DECL_ARTIFICIAL (fn) || (gimple_call_flags (call) & ECF_RETURNS_TWICE)
-      || startswith (lang_hooks.decl_printable_name (fn, 0), "__builtin_"))
+      || startswith (lang_hooks.decl_printable_name (fn, 0), "__builtin_")
+      || lookup_attribute ("always_inline", DECL_ATTRIBUTES (fn)))
     return NULL_TREE;
   return fn;
 }
@@ -161,6 +163,11 @@ instrument_call (gcall *call, const select_call *c, tree started)
                                    types.address (), dims.address (), rtype,
                                    result);
   tree site = dsprof_site_ref (k);
+
+  /* A callee of the program stays a call: inlined, its own call sites would
+     open events at the caller's CFA - 2 inside this one, at the same CFA,
+     which the runtime takes for this one left by a longjmp.  */
+  DECL_UNINLINABLE (callee) = 1;
 
   /* Start, before the call.  */
   gimple_stmt_iterator gsi = gsi_for_stmt (call);

@@ -11,7 +11,8 @@
 # annotated function that a directive also selects keeps its attribute's
 # type, dims and result (attr.c).  A call that does not return (exit) is
 # closed at exit; a call through a pointer or of a __builtin_ function is no
-# event (exit.c).
+# event (exit.c).  A function of the program a `call' directive names is not
+# inlined, so the call sites in it nest inside its call's event (inline.c).
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/prog.c" "$CASE/outside.c" "$CASE/sel.txt" "$CASE/attr.c" "$CASE/attr.sel" .
@@ -109,6 +110,17 @@ grep -Eq " event=puts name=puts file=exit.c line=$(grep -n PUTS exit.c | cut -d:
   || fail "exit.c: the direct puts is not an event: $(cat exit.rec)"
 grep -Eq " event=exit name=exit file=exit.c line=$(grep -n EXIT exit.c | cut -d: -f1) thread=1 code=4 complete=false" exit.rec \
   || fail "exit.c: the exit call is not an incomplete event: $(cat exit.rec)"
+
+# A function of the program a `call' directive names stays a call, so the
+# call-site events inside it nest inside its own.
+cp "$CASE/inline.c" "$CASE/inline.sel" .
+dscc -O2 -fplugin-arg-dsprof-select=inline.sel -o inline inline.c || fail "inline.c does not compile with inline.sel"
+DSPROF_OUT=inline.data ./inline >/dev/null || fail "inline: exit status $?"
+run_dsprof records inline.data >inline.rec || fail "dsprof records inline.data: status $?"
+[ "$(count inline.rec ' event=More name=more ' ' n=(16|32|48) result=0x.* complete=true -> #')" = 3 ] \
+  || fail "inline.c: not 3 complete More events with a child: $(cat inline.rec)"
+run_dsprof report parent --where name=realloc --format csv inline.data >inline.csv || fail "dsprof report parent inline.data: status $?"
+grep -q '^1,more,.*,3,100.00*$' inline.csv || fail "inline.c: realloc's parent is not more 3 times: $(cat inline.csv)"
 
 # verbose names the call site events of each function.
 gcc -fplugin="$PLUGIN" -fplugin-arg-dsprof-verbose -fplugin-arg-dsprof-select=sel.txt -c prog.c 2>verbose.err \
