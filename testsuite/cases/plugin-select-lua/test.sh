@@ -4,6 +4,7 @@
 # luaD_precall and the luaH_get* lookups events and Lua's calls of realloc and
 # free in l_alloc (lauxlib.c) call-site events, realloc's with the size asked
 # for; both run exercise.lua under `setarch -R`.
+# 0. docs/select.md shows lua.sel whole, as its worked example.
 # 1. The output and exit status are the plain build's.
 # 2. The number of realloc events is the count `dsprof lines` gives the line
 #    of that call in the same run (and so for free); they are at that line.
@@ -14,6 +15,11 @@
 # 4. The function events have the dims lua.sel names: nresults on every
 #    precall, key on every lookup but luaH_getn's (it has no key).
 . "$(dirname "$0")/../../lib.sh"
+
+# docs/select.md shows lua.sel as its worked example: every line of it.
+while IFS= read -r l; do
+  [ -z "$l" ] || grep -Fxq -- "$l" "$TOP/docs/select.md" || fail "docs/select.md lacks lua.sel's line '$l'"
+done <"$CASE/lua.sel"
 
 one_at_a_time lua-src "$TOP/scripts/lua.sh" source >/dev/null || fail "cannot get the lua5.4 source (scripts/lua.sh source)"
 cp "$CASE/lua.sel" "$FIXTURES/exercise.lua" .
