@@ -193,20 +193,25 @@ instrument_function (function *fun)
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
   bool event = dsprof_event_p (fun->decl);
+  auto_vec<gcall *> call_sites;
+  dsprof_find_call_sites (fun, &call_sites);
   unsigned ncounters = 0;
   unsigned counted
     = dsprof_opts.counters ? instrument_counters (fun, first, event, &ncounters)
                            : 0;
-  if (event)
-    dsprof_instrument_events (fun, first);
+  tree started = event ? dsprof_instrument_events (fun, first) : NULL_TREE;
+  dsprof_instrument_call_sites (fun, first, started, call_sites);
 
   if (dsprof_opts.verbose)
     {
       expanded_location x = expand_location (DECL_SOURCE_LOCATION (fun->decl));
-      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted (%u counters)%s\n",
+      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted (%u counters)%s",
                x.file ? x.file : main_input_filename, x.line,
                function_name (fun), counted, ncounters,
                event ? ", event hooks" : "");
+      if (!call_sites.is_empty ())
+        fprintf (stderr, ", %u call site events", call_sites.length ());
+      fputc ('\n', stderr);
     }
 }
 

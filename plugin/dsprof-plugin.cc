@@ -13,6 +13,7 @@
      include=PAT[:PAT...]      instrument only functions whose name, source file or
      exclude=PAT[:PAT...]      file's base name matches an fnmatch PAT; exclude wins
      verbose                   one line per instrumented function on stderr
+     select=FILE               what to instrument, as FILE says (select.cc)
 
    The work is done by the passes in counters.cc (block counters, with the
    files it names; the late pass in durable.cc) and the tables of
@@ -35,7 +36,7 @@ static struct plugin_info dsprof_plugin_info = {
 };
 
 static const char valid_keys[]
-  = "counters, events, update, functions, include, exclude, verbose";
+  = "counters, events, update, functions, include, exclude, verbose, select";
 
 /* Split the colon-separated pattern list S into a NULL-terminated vector.  */
 
@@ -85,6 +86,7 @@ static bool
 parse_arguments (struct plugin_name_args *info)
 {
   bool ok = true;
+  const char *select = NULL;
   for (int i = 0; i < info->argc; i++)
     {
       const char *key = info->argv[i].key;
@@ -120,6 +122,16 @@ parse_arguments (struct plugin_name_args *info)
             }
           dsprof_opts.verbose = true;
         }
+      else if (strcmp (key, "select") == 0)
+        {
+          if (!value || !*value || select)
+            {
+              error ("dsprof: argument %<select%> needs one file name, given "
+                     "once");
+              ok = false;
+            }
+          select = value;
+        }
       else
         {
           error ("dsprof: unknown argument %qs (valid keys: %s)", key,
@@ -127,6 +139,11 @@ parse_arguments (struct plugin_name_args *info)
           ok = false;
         }
     }
+  /* After the include= and exclude= arguments, whose lists the file's
+     directives add to.  */
+  if (ok && select)
+    ok = select_read (select);
+  /* The file's dispatch directives (select_dispatch_spec) join dispatch= here.  */
   return ok;
 }
 
@@ -231,7 +248,8 @@ all_ipa_passes_start (void *, void *)
   if (!seen_error () && !in_lto_p)
     {
       dsprof_instrument_unit ();
-      dsprof_emit_unit ();
+      if (select_check_unit ())
+        dsprof_emit_unit ();
     }
 }
 

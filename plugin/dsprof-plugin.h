@@ -34,9 +34,47 @@ void dsprof_end_o0_view (void);
 /* durable.cc: the late pass, step (9) of counters.cc.  */
 opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 
-/* events.cc */
+/* events.cc; the rest is what call-sites.cc builds its hooks with.  */
 bool dsprof_event_p (tree fndecl);
-void dsprof_instrument_events (function *fun, basic_block first);
+tree dsprof_instrument_events (function *fun, basic_block first);
+enum dsprof_dim_type dsprof_event_dim_type (tree type);
+tree dsprof_word_value (gimple_stmt_iterator *gsi, tree expr,
+                        enum dsprof_dim_type t);
+tree dsprof_enter_hook (void);
+tree dsprof_exit_hook (void);
+tree dsprof_site_ref (unsigned k);
+tree dsprof_read_events_flag (gimple_stmt_iterator *gsi);
+gcond *dsprof_insert_guard (gimple_stmt_iterator *gsi, tree started);
+gcall *dsprof_insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site,
+                           tree arg, int cfa_bias);
+void dsprof_guard_block (gcond *guard, gcall *hook);
+tree dsprof_vals_array (gimple_stmt_iterator *gsi, vec<tree> &words);
+
+/* call-sites.cc: the call sites that `call' directives of select.cc make
+   events, found before the function's counters and hooks go in.  */
+void dsprof_find_call_sites (function *fun, vec<gcall *> *sites);
+void dsprof_instrument_call_sites (function *fun, basic_block first,
+                                   tree started, vec<gcall *> &sites);
+
+/* select.cc: the selection file (docs/select.md).  */
+struct select_event;
+struct select_call;
+bool select_read (const char *path);
+select_event *select_event_for (tree fndecl);
+const char *select_event_type (select_event *e, tree fndecl);
+bool select_event_result_p (select_event *e);
+bool select_event_dim_p (select_event *e, tree parm);
+void select_event_used (select_event *e);
+bool select_check_unit (void);
+const select_call *select_call_for (tree caller, tree callee, location_t loc);
+const char *select_call_type (const select_call *c, tree callee);
+bool select_call_result_p (const select_call *c);
+unsigned select_call_nargs (const select_call *c);
+const char *select_call_arg (const select_call *c, unsigned i);
+void select_call_error (const select_call *c, tree callee, location_t loc,
+                        const char *msg);
+unsigned select_dispatch_count (void);
+const char *select_dispatch_spec (unsigned i, const char **file, int *line);
 
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
    the start of IPA when every function has been through the counters pass.  */
@@ -51,6 +89,11 @@ tree dsprof_sites_decl (void);
 unsigned dsprof_add_site (tree fndecl, const char *type, unsigned nparams,
                           tree *params, const enum dsprof_dim_type *param_dims,
                           tree result_type, int result_dim);
+unsigned dsprof_add_site_at (const char *name, expanded_location x,
+                             const char *type, unsigned ndims,
+                             const char *const *names, tree *types,
+                             const enum dsprof_dim_type *dims,
+                             tree result_type, int result_dim);
 void dsprof_emit_unit (void);
 bool dsprof_unit_emitted_p (void);
 

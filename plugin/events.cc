@@ -1,6 +1,9 @@
 /* events.cc - Start/Finish hooks for functions annotated
-   __attribute__((dsprof_event)) or __attribute__((dsprof_event("Type"))), and for
-   every function with -fplugin-arg-dsprof-functions=all (event type "call").
+   __attribute__((dsprof_event)) or __attribute__((dsprof_event("Type"))), for
+   those an `event' directive of the selection file names (docs/select.md),
+   and for every function with -fplugin-arg-dsprof-functions=all (event type
+   "call").  call-sites.cc builds the events of call sites with the helpers
+   below.
 
    Instrumentation is callee-side, so every call is an event, direct, through a
    pointer, or inlined:
@@ -64,7 +67,7 @@
 
 /* How values of TYPE are recorded, DSPROF_DIM_NONE if they are not.  */
 
-static enum dsprof_dim_type
+enum dsprof_dim_type
 dsprof_event_dim_type (tree type)
 {
   type = TYPE_MAIN_VARIANT (type);
@@ -93,7 +96,9 @@ dsprof_event_dim_type (tree type)
     }
 }
 
-/* The event type of FNDECL, or NULL if it is not an event.  */
+/* The event type of FNDECL, or NULL if it is not an event: the attribute's,
+   else that of the selection file's `event' directive (docs/select.md), else
+   "call" with functions=all.  */
 
 static const char *
 event_type (tree fndecl)
@@ -106,6 +111,8 @@ event_type (tree fndecl)
         return TREE_STRING_POINTER (TREE_VALUE (args));
       return lang_hooks.decl_printable_name (fndecl, 0);
     }
+  if (select_event *e = select_event_for (fndecl))
+    return select_event_type (e, fndecl);
   return dsprof_opts.all_functions ? "call" : NULL;
 }
 
@@ -131,8 +138,8 @@ dsprof_event_p (tree fndecl)
 /* EXPR of dimension type T as a 64-bit word, as GIMPLE operands inserted
    before GSI.  */
 
-static tree
-word_value (gimple_stmt_iterator *gsi, tree expr, enum dsprof_dim_type t)
+tree
+dsprof_word_value (gimple_stmt_iterator *gsi, tree expr, enum dsprof_dim_type t)
 {
   tree u64 = uint64_type_node;
   if (t == DSPROF_DIM_DOUBLE)
@@ -158,17 +165,60 @@ hook_decl (const char *name, tree second_arg_type)
   return build_fn_decl (name, type);
 }
 
-/* Insert before GSI the call FN (SITE, ARG, __builtin_dwarf_cfa ()), and
-   return it.  The frame's CFA tells the runtime which open events a longjmp
-   left behind.  */
+/* The hooks, __dsprof_enter_v2 and __dsprof_exit_v1.  */
 
-static gcall *
-insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site, tree arg)
+tree
+dsprof_enter_hook (void)
+{
+  static tree fn;
+  if (!fn)
+    fn = hook_decl ("__dsprof_enter_v2", build_pointer_type (uint64_type_node));
+  return fn;
+}
+
+tree
+dsprof_exit_hook (void)
+{
+  static tree fn;
+  if (!fn)
+    fn = hook_decl ("__dsprof_exit_v1", uint64_type_node);
+  return fn;
+}
+
+/* &__dsprof_sites[K], the word of the unit's site K.  */
+
+tree
+dsprof_site_ref (unsigned k)
+{
+  tree sites = dsprof_sites_decl ();
+  return build_fold_addr_expr (build4 (ARRAY_REF, uint32_type_node, sites,
+                                       build_int_cst (integer_type_node, k),
+                                       NULL_TREE, NULL_TREE));
+}
+
+/* Insert before GSI the call FN (SITE, ARG, __builtin_dwarf_cfa () +
+   CFA_BIAS), and return it.  The frame's CFA tells the runtime which open
+   events a longjmp left behind; an event opened inside a frame that may be
+   an event itself passes a CFA just below the frame's (call sites: -2,
+   docs/select.md), so that it nests inside.  */
+
+gcall *
+dsprof_insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site, tree arg,
+                    int cfa_bias)
 {
   tree cfa = create_tmp_reg (ptr_type_node, "dsprof_cfa");
   gcall *get = gimple_build_call (builtin_decl_explicit (BUILT_IN_DWARF_CFA), 0);
   gimple_call_set_lhs (get, cfa);
   gsi_insert_before (gsi, get, GSI_SAME_STMT);
+  if (cfa_bias)
+    {
+      tree biased = create_tmp_reg (ptr_type_node, "dsprof_cfa");
+      gsi_insert_before (gsi, gimple_build_assign (biased, POINTER_PLUS_EXPR,
+                                                   cfa,
+                                                   size_int (cfa_bias)),
+                         GSI_SAME_STMT);
+      cfa = biased;
+    }
   gcall *call = gimple_build_call (fn, 3, site, arg, cfa);
   gsi_insert_before (gsi, call, GSI_SAME_STMT);
   return call;
@@ -199,8 +249,8 @@ events_flag_decl (void)
    so with events on the guard costs a test and a branch not taken, and with
    them off a test and a jump over the hooks.  */
 
-static gcond *
-insert_guard (gimple_stmt_iterator *gsi, tree started)
+gcond *
+dsprof_insert_guard (gimple_stmt_iterator *gsi, tree started)
 {
   tree expected = create_tmp_var (long_integer_type_node, "dsprof_on");
   tree arg = force_gimple_operand_gsi (gsi, fold_convert (long_integer_type_node,
@@ -222,8 +272,8 @@ insert_guard (gimple_stmt_iterator *gsi, tree started)
    their own that runs only if GUARD holds: the rest of the block follows
    both.  */
 
-static void
-guard_block (gcond *guard, gcall *hook)
+void
+dsprof_guard_block (gcond *guard, gcall *hook)
 {
   edge on = split_block (gimple_bb (guard), guard);
   edge after = split_block (on->dest, hook);
@@ -333,32 +383,68 @@ string_bound (gimple_stmt_iterator *gsi, tree p)
                                    GSI_SAME_STMT);
 }
 
-/* Insert the hooks into FUN, whose entry block FIRST has FUN's entry edge as its
-   only predecessor.  */
+/* Insert before GSI "STARTED = __dsprof_events_on", step (0), and return
+   STARTED.  */
 
-void
+tree
+dsprof_read_events_flag (gimple_stmt_iterator *gsi)
+{
+  tree started = create_tmp_var (integer_type_node, "dsprof_started");
+  gsi_insert_before (gsi, gimple_build_assign (started, events_flag_decl ()),
+                     GSI_SAME_STMT);
+  return started;
+}
+
+/* Insert before GSI the array of the hook's words WORDS, and return its
+   address (a null pointer if there are none).  */
+
+tree
+dsprof_vals_array (gimple_stmt_iterator *gsi, vec<tree> &words)
+{
+  if (words.is_empty ())
+    return null_pointer_node;
+  tree atype = build_array_type_nelts (uint64_type_node, words.length ());
+  tree arr = create_tmp_var (atype, "dsprof_vals");
+  TREE_ADDRESSABLE (arr) = 1;
+  for (unsigned i = 0; i < words.length (); i++)
+    {
+      tree ref = build4 (ARRAY_REF, uint64_type_node, arr,
+                         build_int_cst (integer_type_node, i), NULL_TREE,
+                         NULL_TREE);
+      gsi_insert_before (gsi, gimple_build_assign (ref, words[i]),
+                         GSI_SAME_STMT);
+    }
+  return build_fold_addr_expr (arr);
+}
+
+/* Insert the hooks into FUN, whose entry block FIRST has FUN's entry edge as its
+   only predecessor.  Return the local STARTED of step (0).  */
+
+tree
 dsprof_instrument_events (function *fun, basic_block first)
 {
   tree fndecl = fun->decl;
-  static tree enter_fn, exit_fn;
-  if (!enter_fn)
-    {
-      enter_fn = hook_decl ("__dsprof_enter_v2",
-                            build_pointer_type (uint64_type_node));
-      exit_fn = hook_decl ("__dsprof_exit_v1", uint64_type_node);
-    }
+  tree enter_fn = dsprof_enter_hook (), exit_fn = dsprof_exit_hook ();
 
   /* The dimensions: named parameters of recorded types (none for "call"
-     events of functions=all, which are about time and calls).  */
+     events of functions=all, which are about time and calls); for a
+     function the selection file makes an event, those its `event' directive
+     names, and the result if it keeps it.  */
   bool annotated
     = lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)) != NULL;
+  select_event *sel = annotated ? NULL : select_event_for (fndecl);
+  if (sel)
+    select_event_used (sel);
   auto_vec<tree> params;
-  if (annotated)
+  if (annotated || sel)
     for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
-      if (DECL_NAME (p) && dsprof_event_dim_type (TREE_TYPE (p)) != DSPROF_DIM_NONE)
+      if (DECL_NAME (p) && (!sel || select_event_dim_p (sel, p))
+          && dsprof_event_dim_type (TREE_TYPE (p)) != DSPROF_DIM_NONE)
         params.safe_push (p);
   tree rtype = TREE_TYPE (TREE_TYPE (fndecl));
-  enum dsprof_dim_type result = annotated ? dsprof_event_dim_type (rtype) : DSPROF_DIM_NONE;
+  enum dsprof_dim_type result
+    = (annotated || (sel && select_event_result_p (sel)))
+      ? dsprof_event_dim_type (rtype) : DSPROF_DIM_NONE;
 
   /* An event's frame identifies it (the CFA passed to the hooks): a copy
      inlined into its caller would share the caller's frame and be taken for an
@@ -371,45 +457,25 @@ dsprof_instrument_events (function *fun, basic_block first)
   unsigned k = dsprof_add_site (fndecl, event_type (fndecl), params.length (),
                                 params.address (), dims.address (), rtype,
                                 result);
-  tree sites = dsprof_sites_decl ();
-  tree site = build_fold_addr_expr (build4 (ARRAY_REF, uint32_type_node, sites,
-                                            build_int_cst (integer_type_node, k),
-                                            NULL_TREE, NULL_TREE));
+  tree site = dsprof_site_ref (k);
 
   /* (0) The guard: STARTED = __dsprof_events_on, and Start only if it is
      set.  Finish tests STARTED, not the flag again, so every Start recorded
      has its Finish even if the flag changed in between.  */
   gimple_stmt_iterator gsi = gsi_after_labels (first);
-  tree started = create_tmp_var (integer_type_node, "dsprof_started");
-  gsi_insert_before (&gsi, gimple_build_assign (started, events_flag_decl ()),
-                     GSI_SAME_STMT);
-  gcond *guard = insert_guard (&gsi, started);
+  tree started = dsprof_read_events_flag (&gsi);
+  gcond *guard = dsprof_insert_guard (&gsi, started);
 
   /* (1) Start: the parameters' words, then (3) the strings' bounds.  */
-  tree vals = null_pointer_node;
   auto_vec<tree> words;
   for (unsigned i = 0; i < params.length (); i++)
-    words.safe_push (word_value (&gsi, params[i], dims[i]));
+    words.safe_push (dsprof_word_value (&gsi, params[i], dims[i]));
   for (unsigned i = 0; i < params.length (); i++)
     if (dims[i] == DSPROF_DIM_STR)
       words.safe_push (string_bound (&gsi, params[i]));
-  if (!words.is_empty ())
-    {
-      tree atype = build_array_type_nelts (uint64_type_node, words.length ());
-      tree arr = create_tmp_var (atype, "dsprof_vals");
-      TREE_ADDRESSABLE (arr) = 1;
-      for (unsigned i = 0; i < words.length (); i++)
-        {
-          tree ref = build4 (ARRAY_REF, uint64_type_node, arr,
-                             build_int_cst (integer_type_node, i), NULL_TREE,
-                             NULL_TREE);
-          gsi_insert_before (&gsi, gimple_build_assign (ref, words[i]),
-                             GSI_SAME_STMT);
-        }
-      vals = build_fold_addr_expr (arr);
-    }
-  gcall *enter = insert_hook (&gsi, enter_fn, site, vals);
-  guard_block (guard, enter);
+  tree vals = dsprof_vals_array (&gsi, words);
+  gcall *enter = dsprof_insert_hook (&gsi, enter_fn, site, vals, 0);
+  dsprof_guard_block (guard, enter);
 
   /* (2) Finish before every return, if Start was recorded.  The return
      blocks are found first: guarding each one adds blocks.  */
@@ -424,12 +490,14 @@ dsprof_instrument_events (function *fun, basic_block first)
   for (unsigned i = 0; i < returns.length (); i++)
     {
       gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);
-      gcond *rguard = insert_guard (&rgsi, started);
+      gcond *rguard = dsprof_insert_guard (&rgsi, started);
       tree retval = gimple_return_retval (as_a<greturn *> (returns[i]));
       tree word = (result != DSPROF_DIM_NONE && retval)
-                    ? word_value (&rgsi, retval, result)
+                    ? dsprof_word_value (&rgsi, retval, result)
                     : build_int_cst (uint64_type_node, 0);
-      gcall *exit = insert_hook (&rgsi, exit_fn, unshare_expr (site), word);
-      guard_block (rguard, exit);
+      gcall *exit = dsprof_insert_hook (&rgsi, exit_fn, unshare_expr (site),
+                                        word, 0);
+      dsprof_guard_block (rguard, exit);
     }
+  return started;
 }

@@ -250,18 +250,39 @@ dsprof_add_site (tree fndecl, const char *type, unsigned nparams, tree *params,
                  const enum dsprof_dim_type *param_dims, tree result_type,
                  int result_dim)
 {
+  expanded_location x = expand_location (DECL_SOURCE_LOCATION (fndecl));
+  auto_vec<const char *> names;
+  auto_vec<tree> types;
+  for (unsigned i = 0; i < nparams; i++)
+    {
+      names.safe_push (IDENTIFIER_POINTER (DECL_NAME (params[i])));
+      types.safe_push (TREE_TYPE (params[i]));
+    }
+  return dsprof_add_site_at (lang_hooks.decl_printable_name (fndecl, 0), x,
+                             type, nparams, names.address (), types.address (),
+                             param_dims, result_type, result_dim);
+}
+
+/* Add the event site of function NAME at X (a call site's function is its
+   callee, X the call's place), of event type TYPE, with NDIMS dimensions
+   NAMES of TYPES recorded as DIMS, and a result as in dsprof_add_site.  */
+
+unsigned
+dsprof_add_site_at (const char *name, expanded_location x, const char *type,
+                    unsigned ndims, const char *const *names, tree *types,
+                    const enum dsprof_dim_type *dims, tree result_type,
+                    int result_dim)
+{
   struct buffer saved = record;
   record = (struct buffer) { NULL, 0, 0 };
-  expanded_location x = expand_location (DECL_SOURCE_LOCATION (fndecl));
   put_uleb (&record, nsites);
   put_str (&record, type);
-  put_str (&record, lang_hooks.decl_printable_name (fndecl, 0));
+  put_str (&record, name);
   put_uleb (&record, file_index (x.file ? x.file : main_input_filename));
   put_uleb (&record, x.line);
-  put_uleb (&record, nparams + 1);
-  for (unsigned i = 0; i < nparams; i++)
-    put_dim (IDENTIFIER_POINTER (DECL_NAME (params[i])), TREE_TYPE (params[i]),
-             param_dims[i]);
+  put_uleb (&record, ndims + 1);
+  for (unsigned i = 0; i < ndims; i++)
+    put_dim (names[i], types[i], dims[i]);
   put_dim ("result", result_type, result_dim);
   put_record (&sites, DSPROF_TAG_SITE, &record);
   XDELETEVEC (record.data);

@@ -17,7 +17,8 @@
 #                      -fprofile-arcs (single and atomic) and gprof -pg
 #   compile_time       a -O2 build of Lua with and without the plugin
 #   events             bench/events.c: ns per Start/Finish pair (no dimensions,
-#                      two int dimensions, one string dimension) against
+#                      two int dimensions, one string dimension; two int
+#                      dimensions at call sites too, docs/select.md) against
 #                      -finstrument-functions with empty hooks and `uftrace
 #                      record` of the plain build: (time - plain time) / calls;
 #                      the same with events off (DSPROF_EVENTS=0, no dims);
@@ -209,6 +210,9 @@ events_build () {
     gcc $cf -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
       "$src" $lib -o "$EV/dsprof" &&
     gcc $cf -fplugin="$TOP/plugin/dsprof.so" "$src" $lib -o "$EV/dsprof-counters" &&
+    printf 'exclude ev_*\ncall ev_int2(a, b)\n' >"$EV/call.sel" &&
+    gcc $cf -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+      -fplugin-arg-dsprof-select="$EV/call.sel" "$src" $lib -o "$EV/dsprof-call" &&
     gcc $cf -finstrument-functions "$src" "$TOP/bench/hooks.c" -o "$EV/finstr"
   } >"$EV/build.log" 2>&1 || { cat "$EV/build.log" >&2; die "cannot build bench/events.c"; }
   # Every build makes the same calls and computes the same sum.
@@ -219,6 +223,8 @@ events_build () {
       [ "$out" = "$expect" ] || die "events: $b $m prints $out, the plain build $expect"
     done
   done
+  out=$(DSPROF_OUT=$EV/check.data "$EV/dsprof-call" int2 1000) || die "events dsprof-call int2 failed"
+  [ "$out" = "$("$EV/plain" int2 1000)" ] || die "events: dsprof-call int2 prints $out, not the plain build's"
   rm -f "$EV/check.data"
   echo "$RUN_ID" >"$EV/stamp"
 }
@@ -264,6 +270,15 @@ bench_events () {
     "env DSPROF_EVENTS=0 DSPROF_OUT=$EV/off.data $EV/dsprof none $CALLS"
   per_call_row "none: dsprof event, DSPROF_EVENTS=0" events-off 1 0 "$CALLS"
   rm -f "$EV/off.data"
+  # Call sites (docs/select.md): main's calls of ev_int2, not instrumented
+  # itself, as events in the caller with both arguments as dims, beside the
+  # same calls as events of the function.
+  PREPARE="rm -f $EV/fn.data $EV/cs.data" time_cmds events-call "$EV/plain int2 $CALLS" \
+    "env DSPROF_OUT=$EV/fn.data $EV/dsprof int2 $CALLS" \
+    "env DSPROF_OUT=$EV/cs.data $EV/dsprof-call int2 $CALLS"
+  per_call_row "int2: dsprof event, 2 int dims" events-call 1 0 "$CALLS"
+  per_call_row "int2: dsprof call site, 2 int dims" events-call 2 0 "$CALLS"
+  rm -f "$EV/fn.data" "$EV/cs.data"
   # The floor: a timed pair reads the clock twice, whatever records it.
   time_cmds events-clock "$EV/plain none 0" "$EV/plain clock $CALLS"
   per_call_row "clock: two reads of the recorder's clock" events-clock 1 0 "$CALLS"

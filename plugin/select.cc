@@ -1,0 +1,694 @@
+/* select.cc - the selection file of -fplugin-arg-dsprof-select=FILE: what to
+   instrument, said outside the program's sources (docs/select.md).
+
+     # comment
+     include PAT...                 as include=PAT:...; exclude likewise
+     exclude PAT...
+     event PAT [file=FPAT] [type=T] [dims=all|none|NAME,...] [result=keep|drop]
+     call PAT[(NAME|_, ...)] [in=PAT] [file=FPAT] [type=T] [result=keep|drop]
+     dispatch FUNC[@LINE] [file=FPAT]
+
+   The file is read once, when the plugin starts; the first error in it is
+   the compilation's one error, "dsprof: FILE:LINE: what is wrong".  Its
+   include and exclude patterns join those of the plugin arguments
+   (dsprof_opts), which dsprof_selected_p applies; `event' directives make
+   functions events (events.cc asks select_event_for); `call' directives make
+   the calls of outside functions events in their callers (call-sites.cc asks
+   select_call_for); `dispatch' directives are kept for the dispatch
+   instrumentation (select_dispatch_spec).  */
+
+#include "gcc-compat.h"
+#include "dsprof-plugin.h"
+
+#include <fnmatch.h>
+
+enum select_dims
+{
+  SELECT_DIMS_ALL,
+  SELECT_DIMS_NONE,
+  SELECT_DIMS_LIST
+};
+
+/* What every directive has: where it is written.  */
+struct select_where
+{
+  const char *file;
+  int line;
+};
+
+struct select_event
+{
+  struct select_where where;
+  char *pattern, *file, *type;   /* FILE and TYPE NULL if not given */
+  enum select_dims dims;
+  vec<char *> names;             /* the dims of SELECT_DIMS_LIST */
+  bool result;
+  /* In the unit being compiled: how many functions it made events, and
+     which of NAMES is a parameter of one of them.  */
+  unsigned matched;
+  vec<bool> seen;
+};
+
+struct select_call
+{
+  struct select_where where;
+  char *pattern, *in, *file, *type;
+  vec<char *> args;              /* positional names, NULL for `_' */
+  bool result;
+  bool reported;                 /* an error about its use has been given */
+};
+
+struct select_dispatch
+{
+  char *func, *file;
+  int line;                      /* 0: the whole function */
+};
+
+static vec<select_event *> events;
+static vec<select_call *> calls;
+static vec<select_dispatch> dispatches;
+
+/* The file being read and the current line, for the messages.  */
+static struct select_where here;
+
+/* ---- reading ------------------------------------------------------------ */
+
+/* Split LINE into whitespace-separated words, in place; a word goes on through
+   blanks inside parentheses (`realloc(ptr, size)'), and a `#' that starts a
+   word starts a comment.  Return false if a parenthesis is not closed.  */
+
+static bool
+split_words (char *line, vec<char *> *words)
+{
+  char *p = line;
+  for (;;)
+    {
+      while (ISSPACE (*p))
+        p++;
+      if (*p == '\0' || *p == '#')
+        return true;
+      char *start = p;
+      int depth = 0;
+      for (; *p && (depth > 0 || !ISSPACE (*p)); p++)
+        if (*p == '(')
+          depth++;
+        else if (*p == ')')
+          depth--;
+      if (depth > 0)
+        {
+          error ("dsprof: %s:%d: missing %<)%> in %qs", here.file, here.line,
+                 start);
+          return false;
+        }
+      words->safe_push (start);
+      if (*p)
+        *p++ = '\0';
+    }
+}
+
+static bool
+ident_char_p (char c)
+{
+  return ISALNUM (c) || c == '_';
+}
+
+/* Whether S is a C identifier.  */
+
+static bool
+identifier_p (const char *s)
+{
+  if (!*s || ISDIGIT (*s))
+    return false;
+  for (; *s; s++)
+    if (!ident_char_p (*s))
+      return false;
+  return true;
+}
+
+/* Whether S is an fnmatch pattern: not empty, every `[' closed; of function
+   names if FUNCTIONS: identifier characters and * ? [...] only.  */
+
+static bool
+pattern_p (const char *s, bool functions)
+{
+  if (!*s)
+    return false;
+  for (; *s; s++)
+    if (*s == '[')
+      {
+        const char *close = strchr (s + 1, ']');
+        if (!close || close == s + 1)
+          return false;
+        s = close;
+      }
+    else if (functions && !ident_char_p (*s) && *s != '*' && *s != '?')
+      return false;
+  return true;
+}
+
+static bool
+check_function_pattern (const char *directive, const char *pat)
+{
+  if (pattern_p (pat, true))
+    return true;
+  error ("dsprof: %s:%d: %qs: bad function pattern %qs (a C identifier, or "
+         "an fnmatch pattern of one)", here.file, here.line, directive, pat);
+  return false;
+}
+
+static bool
+check_file_pattern (const char *directive, const char *pat)
+{
+  if (pattern_p (pat, false))
+    return true;
+  error ("dsprof: %s:%d: %qs: bad file pattern %qs", here.file, here.line,
+         directive, pat);
+  return false;
+}
+
+/* If WORD is KEY=VALUE, return VALUE, else NULL.  */
+
+static const char *
+option_value (const char *word, const char *key)
+{
+  size_t n = strlen (key);
+  return strncmp (word, key, n) == 0 && word[n] == '=' ? word + n + 1 : NULL;
+}
+
+/* The options of a directive: the words after its pattern, each KEY=VALUE
+   with KEY one of VALID (comma-separated, for the message).  */
+
+struct select_options
+{
+  const char *file, *type, *dims, *result, *in;
+};
+
+static bool
+parse_options (const char *directive, vec<char *> &words, unsigned from,
+               const char *valid, struct select_options *o)
+{
+  memset (o, 0, sizeof *o);
+  for (unsigned i = from; i < words.length (); i++)
+    {
+      const char *w = words[i], *v;
+      const char **slot = NULL;
+      char key[8];
+      static const char *const keys[] = { "file", "type", "dims", "result",
+                                          "in" };
+      const char **slots[] = { &o->file, &o->type, &o->dims, &o->result,
+                               &o->in };
+      for (unsigned k = 0; k < ARRAY_SIZE (keys) && !slot; k++)
+        {
+          snprintf (key, sizeof key, "%s=", keys[k]);
+          if ((v = option_value (w, keys[k])) && strstr (valid, key))
+            slot = slots[k];
+        }
+      if (!slot)
+        {
+          error ("dsprof: %s:%d: %qs: unknown option %qs (valid: %s)",
+                 here.file, here.line, directive, w, valid);
+          return false;
+        }
+      if (*slot)
+        {
+          error ("dsprof: %s:%d: %qs: option %qs given twice", here.file,
+                 here.line, directive, w);
+          return false;
+        }
+      if (!*v)
+        {
+          error ("dsprof: %s:%d: %qs: option %qs needs a value", here.file,
+                 here.line, directive, w);
+          return false;
+        }
+      *slot = v;
+    }
+  if (o->file && !check_file_pattern (directive, o->file))
+    return false;
+  if (o->in && !check_function_pattern (directive, o->in))
+    return false;
+  return true;
+}
+
+/* RESULT=keep or drop into *KEEP (keep if not given).  */
+
+static bool
+parse_result (const char *directive, const char *value, bool *keep)
+{
+  *keep = true;
+  if (!value || strcmp (value, "keep") == 0)
+    return true;
+  if (strcmp (value, "drop") == 0)
+    {
+      *keep = false;
+      return true;
+    }
+  error ("dsprof: %s:%d: %qs: bad value %qs for %<result=%> (valid: keep, "
+         "drop)", here.file, here.line, directive, value);
+  return false;
+}
+
+/* Whether NAMES already holds NAME.  */
+
+static bool
+has_name (vec<char *> &names, const char *name)
+{
+  for (unsigned i = 0; i < names.length (); i++)
+    if (names[i] && strcmp (names[i], name) == 0)
+      return true;
+  return false;
+}
+
+/* Split the comma-separated LIST into NAMES: identifiers, distinct, not
+   `result' (the result's own dimension), or `_' (a NULL) where ALLOW_SKIP.  */
+
+static bool
+parse_names (const char *directive, const char *list, bool allow_skip,
+             vec<char *> *names)
+{
+  char *copy = xstrdup (list);
+  bool ok = true;
+  char *save = NULL;
+  if (*list == '\0' && !allow_skip)
+    ok = false;
+  for (char *s = strtok_r (copy, ",", &save); s && ok;
+       s = strtok_r (NULL, ",", &save))
+    {
+      while (ISSPACE (*s))
+        s++;
+      char *e = s + strlen (s);
+      while (e > s && ISSPACE (e[-1]))
+        *--e = '\0';
+      if (allow_skip && strcmp (s, "_") == 0)
+        names->safe_push (NULL);
+      else if (!identifier_p (s) || strcmp (s, "result") == 0
+               || has_name (*names, s))
+        {
+          error ("dsprof: %s:%d: %qs: bad dimension name %qs (a C identifier "
+                 "named once, not %<result%>%s)", here.file, here.line,
+                 directive, s, allow_skip ? ", or _ to skip an argument" : "");
+          ok = false;
+        }
+      else
+        names->safe_push (xstrdup (s));
+    }
+  /* "a,,b", ",a" or "a,": strtok_r skips empty fields.  */
+  size_t len = strlen (list);
+  if (ok && len && (strstr (list, ",,") || list[0] == ',' || list[len - 1] == ','))
+    {
+      error ("dsprof: %s:%d: %qs: empty name in %qs", here.file, here.line,
+             directive, list);
+      ok = false;
+    }
+  free (copy);
+  return ok;
+}
+
+static bool
+parse_event (vec<char *> &words)
+{
+  if (words.length () < 2)
+    {
+      error ("dsprof: %s:%d: %<event%> needs a function pattern", here.file,
+             here.line);
+      return false;
+    }
+  struct select_options o;
+  if (!check_function_pattern ("event", words[1])
+      || !parse_options ("event", words, 2, "file=, type=, dims=, result=",
+                         &o))
+    return false;
+  select_event *e = XCNEW (select_event);
+  e->where = here;
+  e->pattern = xstrdup (words[1]);
+  e->file = o.file ? xstrdup (o.file) : NULL;
+  e->type = o.type ? xstrdup (o.type) : NULL;
+  e->dims = SELECT_DIMS_ALL;
+  events.safe_push (e);
+  if (!parse_result ("event", o.result, &e->result))
+    return false;
+  if (!o.dims || strcmp (o.dims, "all") == 0)
+    return true;
+  if (strcmp (o.dims, "none") == 0)
+    {
+      e->dims = SELECT_DIMS_NONE;
+      return true;
+    }
+  e->dims = SELECT_DIMS_LIST;
+  if (!parse_names ("event", o.dims, false, &e->names))
+    return false;
+  e->seen.safe_grow_cleared (e->names.length ());
+  return true;
+}
+
+static bool
+parse_call (vec<char *> &words)
+{
+  if (words.length () < 2)
+    {
+      error ("dsprof: %s:%d: %<call%> needs a function pattern", here.file,
+             here.line);
+      return false;
+    }
+  select_call *c = XCNEW (select_call);
+  c->where = here;
+  calls.safe_push (c);
+  char *spec = words[1];
+  char *open = strchr (spec, '(');
+  if (open)
+    {
+      char *close = strrchr (open, ')');
+      if (!close || close[1] != '\0' || strchr (open + 1, '(')
+          || strchr (open, ')') != close)
+        {
+          error ("dsprof: %s:%d: %<call%>: bad argument list in %qs (as in "
+                 "%<realloc(p, _)%>)", here.file, here.line, spec);
+          return false;
+        }
+      *open = *close = '\0';
+      if (!parse_names ("call", open + 1, true, &c->args))
+        return false;
+    }
+  struct select_options o;
+  if (!check_function_pattern ("call", spec)
+      || !parse_options ("call", words, 2, "in=, file=, type=, result=", &o)
+      || !parse_result ("call", o.result, &c->result))
+    return false;
+  c->pattern = xstrdup (spec);
+  c->in = o.in ? xstrdup (o.in) : NULL;
+  c->file = o.file ? xstrdup (o.file) : NULL;
+  c->type = o.type ? xstrdup (o.type) : NULL;
+  return true;
+}
+
+static bool
+parse_dispatch (vec<char *> &words)
+{
+  if (words.length () < 2)
+    {
+      error ("dsprof: %s:%d: %<dispatch%> needs a function name (FUNC or "
+             "FUNC@LINE)", here.file, here.line);
+      return false;
+    }
+  char *func = xstrdup (words[1]);
+  char *at = strchr (func, '@');
+  long line = 0;
+  if (at)
+    {
+      char *end;
+      *at = '\0';
+      errno = 0;
+      line = strtol (at + 1, &end, 10);
+      if (!ISDIGIT (at[1]) || *end || errno || line <= 0 || line > INT_MAX)
+        {
+          error ("dsprof: %s:%d: %<dispatch%>: bad line %qs in %qs (a line "
+                 "number from 1)", here.file, here.line, at + 1, words[1]);
+          return false;
+        }
+    }
+  if (!identifier_p (func))
+    {
+      error ("dsprof: %s:%d: %<dispatch%>: bad function name %qs (a C "
+             "identifier, optionally @LINE)", here.file, here.line, func);
+      return false;
+    }
+  struct select_options o;
+  if (!parse_options ("dispatch", words, 2, "file=", &o))
+    return false;
+  select_dispatch d = { func, o.file ? xstrdup (o.file) : NULL, (int) line };
+  dispatches.safe_push (d);
+  return true;
+}
+
+/* include PAT... or exclude PAT...: add to the plugin arguments' list LIST.  */
+
+static bool
+parse_patterns (vec<char *> &words, char ***list)
+{
+  if (words.length () < 2)
+    {
+      error ("dsprof: %s:%d: %qs needs one or more patterns", here.file,
+             here.line, words[0]);
+      return false;
+    }
+  for (unsigned i = 1; i < words.length (); i++)
+    if (!check_file_pattern (words[0], words[i]))
+      return false;
+  unsigned n = 0;
+  while (*list && (*list)[n])
+    n++;
+  *list = XRESIZEVEC (char *, *list, n + words.length ());
+  for (unsigned i = 1; i < words.length (); i++)
+    (*list)[n++] = xstrdup (words[i]);
+  (*list)[n] = NULL;
+  return true;
+}
+
+static bool
+parse_line (char *line)
+{
+  auto_vec<char *> words;
+  if (!split_words (line, &words))
+    return false;
+  if (words.is_empty ())
+    return true;
+  const char *d = words[0];
+  if (strcmp (d, "event") == 0)
+    return parse_event (words);
+  if (strcmp (d, "call") == 0)
+    return parse_call (words);
+  if (strcmp (d, "dispatch") == 0)
+    return parse_dispatch (words);
+  if (strcmp (d, "include") == 0)
+    return parse_patterns (words, &dsprof_opts.include);
+  if (strcmp (d, "exclude") == 0)
+    return parse_patterns (words, &dsprof_opts.exclude);
+  error ("dsprof: %s:%d: unknown directive %qs (valid: event, call, dispatch, "
+         "include, exclude)", here.file, here.line, d);
+  return false;
+}
+
+/* Read the selection file PATH.  Return false after the first error, which
+   is the one message given.  */
+
+bool
+select_read (const char *path)
+{
+  FILE *f = fopen (path, "r");
+  if (!f)
+    {
+      error ("dsprof: cannot read selection file %qs: %s", path,
+             xstrerror (errno));
+      return false;
+    }
+  here.file = xstrdup (path);
+  here.line = 0;
+  char *line = NULL;
+  size_t size = 0;
+  bool ok = true;
+  ssize_t n;
+  while (ok && (n = getline (&line, &size, f)) >= 0)
+    {
+      here.line++;
+      if (n > 0 && line[n - 1] == '\n')
+        line[--n] = '\0';
+      if (strlen (line) != (size_t) n)
+        {
+          error ("dsprof: %s:%d: a NUL byte in the line", here.file,
+                 here.line);
+          ok = false;
+        }
+      else
+        ok = parse_line (line);
+    }
+  if (ok && ferror (f))
+    {
+      error ("dsprof: cannot read selection file %qs: %s", path,
+             xstrerror (errno));
+      ok = false;
+    }
+  free (line);
+  fclose (f);
+  return ok;
+}
+
+/* ---- the directives' uses --------------------------------------------- */
+
+/* Whether PAT matches FILE or its base name.  */
+
+static bool
+file_matches_p (const char *pat, const char *file)
+{
+  return fnmatch (pat, file, 0) == 0 || fnmatch (pat, lbasename (file), 0) == 0;
+}
+
+static const char *
+decl_file (tree fndecl)
+{
+  const char *file = DECL_SOURCE_FILE (fndecl);
+  return file ? file : main_input_filename;
+}
+
+/* The first `event' directive that selects FNDECL, or NULL.  */
+
+select_event *
+select_event_for (tree fndecl)
+{
+  const char *name = lang_hooks.decl_printable_name (fndecl, 0);
+  for (unsigned i = 0; i < events.length (); i++)
+    if (fnmatch (events[i]->pattern, name, 0) == 0
+        && (!events[i]->file
+            || file_matches_p (events[i]->file, decl_file (fndecl))))
+      return events[i];
+  return NULL;
+}
+
+/* The event type E gives FNDECL.  */
+
+const char *
+select_event_type (select_event *e, tree fndecl)
+{
+  return e->type ? e->type : lang_hooks.decl_printable_name (fndecl, 0);
+}
+
+bool
+select_event_result_p (select_event *e)
+{
+  return e->result;
+}
+
+/* Whether E makes parameter PARM of the function it selected a dimension;
+   E's named dimensions that PARM is are noted for select_check_unit.  */
+
+bool
+select_event_dim_p (select_event *e, tree parm)
+{
+  if (e->dims != SELECT_DIMS_LIST)
+    return e->dims == SELECT_DIMS_ALL;
+  if (!DECL_NAME (parm))
+    return false;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (parm));
+  for (unsigned i = 0; i < e->names.length (); i++)
+    if (strcmp (e->names[i], name) == 0)
+      {
+        e->seen[i] = true;
+        return true;
+      }
+  return false;
+}
+
+/* Note that E made FNDECL an event in this unit.  */
+
+void
+select_event_used (select_event *e)
+{
+  e->matched++;
+}
+
+/* At the end of the unit: an error for each named dimension of an `event'
+   directive that is a parameter of none of the functions it made events
+   here (a directive that made none is not checked: another unit has
+   them).  Return false if there was one.  */
+
+bool
+select_check_unit (void)
+{
+  bool ok = true;
+  for (unsigned i = 0; i < events.length (); i++)
+    {
+      select_event *e = events[i];
+      if (!e->matched)
+        continue;
+      for (unsigned k = 0; k < e->names.length (); k++)
+        if (!e->seen[k])
+          {
+            error_at (UNKNOWN_LOCATION,
+                      "dsprof: %s:%d: %<event %s%>: no function it selects in "
+                   "%qs has a parameter %qs", e->where.file, e->where.line,
+                   e->pattern, main_input_filename, e->names[k]);
+            ok = false;
+          }
+    }
+  return ok;
+}
+
+/* The first `call' directive that selects the call of CALLEE, at LOC in
+   CALLER, or NULL.  */
+
+const select_call *
+select_call_for (tree caller, tree callee, location_t loc)
+{
+  if (calls.is_empty ())
+    return NULL;
+  const char *name = lang_hooks.decl_printable_name (callee, 0);
+  const char *cname = lang_hooks.decl_printable_name (caller, 0);
+  expanded_location x = expand_location (loc);
+  const char *file = x.file ? x.file : decl_file (caller);
+  for (unsigned i = 0; i < calls.length (); i++)
+    {
+      select_call *c = calls[i];
+      if (fnmatch (c->pattern, name, 0) == 0
+          && (!c->in || fnmatch (c->in, cname, 0) == 0)
+          && (!c->file || file_matches_p (c->file, file)))
+        return c;
+    }
+  return NULL;
+}
+
+const char *
+select_call_type (const select_call *c, tree callee)
+{
+  return c->type ? c->type : lang_hooks.decl_printable_name (callee, 0);
+}
+
+bool
+select_call_result_p (const select_call *c)
+{
+  return c->result;
+}
+
+/* How many arguments C names (or skips), and the name of argument I, NULL
+   if skipped.  */
+
+unsigned
+select_call_nargs (const select_call *c)
+{
+  return c->args.length ();
+}
+
+const char *
+select_call_arg (const select_call *c, unsigned i)
+{
+  return c->args[i];
+}
+
+/* Give the error that C's use at a call of CALLEE at LOC is wrong: MSG
+   says how.  Once per directive.  */
+
+void
+select_call_error (const select_call *c, tree callee, location_t loc,
+                   const char *msg)
+{
+  if (c->reported)
+    return;
+  const_cast<select_call *> (c)->reported = true;
+  error_at (loc, "dsprof: %s:%d: %<call %s%>: %qs %s", c->where.file, c->where.line,
+         c->pattern, lang_hooks.decl_printable_name (callee, 0), msg);
+}
+
+/* The `dispatch' directives, in the order of the file: function I's name,
+   with its *FILE pattern (NULL if not given) and *LINE (0 if not given).  */
+
+unsigned
+select_dispatch_count (void)
+{
+  return dispatches.length ();
+}
+
+const char *
+select_dispatch_spec (unsigned i, const char **file, int *line)
+{
+  *file = dispatches[i].file;
+  *line = dispatches[i].line;
+  return dispatches[i].func;
+}
