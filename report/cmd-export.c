@@ -18,6 +18,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "pb.h"
 #include "stacks.h"
 
 /* ---- chrome ---------------------------------------------------------------------- */
@@ -389,6 +390,269 @@ export_folded (struct pf_set *set, bool raw, FILE *out)
   return rc;
 }
 
+/* ---- pprof ----------------------------------------------------------------------- */
+
+/* pprof's profile.proto (perftools.profiles.Profile), gzip-compressed, rendered
+   from stacks.h's tree keyed by name or --dim, with its variants: a sample per
+   variant, whose stack is its node's path (leaf first), whose values are its
+   records, self and total time, and whose labels are its dimensions.  A path
+   element is a location with one line of a function: its name, and the file
+   and line of the event site of the node's first record.  */
+
+enum
+{
+  PP_SAMPLE_TYPE = 1, PP_SAMPLE = 2, PP_MAPPING = 3, PP_LOCATION = 4, PP_FUNCTION = 5,
+  PP_STRING_TABLE = 6, PP_TIME_NANOS = 9, PP_DEFAULT_SAMPLE_TYPE = 14
+};
+
+/* A string of the string table, by its bytes; ID its index.  */
+struct pp_str
+{
+  const char *s;                 /* stays valid while the export runs */
+  size_t len;
+  uint64_t id;
+};
+
+/* A function: a name (interned in the tree) and a site.  */
+struct pp_fn
+{
+  const char *name;
+  const struct ev_site *site;
+  uint64_t id;
+};
+
+struct pprof
+{
+  struct pb b;
+  struct pb_gzip gz;
+  htab_t strings, fns;
+  struct pp_str **table;         /* by id */
+  uint64_t nstrings, nfns, table_size;
+};
+
+static hashval_t
+pp_str_hash (const void *p)
+{
+  const struct pp_str *a = p;
+  return iterative_hash (a->s, a->len, 0);
+}
+
+static int
+pp_str_eq (const void *p, const void *q)
+{
+  const struct pp_str *a = p, *b = q;
+  return a->len == b->len && !memcmp (a->s, b->s, a->len);
+}
+
+static hashval_t
+pp_fn_hash (const void *p)
+{
+  const struct pp_fn *a = p;
+  return htab_hash_pointer (a->name) ^ htab_hash_pointer (a->site);
+}
+
+static int
+pp_fn_eq (const void *p, const void *q)
+{
+  const struct pp_fn *a = p, *b = q;
+  return a->name == b->name && a->site == b->site;
+}
+
+/* The index of the LEN bytes at S in the string table, added if new.  */
+
+static uint64_t
+pp_string (struct pprof *pp, const char *s, size_t len)
+{
+  struct pp_str k = { s, len, 0 };
+  void **slot = htab_find_slot (pp->strings, &k, INSERT);
+  if (*slot)
+    return ((struct pp_str *) *slot)->id;
+  struct pp_str *n = XNEW (struct pp_str);
+  *n = (struct pp_str) { s, len, pp->nstrings };
+  *slot = n;
+  if (pp->nstrings == pp->table_size)
+    {
+      pp->table_size = pp->table_size ? 2 * pp->table_size : 256;
+      pp->table = XRESIZEVEC (struct pp_str *, pp->table, pp->table_size);
+    }
+  pp->table[pp->nstrings++] = n;
+  return n->id;
+}
+
+static uint64_t
+pp_cstring (struct pprof *pp, const char *s)
+{
+  return pp_string (pp, s, strlen (s));
+}
+
+/* Write and empty the message built so far.  */
+
+static void
+pp_flush (struct pprof *pp)
+{
+  pb_gzip_write (&pp->gz, pp->b.buf, pp->b.len);
+  pb_reset (&pp->b);
+}
+
+static void
+pp_value_type (struct pprof *pp, uint32_t field, const char *type, const char *unit)
+{
+  size_t m = pb_open (&pp->b, field);
+  pb_int (&pp->b, 1, (int64_t) pp_cstring (pp, type));
+  pb_int (&pp->b, 2, (int64_t) pp_cstring (pp, unit));
+  pb_close (&pp->b, m);
+}
+
+/* The function (and location: one each, same id) of node N, written the
+   first time.  */
+
+static uint64_t
+pp_location (struct pprof *pp, const struct st_node *n)
+{
+  struct pp_fn k = { n->name, n->site, 0 };
+  void **slot = htab_find_slot (pp->fns, &k, INSERT);
+  if (*slot)
+    return ((struct pp_fn *) *slot)->id;
+  struct pp_fn *f = XNEW (struct pp_fn);
+  *f = (struct pp_fn) { n->name, n->site, ++pp->nfns };
+  *slot = f;
+  uint64_t name = pp_string (pp, n->name, n->len);
+  int64_t line = n->site ? n->site->line : 0;
+  size_t m = pb_open (&pp->b, PP_FUNCTION);
+  pb_uint (&pp->b, 1, f->id);
+  pb_int (&pp->b, 2, (int64_t) name);
+  pb_int (&pp->b, 3, (int64_t) name);
+  if (n->site)
+    pb_int (&pp->b, 4, (int64_t) pp_cstring (pp, n->site->file));
+  pb_int (&pp->b, 5, line);
+  pb_close (&pp->b, m);
+  m = pb_open (&pp->b, PP_LOCATION);
+  pb_uint (&pp->b, 1, f->id);
+  pb_uint (&pp->b, 2, 1);
+  size_t l = pb_open (&pp->b, 4);
+  pb_uint (&pp->b, 1, f->id);
+  pb_int (&pp->b, 2, line);
+  pb_close (&pp->b, l);
+  pb_close (&pp->b, m);
+  return f->id;
+}
+
+/* The labels of variant V: one per dimension, a number as num.  */
+
+static void
+pp_labels (struct pprof *pp, const struct st_variant *v)
+{
+  const char *p = v->dims, *end = v->dims + v->dims_len;
+  while (p < end)
+    {
+      bool num = *p++ == 'n';
+      const char *name = p;
+      p += strlen (p) + 1;
+      const char *value = p;
+      p += strlen (p) + 1;
+      size_t m = pb_open (&pp->b, 3);
+      pb_int (&pp->b, 1, (int64_t) pp_cstring (pp, name));
+      if (num)
+        pb_int (&pp->b, 3, strtoll (value, NULL, 10));
+      else
+        pb_int (&pp->b, 2, (int64_t) pp_cstring (pp, value));
+      pb_close (&pp->b, m);
+    }
+}
+
+static int
+export_pprof (struct pf_set *set, bool raw, const char *dim, FILE *out)
+{
+  struct stacks *s = st_new (raw);
+  if (dim)
+    st_set_key (s, dim);
+  st_keep_variants (s);
+  int rc = st_walk (set, s);
+  struct pprof pp;
+  memset (&pp, 0, sizeof pp);
+  if (!rc && !pb_gzip_open (&pp.gz, out))
+    {
+      fprintf (stderr, "dsprof export: cannot start a gzip stream\n");
+      rc = EXIT_DATA;
+    }
+  if (rc)
+    {
+      st_free (s);
+      return rc;
+    }
+  pp.strings = htab_create_alloc (256, pp_str_hash, pp_str_eq, free, xcalloc, free);
+  pp.fns = htab_create_alloc (256, pp_fn_hash, pp_fn_eq, free, xcalloc, free);
+  pp_cstring (&pp, "");          /* string_table[0] */
+  pp_value_type (&pp, PP_SAMPLE_TYPE, "records", "count");
+  pp_value_type (&pp, PP_SAMPLE_TYPE, "self", "nanoseconds");
+  pp_value_type (&pp, PP_SAMPLE_TYPE, "total", "nanoseconds");
+  pb_int (&pp.b, PP_DEFAULT_SAMPLE_TYPE, (int64_t) pp_cstring (&pp, "self"));
+  uint64_t first = UINT64_MAX;
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    if (set->procs[i].header.start_ns < first)
+      first = set->procs[i].header.start_ns;
+  if (set->nprocs)
+    pb_int (&pp.b, PP_TIME_NANOS, (int64_t) first);
+  /* One mapping, the first program's, that says the locations are
+     symbolized already (pprof then looks for no binary).  */
+  size_t m = pb_open (&pp.b, PP_MAPPING);
+  pb_uint (&pp.b, 1, 1);
+  if (set->nprocs)
+    pb_int (&pp.b, 5, (int64_t) pp_cstring (&pp, set->procs[0].header.exe));
+  for (uint32_t field = 7; field <= 9; field++)
+    pb_uint (&pp.b, field, 1);     /* has_functions, _filenames, _line_numbers */
+  pb_close (&pp.b, m);
+
+  /* Each node's location, written before the samples that name it; then a
+     sample per variant.  */
+  uint32_t nnodes = st_nnodes (s);
+  uint64_t *loc = XNEWVEC (uint64_t, nnodes);
+  struct pb ids = { NULL, 0, 0 };
+  for (uint32_t i = 1; i < nnodes; i++)
+    {
+      const struct st_node *n = st_node (s, i);
+      loc[i] = pp_location (&pp, n);
+      pb_reset (&ids);
+      for (uint32_t a = i; a; a = st_node (s, a)->parent)
+        pb_varint (&ids, loc[a]);
+      for (uint32_t v = n->variants; v; v = st_variant (s, v)->next)
+        {
+          const struct st_variant *vr = st_variant (s, v);
+          size_t m = pb_open (&pp.b, PP_SAMPLE);
+          pb_bytes (&pp.b, 1, ids.buf, ids.len);
+          size_t vals = pb_open (&pp.b, 2);
+          pb_varint (&pp.b, vr->count);
+          pb_varint (&pp.b, vr->self_ns);
+          pb_varint (&pp.b, vr->total_ns);
+          pb_close (&pp.b, vals);
+          pp_labels (&pp, vr);
+          pb_close (&pp.b, m);
+          if (pp.b.len > 65536)
+            pp_flush (&pp);
+        }
+    }
+  pb_free (&ids);
+  free (loc);
+  for (uint64_t i = 0; i < pp.nstrings; i++)
+    {
+      pb_text (&pp.b, PP_STRING_TABLE, pp.table[i]->s, pp.table[i]->len);
+      if (pp.b.len > 65536)
+        pp_flush (&pp);
+    }
+  pp_flush (&pp);
+  if (!pb_gzip_close (&pp.gz))
+    {
+      fprintf (stderr, "dsprof export: cannot compress the profile\n");
+      rc = EXIT_DATA;
+    }
+  pb_free (&pp.b);
+  free (pp.table);
+  htab_delete (pp.strings);
+  htab_delete (pp.fns);
+  st_free (s);
+  return rc;
+}
+
 /* ---- csv ------------------------------------------------------------------------- */
 
 /* Rows come in the order records end, each numbered by that order (as `dsprof
@@ -644,36 +908,56 @@ export_csv (struct pf_set *set, FILE *out)
 
 /* ---- dsprof export --------------------------------------------------------------- */
 
+static const char *const formats[] = { "chrome", "folded", "lcov", "csv", "pprof",
+                                        "perfetto" };
+#define FORMAT_LIST "chrome, folded, lcov, csv, pprof or perfetto"
+
 static int
 run_export (int argc, char **argv)
 {
   static const struct option longopts[] = {
     { "format", required_argument, NULL, 'f' },
     { "output", required_argument, NULL, 'o' },
+    { "dim", required_argument, NULL, 'd' },
     { "raw", no_argument, NULL, 'r' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
-  const char *format = NULL, *output = NULL;
+  const char *format = NULL, *output = NULL, *dim = NULL;
   bool raw = false;
   int ch;
   opterr = 0;
   optind = 1;
-  while ((ch = getopt_long (argc, argv, ":f:o:h", longopts, NULL)) != -1)
+  while ((ch = getopt_long (argc, argv, ":f:o:d:h", longopts, NULL)) != -1)
     switch (ch)
       {
       case 'f': format = optarg; break;
       case 'o': output = optarg; break;
+      case 'd':
+        if (!*optarg)
+          return usage_error ("export", "--dim wants a dimension name");
+        if (looks_like_profile (optarg))
+          return usage_error ("export", "--dim: '%s' is a profile, not a "
+                              "dimension (an existing file, or a name with a "
+                              "'/' or a \".data\")", optarg);
+        if (check_dim ("export", optarg))
+          return EXIT_USAGE;
+        dim = optarg;
+        break;
       case 'r': raw = true; break;
       case 'h': return print_help (&cmd_export);
       default: return option_error ("export", ch, argv);
       }
   if (!format)
-    return usage_error ("export", "--format chrome, folded, lcov or csv is needed");
-  if (strcmp (format, "chrome") && strcmp (format, "folded")
-      && strcmp (format, "lcov") && strcmp (format, "csv"))
-    return usage_error ("export", "--format wants chrome, folded, lcov or csv, "
-                        "not '%s'", format);
+    return usage_error ("export", "--format " FORMAT_LIST " is needed");
+  size_t f = 0;
+  while (f < sizeof formats / sizeof *formats && strcmp (format, formats[f]))
+    f++;
+  if (f == sizeof formats / sizeof *formats)
+    return usage_error ("export", "--format wants " FORMAT_LIST ", not '%s'",
+                        format);
+  if (dim && strcmp (format, "pprof"))
+    return usage_error ("export", "--dim is for --format pprof");
   struct pf_set set;
   int rc = load_profiles (argc - optind, argv + optind, &set);
   if (rc)
@@ -687,6 +971,8 @@ run_export (int argc, char **argv)
         rc = export_folded (&set, raw, out.f);
       else if (!strcmp (format, "lcov"))
         rc = export_lcov (&set, out.f);
+      else if (!strcmp (format, "pprof"))
+        rc = export_pprof (&set, raw, dim, out.f);
       else
         rc = export_csv (&set, out.f);
       rc = output_finish (&out, rc);
@@ -696,9 +982,10 @@ run_export (int argc, char **argv)
 }
 
 const struct command cmd_export = {
-  "export", "the profile for other tools (chrome, folded, lcov, csv)", run_export,
-  "usage: dsprof export --format chrome|folded|lcov|csv [--raw] [-o FILE]\n"
-  "                     [PROFILE...]\n\n"
+  "export", "the profile for other tools (chrome, folded, lcov, csv, pprof)",
+  run_export,
+  "usage: dsprof export --format chrome|folded|lcov|csv|pprof [--raw] [--dim D]\n"
+  "                     [-o FILE] [PROFILE...]\n\n"
   "  chrome   Chrome trace-event JSON (Perfetto UI, chrome://tracing): a B event\n"
   "           at each Start and an E event at each Finish, per process (pid) and\n"
   "           thread (tid), balanced (an event closed by repair ends with\n"
@@ -716,8 +1003,18 @@ const struct command cmd_export = {
   "  csv      one row per record (RFC 4180): record (its number in `dsprof\n"
   "           records`), pid, thread, start_ns (since its process started),\n"
   "           duration_ns (as recorded), depth, parent_record (empty at top\n"
-  "           level), then one column per dimension any record carries.\n\n"
+  "           level), then one column per dimension any record carries.\n"
+  "  pprof    pprof's profile.proto, gzip-compressed (go tool pprof, any\n"
+  "           pprof reader): a sample per distinct stack of names (of D's\n"
+  "           values with --dim D) and set of dimensions of its innermost\n"
+  "           record, which are its labels (integers as numbers); values\n"
+  "           records (count), self and total (ns, the recorder's cost\n"
+  "           deducted as in `dsprof report` unless --raw); self is the\n"
+  "           default, so pprof's flat is the report's Self, cum its Total.\n"
+  "           Each name is a function at its event site's file and line.\n\n"
   "  -f, --format F       one of the above (required)\n"
-  "      --raw            folded: times without deducting the recorder's cost\n"
+  "      --raw            folded, pprof: times without deducting the recorder's\n"
+  "                       cost\n"
+  "  -d, --dim D          pprof: stacks of D's values instead of names\n"
   "  -o, --output FILE    write to FILE instead of standard output\n"
 };
