@@ -752,6 +752,7 @@ struct perfetto
 {
   FILE *out;
   struct pb packet, event, interned, ann;
+  struct pb head;                /* a packet's tag and length */
   htab_t table;                  /* struct pf_interned, this sequence's */
   uint64_t next_iid[PF_KINDS];   /* never reused, also across resets */
   uint32_t sequence;             /* this thread's trusted_packet_sequence_id */
@@ -814,16 +815,11 @@ pf_intern (struct perfetto *pf, uint32_t kind, const char *s, size_t len)
 static void
 pf_write (struct perfetto *pf)
 {
-  unsigned char head[11];
-  size_t n = 0;
-  head[n++] = TR_PACKET << 3 | PB_LEN;
-  for (uint64_t v = pf->packet.len; ; v >>= 7)
-    {
-      head[n++] = (unsigned char) (v >= 0x80 ? (v | 0x80) : v);
-      if (v < 0x80)
-        break;
-    }
-  fwrite (head, 1, n, pf->out);
+  struct pb *h = &pf->head;
+  pb_reset (h);
+  pb_varint (h, TR_PACKET << 3 | PB_LEN);
+  pb_varint (h, pf->packet.len);
+  fwrite (h->buf, 1, h->len, pf->out);
   fwrite (pf->packet.buf, 1, pf->packet.len, pf->out);
   pb_reset (&pf->packet);
 }
@@ -1051,6 +1047,7 @@ export_perfetto (struct pf_set *set, FILE *out)
   pb_free (&pf.event);
   pb_free (&pf.interned);
   pb_free (&pf.ann);
+  pb_free (&pf.head);
   return rc;
 }
 
