@@ -731,7 +731,7 @@ enum
 };
 
 /* Interned strings of one kind (the InternedData field) per sequence.  */
-enum { PF_KINDS = 4 };
+enum { PF_CATEGORY, PF_NAME, PF_ANNOTATION_NAME, PF_LOCATION, PF_KINDS };
 static const uint32_t pf_kind_field[PF_KINDS] = { ID_CATEGORY, ID_NAME,
                                                  ID_ANNOTATION_NAME,
                                                  ID_SOURCE_LOCATION };
@@ -754,6 +754,8 @@ struct perfetto
   struct pb packet, event, interned, ann;
   struct pb head;                /* a packet's tag and length */
   htab_t table;                  /* struct pf_interned, this sequence's */
+  struct pf_interned *key;       /* pf_intern's lookup key */
+  size_t key_size;
   uint64_t next_iid[PF_KINDS];   /* never reused, also across resets */
   uint32_t sequence;             /* this thread's trusted_packet_sequence_id */
   uint64_t track;                /* its track's uuid */
@@ -783,21 +785,26 @@ pf_interned_eq (const void *p, const void *q)
 static uint64_t
 pf_intern (struct perfetto *pf, uint32_t kind, const char *s, size_t len)
 {
-  struct pf_interned *k = xmalloc (sizeof *k + len);
-  k->kind = kind;
-  k->len = (uint32_t) len;
-  memcpy (k->s, s, len);
-  void **slot = htab_find_slot (pf->table, k, INSERT);
-  if (*slot)
+  /* The key is built in PF->key, copied only when new.  */
+  if (sizeof *pf->key + len > pf->key_size)
     {
-      free (k);
-      return ((struct pf_interned *) *slot)->iid;
+      pf->key_size = 2 * (sizeof *pf->key + len);
+      free (pf->key);
+      pf->key = xmalloc (pf->key_size);
     }
+  pf->key->kind = kind;
+  pf->key->len = (uint32_t) len;
+  memcpy (pf->key->s, s, len);
+  void **slot = htab_find_slot (pf->table, pf->key, INSERT);
+  if (*slot)
+    return ((struct pf_interned *) *slot)->iid;
+  struct pf_interned *k = xmalloc (sizeof *k + len);
+  memcpy (k, pf->key, sizeof *k + len);
   k->iid = ++pf->next_iid[kind];
   *slot = k;
   size_t m = pb_open (&pf->interned, pf_kind_field[kind]);
   pb_uint (&pf->interned, 1, k->iid);
-  if (kind == 3)
+  if (kind == PF_LOCATION)
     {
       /* SourceLocation: file_name 2, line_number 4.  */
       size_t flen = strlen (s);
@@ -835,7 +842,8 @@ pf_annotation (struct perfetto *pf, const struct ev_dim *d, bool inline_name)
   if (inline_name)
     pb_text (&pf->ann, 10, d->name, strlen (d->name));
   else
-    pb_uint (&pf->ann, 1, pf_intern (pf, 2, d->name, strlen (d->name)));
+    pb_uint (&pf->ann, 1,
+             pf_intern (pf, PF_ANNOTATION_NAME, d->name, strlen (d->name)));
   const struct ev_value *v = &d->v;
   char buf[EV_VALUE_SIZE];
   switch (v->type)
@@ -946,8 +954,9 @@ perfetto_event (const struct ev_event *e, void *arg)
       size_t len;
       const char *name = ev_name_of_dims (e->dims, e->ndims, e->type, &len);
       pb_uint (&pf->event, TE_TYPE, TYPE_SLICE_BEGIN);
-      pb_uint (&pf->event, TE_NAME, pf_intern (pf, 1, name, len));
-      pb_uint (&pf->event, TE_CATEGORY, pf_intern (pf, 0, e->type, strlen (e->type)));
+      pb_uint (&pf->event, TE_NAME, pf_intern (pf, PF_NAME, name, len));
+      pb_uint (&pf->event, TE_CATEGORY,
+               pf_intern (pf, PF_CATEGORY, e->type, strlen (e->type)));
       uint32_t skip = pf_intrinsic (e);
       if (skip == 5 && e->ndims >= 5)
         {
@@ -957,7 +966,7 @@ perfetto_event (const struct ev_event *e, void *arg)
                             file->s ? (int) file->len : 0, file->s ? file->s : "",
                             '\0', line->u);
           pb_uint (&pf->event, TE_SOURCE_LOCATION,
-                   pf_intern (pf, 3, loc, (size_t) n));
+                   pf_intern (pf, PF_LOCATION, loc, (size_t) n));
         }
       for (uint32_t i = skip; i < e->ndims; i++)
         pf_annotation (pf, &e->dims[i], false);
@@ -1048,6 +1057,7 @@ export_perfetto (struct pf_set *set, FILE *out)
   pb_free (&pf.interned);
   pb_free (&pf.ann);
   pb_free (&pf.head);
+  free (pf.key);
   return rc;
 }
 

@@ -29,6 +29,8 @@ reserve (struct pb *b, size_t n)
 void
 pb_raw (struct pb *b, const void *p, size_t n)
 {
+  if (!n)
+    return;                      /* P may be an empty buffer's NULL */
   reserve (b, n);
   memcpy (b->buf + b->len, p, n);
   b->len += n;
