@@ -622,6 +622,8 @@ export_pprof (struct pf_set *set, bool raw, const char *dim, FILE *out)
     st_set_key (s, dim);
   st_keep_variants (s);
   int rc = st_walk (set, s);
+  if (!rc)
+    st_note_uncarried (s);
   struct pprof pp;
   memset (&pp, 0, sizeof pp);
   if (!rc && !pb_gzip_open (&pp.gz, out))

@@ -40,6 +40,7 @@ struct stacks
   bool raw;
   const char *key;               /* st_set_key's dimension, or NULL: names */
   bool children;                 /* the key needs the records' children */
+  struct agg_carry carry;        /* whether a record carries the key */
   htab_t vtab;                   /* struct st_vkey, or NULL: no variants */
   struct st_variant *variants;   /* [1 .. nvariants] */
   uint32_t nvariants, variants_size;
@@ -299,6 +300,12 @@ variant_of (struct stacks *s, struct st_node *n, const struct ev_record *r)
   return v;
 }
 
+void
+st_note_uncarried (struct stacks *s)
+{
+  agg_carry_note (&s->carry);
+}
+
 const struct st_variant *
 st_variant (const struct stacks *s, uint32_t id)
 {
@@ -311,6 +318,7 @@ st_record (struct ev_record *r, void *arg)
   struct stacks *s = arg;
   struct st_node *n = node_at (s, node_of (s, r));
   uint32_t d = r->depth;
+  agg_carry_record (&s->carry, r);
   if ((uint64_t) d + 2 > s->open_size)
     {
       uint32_t size = s->open_size ? 2 * s->open_size : 64;
@@ -375,6 +383,7 @@ st_set_key (struct stacks *s, const char *dim)
   if (!strcmp (dim, "name"))
     return;
   s->key = dim;
+  agg_carry_want (&s->carry, dim);
   /* Keep children only for a key made from them (depends-on, a derive
      library).  */
   struct agg *probe = agg_new (1, &dim, 0, NULL);
@@ -419,6 +428,7 @@ st_free (struct stacks *s)
     htab_delete (s->vtab);
   free (s->variants);
   free (s->sig);
+  free (s->carry.names);
   for (uint32_t i = 0; i < s->nblocks; i++)
     free (s->blocks[i]);
   free (s->blocks);

@@ -70,6 +70,9 @@ struct stacks *st_new (bool raw);
    names.  Before the first record.  */
 void st_set_key (struct stacks *s, const char *dim);
 
+/* Print agg_carry_note's note if no record carried st_set_key's dimension.  */
+void st_note_uncarried (struct stacks *s);
+
 /* Keep each node's variants.  Before the first record.  */
 void st_keep_variants (struct stacks *s);
 

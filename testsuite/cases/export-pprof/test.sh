@@ -61,13 +61,18 @@ python3 "$CASE/check.py" diff diff.txt name.csv new.csv || fail "pprof -diff_bas
 set +e
 run_dsprof export --format pprof nothere.data >/dev/null 2>err.txt; rc=$?
 [ $rc = 2 ] && grep -q nothere.data err.txt || fail "missing profile: status $rc"
-head -c 9000 dsprof.data >cut.data
+head -c 9000 ex2.data >cut.data
 run_dsprof export --format pprof -o cut.pb.gz cut.data 2>err.txt; rc=$?
 [ $rc = 2 ] && grep -q cut.data err.txt && [ ! -e cut.pb.gz ] || fail "truncated profile: status $rc"
-run_dsprof export --format chrome --dim thread >/dev/null 2>err.txt; rc=$?
+run_dsprof export --format chrome --dim thread ex2.data >/dev/null 2>err.txt; rc=$?
 [ $rc = 1 ] && grep -q -- --dim err.txt || fail "--dim with chrome: status $rc"
 run_dsprof export --format pprof --dim >/dev/null 2>err.txt; rc=$?
 [ $rc = 1 ] || fail "--dim without a value: status $rc"
 run_dsprof export --format pprof --dim outer: >/dev/null 2>err.txt; rc=$?
 [ $rc = 1 ] || fail "--dim outer:: status $rc"
+# A dimension no record carries: every stack element the empty value, and the
+# note the other commands give.
+run_dsprof export --format pprof --dim nosuch -o nosuch.pb.gz ex2.data 2>err.txt; rc=$?
+[ $rc = 0 ] && grep -qx "dsprof: no record carries dimension 'nosuch'" err.txt \
+  || fail "--dim nosuch: status $rc, $(cat err.txt)"
 exit 0
