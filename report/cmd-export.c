@@ -614,13 +614,22 @@ pp_labels (struct pprof *pp, const struct st_variant *v)
     }
 }
 
+/* The pprof export's options: --dim, and the labels (--label, --no-labels:
+   NLABELS < 0 all dimensions).  */
+struct pprof_opts
+{
+  const char *dim;
+  int nlabels;
+  const char **labels;
+};
+
 static int
-export_pprof (struct pf_set *set, bool raw, const char *dim, FILE *out)
+export_pprof (struct pf_set *set, bool raw, const struct pprof_opts *o, FILE *out)
 {
   struct stacks *s = st_new (raw);
-  if (dim)
-    st_set_key (s, dim);
-  st_keep_variants (s);
+  if (o->dim)
+    st_set_key (s, o->dim);
+  st_keep_variants (s, o->nlabels, o->labels);
   int rc = st_walk (set, s);
   if (!rc)
     st_note_uncarried (s);
@@ -1322,6 +1331,10 @@ static const char *const formats[] = { "chrome", "folded", "lcov", "csv", "pprof
                                         "perfetto" };
 #define FORMAT_LIST "chrome, folded, lcov, csv, pprof or perfetto"
 
+static int export_run (const char *format, const char *output, bool raw,
+                       bool labels, const struct pprof_opts *pp, int argc,
+                       char **argv);
+
 static int
 run_export (int argc, char **argv)
 {
@@ -1329,45 +1342,86 @@ run_export (int argc, char **argv)
     { "format", required_argument, NULL, 'f' },
     { "output", required_argument, NULL, 'o' },
     { "dim", required_argument, NULL, 'd' },
+    { "label", required_argument, NULL, 'l' },
+    { "no-labels", no_argument, NULL, 'n' },
     { "raw", no_argument, NULL, 'r' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
-  const char *format = NULL, *output = NULL, *dim = NULL;
-  bool raw = false;
+  const char *format = NULL, *output = NULL;
+  struct pprof_opts pp = { NULL, -1, NULL };
+  bool raw = false, labels = false;
+  int ret = 0;
   int ch;
   opterr = 0;
   optind = 1;
-  while ((ch = getopt_long (argc, argv, ":f:o:d:h", longopts, NULL)) != -1)
+  while (!ret && (ch = getopt_long (argc, argv, ":f:o:d:l:h", longopts, NULL)) != -1)
     switch (ch)
       {
       case 'f': format = optarg; break;
       case 'o': output = optarg; break;
       case 'd':
         if (!*optarg)
-          return usage_error ("export", "--dim wants a dimension name");
-        if (looks_like_profile (optarg))
-          return usage_error ("export", "--dim: '%s' is a profile, not a "
-                              "dimension (an existing file, or a name with a "
-                              "'/' or a \".data\")", optarg);
-        if (check_dim ("export", optarg))
-          return EXIT_USAGE;
-        dim = optarg;
+          ret = usage_error ("export", "--dim wants a dimension name");
+        else if (looks_like_profile (optarg))
+          ret = usage_error ("export", "--dim: '%s' is a profile, not a "
+                             "dimension (an existing file, or a name with a "
+                             "'/' or a \".data\")", optarg);
+        else
+          ret = check_dim ("export", optarg);
+        pp.dim = optarg;
+        break;
+      case 'l':
+        if (!*optarg)
+          ret = usage_error ("export", "--label wants a dimension name");
+        else
+          {
+            pp.labels = XRESIZEVEC (const char *, pp.labels, pp.nlabels + 2);
+            if (pp.nlabels < 0)
+              pp.nlabels = 0;
+            pp.labels[pp.nlabels++] = optarg;
+            labels = true;
+          }
+        break;
+      case 'n':
+        pp.nlabels = 0;
+        labels = true;
         break;
       case 'r': raw = true; break;
-      case 'h': return print_help (&cmd_export);
-      default: return option_error ("export", ch, argv);
+      case 'h':
+        free (pp.labels);
+        return print_help (&cmd_export);
+      default:
+        ret = option_error ("export", ch, argv);
       }
-  if (!format)
-    return usage_error ("export", "--format " FORMAT_LIST " is needed");
+  if (!ret && !format)
+    ret = usage_error ("export", "--format " FORMAT_LIST " is needed");
+  if (ret)
+    {
+      free (pp.labels);
+      return ret;
+    }
+  ret = export_run (format, output, raw, labels, &pp, argc, argv);
+  free (pp.labels);
+  return ret;
+}
+
+/* export with the options parsed: FORMAT, OUTPUT, RAW, the pprof options PP
+   (LABELS: given), the profiles from ARGV[optind].  */
+
+static int
+export_run (const char *format, const char *output, bool raw, bool labels,
+            const struct pprof_opts *pp, int argc, char **argv)
+{
   size_t f = 0;
   while (f < sizeof formats / sizeof *formats && strcmp (format, formats[f]))
     f++;
   if (f == sizeof formats / sizeof *formats)
     return usage_error ("export", "--format wants " FORMAT_LIST ", not '%s'",
                         format);
-  if (dim && strcmp (format, "pprof"))
-    return usage_error ("export", "--dim is for --format pprof");
+  if ((pp->dim || labels) && strcmp (format, "pprof"))
+    return usage_error ("export", "--dim, --label and --no-labels are for --format "
+                        "pprof");
   struct pf_set set;
   int rc = load_profiles (argc - optind, argv + optind, &set);
   if (rc)
@@ -1382,7 +1436,7 @@ run_export (int argc, char **argv)
       else if (!strcmp (format, "lcov"))
         rc = export_lcov (&set, out.f);
       else if (!strcmp (format, "pprof"))
-        rc = export_pprof (&set, raw, dim, out.f);
+        rc = export_pprof (&set, raw, pp, out.f);
       else if (!strcmp (format, "perfetto"))
         rc = export_perfetto (&set, out.f);
       else
@@ -1397,7 +1451,8 @@ const struct command cmd_export = {
   "export", "the profile for other tools (chrome, folded, lcov, csv, pprof, "
   "perfetto)", run_export,
   "usage: dsprof export --format chrome|folded|lcov|csv|pprof|perfetto [--raw]\n"
-  "                     [--dim D] [-o FILE] [PROFILE...]\n\n"
+  "                     [--dim D] [--label D]... [--no-labels] [-o FILE]\n"
+  "                     [PROFILE...]\n\n"
   "  chrome   Chrome trace-event JSON (Perfetto UI, chrome://tracing): a B event\n"
   "           at each Start and an E event at each Finish, per process (pid) and\n"
   "           thread (tid), balanced (an event closed by repair ends with\n"
@@ -1436,5 +1491,8 @@ const struct command cmd_export = {
   "      --raw            folded, pprof: times without deducting the recorder's\n"
   "                       cost\n"
   "  -d, --dim D          pprof: stacks of D's values instead of names\n"
+  "  -l, --label D        pprof: of the dimensions, only D (repeated: each D)\n"
+  "                       as labels: fewer distinct sets, fewer samples\n"
+  "      --no-labels      pprof: no labels, a sample per stack\n"
   "  -o, --output FILE    write to FILE instead of standard output\n"
 };

@@ -42,6 +42,8 @@ struct stacks
   bool children;                 /* the key needs the records' children */
   struct agg_carry carry;        /* whether a record carries the key */
   htab_t vtab;                   /* struct st_vkey, or NULL: no variants */
+  int nvdims;                    /* the variants' dimensions: < 0 all */
+  const char *const *vdims;
   struct st_variant *variants;   /* [1 .. nvariants] */
   uint32_t nvariants, variants_size;
   char *sig;                     /* a record's dimension set, being built */
@@ -259,6 +261,17 @@ sig_put (struct stacks *s, size_t *len, const char *p, size_t n)
   *len += n;
 }
 
+/* Whether dimension NAME is one of the variants' dimensions.  */
+
+static bool
+wanted (const struct stacks *s, const char *name)
+{
+  for (int i = 0; i < s->nvdims; i++)
+    if (!strcmp (s->vdims[i], name))
+      return true;
+  return false;
+}
+
 /* The variant of node N for the dimensions of R, made if new.  */
 
 static struct st_variant *
@@ -268,6 +281,8 @@ variant_of (struct stacks *s, struct st_node *n, const struct ev_record *r)
   char buf[EV_VALUE_SIZE];
   for (uint32_t i = 0; i < r->ndims; i++)
     {
+      if (s->nvdims >= 0 && !wanted (s, r->dims[i].name))
+        continue;
       const struct ev_value *v = &r->dims[i].v;
       bool num = v->type == DSPROF_DIM_INT
                  || (v->type == DSPROF_DIM_UINT && v->u <= INT64_MAX);
@@ -392,8 +407,10 @@ st_set_key (struct stacks *s, const char *dim)
 }
 
 void
-st_keep_variants (struct stacks *s)
+st_keep_variants (struct stacks *s, int ndims, const char *const *dims)
 {
+  s->nvdims = ndims;
+  s->vdims = dims;
   s->vtab = htab_create_alloc (256, vkey_hash, vkey_eq, free, xcalloc, free);
 }
 

@@ -13,8 +13,9 @@
 
    Two options make it the model of the pprof export: paths of another
    dimension's values instead of names (st_set_key), and, per node, its
-   records' figures split by the whole set of their dimensions (st_keep_variants:
-   a variant per distinct set, so memory grows with the distinct sets too).  */
+   records' figures split by the whole set of their dimensions, or by some
+   (st_keep_variants: a variant per distinct set, so memory grows with the
+   distinct sets too).  */
 
 #ifndef DSPROF_STACKS_H
 #define DSPROF_STACKS_H
@@ -73,8 +74,10 @@ void st_set_key (struct stacks *s, const char *dim);
 /* Print agg_carry_note's note if no record carried st_set_key's dimension.  */
 void st_note_uncarried (struct stacks *s);
 
-/* Keep each node's variants.  Before the first record.  */
-void st_keep_variants (struct stacks *s);
+/* Keep each node's variants, by all the records' dimensions (NDIMS < 0) or
+by the NDIMS dimensions DIMS only (kept, not copied; 0: one variant per
+node).  Before the first record.  */
+void st_keep_variants (struct stacks *s, int ndims, const char *const *dims);
 
 /* Add every stream of SET to S.  Return 0 or the walk's status.  */
 int st_walk (struct pf_set *set, struct stacks *s);

@@ -219,7 +219,7 @@ static void
 test_variants (void)
 {
   struct stacks *s = st_new (true);
-  st_keep_variants (s);
+  st_keep_variants (s, -1, NULL);
   st_begin_stream (s, 0);
   static const int64_t xs[3] = { 1, 2, 1 };
   struct trec a, b;

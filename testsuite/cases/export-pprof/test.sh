@@ -3,8 +3,9 @@
 # strings to quote, added dimensions, manual events, repaired events) and
 # deep.c: -top gives the names with `dsprof report name`'s Self as flat, Total
 # as cum and Count under -sample_index=records, also with --raw and by another
-# dimension (--dim thread); -traces gives folded's stacks with their self
-# times, each sample labelled with its records' dimensions; -diff_base of two
+# dimension (--dim thread), with labels of some dimensions (--label) or none
+# (--no-labels); -traces gives folded's stacks with their self times, each
+# sample labelled with its records' dimensions; -diff_base of two
 # exports gives the change of the reports' Self between the two.
 . "$(dirname "$0")/../../lib.sh"
 
@@ -37,6 +38,19 @@ run_dsprof export --format pprof --dim thread -o thread.pb.gz || fail "--dim thr
 pprof -top thread.pb.gz >threadtop.txt
 python3 "$CASE/check.py" top threadtop.txt thread.csv self,total || fail "--dim thread (threadtop.txt)"
 
+# Labels of some dimensions (--label), or none (--no-labels): the same times.
+run_dsprof export --format pprof --label thread --label who -o some.pb.gz || fail "--label: status $?"
+pprof -tags some.pb.gz >some.txt
+[ "$(sed -n 's/^ *\([^ ]*\): Total .*/\1/p' some.txt | sort | tr '\n' ' ')" = "thread who " ] \
+  || fail "--label thread --label who: labels $(cat some.txt)"
+pprof -top some.pb.gz >sometop.txt
+python3 "$CASE/check.py" top sometop.txt name.csv self,total || fail "--label (sometop.txt)"
+run_dsprof export --format pprof --no-labels -o none.pb.gz || fail "--no-labels: status $?"
+pprof -tags none.pb.gz >none.txt
+! grep -q ': Total' none.txt || fail "--no-labels: labels $(cat none.txt)"
+pprof -top none.pb.gz >nonetop.txt
+python3 "$CASE/check.py" top nonetop.txt name.csv self,total || fail "--no-labels (nonetop.txt)"
+
 run_dsprof export --format folded >ex.folded
 pprof -traces ex.pb.gz >traces.txt
 python3 "$CASE/check.py" traces traces.txt ex.folded || fail "pprof -traces (traces.txt) against ex.folded"
@@ -68,6 +82,10 @@ run_dsprof export --format chrome --dim thread ex2.data >/dev/null 2>err.txt; rc
 [ $rc = 1 ] && grep -q -- --dim err.txt || fail "--dim with chrome: status $rc"
 run_dsprof export --format pprof --dim >/dev/null 2>err.txt; rc=$?
 [ $rc = 1 ] || fail "--dim without a value: status $rc"
+run_dsprof export --format perfetto --no-labels ex2.data >/dev/null 2>err.txt; rc=$?
+[ $rc = 1 ] && grep -q -- --no-labels err.txt || fail "--no-labels with perfetto: status $rc"
+run_dsprof export --format pprof --label '' ex2.data >/dev/null 2>err.txt; rc=$?
+[ $rc = 1 ] || fail "--label '': status $rc"
 run_dsprof export --format pprof --dim outer: >/dev/null 2>err.txt; rc=$?
 [ $rc = 1 ] || fail "--dim outer:: status $rc"
 # A dimension no record carries: every stack element the empty value, and the
