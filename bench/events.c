@@ -10,7 +10,11 @@
      int2   void ev_int2 (int a, int b)         two integer dimensions
      str    void ev_str (const char *s)         one string dimension (8 bytes)
      str1000  ev_str with a string of 1,000 bytes (kept whole under the
-            default DSPROF_STRMAX), for the cost of long strings
+            default DSPROF_STRMAX), for the cost of long strings: the same
+            string every call, which the profile stores once per chunk
+     str1000new  ev_str with a 1,000-byte string that differs from the
+            previous call's (its first bytes count the calls), stored whole
+            every call
      tree   int ev_tree (int depth)             nested records, for report speed
      clock  no call: two reads of the clock the recorder uses (the TSC on x86,
             else CLOCK_MONOTONIC), the least any timed Start/Finish pair costs
@@ -80,7 +84,7 @@ main (int argc, char **argv)
   static const char *const names[4] = { "constant", "variable", "addition", "multiply" };
   if (argc != 3)
     {
-      fprintf (stderr, "usage: events none|int2|str|str1000|tree|clock N\n");
+      fprintf (stderr, "usage: events none|int2|str|str1000|str1000new|tree|clock N\n");
       return 1;
     }
   const char *mode = argv[1];
@@ -100,6 +104,18 @@ main (int argc, char **argv)
       memset (text, 'x', 1000);
       for (long i = 0; i < n; i++)
         ev_str (text);
+    }
+  else if (strcmp (mode, "str1000new") == 0)
+    {
+      static char text[1001];
+      memset (text, 'x', 1000);
+      for (long i = 0; i < n; i++)
+        {
+          /* The call number in base 64, in the first five bytes.  */
+          for (int k = 0; k < 5; k++)
+            text[k] = (char) ('0' + ((i >> (6 * k)) & 63));
+          ev_str (text);
+        }
     }
   else if (strcmp (mode, "clock") == 0)
     for (long i = 0; i < n; i++)

@@ -143,6 +143,15 @@ dsprof_read_value (struct dsprof_cursor *c, int type, struct dsprof_value *v)
         uint64_t n = dsprof_read_uleb (c);
         if (n == 0 || c->err)
           break;
+        if (n == DSPROF_STR_REF)
+          {
+            uint64_t k = dsprof_read_uleb (c);
+            if (k > UINT32_MAX)
+              c->err = 1;
+            v->u = k;
+            v->ref = !c->err;
+            break;
+          }
         n--;
         v->truncated = (int) (n & 1);
         n >>= 1;

@@ -170,7 +170,21 @@
    uleb; DOUBLE 8 bytes (IEEE, host order); STR uleb (len << 1 | truncated) + 1 or 0
    for NULL, then len bytes (len at most DSPROF_STR_MAX; truncated: the
    program's string was longer); PTR uleb 0 then uleb address, or uleb 1 then a
-   string as STR (the text of a formatter registered for the dim).  */
+   string as STR (the text of a formatter registered for the dim).
+
+   Repeated strings (format version 2).  A STR value (a STR dim's, or a PTR
+   dim's text) written in full with at least DSPROF_STR_REF_MIN bytes of text
+   defines the chunk's next string, 0, 1, 2 ... in stream order; a later STR
+   value of the same chunk may instead be the head DSPROF_STR_REF (the uleb 2,
+   which no string uses: an empty string is never cut) then uleb k: the same
+   text and truncated bit as the chunk's defined string k.  A reference never
+   leaves its chunk (as a name id, so a chunk reads alone, and the copy it
+   refers to is in the same mapping); k at or past the number of strings the
+   chunk has defined so far is a corrupt stream.  The runtime writes a
+   reference for a string its thread wrote earlier in the chunk (exact bytes,
+   same truncation) while its small table of recent strings still holds it;
+   otherwise the string in full, as version 1 did.  Readers read version 1
+   as version 2: it has no references.  */
 
 #ifndef DSPROF_FORMAT_H
 #define DSPROF_FORMAT_H
@@ -181,7 +195,10 @@
 
 #define DSPROF_MAGIC "DSPROF\x1a\x01"
 #define DSPROF_MAGIC_SIZE 8
-#define DSPROF_FORMAT_VERSION 1u
+#define DSPROF_FORMAT_VERSION 2u
+/* The oldest version readers read: 1 differs only by lacking string
+   references (section 4).  */
+#define DSPROF_FORMAT_VERSION_MIN 1u
 #define DSPROF_PAGE 4096u
 #define DSPROF_COUNTERS_PER_PAGE (DSPROF_PAGE / 8u)
 #define DSPROF_META_VERSION 1u
@@ -276,6 +293,12 @@ enum dsprof_dim_type
    this), then "..." (the value's truncated bit); it cuts before a UTF-8
    character that would not fit whole.  */
 #define DSPROF_STR_MAX 65536u
+
+/* A STR value of at least this many bytes of text, written in full, is a
+   string of its chunk that later values may refer to; the head of such a
+   reference (section 4).  */
+#define DSPROF_STR_REF_MIN 8u
+#define DSPROF_STR_REF 2u
 
 struct dsprof_events_chunk
 {
@@ -436,6 +459,14 @@ dsprof_encode_str_head (unsigned char *p, size_t len, int truncated)
   return dsprof_encode_uleb (p, ((uint64_t) len << 1 | (truncated != 0)) + 1);
 }
 
+/* A STR value that is the text of the chunk's defined string K (section 4).  */
+static inline unsigned char *
+dsprof_encode_str_ref (unsigned char *p, uint32_t k)
+{
+  *p++ = DSPROF_STR_REF;
+  return dsprof_encode_uleb (p, k);
+}
+
 /* The value V of a number dimension of TYPE: INT (V as int64_t), UINT, BOOL,
    ENUM, DOUBLE (V the bits of the double), or PTR shown as its address.  STR
    values and PTR values shown as text are a head and bytes (above).  */
@@ -534,10 +565,22 @@ struct dsprof_value
   uint32_t len;                   /* of S, at most DSPROF_STR_MAX */
   int truncated;                  /* the program's string was longer */
   int text;                       /* PTR: shown as a formatter's text in S */
+  int ref;                        /* a reference to the chunk's defined string
+                                     U: S, LEN and TRUNCATED are the caller's
+                                     to fill in (section 4) */
 };
 
+/* Whether V, read by dsprof_read_value, defines its chunk's next string.  */
+static inline int
+dsprof_value_defines (const struct dsprof_value *v)
+{
+  return v->s && !v->ref && v->len >= DSPROF_STR_REF_MIN;
+}
+
 /* Decode a value of TYPE at C into *V.  Return 0, or -1 if it is malformed
-   (cut short, a string longer than DSPROF_STR_MAX, a type without values).  */
+   (cut short, a string longer than DSPROF_STR_MAX, a type without values).  A
+   reference to a defined string is decoded as V->ref and its number in V->u:
+   resolving it takes the chunk's strings, which the caller keeps.  */
 int dsprof_read_value (struct dsprof_cursor *c, int type, struct dsprof_value *v);
 
 /* Step over a value of TYPE at C.  Return 0 or -1, as dsprof_read_value.  */

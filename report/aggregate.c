@@ -715,3 +715,26 @@ agg_note_uncarried (struct agg *a)
 {
   agg_carry_note (&a->carry);
 }
+
+void
+agg_note_pair (struct agg *a, struct agg *b)
+{
+  /* A's list keeps the dimensions B did not see carried either.  */
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < a->carry.n; i++)
+    for (uint32_t j = 0; j < b->carry.n; j++)
+      if (!strcmp (a->carry.names[i], b->carry.names[j]))
+        {
+          a->carry.names[n++] = a->carry.names[i];
+          break;
+        }
+  a->carry.n = n;
+  a->carry.records += b->carry.records;
+  b->carry.records = 0;
+  agg_carry_note (&a->carry);
+  agg_carry_note (&b->carry);
+  for (int k = 0; a->records + b->records && k < a->nsums; k++)
+    if (!a->summed[k] && !b->summed[k])
+      fprintf (stderr, "dsprof: no record carries a number in dimension '%s'\n",
+               a->sums[k]);
+}

@@ -200,6 +200,11 @@ void agg_carry_note (struct agg_carry *c);
    fills it): agg_carry_note of it.  */
 void agg_note_uncarried (struct agg *a);
 
+/* The notes of agg_note_uncarried and agg_note_unsummed for two reports of
+   the same query (`dsprof diff`'s sides), once each: of what neither A nor B
+   saw carried.  */
+void agg_note_pair (struct agg *a, struct agg *b);
+
 void agg_free (struct agg *a);
 
 #endif /* DSPROF_AGGREGATE_H */

@@ -10,18 +10,24 @@
        `dsprof annotate` counts them (linecount.h's lc_model), with the source
        text when it is found.
 
+   With --diff BASE the page compares (diff.h): the tables of the diff model,
+   the icicle graph of the name paths coloured by their change from the
+   base's same paths, and the changed lines instead of the hottest.
+
    Every text taken from a profile or a source file is escaped for HTML.  */
 
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "diff.h"
 #include "linecount.h"
 #include "model.h"
 #include "stacks.h"
@@ -41,7 +47,25 @@ struct tables
   const struct rpt_model *m;
   long top;
   const struct text_unit *unit;
+  const struct diff_model *diff;  /* with --diff, instead of M */
 };
+
+/* The heading of a table of DIM under the rows PATH[0 .. LEVEL), without its
+   colon: "By D for v1 and v2".  */
+
+static void
+table_heading (FILE *out, const char *dim, int level, const char **path)
+{
+  fprintf (out, "<h3>By ");
+  text_html (out, dim);
+  for (int i = 0; i < level; i++)
+    {
+      fputs (i == 0 ? " for <span class=\"val\">" : i + 1 == level
+             ? " and <span class=\"val\">" : ", <span class=\"val\">", out);
+      text_html (out, path[i]);
+      fputs ("</span>", out);
+    }
+}
 
 /* Table T under the rows PATH, with its first --top rows and a note of how
    many it leaves out.  */
@@ -54,15 +78,7 @@ table (const struct rpt_table *t, const char **path, void *arg)
   const char *dim = ts->m->dims[t->level];
   if (t->level && !t->nrows)
     return;
-  fprintf (out, "<h3>By ");
-  text_html (out, dim);
-  for (int i = 0; i < t->level; i++)
-    {
-      fputs (i == 0 ? " for <span class=\"val\">" : i + 1 == t->level
-             ? " and <span class=\"val\">" : ", <span class=\"val\">", out);
-      text_html (out, path[i]);
-      fputs ("</span>", out);
-    }
+  table_heading (out, dim, t->level, path);
   fputs (":</h3>\n<table class=\"dims\">\n<thead><tr><th>Total</th><th>Total%</th>"
          "<th>Self</th><th>Self%</th><th>Desc</th><th>Desc%</th><th>Count</th>"
          "<th>Count%</th>", out);
@@ -107,7 +123,7 @@ table (const struct rpt_table *t, const char **path, void *arg)
 static void
 html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
 {
-  struct tables t = { out, m, q->top, text_unit_for (m->total_ns) };
+  struct tables t = { out, m, q->top, text_unit_for (m->total_ns), NULL };
   char a[40], b[40];
   fputs ("<section id=\"tables\">\n<h2>Dimension report</h2>\n<p class=\"summary\">",
          out);
@@ -126,6 +142,111 @@ html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
       const char **path = XCNEWVEC (const char *, q->ndims + 1);
       for (int level = 0; level < q->ndims; level++)
         rpt_each_table (m, level, q->top, path, table, &t);
+      free (path);
+    }
+  fputs ("</section>\n", out);
+}
+
+/* With --diff: table T of the diff model under PATH, each row with both
+   sides' Total, Self and Count, their changes and percentages; the row's
+   class its status (both, new, gone) and its data the counts.  */
+
+static void
+change_cells (FILE *out, const struct diff_row *r, uint64_t b, uint64_t n,
+              const struct text_unit *u)
+{
+  char x[40], y[40], d[48];
+  uint64_t by = n >= b ? n - b : b - n;
+  if (u)
+    {
+      text_time (x, sizeof x, b, u);
+      text_time (y, sizeof y, n, u);
+      snprintf (d, sizeof d, "%s%s", by ? n > b ? "+" : "-" : "",
+                text_time (x + 20, 20, by, u));
+    }
+  else
+    {
+      snprintf (x, sizeof x, "%" PRIu64, b);
+      snprintf (y, sizeof y, "%" PRIu64, n);
+      snprintf (d, sizeof d, "%s%" PRIu64, by ? n > b ? "+" : "-" : "", by);
+    }
+  double pct;
+  fprintf (out, "<td>%s</td><td>%s</td><td class=\"%s\">%s</td><td>",
+           r->base ? x : "-", r->new ? y : "-",
+           n > b ? "grew" : n < b ? "shrank" : "same", d);
+  if (!r->base)
+    fputs ("new", out);
+  else if (!r->new)
+    fputs ("gone", out);
+  else if (diff_pct (b, n, &pct))
+    fprintf (out, "%+.1f", pct);
+  fputs ("</td>", out);
+}
+
+static void
+diff_table (const struct diff_table *t, const char **path, void *arg)
+{
+  struct tables *ts = arg;
+  FILE *out = ts->out;
+  const struct diff_model *dm = ts->diff;
+  const char *dim = dm->base.dims[t->level];
+  if (t->level && !t->nrows)
+    return;
+  table_heading (out, dim, t->level, path);
+  fputs (":</h3>\n<table class=\"dims diff\">\n<thead><tr>", out);
+  static const char *const figs[] = { "Total", "Self", "Count" };
+  for (int k = 0; k < 3; k++)
+    fprintf (out, "<th>Base %s</th><th>New %s</th><th>Change</th><th>Change%%</th>",
+             figs[k], figs[k]);
+  fputs ("<th class=\"value\">", out);
+  text_html (out, dim);
+  fputs ("</th></tr></thead>\n<tbody>\n", out);
+  uint32_t shown = diff_shown (t, ts->top);
+  for (uint32_t i = 0; i < shown; i++)
+    {
+      const struct diff_row *r = &t->rows[i];
+      const struct rpt_row *b = r->base, *n = r->new;
+      fprintf (out, "<tr class=\"%s\">", !b ? "new" : !n ? "gone" : "both");
+      change_cells (out, r, b ? b->total_ns : 0, n ? n->total_ns : 0, ts->unit);
+      change_cells (out, r, b ? b->self_ns : 0, n ? n->self_ns : 0, ts->unit);
+      change_cells (out, r, b ? b->count : 0, n ? n->count : 0, NULL);
+      fputs ("<td class=\"value\">", out);
+      text_html (out, r->value);
+      fputs ("</td></tr>\n", out);
+    }
+  fputs ("</tbody>\n</table>\n", out);
+  if (shown < t->nrows)
+    fprintf (out, "<p class=\"note\">%" PRIu32 " more rows not shown (--top %ld).</p>\n",
+             t->nrows - shown, ts->top);
+}
+
+/* With --diff: the diff model M of Q as tables, level by level.  */
+
+static void
+html_diff_tables (FILE *out, const struct diff_model *m, const struct query *q)
+{
+  uint64_t largest = m->base.total_ns > m->new.total_ns ? m->base.total_ns
+                     : m->new.total_ns;
+  struct tables t = { out, NULL, q->top, text_unit_for (largest), m };
+  char a[40], b[40];
+  fputs ("<section id=\"tables\">\n<h2>Dimension report: base and new</h2>\n"
+         "<p class=\"summary\">", out);
+  fprintf (out, "Profiled time: <b>%s %s</b> in the base, ",
+           text_time (a, sizeof a, m->base.profiled_ns, t.unit), t.unit->name);
+  fprintf (out, "<b>%s %s</b> in the new profiles; profile records: <b>%" PRIu64
+           "</b> and <b>%" PRIu64 "</b>. Times in %s. Per bucket both sides' Total, "
+           "Self and Count, the change (new - base) and its percentage of the "
+           "base; rows by the size of the change of Total, as <code>dsprof "
+           "diff</code> gives them; <i>new</i> and <i>gone</i>: buckets of one "
+           "side only.</p>\n", text_time (b, sizeof b, m->new.profiled_ns, t.unit),
+           t.unit->name, m->base.records, m->new.records, t.unit->name);
+  if (m->base.records == 0 && m->new.records == 0)
+    fputs ("<p class=\"note\">No profile records.</p>\n", out);
+  else
+    {
+      const char **path = XCNEWVEC (const char *, q->ndims + 1);
+      for (int level = 0; level < q->ndims; level++)
+        diff_each_table (m, level, q->top, path, diff_table, &t);
       free (path);
     }
   fputs ("</section>\n", out);
@@ -164,6 +285,9 @@ struct lane
 struct flame
 {
   struct stacks *paths;          /* the name paths (stacks.h) */
+  struct stacks *base;           /* with --diff: the base's name paths */
+  uint32_t *base_of;             /* with --diff: each path's node in base, or
+                                    NO_BASE */
   uint64_t records;
   /* records */
   struct lane *lanes;
@@ -283,19 +407,24 @@ put_fill (FILE *out, const char *name)
            55 + (h >> 16) % 15);
 }
 
-/* One box: its tooltip TIP, CLASS, at X, DEPTH, WIDTH, labelled NAME.  */
+/* One box: its tooltip TIP, CLASS, at X, DEPTH, WIDTH, labelled NAME; filled
+   with FILL, or NAME's colour when NULL; ATTRS (or NULL) more attributes of
+   the rect.  */
 
 static void
 box (FILE *out, struct flame *f, const char *cls, double x, uint32_t depth,
-     double w, const char *name, const char *tip, bool dashed)
+     double w, const char *name, const char *tip, bool dashed, const char *fill,
+     const char *attrs)
 {
   f->boxes++;
   fprintf (out, "<g class=\"box\"><title>");
   text_html (out, tip);
   fprintf (out, "</title><rect class=\"%s%s\" x=\"%.2f\" y=\"%u\" width=\"%.2f\" "
-           "height=\"%d\" fill=\"", cls, dashed ? " incomplete" : "", x,
-           depth * ROW, w < 0.5 ? 0.5 : w, ROW - 1);
-  if (!strcmp (cls, "lane"))
+           "height=\"%d\"%s fill=\"", cls, dashed ? " incomplete" : "", x,
+           depth * ROW, w < 0.5 ? 0.5 : w, ROW - 1, attrs ? attrs : "");
+  if (fill)
+    fputs (fill, out);
+  else if (!strcmp (cls, "lane"))
     fputs ("#d8d8e0", out);
   else
     put_fill (out, name);
@@ -331,7 +460,7 @@ draw_record (FILE *out, struct flame *f, const struct rnode *r, double x,
       return;
     }
   box (out, f, "rec", x, depth, (double) (r->end - r->start) * scale, r->name,
-       r->tip, !r->complete);
+       r->tip, !r->complete, NULL, NULL);
   for (uint32_t i = 0; i < r->nkids; i++)
     draw_record (out, f, r->kids[i],
                  x + (double) (r->kids[i]->start - r->start) * scale, depth + 1,
@@ -388,6 +517,53 @@ sorted_kids (const struct stacks *s, const struct st_node *m)
   return kids;
 }
 
+enum { NO_BASE = UINT32_MAX };
+
+/* With --diff, how the box of path M of F shows its change: the base's
+   time and records and the change added to the tooltip T; its class CLS,
+   FILL and data attributes ATTRS.  Red for a path that got slower (its
+   time as recorded grew), the deeper the more it grew (full at twice the
+   base), blue for one that got faster (full at nothing left), grey for no
+   change; a path new in this profile full red.  */
+
+static void
+change_look (FILE *t, const struct flame *f, const struct st_node *m, char cls[16],
+             char fill[48], char attrs[160])
+{
+  uint32_t b = f->base_of[m->id];
+  char buf[64];
+  if (b == NO_BASE)
+    {
+      strcpy (cls, "rec new");
+      strcpy (fill, "hsl(0,85%,50%)");
+      snprintf (attrs, 160, " data-new-ns=\"%" PRIu64 "\" data-new-count=\"%"
+                PRIu64 "\"", m->total_ns, m->count);
+      fputs ("\nchange: new (not in the base)", t);
+      return;
+    }
+  const struct st_node *n = st_node (f->base, b);
+  double pct;
+  bool some = diff_pct (n->total_ns, m->total_ns, &pct);
+  double r = some ? fabs (pct) / 100.0 : m->total_ns ? 1.0 : 0.0;
+  r = r > 1 ? 1 : r;
+  bool grew = m->total_ns > n->total_ns, same = m->total_ns == n->total_ns;
+  strcpy (cls, same ? "rec same" : grew ? "rec grew" : "rec shrank");
+  if (same)
+    strcpy (fill, "hsl(0,0%,85%)");
+  else
+    snprintf (fill, 48, "hsl(%d,80%%,%d%%)", grew ? 0 : 220, 90 - (int) (40 * r));
+  snprintf (attrs, 160, " data-base-ns=\"%" PRIu64 "\" data-new-ns=\"%" PRIu64
+            "\" data-base-count=\"%" PRIu64 "\" data-new-count=\"%" PRIu64 "\"",
+            n->total_ns, m->total_ns, n->count, m->count);
+  fprintf (t, "\nbase: %s, %" PRIu64 " records",
+           text_duration (buf, sizeof buf, n->total_ns), n->count);
+  fprintf (t, "\nchange: %s%s", grew ? "+" : same ? "" : "-",
+           text_duration (buf, sizeof buf, grew ? m->total_ns - n->total_ns
+                                                : n->total_ns - m->total_ns));
+  if (some)
+    fprintf (t, " (%+.1f%%)", pct);
+}
+
 static void draw_kids (FILE *out, struct flame *f, const struct st_node *m,
                        double x, uint32_t depth, double scale);
 
@@ -437,9 +613,12 @@ draw_path (FILE *out, struct flame *f, const struct st_node *m, double x,
   fprintf (t, "\nself: %s",
            text_duration (buf, sizeof buf,
                           m->total_ns > kids ? m->total_ns - kids : 0));
+  char cls[16] = "rec", fill[48], attrs[160];
+  if (f->base)
+    change_look (t, f, m, cls, fill, attrs);
   fclose (t);
-  box (out, f, "rec", x, depth, (double) m->total_ns * scale, m->name, tip,
-       m->incomplete == m->count);
+  box (out, f, cls, x, depth, (double) m->total_ns * scale, m->name, tip,
+       m->incomplete == m->count, f->base ? fill : NULL, f->base ? attrs : NULL);
   free (tip);
   draw_kids (out, f, m, x, depth + 1, scale);
 }
@@ -489,6 +668,83 @@ flame_free (struct flame *f)
     }
   free (f->lanes);
   st_free (f->paths);
+  if (f->base)
+    st_free (f->base);
+  free (f->base_of);
+}
+
+/* With --diff: F's name paths and BASE's, each path of F matched with the
+   base's path of the same names (F->base_of), drawn by name path whatever
+   their number.  Return 0 or EXIT_DATA; free F with flame_free either way.  */
+
+static int
+flame_build_diff (struct pf_set *set, struct pf_set *base, struct flame *f)
+{
+  memset (f, 0, sizeof *f);
+  int rc;
+  f->paths = st_build (set, true, &rc);
+  if (!rc)
+    f->base = st_build (base, true, &rc);
+  if (rc)
+    return rc;
+  f->records = st_node (f->paths, 0)->count;
+  uint32_t n = st_nnodes (f->paths);
+  f->base_of = XNEWVEC (uint32_t, n);
+  f->base_of[0] = 0;
+  /* Each node after its parent: the parent's match is known.  */
+  for (uint32_t id = 1; id < n; id++)
+    {
+      const struct st_node *m = st_node (f->paths, id);
+      uint32_t pb = f->base_of[m->parent], found = NO_BASE;
+      for (uint32_t c = pb == NO_BASE ? 0 : st_node (f->base, pb)->first;
+           c && found == NO_BASE; c = st_node (f->base, c)->next)
+        if (!strcmp (st_node (f->base, c)->name, m->name))
+          found = c;
+      f->base_of[id] = found;
+    }
+  return 0;
+}
+
+/* With --diff: a note of the base's paths that F has not (gone), the first
+   few named.  */
+
+static void
+gone_note (FILE *out, const struct flame *f)
+{
+  uint32_t nb = st_nnodes (f->base), gone = 0;
+  bool *seen = XCNEWVEC (bool, nb);
+  for (uint32_t id = 0; id < st_nnodes (f->paths); id++)
+    if (f->base_of[id] != NO_BASE)
+      seen[f->base_of[id]] = true;
+  for (uint32_t b = 1; b < nb; b++)
+    if (!seen[b] && seen[st_node (f->base, b)->parent])
+      {
+        /* A gone path whose parent stayed: its subtree is gone with it.  */
+        const struct st_node *g = st_node (f->base, b);
+        if (!gone++)
+          fputs ("<p class=\"note\" id=\"gone\">Paths of the base not in the new "
+                 "profiles (gone, not drawn):", out);
+        fputs (" <span class=\"gone val\">", out);
+        uint32_t depth = 0;
+        for (const struct st_node *a = g; a->id; a = st_node (f->base, a->parent))
+          depth++;
+        const char **names = XNEWVEC (const char *, depth + 1);
+        for (const struct st_node *a = g; a->id; a = st_node (f->base, a->parent))
+          names[--depth] = a->name;
+        for (const struct st_node *a = g; a->id; a = st_node (f->base, a->parent))
+          depth++;
+        for (uint32_t i = 0; i < depth; i++)
+          {
+            if (i)
+              fputc (';', out);
+            text_html (out, names[i]);
+          }
+        free (names);
+        fputs ("</span>", out);
+      }
+  if (gone)
+    fputs ("</p>\n", out);
+  free (seen);
 }
 
 /* The time of the top-level records of lane L.  */
@@ -547,7 +803,8 @@ draw_lanes (FILE *out, struct flame *f, bool lanes, double scale)
           snprintf (tip, sizeof tip, "process %" PRId64 ", thread %u\n"
                     "%u top-level records, %s", l->pid, l->thread, l->ntops,
                     text_duration (buf, sizeof buf, lw));
-          box (out, f, "lane", x, 0, (double) lw * scale, name, tip, false);
+          box (out, f, "lane", x, 0, (double) lw * scale, name, tip, false, NULL,
+               NULL);
         }
       double at = x;
       for (uint32_t k = 0; k < l->ntops; k++)
@@ -594,10 +851,19 @@ html_flame (FILE *out, struct flame *f, uint64_t max_records)
       const struct st_node *root = st_node (f->paths, 0);
       scale = (double) SVG_WIDTH / (double) (root->total_ns ? root->total_ns : 1);
       depth = path_depth (f->paths, root, scale, MAX_ROWS + 2) - 1;
-      fprintf (out, "<p>%" PRIu64 " records, more than %" PRIu64 ", so one box per "
-               "name path (a record and its ancestors' names), its width the "
-               "summed time of the path's records, as recorded.  Hover over a box "
-               "for its records and times.</p>\n", f->records, max_records);
+      if (f->base)
+        fputs ("<p>The new profiles' record tree, one box per name path (a record "
+               "and its ancestors' names), its width the summed time of the "
+               "path's records, as recorded; its colour the change from the "
+               "base's same path: <span class=\"grew\">red</span> slower (the "
+               "deeper, the more: full at twice the time), <span class=\"shrank\">"
+               "blue</span> faster, grey the same, full red a path new here.  "
+               "Hover over a box for both sides' times.</p>\n", out);
+      else
+        fprintf (out, "<p>%" PRIu64 " records, more than %" PRIu64 ", so one box "
+                 "per name path (a record and its ancestors' names), its width "
+                 "the summed time of the path's records, as recorded.  Hover over "
+                 "a box for its records and times.</p>\n", f->records, max_records);
     }
   if (depth > MAX_ROWS)
     depth = MAX_ROWS;
@@ -609,6 +875,8 @@ html_flame (FILE *out, struct flame *f, uint64_t max_records)
   else
     draw_paths (out, f, scale);
   fputs ("</svg>\n", out);
+  if (f->base)
+    gone_note (out, f);
   if (f->clipped_depth)
     fprintf (out, "<p class=\"note\">Records deeper than %d levels are not drawn."
              "</p>\n", MAX_ROWS);
@@ -841,6 +1109,42 @@ html_lines (FILE *out, const struct lc_model *m, long nlines)
   free (v);
 }
 
+/* With --diff: the NLINES lines of L whose counts changed most.  */
+
+static void
+html_changed_lines (FILE *out, const struct diff_lines *l, long nlines)
+{
+  size_t shown = l->n < (size_t) nlines ? l->n : (size_t) nlines;
+  fputs ("<section id=\"lines\">\n<h2>Changed source lines</h2>\n", out);
+  if (!shown)
+    fputs ("<p class=\"note\">No line's count changed.</p>\n", out);
+  else
+    {
+      fprintf (out, "<p>The %zu lines whose counts changed most (of %zu), as "
+               "<code>dsprof diff --lines</code> gives them: each line's count "
+               "as <code>dsprof annotate</code> shows it, in the base and the "
+               "new profiles.</p>\n<table class=\"lines diff\">\n<thead><tr>"
+               "<th>Base</th><th>New</th><th>Change</th><th>Change%%</th>"
+               "<th class=\"src\">Line</th></tr></thead>\n<tbody>\n", shown, l->n);
+      for (size_t i = 0; i < shown; i++)
+        {
+          const struct diff_line *d = &l->lines[i];
+          double pct;
+          bool grew = d->new > d->base;
+          fprintf (out, "<tr><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td class=\"%s\">"
+                   "%c%" PRIu64 "</td><td>", d->base, d->new, grew ? "grew" : "shrank",
+                   grew ? '+' : '-', grew ? d->new - d->base : d->base - d->new);
+          if (diff_pct (d->base, d->new, &pct))
+            fprintf (out, "%+.1f", pct);
+          fputs ("</td><td class=\"loc\">", out);
+          text_html (out, d->given);
+          fprintf (out, ":%u</td></tr>\n", d->line);
+        }
+      fputs ("</tbody>\n</table>\n", out);
+    }
+  fputs ("</section>\n", out);
+}
+
 /* ---- the page -------------------------------------------------------------------- */
 
 static const char page_style[] =
@@ -862,12 +1166,18 @@ static const char page_style[] =
   "svg.flame rect.incomplete{stroke:#900;stroke-dasharray:3 2}\n"
   "svg.flame text{font:12px monospace;fill:#000;pointer-events:none}\n"
   "svg.flame g.box:hover rect{stroke:#000;stroke-width:1}\n"
+
   ".detail{font-family:monospace;white-space:pre-wrap;min-height:3.2em;"
   "background:#f6f6f9;padding:.3em .5em;margin-bottom:.4em}\n"
   "table.callgraph tbody{border-bottom:1px solid #ccc}\n"
   "table.callgraph tr.entry td{font-weight:bold;background:#f6f6f9}\n"
   "table.callgraph tr.caller td.value,table.callgraph tr.callee td.value"
   "{padding-left:2em}\n";
+
+/* With --diff, besides.  */
+static const char diff_style[] =
+  ".grew{color:#b00}.shrank{color:#14c}tr.new td.value{font-weight:bold}\n"
+  "tr.gone td{color:#888}\n";
 
 /* Hovering over a box shows its tooltip text in the line above the graph.  */
 static const char page_script[] =
@@ -880,18 +1190,30 @@ static const char page_script[] =
    Return 0, or EXIT_DATA at the first that cannot be built.  */
 
 static int
-html_sections (FILE *out, struct pf_set *set, const struct query *q,
-               long nlines, uint64_t max_records)
+html_sections (FILE *out, struct pf_set *set, struct pf_set *base,
+               const struct query *q, long nlines, uint64_t max_records)
 {
-  struct rpt_model report;
-  int rc = rpt_build (set, q, &report);
-  if (rc)
-    return rc;
-  html_tables (out, &report, q);
-  rpt_free (&report);
+  int rc;
+  if (base)
+    {
+      struct diff_model diff;
+      if ((rc = diff_build (base, set, q, DIFF_TOTAL, &diff)))
+        return rc;
+      html_diff_tables (out, &diff, q);
+      diff_free (&diff);
+    }
+  else
+    {
+      struct rpt_model report;
+      if ((rc = rpt_build (set, q, &report)))
+        return rc;
+      html_tables (out, &report, q);
+      rpt_free (&report);
+    }
 
   struct flame flame;
-  if (!(rc = flame_build (set, max_records, &flame)))
+  if (!(rc = base ? flame_build_diff (set, base, &flame)
+             : flame_build (set, max_records, &flame)))
     html_flame (out, &flame, max_records);
   flame_free (&flame);
   if (rc)
@@ -903,6 +1225,15 @@ html_sections (FILE *out, struct pf_set *set, const struct query *q,
   html_callgraph (out, &cg);
   cg_free (&cg);
 
+  if (base)
+    {
+      struct diff_lines changed;
+      if ((rc = diff_lines_build (base, set, &changed)))
+        return rc;
+      html_changed_lines (out, &changed, nlines);
+      diff_lines_free (&changed);
+      return 0;
+    }
   struct lc_model lines;
   if ((rc = lc_build (set, &lines)))
     return rc;
@@ -911,17 +1242,12 @@ html_sections (FILE *out, struct pf_set *set, const struct query *q,
   return 0;
 }
 
-static int
-html_page (FILE *out, struct pf_set *set, const struct query *q, long nlines,
-           uint64_t max_records)
+/* The profiles of SET as a list, with the class CLS.  */
+
+static void
+profile_list (FILE *out, const struct pf_set *set, const char *cls)
 {
-  fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-         "<title>dsprof: ", out);
-  text_html (out, set->nprocs ? set->procs[0].header.exe : "profile");
-  fprintf (out, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>dsprof: ",
-           page_style);
-  text_html (out, set->nprocs ? set->procs[0].header.exe : "profile");
-  fputs ("</h1>\n<ul class=\"profiles\">\n", out);
+  fprintf (out, "<ul class=\"%s\">\n", cls);
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
       const struct pf_process *p = &set->procs[i];
@@ -934,10 +1260,32 @@ html_page (FILE *out, struct pf_set *set, const struct query *q, long nlines,
                p->nstreams, p->nstreams == 1 ? "" : "s", p->header.dropped_events,
                p->header.repaired_events);
     }
-  fputs ("</ul>\n<p><a href=\"#tables\">Dimension report</a> | <a href=\"#flame\">"
-         "Record tree</a> | <a href=\"#callgraph\">Call graph</a> | "
-         "<a href=\"#lines\">Hottest source lines</a></p>\n", out);
-  int rc = html_sections (out, set, q, nlines, max_records);
+  fputs ("</ul>\n", out);
+}
+
+static int
+html_page (FILE *out, struct pf_set *set, struct pf_set *base,
+           const struct query *q, long nlines, uint64_t max_records)
+{
+  fputs ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<title>dsprof: ", out);
+  text_html (out, set->nprocs ? set->procs[0].header.exe : "profile");
+  fprintf (out, "</title>\n<style>\n%s%s</style>\n</head>\n<body>\n<h1>dsprof: ",
+           page_style, base ? diff_style : "");
+  text_html (out, set->nprocs ? set->procs[0].header.exe : "profile");
+  fputs ("</h1>\n", out);
+  if (base)
+    {
+      fputs ("<p>Compared with the base:</p>\n", out);
+      profile_list (out, base, "profiles base");
+      fputs ("<p>The new profiles:</p>\n", out);
+    }
+  profile_list (out, set, "profiles");
+  fprintf (out, "<p><a href=\"#tables\">Dimension report</a> | <a href=\"#flame\">"
+           "Record tree</a> | <a href=\"#callgraph\">Call graph</a> | "
+           "<a href=\"#lines\">%s source lines</a></p>\n",
+           base ? "Changed" : "Hottest");
+  int rc = html_sections (out, set, base, q, nlines, max_records);
   fprintf (out, "<script>\n%s</script>\n</body>\n</html>\n", page_script);
   return rc;
 }
@@ -954,7 +1302,7 @@ parse_count (const char *arg, long *n)
 /* run_html with SUMS, room for the --sum dimensions of ARGV.  */
 
 static int
-html_main (int argc, char **argv, const char **sums)
+html_main (int argc, char **argv, const char **sums, char **bases)
 {
   static const struct option longopts[] = {
     { "output", required_argument, NULL, 'o' },
@@ -964,11 +1312,13 @@ html_main (int argc, char **argv, const char **sums)
     { "records", required_argument, NULL, 'n' },
     { "raw", no_argument, NULL, 'r' },
     { "sum", required_argument, NULL, 's' },
+    { "diff", required_argument, NULL, 'D' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   const char *output = NULL;
   char *dims = NULL;
+  int nbases = 0;
   long top = 100, nlines = 25, max_records = 4000;
   bool raw = false;
   int c, nsums = 0;
@@ -998,6 +1348,7 @@ html_main (int argc, char **argv, const char **sums)
           return EXIT_USAGE;
         sums[nsums++] = optarg;
         break;
+      case 'D': bases[nbases++] = optarg; break;
       case 'h': return print_help (&cmd_html);
       default: return option_error ("html", c, argv);
       }
@@ -1042,16 +1393,18 @@ html_main (int argc, char **argv, const char **sums)
         break;
     }
 
-  struct pf_set set;
-  int rc = load_profiles (argc - optind, argv + optind, &set);
-  if (!rc)
+  struct pf_set set, base;
+  memset (&base, 0, sizeof base);
+  int rc = nbases ? diff_load_side (nbases, bases, &base) : 0;
+  if (!rc && !(rc = load_profiles (argc - optind, argv + optind, &set)))
     {
       struct output out;
       if (!(rc = output_open (&out, "html", output, 0)))
-        rc = output_finish (&out, html_page (out.f, &set, &q, nlines,
-                                             (uint64_t) max_records));
+        rc = output_finish (&out, html_page (out.f, &set, nbases ? &base : NULL,
+                                             &q, nlines, (uint64_t) max_records));
       pf_free (&set);
     }
+  pf_free (&base);
   free (q.dims);
   free (dimcopy);
   return rc;
@@ -1061,8 +1414,10 @@ static int
 run_html (int argc, char **argv)
 {
   const char **sums = XCNEWVEC (const char *, argc + 1);
-  int rc = html_main (argc, argv, sums);
+  char **bases = XCNEWVEC (char *, argc + 1);
+  int rc = html_main (argc, argv, sums, bases);
   free (sums);
+  free (bases);
   return rc;
 }
 
@@ -1084,4 +1439,10 @@ const struct command cmd_html = {
   "                      recorder's measured cost per event\n"
   "      --sum D         a column Sum(D) in the tables, as `dsprof report --sum`\n"
   "                      (repeatable)\n"
+  "      --diff BASE     compare with BASE (a profile or a directory of them;\n"
+  "                      repeatable, a group), as `dsprof diff BASE PROFILE...`:\n"
+  "                      the tables with both sides and the change, the icicle\n"
+  "                      graph by name path coloured by the change (red slower,\n"
+  "                      blue faster), the changed source lines instead of the\n"
+  "                      hottest\n"
 };

@@ -15,6 +15,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "diff.h"
 #include "linecount.h"
 
 /* ---- dsprof lines -------------------------------------------------------------- */
@@ -180,12 +181,44 @@ make_parents (const char *path, size_t from)
   return bad ? -1 : 0;
 }
 
+/* The count column of line N of S (from S->lines[*K] on, which moves past
+   lines before N) into COL: the count, ##### if it never ran, empty if no
+   block holds the line.  */
+
+static void
+count_column (const struct lc_source *s, uint32_t *k, uint32_t n, char col[24])
+{
+  col[0] = '\0';
+  while (s && *k < s->nlines && s->lines[*k].line < n)
+    ++*k;
+  if (!s || *k >= s->nlines || s->lines[*k].line != n)
+    return;
+  if (s->lines[*k].count)
+    snprintf (col, 24, "%" PRIu64, s->lines[*k].count);
+  else
+    strcpy (col, "#####");
+}
+
+/* With --diff, the change from the base's column B to the new N: the signed
+   difference when it is not 0, else nothing.  */
+
+static void
+change_column (const char *b, const char *n, char col[24])
+{
+  uint64_t x = strtoull (b, NULL, 10), y = strtoull (n, NULL, 10);
+  col[0] = '\0';
+  if (x != y)
+    snprintf (col, 24, "%c%" PRIu64, y > x ? '+' : '-', y > x ? y - x : x - y);
+}
+
 /* Write the listing of S to OUT_PATH, whose directories past its first FROM
-   bytes annotate makes (make_parents).  Return 0, 1 if the source was not found
-   (warned), or EXIT_DATA.  */
+   bytes annotate makes (make_parents); with BASE (--diff), the base's count
+   and the change before each line's count.  Return 0, 1 if the source was not
+   found (warned), or EXIT_DATA.  */
 
 static int
-write_listing (const struct lc_source *s, const char *out_path, size_t from)
+write_listing (const struct lc_source *s, const struct lc_model *base,
+               const char *out_path, size_t from)
 {
   size_t size;
   const char *problem;
@@ -214,6 +247,12 @@ write_listing (const struct lc_source *s, const char *out_path, size_t from)
                           (unsigned long long) s->lines[k].count);
         width = w > width ? w : width;
       }
+  const struct lc_source *b = base ? diff_find_source (base, s->path) : NULL;
+  for (uint32_t k = 0; b && k < b->nlines; k++)
+    {
+      int w = snprintf (NULL, 0, "+%" PRIu64, b->lines[k].count);
+      width = w > width ? w : width;
+    }
   if (beyond)
     fprintf (stderr, "dsprof annotate: warning: %s has %u lines but the profile "
              "counts line %u: the source changed since it was compiled?\n",
@@ -225,20 +264,22 @@ write_listing (const struct lc_source *s, const char *out_path, size_t from)
   if (!rc)
     {
       const char *p = text, *end = text + size;
-      uint32_t k = 0;            /* s->lines[k]: the first at line n or after */
+      uint32_t k = 0, kb = 0;    /* the first line at n or after */
       for (uint32_t n = 1; n <= nlines; n++)
         {
           const char *nl = memchr (p, '\n', (size_t) (end - p));
           size_t len = nl ? (size_t) (nl - p) : (size_t) (end - p);
-          char col[24] = "";
-          while (k < s->nlines && s->lines[k].line < n)
-            k++;
-          if (k < s->nlines && s->lines[k].line == n && s->lines[k].count)
-            snprintf (col, sizeof col, "%llu",
-                      (unsigned long long) s->lines[k].count);
-          else if (k < s->nlines && s->lines[k].line == n)
-            strcpy (col, "#####");
-          fprintf (out.f, "%*s:%5u:%.*s\n", width, col, n, (int) len, p);
+          char col[24], bcol[24], change[24];
+          count_column (s, &k, n, col);
+          if (base)
+            {
+              count_column (b, &kb, n, bcol);
+              change_column (bcol, col, change);
+              fprintf (out.f, "%*s %*s %*s", width, bcol, width, col, width, change);
+            }
+          else
+            fprintf (out.f, "%*s", width, col);
+          fprintf (out.f, ":%5u:%.*s\n", n, (int) len, p);
           p = nl ? nl + 1 : end;
         }
       rc = output_close (&out);
@@ -283,7 +324,8 @@ source_own (const struct lc_source *s)
    EXIT_DATA.  */
 
 static int
-write_listings (const struct lc_model *m, const char *dir, int nsel, char **sel)
+write_listings (const struct lc_model *m, const struct lc_model *base,
+                const char *dir, int nsel, char **sel)
 {
   int matched = 0, outside = 0, failed = 0;
   const char *first_outside = NULL;
@@ -302,7 +344,7 @@ write_listings (const struct lc_model *m, const char *dir, int nsel, char **sel)
         }
       char *out_path = dir ? path_under (dir, s->given)
                            : concat (s->path, ".bb", NULL);
-      if (write_listing (s, out_path, dir ? strlen (dir) : strlen (out_path))
+      if (write_listing (s, base, out_path, dir ? strlen (dir) : strlen (out_path))
           == EXIT_DATA)
         failed = EXIT_DATA;
       free (out_path);
@@ -325,10 +367,12 @@ run_annotate (int argc, char **argv)
   static const struct option longopts[] = {
     { "output", required_argument, NULL, 'o' },
     { "source", required_argument, NULL, 's' },
+    { "diff", required_argument, NULL, 'D' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   const char *dir = NULL;
+  char *base = NULL;
   char **sel = XNEWVEC (char *, argc + 1);
   int nsel = 0, c;
   opterr = 0;
@@ -337,28 +381,36 @@ run_annotate (int argc, char **argv)
       {
       case 'o': dir = optarg; break;
       case 's': sel[nsel++] = optarg; break;
+      case 'D': base = optarg; break;
       case 'h': free (sel); return print_help (&cmd_annotate);
       default:
         free (sel);
         return option_error ("annotate", c, argv);
       }
-  struct pf_set set;
-  int rc = load_profiles (argc - optind, argv + optind, &set);
-  if (!rc)
+  struct pf_set set, bset;
+  struct lc_model bm;
+  memset (&bm, 0, sizeof bm);
+  memset (&bset, 0, sizeof bset);
+  int rc = base ? diff_load_side (1, &base, &bset) : 0;
+  if (!rc && base)
+    rc = lc_build (&bset, &bm);
+  if (!rc && !(rc = load_profiles (argc - optind, argv + optind, &set)))
     {
       struct lc_model m;
       if (!(rc = lc_build (&set, &m)))
-        rc = write_listings (&m, dir, nsel, sel);
+        rc = write_listings (&m, base ? &bm : NULL, dir, nsel, sel);
       lc_free (&m);
       pf_free (&set);
     }
+  lc_free (&bm);
+  pf_free (&bset);
   free (sel);
   return rc;
 }
 
 const struct command cmd_annotate = {
   "annotate", "annotated source listings (<source>.bb)", run_annotate,
-  "usage: dsprof annotate [-o DIR] [--source FILE]... [PROFILE...]\n\n"
+  "usage: dsprof annotate [-o DIR] [--source FILE]... [--diff BASE] [PROFILE...]\n\n"
   "Write <source>.bb for every instrumented source file: each source line after\n"
   "a count column, printf(\"%9s:%5u:%s\") (wider for the whole file if a count has\n"
   "more than 9 digits) - the largest count of the blocks that\n"
@@ -373,6 +425,10 @@ const struct command cmd_annotate = {
   "                      source, for every source\n"
   "      --source FILE   only this source (repeatable); written beside it\n"
   "                      wherever it is\n"
+  "      --diff BASE     three columns: BASE's count of the line (a profile or\n"
+  "                      a directory of profiles, as `dsprof diff` takes it),\n"
+  "                      the profiles' count, and the change (+N, -N; blank\n"
+  "                      when none)\n"
 };
 
 /* ---- dsprof export --format lcov ---------------------------------------------- */

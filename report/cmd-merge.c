@@ -9,7 +9,8 @@
    which OUT's nanosecond clock maps back to exactly (pfwrite.h).  A merged
    profile thus reads as its inputs read together.  Each input chunk becomes
    one chunk of OUT (the names a chunk defines are then defined in OUT's, the
-   only place a reader looks for them); what of a chunk is no event, NAME ops
+   only place a reader looks for them, and its references to the strings it
+   defines, dsprof-format.h section 4, refer to the same ones); what of a chunk is no event, NAME ops
    after its last event and chunks without events, is copied as it is.  Merge
    streams: a chunk of OUT is written when its input chunk ends, and nothing
    is kept per record.  */

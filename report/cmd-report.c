@@ -129,10 +129,34 @@ note_eq (const void *p, const void *q)
   return !strcmp (((const struct note *) p)->value, ((const struct note *) q)->value);
 }
 
-/* VALUE as shown in a table: itself, or "[n]".  BUF holds at least 16 bytes.  */
+struct notes *
+notes_new (void)
+{
+  struct notes *ns = XCNEW (struct notes);
+  ns->index = htab_create_alloc (16, note_hash, note_eq, free, xcalloc, free);
+  return ns;
+}
 
-static const char *
-shown (struct notes *ns, const char *value, char *buf)
+void
+notes_print (const struct notes *ns, FILE *out)
+{
+  if (!ns->n)
+    return;
+  fputc ('\n', out);
+  for (uint32_t i = 0; i < ns->n; i++)
+    fprintf (out, "[%u] %s\n", i + 1, ns->values[i]);
+}
+
+void
+notes_free (struct notes *ns)
+{
+  htab_delete (ns->index);
+  free (ns->values);
+  free (ns);
+}
+
+const char *
+notes_shown (struct notes *ns, const char *value, char *buf)
 {
   if (text_utf8_chars (value, strlen (value)) <= 25 && !strchr (value, '\n'))
     return value;
@@ -151,12 +175,27 @@ shown (struct notes *ns, const char *value, char *buf)
   return buf;
 }
 
+void
+table_title (FILE *out, struct notes *ns, const char *dim, int level,
+             const char **path)
+{
+  fprintf (out, "\nBy %s", dim);
+  if (level)
+    fputs (" for ", out);
+  for (int i = 0; i < level; i++)
+    {
+      char buf[32];
+      fprintf (out, "%s%s", i == 0 ? "" : i + 1 == level ? " and " : ", ",
+               notes_shown (ns, path[i], buf));
+    }
+}
+
 struct printer
 {
   const struct query *q;
   const struct rpt_model *m;
   const struct text_unit *unit;
-  struct notes notes;
+  struct notes *notes;
   FILE *out;
 };
 
@@ -187,7 +226,7 @@ text_row (struct printer *p, const struct rpt_row *r)
       fprintf (p->out, " %*s", sum_width (p->m->sums[k]),
                agg_sum_text (&r->sums[k], sum, sizeof sum));
     }
-  fprintf (p->out, "  %s\n", shown (&p->notes, r->value, buf));
+  fprintf (p->out, "  %s\n", notes_shown (p->notes, r->value, buf));
 }
 
 /* Table T under the rows PATH: "By D:" or "By D for v1 and v2:", then its
@@ -197,15 +236,7 @@ static void
 text_table (const struct rpt_table *t, const char **path, void *arg)
 {
   struct printer *p = arg;
-  fprintf (p->out, "\nBy %s", p->q->dims[t->level]);
-  if (t->level)
-    fputs (" for ", p->out);
-  for (int i = 0; i < t->level; i++)
-    {
-      char buf[32];
-      fprintf (p->out, "%s%s", i == 0 ? "" : i + 1 == t->level ? " and " : ", ",
-               shown (&p->notes, path[i], buf));
-    }
+  table_title (p->out, p->notes, p->q->dims[t->level], t->level, path);
   fprintf (p->out, ":\n\n %9s %6s %10s %6s %10s %6s %8s %6s", "Total",
            "Total%", "Self", "Self%", "Desc", "Desc%", "Count", "Count%");
   for (int k = 0; k < p->m->nsums; k++)
@@ -237,12 +268,7 @@ print_text (struct printer *p)
   for (int level = 0; level < m->ndims; level++)
     rpt_each_table (m, level, p->q->top, path, text_table, p);
   free (path);
-  if (p->notes.n)
-    {
-      fputc ('\n', p->out);
-      for (uint32_t i = 0; i < p->notes.n; i++)
-        fprintf (p->out, "[%u] %s\n", i + 1, p->notes.values[i]);
-    }
+  notes_print (p->notes, p->out);
 }
 
 /* The shown rows of table T under the rows PATH, one CSV line each.  */
@@ -303,6 +329,20 @@ print_csv (struct printer *p)
   free (path);
 }
 
+void
+json_sums (FILE *out, const struct agg_sum *sums, int nsums)
+{
+  for (int k = 0; k < nsums; k++)
+    {
+      char sum[64];
+      fputs (k ? "," : ",\"sums\":[", out);
+      fputs (agg_sum_finite (&sums[k]) ? agg_sum_text (&sums[k], sum, sizeof sum)
+             : "null", out);
+    }
+  if (nsums)
+    putc (']', out);
+}
+
 static void
 json_rows (struct printer *p, const struct rpt_table *t)
 {
@@ -318,15 +358,7 @@ json_rows (struct printer *p, const struct rpt_table *t)
       fprintf (p->out, ",\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64
                ",\"desc_ns\":%" PRIu64 ",\"count\":%" PRIu64, r->total_ns,
                r->self_ns, r->desc_ns, r->count);
-      for (int k = 0; k < p->m->nsums; k++)
-        {
-          char sum[64];
-          fputs (k ? "," : ",\"sums\":[", p->out);
-          fputs (agg_sum_finite (&r->sums[k])
-                 ? agg_sum_text (&r->sums[k], sum, sizeof sum) : "null", p->out);
-        }
-      if (p->m->nsums)
-        putc (']', p->out);
+      json_sums (p->out, r->sums, p->m->nsums);
       if (r->sub && r->sub->nrows)
         {
           fputs (",\"rows\":", p->out);
@@ -372,24 +404,21 @@ run_report (struct pf_set *set, const struct query *q, FILE *out)
   p.m = &m;
   p.unit = text_unit_pick (q->unit, m.total_ns);
   p.out = out;
-  p.notes.index = htab_create_alloc (16, note_hash, note_eq, free, xcalloc, free);
+  p.notes = notes_new ();
   if (!strcmp (q->format, "csv"))
     print_csv (&p);
   else if (!strcmp (q->format, "json"))
     print_json (&p);
   else
     print_text (&p);
-  htab_delete (p.notes.index);
-  free (p.notes.values);
+  notes_free (p.notes);
   rpt_free (&m);
   return 0;
 }
 
-/* Parse the options of `report` (and of a shell line) into Q.  */
+/* Parse the options of `report`, `shell` and `diff` into Q.  */
 
-/* Q with the defaults and room for the filters of ARGC arguments.  */
-
-static void
+void
 query_init (struct query *q, int argc)
 {
   memset (q, 0, sizeof *q);
@@ -398,10 +427,7 @@ query_init (struct query *q, int argc)
   q->sums = XCNEWVEC (const char *, argc + 1);
 }
 
-/* Free the filters of Q as parse_report_opts made them (their values are
-   arguments), and its --sum list.  */
-
-static void
+void
 query_free_filters (struct query *q)
 {
   for (int i = 0; i < q->nfilters; i++)
@@ -410,75 +436,167 @@ query_free_filters (struct query *q)
   free (q->sums);
 }
 
+static const struct option report_longopts[] = {
+  { "where", required_argument, NULL, 'w' },
+  { "unit", required_argument, NULL, 'u' },
+  { "top", required_argument, NULL, 't' },
+  { "format", required_argument, NULL, 'f' },
+  { "raw", no_argument, NULL, 'r' },
+  { "derive", required_argument, NULL, 'd' },
+  { "sum", required_argument, NULL, 's' },
+  { "profile", required_argument, NULL, 'p' },
+  { "help", no_argument, NULL, 'h' },
+  { NULL, 0, NULL, 0 }
+};
+
+/* Whether getopt's return C is one of X's options.  */
+
+static bool
+extra_option (const struct query_cmd *x, int c)
+{
+  if (!x || c == ':' || c == '?')
+    return false;
+  if (x->shortopts && c < 256 && strchr (x->shortopts, c))
+    return true;
+  for (const struct option *o = x->longopts; o && o->name; o++)
+    if (o->val == c)
+      return true;
+  return false;
+}
+
+/* Handle report's option C (getopt's return) into Q for command CMD.  */
+
+static int
+report_option (const char *cmd, int c, char **argv, struct query *q, bool *help)
+{
+  switch (c)
+    {
+    case 'w':
+      if (!parse_filter (optarg, &q->filters[q->nfilters++]))
+        return usage_error (cmd, "--where wants DIM=VALUE or DIM!=VALUE, not '%s'",
+                            optarg);
+      return check_dim (cmd, q->filters[q->nfilters - 1].dim);
+    case 'u':
+      if (!text_unit_pick (optarg, 0))
+        return usage_error (cmd, "--unit must be ns, us, ms or s, not '%s'", optarg);
+      q->unit = optarg;
+      return 0;
+    case 't':
+      {
+        char *end;
+        errno = 0;
+        q->top = strtol (optarg, &end, 10);
+        if (errno || *end || q->top <= 0)
+          return usage_error (cmd, "--top wants a positive number, not '%s'",
+                              optarg);
+      }
+      return 0;
+    case 'f':
+      if (strcmp (optarg, "text") && strcmp (optarg, "csv")
+          && strcmp (optarg, "json"))
+        return usage_error (cmd, "--format must be text, csv or json, not '%s'",
+                            optarg);
+      q->format = optarg;
+      return 0;
+    case 'r':
+      q->raw = true;
+      return 0;
+    case 'd':
+      q->derive = optarg;
+      return 0;
+    case 's':
+      if (!*optarg)
+        return usage_error (cmd, "--sum wants a dimension name");
+      if (check_dim (cmd, optarg))
+        return EXIT_USAGE;
+      q->sums[q->nsums++] = optarg;
+      return 0;
+    case 'p':
+      /* Profiles, for the shell: collected by the caller.  */
+      return 0;
+    case 'h':
+      *help = true;
+      return 0;
+    default:
+      return option_error (cmd, c, argv);
+    }
+}
+
+/* Parse the options of ARGV[1 .. ARGC) into Q (and X's), up to the first
+   operand (getopt's "+"): optind is then its index.  */
+
 static int
 parse_report_opts (const char *cmd, int argc, char **argv, struct query *q,
-                   bool *help)
+                   const struct query_cmd *x, bool *help)
 {
-  static const struct option longopts[] = {
-    { "where", required_argument, NULL, 'w' },
-    { "unit", required_argument, NULL, 'u' },
-    { "top", required_argument, NULL, 't' },
-    { "format", required_argument, NULL, 'f' },
-    { "raw", no_argument, NULL, 'r' },
-    { "derive", required_argument, NULL, 'd' },
-    { "sum", required_argument, NULL, 's' },
-    { "profile", required_argument, NULL, 'p' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  int c;
+  size_t nreport = sizeof report_longopts / sizeof report_longopts[0] - 1;
+  size_t nextra = 0;
+  while (x && x->longopts && x->longopts[nextra].name)
+    nextra++;
+  struct option *longopts = XNEWVEC (struct option, nreport + nextra + 1);
+  memcpy (longopts, report_longopts, nreport * sizeof *longopts);
+  if (nextra)
+    memcpy (longopts + nreport, x->longopts, nextra * sizeof *longopts);
+  memset (&longopts[nreport + nextra], 0, sizeof *longopts);
+  char *shortopts = concat ("+:w:u:t:f:s:p:h", x && x->shortopts ? x->shortopts : "",
+                            NULL);
+  int c, rc = 0;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long (argc, argv, "+:w:u:t:f:s:p:h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'w':
-        if (!parse_filter (optarg, &q->filters[q->nfilters++]))
-          return usage_error (cmd, "--where wants DIM=VALUE or DIM!=VALUE, not '%s'",
-                              optarg);
-        if (check_dim (cmd, q->filters[q->nfilters - 1].dim))
-          return EXIT_USAGE;
-        break;
-      case 'u':
-        if (!text_unit_pick (optarg, 0))
-          return usage_error (cmd, "--unit must be ns, us, ms or s, not '%s'", optarg);
-        q->unit = optarg;
-        break;
-      case 't':
+  while (!rc && !*help
+         && (c = getopt_long (argc, argv, shortopts, longopts, NULL)) != -1)
+    rc = extra_option (x, c) ? x->option (c, optarg, x->arg)
+         : report_option (cmd, c, argv, q, help);
+  free (longopts);
+  free (shortopts);
+  return rc;
+}
+
+int
+query_parse (const struct query_cmd *x, int argc, char **argv, struct query *q,
+             bool *help)
+{
+  bool dashdash = false;
+  int rc = 0;
+  /* getopt stops at the first operand ("+"); hand it over and go on.  After
+     `--` (getopt ends there too) every argument is an operand.  */
+  int i = 1;
+  while (!rc && !*help && i < argc)
+    {
+      if (!dashdash)
         {
-          char *end;
-          errno = 0;
-          q->top = strtol (optarg, &end, 10);
-          if (errno || *end || q->top <= 0)
-            return usage_error (cmd, "--top wants a positive number, not '%s'",
-                                optarg);
+          int sub_argc = argc - i + 1;
+          char **sub = argv + i - 1;
+          rc = parse_report_opts (x->name, sub_argc, sub, q, x, help);
+          i += optind - 1;
+          dashdash = optind > 1 && !strcmp (sub[optind - 1], "--");
+          if (rc || *help || i >= argc)
+            break;
         }
-        break;
-      case 'f':
-        if (strcmp (optarg, "text") && strcmp (optarg, "csv")
-            && strcmp (optarg, "json"))
-          return usage_error (cmd, "--format must be text, csv or json, not '%s'",
-                              optarg);
-        q->format = optarg;
-        break;
-      case 'r': q->raw = true; break;
-      case 'd': q->derive = optarg; break;
-      case 's':
-        if (!*optarg)
-          return usage_error (cmd, "--sum wants a dimension name");
-        if (check_dim (cmd, optarg))
-          return EXIT_USAGE;
-        q->sums[q->nsums++] = optarg;
-        break;
-      case 'p':
-        /* Profiles, for the shell: collected by the caller.  */
-        break;
-      case 'h':
-        *help = true;
-        return 0;
-      default:
-        return option_error (cmd, c, argv);
-      }
+      rc = x->operand (argv[i], dashdash, x->arg);
+      i++;
+    }
+  return rc;
+}
+
+/* report's operands: profiles and dimensions.  */
+struct report_args
+{
+  struct query *q;
+  const char **profiles;
+  int nprofiles;
+};
+
+static int
+report_operand (char *arg, bool dashdash, void *p)
+{
+  struct report_args *a = p;
+  if (dashdash || looks_like_profile (arg))
+    a->profiles[a->nprofiles++] = arg;
+  else if (check_dim ("report", arg))
+    return EXIT_USAGE;
+  else
+    a->q->dims[a->q->ndims++] = arg;
   return 0;
 }
 
@@ -488,28 +606,10 @@ run_report_cmd (int argc, char **argv)
   struct query q;
   query_init (&q, argc);
   q.dims = XCNEWVEC (const char *, argc + 1);
-  const char **profiles = XCNEWVEC (const char *, argc + 1);
-  int nprofiles = 0;
-  bool help = false, dashdash = false;
-  int rc = 0;
-  /* getopt stops at the first operand ("+"); collect operands and go on.  */
-  int i = 1;
-  while (!rc && !help && i < argc)
-    {
-      int sub_argc = argc - i + 1;
-      char **sub = argv + i - 1;
-      rc = parse_report_opts ("report", sub_argc, sub, &q, &help);
-      i += optind - 1;
-      if (rc || help || i >= argc)
-        break;
-      if (!strcmp (argv[i], "--"))
-        dashdash = true;
-      else if (dashdash || looks_like_profile (argv[i]))
-        profiles[nprofiles++] = argv[i];
-      else if (!(rc = check_dim ("report", argv[i])))
-        q.dims[q.ndims++] = argv[i];
-      i++;
-    }
+  struct report_args a = { &q, XCNEWVEC (const char *, argc + 1), 0 };
+  struct query_cmd x = { "report", NULL, NULL, NULL, report_operand, &a };
+  bool help = false;
+  int rc = query_parse (&x, argc, argv, &q, &help);
   if (!rc && help)
     rc = print_help (&cmd_report);
   else if (!rc)
@@ -519,7 +619,7 @@ run_report_cmd (int argc, char **argv)
       if (q.derive)
         rc = derive_load (q.derive);
       struct pf_set set;
-      if (!rc && !(rc = load_profiles (nprofiles, (char **) profiles, &set)))
+      if (!rc && !(rc = load_profiles (a.nprofiles, (char **) a.profiles, &set)))
         {
           rc = run_report (&set, &q, stdout);
           if (!rc)
@@ -529,7 +629,7 @@ run_report_cmd (int argc, char **argv)
     }
   query_free_filters (&q);
   free (q.dims);
-  free (profiles);
+  free (a.profiles);
   return rc;
 }
 
@@ -773,7 +873,7 @@ run_shell (int argc, char **argv)
   memset (&sh, 0, sizeof sh);
   query_init (&sh.q, argc);
   bool help = false;
-  int rc = parse_report_opts ("shell", argc, argv, &sh.q, &help);
+  int rc = parse_report_opts ("shell", argc, argv, &sh.q, NULL, &help);
   if (rc || help)
     {
       query_free_filters (&sh.q);

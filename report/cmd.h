@@ -73,7 +73,57 @@ struct query
   const char *format;            /* text, csv, json */
   bool raw;
   const char *derive;            /* LIB.so or NULL */
+  bool quiet;                    /* rpt_build leaves the notes of dimensions no
+                                    record carries to its caller */
 };
+
+/* Q with the defaults and room for the filters and --sums of ARGC
+   arguments; query_free_filters frees them.  */
+void query_init (struct query *q, int argc);
+void query_free_filters (struct query *q);
+
+struct option;
+
+/* A command that takes report's options (--where, --unit, --top, --format,
+   --raw, --derive, --sum) and options of its own: LONGOPTS (ending in a zero
+   entry; their vals distinct from report's w u t f r d s p h) and SHORTOPTS,
+   each handed to OPTION (return 0 or EXIT_USAGE after a message); its
+   operands are handed to OPERAND in order, DASHDASH true after `--`.  */
+struct query_cmd
+{
+  const char *name;
+  const struct option *longopts;
+  const char *shortopts;
+  int (*option) (int c, char *optarg, void *arg);
+  int (*operand) (char *operand, bool dashdash, void *arg);
+  void *arg;
+};
+
+/* Parse ARGV[1 .. ARGC) of command X into Q: options anywhere before `--`.
+   Return 0, or EXIT_USAGE after the message; *HELP for --help.  */
+int query_parse (const struct query_cmd *x, int argc, char **argv, struct query *q,
+                 bool *help);
+
+/* Values too long (over 25 characters) or multi-line for a table, shown as
+   numbered footnotes "[n]" (docs/contract.md §5.3).  */
+struct notes;
+struct notes *notes_new (void);
+
+/* VALUE as a table shows it: itself, or "[n]" in BUF (16 bytes at least).  */
+const char *notes_shown (struct notes *ns, const char *value, char *buf);
+
+/* The footnotes, "[n] value" each after a blank line; nothing if none.  */
+void notes_print (const struct notes *ns, FILE *out);
+void notes_free (struct notes *ns);
+
+/* A table's title without its colon: "\nBy DIM" or "\nBy DIM for v1, v2 and
+   v3", PATH[0 .. LEVEL) the values of the rows above it (as NS shows them).  */
+void table_title (FILE *out, struct notes *ns, const char *dim, int level,
+                  const char **path);
+
+/* The NSUMS --sum figures SUMS of a row as JSON: `,"sums":[N...]` (null for
+   one that is not a finite number); nothing when NSUMS is 0.  */
+void json_sums (FILE *out, const struct agg_sum *sums, int nsums);
 
 /* Run the dimension report of Q over SET to OUT.  Return 0 or EXIT_DATA.  */
 int run_report (struct pf_set *set, const struct query *q, FILE *out);
@@ -93,5 +143,6 @@ extern const struct command cmd_lines, cmd_annotate, cmd_info, cmd_records,
   cmd_trace, cmd_report, cmd_dims, cmd_shell, cmd_summary;
 extern const struct command cmd_html;
 extern const struct command cmd_callgraph, cmd_dot, cmd_export, cmd_merge;
+extern const struct command cmd_diff;
 
 #endif /* DSPROF_CMD_H */

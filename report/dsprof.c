@@ -13,7 +13,7 @@
 static const struct command *const commands[] = {
   &cmd_lines, &cmd_annotate, &cmd_summary, &cmd_report, &cmd_dims, &cmd_shell,
   &cmd_records, &cmd_trace, &cmd_info, &cmd_html, &cmd_callgraph, &cmd_dot,
-  &cmd_export, &cmd_merge,
+  &cmd_export, &cmd_merge, &cmd_diff,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -27,7 +27,7 @@ main_help (FILE *out)
     fprintf (out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
   fprintf (out, "\n`dsprof COMMAND --help` describes a command.  Exit status: 0 "
            "success, 1 usage error,\n2 unreadable or corrupt profile "
-           "(or unwritable output).\n");
+           "(or unwritable output), 3 diff --fail-above exceeded.\n");
 }
 
 int

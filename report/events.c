@@ -323,27 +323,74 @@ read_str (struct dsprof_cursor *c, const char **s)
   return n;
 }
 
-static int read_value (struct dsprof_cursor *c, int type,
+/* The strings a chunk has defined so far (dsprof-format.h, section 4), which
+   its later values may refer to.  Each points into the chunk, as every string
+   value read does: a reference never leaves its chunk, so the copy it
+   refers to is in the same mapping, and a page released after reading
+   (ev_release_pages) comes back from the file.  */
+struct strtab
+{
+  struct dsprof_value *v;
+  uint32_t n, size;
+};
+
+/* Resolve DV, read at C, against ST: a reference becomes the string it
+   refers to (C's ERR set if there is none such yet), a string that defines
+   one is added.  */
+
+static void
+resolve_str (struct dsprof_cursor *c, struct strtab *st, struct dsprof_value *dv)
+{
+  if (dv->ref)
+    {
+      if (dv->u >= st->n)
+        {
+          c->err = 1;
+          return;
+        }
+      int text = dv->text;
+      *dv = st->v[dv->u];
+      dv->text = text;
+      return;
+    }
+  if (!dsprof_value_defines (dv))
+    return;
+  if (st->n == st->size)
+    {
+      st->size = st->size ? st->size * 2 : 64;
+      st->v = XRESIZEVEC (struct dsprof_value, st->v, st->size);
+    }
+  st->v[st->n++] = *dv;
+}
+
+static int read_value (struct dsprof_cursor *c, struct strtab *st, int type,
                        const struct ev_dim_desc *desc, struct ev_value *v);
 
 /* read_value on a copy of C.  */
 
 static inline int
-read_value_copy (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
-                 struct ev_value *v)
+read_value_copy (struct dsprof_cursor *c, struct strtab *st, int type,
+                 const struct ev_dim_desc *desc, struct ev_value *v)
 {
   struct dsprof_cursor t = *c;
-  int rc = read_value (&t, type, desc, v);
+  int rc = read_value (&t, st, type, desc, v);
   *c = t;
   return rc;
 }
 
+/* Read a value of TYPE at C, its strings resolved against ST.  */
+
 static int
-read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
-            struct ev_value *v)
+read_value (struct dsprof_cursor *c, struct strtab *st, int type,
+            const struct ev_dim_desc *desc, struct ev_value *v)
 {
   struct dsprof_value dv;
   int rc = dsprof_read_value (c, type, &dv);
+  if (!rc && (type == DSPROF_DIM_STR || dv.text))
+    {
+      resolve_str (c, st, &dv);
+      rc = c->err ? -1 : 0;
+    }
   v->type = type;
   v->desc = desc;
   /* Every field: the codec's are 0 where they do not apply.  */
@@ -360,12 +407,12 @@ read_value (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
 /* read_value, with the numbers (most parameters and results) read inline.  */
 
 static inline __attribute__ ((always_inline)) int
-read_value_fast (struct dsprof_cursor *c, int type, const struct ev_dim_desc *desc,
-                 struct ev_value *v)
+read_value_fast (struct dsprof_cursor *c, struct strtab *st, int type,
+                 const struct ev_dim_desc *desc, struct ev_value *v)
 {
   if (type != DSPROF_DIM_INT && type != DSPROF_DIM_UINT
       && type != DSPROF_DIM_BOOL && type != DSPROF_DIM_ENUM)
-    return read_value_copy (c, type, desc, v);
+    return read_value_copy (c, st, type, desc, v);
   uint64_t z = read_uleb (c);
   memset (v, 0, sizeof *v);
   v->type = type;
@@ -406,6 +453,7 @@ struct decoder
   struct name_slot *names;       /* name ids of the current chunk: a map */
   uint32_t names_cap, nnames;    /* cap: 0 or a power of two, over 2 nnames */
   uint32_t gen;                  /* the current chunk's slots have this gen */
+  struct strtab strs;            /* the current chunk's strings */
   uint64_t last_ns;              /* of the stream's latest event */
   struct ev_stream_clock time;   /* the stream's ticks to ns */
   struct ev_record *pool;        /* finished records for reuse, by parent */
@@ -806,6 +854,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
       d->gen = 1;
     }
   d->nnames = 0;
+  d->strs.n = 0;
   int rc = 0;
   /* The end of the previous event: the NAME ops of the next start there.  */
   const unsigned char *prev_end = base;
@@ -854,8 +903,8 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
                 for (uint32_t i = 0; i < site->ndims; i++)
                   {
                     dv[i].name = site->dims[i].name;
-                    if (read_value_fast (&c, site->dims[i].type, &site->dims[i],
-                                         &dv[i].v))
+                    if (read_value_fast (&c, &d->strs, site->dims[i].type,
+                                         &site->dims[i], &dv[i].v))
                       goto corrupt;
                   }
                 o->dims.n += site->ndims;
@@ -865,7 +914,8 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
               for (uint32_t i = 0; i < site->ndims; i++)
                 {
                   struct ev_value v;
-                  if (read_value_copy (&c, site->dims[i].type, &site->dims[i], &v))
+                  if (read_value_copy (&c, &d->strs, site->dims[i].type,
+                                       &site->dims[i], &v))
                     goto corrupt;
                   push_open (o, site->dims[i].name, &v);
                 }
@@ -904,7 +954,8 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
               {
                 /* Read where close_record puts it if it can (in_place).  */
                 res = in_place (o) ? &o->dims.v[o->dims.n].v : &v;
-                if (read_value_fast (&c, site->result.type, &site->result, res))
+                if (read_value_fast (&c, &d->strs, site->result.type,
+                                     &site->result, res))
                   goto corrupt;
               }
             if (d->on_event)
@@ -935,7 +986,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
             struct ev_value v;
             if (c.err || !name || !d->depth
                 || type <= DSPROF_DIM_NONE || type > DSPROF_DIM_PTR
-                || read_value_copy (&c, type, NULL, &v))
+                || read_value_copy (&c, &d->strs, type, NULL, &v))
               goto corrupt;
             struct open_rec *o = &d->stack[d->depth - 1];
             push_open (o, name, &v);
@@ -1081,6 +1132,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
     }
   free (d.stack);
   free (d.names);
+  free (d.strs.v);
   return rc;
 }
 

@@ -155,8 +155,11 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
       agg_free (w.agg);
       return rc;
     }
-  agg_note_uncarried (w.agg);
-  agg_note_unsummed (w.agg);
+  if (!q->quiet)
+    {
+      agg_note_uncarried (w.agg);
+      agg_note_unsummed (w.agg);
+    }
   m->ndims = q->ndims;
   m->dims = q->dims;
   m->nsums = q->nsums;

@@ -19,7 +19,6 @@
 #include "flow.h"
 
 /* Units of the whole set, keyed by their metadata bytes.  */
-static htab_t unit_index;
 
 static hashval_t
 unit_hash (const void *p)
@@ -311,7 +310,10 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
   struct pf_unit key;
   key.meta = meta;
   key.meta_size = ch->meta_size;
-  struct pf_unit *u = htab_find (unit_index, &key);
+  if (!set->unit_index)
+    set->unit_index = htab_create_alloc (64, unit_hash, unit_eq, NULL, xcalloc,
+                                         free);
+  struct pf_unit *u = htab_find (set->unit_index, &key);
   if (!u)
     {
       u = XCNEW (struct pf_unit);
@@ -326,7 +328,7 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
           return err;
         }
       u->counts = XCNEWVEC (uint64_t, u->ncounters ? u->ncounters : 1);
-      *htab_find_slot (unit_index, u, INSERT) = u;
+      *htab_find_slot (set->unit_index, u, INSERT) = u;
       u->index = set->nunits;
       set->units = XRESIZEVEC (struct pf_unit *, set->units, set->nunits + 1);
       set->units[set->nunits++] = u;
@@ -485,9 +487,10 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
   if (p->size < sizeof *h)
     return problem (buf, bufsize, "truncated: %zu bytes, shorter than the "
                     "%zu-byte header", p->size, sizeof *h);
-  if (h->version != DSPROF_FORMAT_VERSION)
+  if (h->version < DSPROF_FORMAT_VERSION_MIN || h->version > DSPROF_FORMAT_VERSION)
     return problem (buf, bufsize, "profile format version %u; this dsprof "
-                    "reads version %u", h->version, DSPROF_FORMAT_VERSION);
+                    "reads versions %u to %u", h->version,
+                    DSPROF_FORMAT_VERSION_MIN, DSPROF_FORMAT_VERSION);
   if (h->header_size != DSPROF_PAGE || h->end < DSPROF_PAGE
       || h->end % DSPROF_PAGE)
     return problem (buf, bufsize, "corrupt header (header size %u, "
@@ -573,17 +576,9 @@ process_free (struct pf_process *p)
   p->unit_sites = NULL;
 }
 
-static void
-ensure_index (void)
-{
-  if (!unit_index)
-    unit_index = htab_create_alloc (64, unit_hash, unit_eq, NULL, xcalloc, free);
-}
-
 int
 pf_add (struct pf_set *set, const char *path)
 {
-  ensure_index ();
   struct stat st;
   const char *kind;
   int fd = open_regular (path, &st, &kind);
@@ -643,7 +638,6 @@ const char *
 pf_check_image (const unsigned char *data, size_t size, char *buf,
                 size_t bufsize)
 {
-  ensure_index ();
   struct pf_set set;
   memset (&set, 0, sizeof set);
   struct pf_process p;
@@ -700,11 +694,10 @@ pf_free (struct pf_set *set)
     }
   free (set->procs);
   for (uint32_t i = 0; i < set->nunits; i++)
-    {
-      htab_remove_elt (unit_index, set->units[i]);
-      unit_free (set->units[i]);
-    }
+    unit_free (set->units[i]);
   free (set->units);
+  if (set->unit_index)
+    htab_delete (set->unit_index);
   memset (set, 0, sizeof *set);
 }
 

@@ -87,6 +87,9 @@ struct pf_set
   struct pf_process *procs;
   uint32_t nunits;
   struct pf_unit **units;
+  void *unit_index;              /* units by metadata (an htab_t); per set, so
+                                    that two sets (dsprof diff's sides) keep
+                                    their counts apart */
 };
 
 /* Read the profile at PATH into SET.  Return 0, or -1 after printing

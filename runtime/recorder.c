@@ -240,6 +240,21 @@ struct open_event
   uint64_t id;               /* global site id, or manual event id */
 };
 
+/* A slot of a thread's table of recent strings (put_defined): the string the
+   current chunk defined as number K, whose value starts OFF - 1 bytes into
+   the chunk's stream (OFF 0: an empty slot).  KEY is its length and
+   truncated bit (len << 1 | truncated, above bit 14), which a value the
+   same must have, and 14 bits of its hash, which spare comparing most
+   strings that only share its set.  */
+struct str_slot
+{
+  uint32_t off, k, key;
+};
+
+/* The table's sets of two slots, the latest string first: 256 strings in
+   3 KB, so that the thread state still fits its page.  */
+#define STR_SETS 128u
+
 struct thread
 {
   unsigned char *pos, *limit;
@@ -256,6 +271,8 @@ struct thread
   uint64_t next_manual;
   int busy;
   int dead;                  /* no more space: drop this thread's events */
+  uint32_t nstrs;            /* strings the current chunk defined */
+  struct str_slot strs[STR_SETS][2];  /* recent ones, by hash */
 };
 
 /* Enter and leave the recorder on T.  The compiler barriers keep T's stream
@@ -519,6 +536,9 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   /* A new chunk starts with no names defined: readers may read chunks alone.  */
   if (t->defined_size)
     memset (t->defined, 0, t->defined_size);
+  /* Nor strings (put_defined).  */
+  t->nstrs = 0;
+  memset (t->strs, 0, sizeof t->strs);
   return t->pos + n <= t->limit;
 }
 
@@ -690,15 +710,116 @@ put_head (unsigned char *p, size_t len, int truncated)
   return p + 1 + len;
 }
 
+/* The hash of the N >= 8 bytes of text at S that picks a string's set and
+   key bits, a word at a time: all of them up to 128 bytes, else 16 words spread
+   over them, the first and the last among them, so that a long string costs
+   what a short one does.  Only a hint: put_defined compares the bytes.  */
+
+static inline uint64_t
+str_hash (const unsigned char *s, size_t n)
+{
+  const uint64_t k = 0x9e3779b97f4a7c15u;
+  uint64_t h = n * k, w;
+  /* (h ^ w) * k carries every bit of w up to the top bits, which pick the
+     set.  */
+  if (n > 128)
+    {
+      size_t step = (n - 8) / 15;
+      for (size_t i = 0; i < 15; i++)
+        {
+          memcpy (&w, s + i * step, 8);
+          h = (h ^ w) * k;
+        }
+      memcpy (&w, s + n - 8, 8);
+      return (h ^ w) * k;
+    }
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    {
+      memcpy (&w, s + i, 8);
+      h = (h ^ w) * k;
+    }
+  if (i < n)
+    {
+      memcpy (&w, s + n - 8, 8);   /* the last 8, some hashed already */
+      h = (h ^ w) * k;
+    }
+  return h;
+}
+
+/* Whether the LEN >= 8 bytes of text at Q and at S are the same.  Up to 16
+   bytes as two words, overlapping: no call.  */
+
+static inline int
+same_text (const unsigned char *q, const unsigned char *s, size_t len)
+{
+  if (len > 16)
+    return memcmp (q, s, len) == 0;
+  uint64_t a, b, c, d;
+  memcpy (&a, q, 8);
+  memcpy (&b, s, 8);
+  memcpy (&c, q + len - 8, 8);
+  memcpy (&d, s + len - 8, 8);
+  return a == b && c == d;
+}
+
+/* Finish the STR value at P whose LEN bytes of text are at P + 1 already,
+   TRUNCATED or not, as put_head does, if it defines a string of the chunk
+   (dsprof-format.h, section 4) and the thread's table does not find the
+   same value (length, truncated bit and text, byte for byte) among those
+   the chunk defined before; if it does, a reference to that one instead.  A
+   string not found takes the first slot of its set, whose string moves to
+   the second (one evicted from the table is written in full again when it
+   comes back).  The copy compared with lies in the current chunk, still
+   mapped: a new chunk starts with no strings (reserve), as readers read
+   each chunk alone.  Return the value's end.  */
+
+static unsigned char *
+put_defined (unsigned char *p, size_t len, int truncated)
+{
+  _Static_assert (STR_SETS == 128, "the set is the hash's top 7 bits");
+  _Static_assert (DSPROF_STR_MAX < 1u << 17, "a key holds len << 1 | truncated");
+  struct thread *t = self;
+  uint64_t h = str_hash (p + 1, len);
+  struct str_slot *set = t->strs[h >> (64 - 7)];
+  uint32_t lt = (uint32_t) len << 1 | (truncated != 0);
+  uint32_t key = lt << 14 | (uint32_t) (h >> 43 & 0x3fff);
+  /* The bytes of the head, which the key's LT determines.  */
+  size_t n = 1 + (lt + 1 >= 0x80) + (lt + 1 >= 0x4000);
+  /* A slot's value lies before P, and is as long as this one if its key is
+     KEY: the bytes compared are in the chunk.  */
+  for (int w = 0; w < 2; w++)
+    if (set[w].off && set[w].key == key
+        && same_text (t->chunk_data + set[w].off - 1 + n, p + 1, len))
+      return dsprof_encode_str_ref (p, set[w].k);
+  set[1] = set[0];
+  set[0].off = (uint32_t) (p - t->chunk_data) + 1;
+  set[0].k = t->nstrs++;
+  set[0].key = key;
+  return put_head (p, len, truncated);
+}
+
+/* put_head, or put_defined for a text long enough to define a string.  */
+
+static inline unsigned char *
+put_text (unsigned char *p, size_t len, int truncated)
+{
+  if (len < DSPROF_STR_REF_MIN)
+    return put_head (p, len, truncated);
+  return put_defined (p, len, truncated);
+}
+
 /* put_head for the LEN bytes at P + 1 read of a text, kept whole if LEN is
-   within LIMIT, else cut there (utf8_cut) and marked truncated.  */
+   within LIMIT, else cut there (utf8_cut) and marked truncated; or a
+   reference (put_text).  */
 
 static inline unsigned char *
 put_kept (unsigned char *p, size_t len, size_t limit)
 {
-  if (len > limit)
-    return put_head (p, utf8_cut (p + 1, limit), 1);
-  return put_head (p, len, 0);
+  int truncated = len > limit;
+  if (truncated)
+    len = utf8_cut (p + 1, limit);
+  return put_text (p, len, truncated);
 }
 
 /* Encode the program's string S as a STR value at P: at most BOUND bytes of
@@ -730,9 +851,9 @@ put_str (unsigned char *p, const char *s, uint64_t bound)
         {
           static const char unreadable[] = "(unreadable)";
           memcpy (buf, unreadable, sizeof unreadable - 1);
-          return put_head (p, sizeof unreadable - 1, 0);
+          return put_text (p, sizeof unreadable - 1, 0);
         }
-      return put_head (p, got, 1);
+      return put_text (p, got, 1);
     }
   /* The NUL, the bound, or more than the limit.  */
   return put_kept (p, len, limit);

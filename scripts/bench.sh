@@ -21,9 +21,12 @@
 #                      -finstrument-functions with empty hooks and `uftrace
 #                      record` of the plain build: (time - plain time) / calls;
 #                      the same with events off (DSPROF_EVENTS=0, no dims);
-#                      and the floor, two reads of the recorder's clock
-#   profile_size       bytes per event of the events runs' profiles, beside
-#                      uftrace's bytes per entry or exit
+#                      the floor, two reads of the recorder's clock; and a
+#                      1,000-byte string dimension, the same string every call
+#                      (stored once per chunk) beside a new one every call
+#   profile_size       bytes per event of the events runs' profiles (the two
+#                      1,000-byte string runs too), beside uftrace's bytes per
+#                      entry or exit
 #   report_speed       records per second of `dsprof report name` on a profile
 #                      of a few million nested records, beside `uftrace report`
 #   export_size        bytes of the perfetto and pprof exports of the
@@ -63,7 +66,9 @@
 # Environment: BENCH_RUNS (timed runs per command, default 10), BENCH_DIR
 # (default build/bench), LUA_WORKLOAD (default bench/lua-cpu.lua
 # next to the repository, about 1 s uninstrumented), BENCH_CALLS (calls per
-# events run, default 5000000), BENCH_TREES (trees of 15 nested records in the
+# events run, default 5000000), BENCH_LONG_CALLS (calls per run of the events
+# with 1,000-byte strings, default BENCH_CALLS / 50: the new string every call
+# takes 500 bytes an event), BENCH_TREES (trees of 15 nested records in the
 # report_speed profile, default 300000), BENCH_MEMORY_TREES (the same in the
 # report_memory profile, default 2000000), BENCH_SLOW_RUNS (runs of
 # lua_functions_all, default 3).
@@ -75,6 +80,7 @@ LUA_WORKLOAD=${LUA_WORKLOAD:-$TOP/bench/lua-cpu.lua}
 RESULTS=$BENCH_DIR/results.txt
 DSPROF=$TOP/report/dsprof
 CALLS=${BENCH_CALLS:-5000000}
+LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
 BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy lua_functions_all fork_cost"
@@ -208,7 +214,7 @@ events_build () {
     gcc $cf -finstrument-functions "$src" "$TOP/bench/hooks.c" -o "$EV/finstr"
   } >"$EV/build.log" 2>&1 || { cat "$EV/build.log" >&2; die "cannot build bench/events.c"; }
   # Every build makes the same calls and computes the same sum.
-  for m in none int2 str tree; do
+  for m in none int2 str str1000 str1000new tree; do
     expect=$("$EV/plain" $m 1000)
     for b in dsprof dsprof-counters finstr; do
       out=$(DSPROF_OUT=$EV/check.data "$EV/$b" $m 1000) || die "events $b $m failed"
@@ -232,7 +238,9 @@ info_figure () {
 bench_events () {
   events_build
   local m
-  local -A what=([none]="no dims" [int2]="2 int dims" [str]="1 string dim")
+  local -A what=([none]="no dims" [int2]="2 int dims" [str]="1 string dim"
+                 [str1000]="the same 1,000-byte string"
+                 [str1000new]="a new 1,000-byte string")
   for m in none int2 str; do
     local cmds=("$EV/plain $m $CALLS"
                 "env DSPROF_OUT=$EV/$m.data $EV/dsprof $m $CALLS"
@@ -261,19 +269,32 @@ bench_events () {
   # The floor: a timed pair reads the clock twice, whatever records it.
   time_cmds events-clock "$EV/plain none 0" "$EV/plain clock $CALLS"
   per_call_row "clock: two reads of the recorder's clock" events-clock 1 0 "$CALLS"
+  # A long string dimension: the same string every call, stored once per
+  # chunk (a reference the other times), beside a new one every call, stored
+  # whole; each against the plain build making the same calls.
+  for m in str1000 str1000new; do
+    PREPARE="rm -f $EV/$m.data" time_cmds "events-$m" "$EV/plain $m $LONG_CALLS" \
+      "env DSPROF_OUT=$EV/$m.data $EV/dsprof $m $LONG_CALLS"
+    per_call_row "$m: dsprof event, ${what[$m]}" "events-$m" 1 0 "$LONG_CALLS"
+    rm -f "$EV/$m.data"
+  done
 }
 
 # ---- bytes per event (docs/contract.md §6 row 5) -------------------------------------------
 bench_profile_size () {
   events_build
-  local m p size events stream
-  local -A what=([none]="no dims" [int2]="2 int dims" [str]="1 string dim")
-  for m in none int2 str; do
+  local m n p size events stream
+  local -A what=([none]="no dims" [int2]="2 int dims" [str]="1 string dim"
+                 [str1000]="the same 1,000-byte string"
+                 [str1000new]="a new 1,000-byte string")
+  for m in none int2 str str1000 str1000new; do
     p=$EV/size-$m.data
-    DSPROF_OUT=$p "$EV/dsprof" $m "$CALLS" >/dev/null || die "events dsprof $m failed"
+    n=$CALLS
+    [ "${m#str1000}" = "$m" ] || n=$LONG_CALLS
+    DSPROF_OUT=$p "$EV/dsprof" $m "$n" >/dev/null || die "events dsprof $m failed"
     size=$(stat -c %s "$p")
     events=$(info_figure events "$p")
-    events=${events:-$((2 * CALLS))}
+    events=${events:-$((2 * n))}
     stream=$(have_command info && "$DSPROF" info "$p" | sed -nE 's/^events: [0-9]+ \(([0-9]+) bytes of stream.*/\1/p')
     row "dsprof, ${what[$m]}" "$(awk -v a="$size" -v b="$events" 'BEGIN { printf "%.2f", a / b }')" \
       "B/event" "" "file $size B / $events Start+Finish events${stream:+; event streams alone $stream B}"

@@ -28,6 +28,10 @@ sed -n '/^.*: *31:/,/^.*: *57:/p' vm.c.bb
 step "dsprof info"
 "$top/report/dsprof" info
 
+step "run it again with 2000: dsprof diff --lines dsprof.data vm2000.data | head   (changed line counts)"
+DSPROF_OUT=vm2000.data ./vm 2000
+"$top/report/dsprof" diff --lines dsprof.data vm2000.data | head -8
+
 # The example DSL runtimes: each in its own directory with its own dsprof.data.
 build () {   # build NAME: examples/NAME/NAME.c with the plugin, into ./NAME/
   mkdir -p "$1" && cp "$top/examples/$1/$1.c" "$1/"
@@ -50,6 +54,9 @@ step "rewrite -b: desugar = topdown(removeClass), the missing attempt; dsprof re
 mkdir -p rewrite-b
 (cd rewrite-b && ../rewrite/rewrite -b)
 report rewrite-b name
+
+step "what did the change do? dsprof diff rewrite-b rewrite --change count   (the directories' profiles)"
+"$top/report/dsprof" diff rewrite-b rewrite --change count
 
 step "names: name analysis, PicoJava-like; dsprof report name parameter --top 4"
 build names

@@ -15,10 +15,10 @@
 set -u
 # Not report-times: its expected times need an unloaded machine and no
 # sanitizer slowing the measured functions down.
-SAN_CASES="events-expr events-manual events-render events-strings events-strmax
+SAN_CASES="events-expr events-manual events-render events-strings events-strmax events-strings-repeat
   events-threads events-longjmp events-exit events-off events-signal events-fork
   events-kill report-errors report-derive report-shell report-names report-outer
-  export-pprof export-perfetto"
+  report-diff export-pprof export-perfetto"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)
@@ -76,6 +76,20 @@ run_cmds () {           # FILE EXPECTED-STATUSES
     rc=$?
     if sanitizer_said "$WORK/err" || ! [[ " $allowed " == *" $rc "* ]]; then
       bad "dsprof $c $(basename "$f"): status $rc"; head -30 "$WORK/err"
+    else
+      ok
+    fi
+  done
+  # diff and the --diff views, the file on both sides.
+  for c in "diff $f $f" "diff --lines --fail-above 0 $f $f" \
+           "diff --format json --fail-above 0 --base $f --new $f name depth" \
+           "diff --format csv --sum line $f $f event outer:name" \
+           "html --records 0 --diff $f $f" "annotate -o $WORK/ann --diff $f $f"; do
+    # shellcheck disable=SC2086
+    (cd "$WORK" && "$SAN/dsprof" $c) >"$WORK/out" 2>"$WORK/err" </dev/null
+    rc=$?
+    if sanitizer_said "$WORK/err" || ! [[ " $allowed " == *" $rc "* ]]; then
+      bad "dsprof ${c//$f/$(basename "$f")}: status $rc"; head -30 "$WORK/err"
     else
       ok
     fi

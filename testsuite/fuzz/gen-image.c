@@ -8,7 +8,9 @@
      hand-manual.data  the same unit and, for thread 1, two event chunks: the pair
                        again, then names, manual events, dimensions of every type
                        added by hand, an abandoned event, and an event left open;
-                       thread 2 with one pair.
+                       thread 2 with one pair;
+     hand-refs.data    manual events with strings recorded again, stored as
+                       references, in two chunks (see main).
    `gen-image DIR N` writes hand-names.data instead (see main).  */
 
 #include <stdio.h>
@@ -253,5 +255,49 @@ main (int argc, char **argv)
   end_chunk (off, &s);
   off += DSPROF_PAGE;
   write_image (argv[1], "hand-manual.data", off);
+
+  /* hand-refs.data: strings recorded again, stored as references (section
+     4).  Thread 1's first chunk: a manual event whose string dims define
+     string 0, refer to it as a STR and as a PTR's text, hold a short string
+     (which defines none), define string 1 (cut: truncated) and refer to both;
+     its second chunk: string 0's text again, defined anew as that chunk's
+     string 0, and a reference to it.  */
+  off = put_unit ();
+  for (uint32_t seq = 0; seq < 2; seq++, off += DSPROF_PAGE)
+    {
+      s = events_chunk (off, 1, seq, 2000 + 1000 * seq);
+      put_u (&s, DSPROF_OP_NAME); put_u (&s, 1); put_s (&s, "Query");
+      put_u (&s, DSPROF_OP_NAME); put_u (&s, 2); put_s (&s, "sql");
+      put_u (&s, DSPROF_OP_NAME); put_u (&s, 3); put_s (&s, "obj");
+      put_u (&s, DSPROF_OP_START); put_u (&s, 1); put_u (&s, 1);
+      put_u (&s, DSPROF_OP_DIM); put_u (&s, 1); put_u (&s, 2);
+      put_u (&s, DSPROF_DIM_STR); put_u (&s, (16 << 1) + 1);
+      memcpy (s.p + s.n, "SELECT * FROM t;", 16);
+      s.n += 16;
+      put_u (&s, DSPROF_OP_DIM); put_u (&s, 1); put_u (&s, 2);
+      put_u (&s, DSPROF_DIM_STR); put_u (&s, DSPROF_STR_REF); put_u (&s, 0);
+      if (seq == 0)
+        {
+          put_u (&s, DSPROF_OP_DIM); put_u (&s, 1); put_u (&s, 3);
+          put_u (&s, DSPROF_DIM_PTR); put_u (&s, 1);
+          put_u (&s, DSPROF_STR_REF); put_u (&s, 0);
+          put_u (&s, DSPROF_OP_DIM); put_u (&s, 1); put_u (&s, 2);
+          put_u (&s, DSPROF_DIM_STR); put_u (&s, (5 << 1) + 1);
+          memcpy (s.p + s.n, "short", 5);
+          s.n += 5;
+          put_u (&s, DSPROF_OP_DIM); put_u (&s, 1); put_u (&s, 2);
+          put_u (&s, DSPROF_DIM_STR); put_u (&s, (20 << 1 | 1) + 1);
+          memcpy (s.p + s.n, "SELECT * FROM users;", 20);
+          s.n += 20;
+          for (unsigned k = 2; k-- > 0;)
+            {
+              put_u (&s, DSPROF_OP_DIM); put_u (&s, 1); put_u (&s, 2);
+              put_u (&s, DSPROF_DIM_STR); put_u (&s, DSPROF_STR_REF); put_u (&s, k);
+            }
+        }
+      put_u (&s, DSPROF_OP_FINISH); put_u (&s, 1);
+      end_chunk (off, &s);
+    }
+  write_image (argv[1], "hand-refs.data", off);
   return 0;
 }

@@ -211,6 +211,66 @@ test_codec_bad_values (void)
     }
 }
 
+/* References to a chunk's defined strings (section 4): read as the number K,
+   for the caller to resolve, as a STR value and as a PTR's text; cut short,
+   refused; a number past 32 bits, refused.  Which values define a string.  */
+static void
+test_codec_str_refs (void)
+{
+  static const uint32_t ks[] = { 0, 1, 127, 128, 16383, 16384, UINT32_MAX };
+  for (size_t i = 0; i < sizeof ks / sizeof *ks; i++)
+    for (int ptr = 0; ptr < 2; ptr++)
+      {
+        int type = ptr ? DSPROF_DIM_PTR : DSPROF_DIM_STR;
+        unsigned char buf[16], *p = buf;
+        if (ptr)
+          p = dsprof_encode_uleb (p, 1);
+        p = dsprof_encode_str_ref (p, ks[i]);
+        size_t n = (size_t) (p - buf);
+        CU_ASSERT_EQUAL (buf[ptr], DSPROF_STR_REF);
+        struct dsprof_cursor c = cursor (buf, n);
+        struct dsprof_value v;
+        CU_ASSERT_EQUAL (dsprof_read_value (&c, type, &v), 0);
+        CU_ASSERT_PTR_EQUAL (c.p, buf + n);
+        CU_ASSERT_TRUE (v.ref);
+        CU_ASSERT_EQUAL (v.u, ks[i]);
+        CU_ASSERT_PTR_NULL (v.s);
+        CU_ASSERT_EQUAL (v.text, ptr);
+        CU_ASSERT_FALSE (dsprof_value_defines (&v));
+        for (size_t k = 0; k < n; k++)
+          {
+            c = cursor (buf, k);
+            CU_ASSERT_EQUAL (dsprof_read_value (&c, type, &v), -1);
+            CU_ASSERT (c.p <= buf + k);
+          }
+      }
+  unsigned char buf[16];
+  size_t n = (size_t) (dsprof_encode_uleb (dsprof_encode_uleb (buf, DSPROF_STR_REF),
+                                           (uint64_t) UINT32_MAX + 1) - buf);
+  struct dsprof_cursor c = cursor (buf, n);
+  struct dsprof_value v;
+  CU_ASSERT_EQUAL (dsprof_read_value (&c, DSPROF_DIM_STR, &v), -1);
+  CU_ASSERT_FALSE (v.ref);
+  /* Strings written in full of DSPROF_STR_REF_MIN bytes or more define one.  */
+  static const char text[] = "0123456789";
+  for (size_t len = 0; len <= 10; len++)
+    for (int truncated = 0; truncated < 2; truncated++)
+      {
+        if (len == 0 && truncated)
+          continue;             /* that head is DSPROF_STR_REF */
+        unsigned char *p = dsprof_encode_str_head (buf, len, truncated);
+        memcpy (p, text, len);
+        c = cursor (buf, (size_t) (p - buf) + len);
+        CU_ASSERT_EQUAL (dsprof_read_value (&c, DSPROF_DIM_STR, &v), 0);
+        CU_ASSERT_FALSE (v.ref);
+        CU_ASSERT_EQUAL (dsprof_value_defines (&v), len >= DSPROF_STR_REF_MIN);
+      }
+  buf[0] = 0;
+  c = cursor (buf, 1);
+  CU_ASSERT_EQUAL (dsprof_read_value (&c, DSPROF_DIM_STR, &v), 0);
+  CU_ASSERT_FALSE (dsprof_value_defines (&v));
+}
+
 /* ---- metadata ---------------------------------------------------------------- */
 
 struct blob
@@ -411,6 +471,7 @@ codec_test_register (void)
   CU_add_test (s, "every value type read back as written",
                test_codec_value_round_trips);
   CU_add_test (s, "long strings and unknown types refused", test_codec_bad_values);
+  CU_add_test (s, "string references read, cut short refused", test_codec_str_refs);
   CU_add_test (s, "metadata records walked, overruns refused",
                test_codec_meta_walk);
   CU_add_test (s, "site record, its dims and enum table", test_codec_site_record);

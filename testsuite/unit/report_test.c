@@ -156,6 +156,21 @@ test_bad_headers (void)
   build_image ();
   ((struct dsprof_file_header *) image)->version = 99;
   expect_error (IMAGE_SIZE, "version 99");
+  /* Versions 1 (before string references) to the current one are read; the
+     ones around them are not.  */
+  for (uint32_t v = DSPROF_FORMAT_VERSION_MIN; v <= DSPROF_FORMAT_VERSION; v++)
+    {
+      build_image ();
+      ((struct dsprof_file_header *) image)->version = v;
+      CU_ASSERT_PTR_NULL (check (IMAGE_SIZE));
+    }
+  CU_ASSERT_EQUAL (DSPROF_FORMAT_VERSION_MIN, 1);
+  build_image ();
+  ((struct dsprof_file_header *) image)->version = DSPROF_FORMAT_VERSION_MIN - 1;
+  expect_error (IMAGE_SIZE, "version 0");
+  build_image ();
+  ((struct dsprof_file_header *) image)->version = DSPROF_FORMAT_VERSION + 1;
+  expect_error (IMAGE_SIZE, "version");
   build_image ();
   ((struct dsprof_file_header *) image)->end = IMAGE_SIZE + 1;
   expect_error (IMAGE_SIZE, "committed length");

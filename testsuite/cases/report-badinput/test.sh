@@ -26,6 +26,23 @@ for t in "a directory:dir" "a directory:/tmp" "a fifo:fifo" "a socket:sock" \
       || fail "dsprof $cmd $name said: $(cat err.txt)"
   done
 done
+# diff takes a directory as the profiles in it (none in dir); the others as
+# above, on either side.
+for t in "a fifo:fifo" "a socket:sock" "a character device:/dev/zero" \
+         "a character device:/dev/null" "dir:dir"; do
+  what=${t%%:*} name=${t#*:}
+  msg="dsprof: '$name': is $what, not a profile"
+  [ "$what" = dir ] && msg="dsprof: 'dir': a directory holding no dsprof profile"
+  for args in "$name dsprof.data" "dsprof.data $name"; do
+    set +e
+    # shellcheck disable=SC2086
+    timeout 20 "$DSPROF" diff $args </dev/null >out.txt 2>err.txt
+    rc=$?
+    set -e
+    [ $rc = 2 ] || fail "dsprof diff $args: status $rc (124: it hung), $(cat err.txt)"
+    [ "$(cat err.txt)" = "$msg" ] || fail "dsprof diff $args said: $(cat err.txt)"
+  done
+done
 [ ! -e m.data ] || fail "merge wrote m.data"
 # The fifo is still there, unread, and a profile beside it still reads.
 [ -p fifo ] || fail "fifo gone"

@@ -6,7 +6,7 @@ status () { set +e; "$@" >out.txt 2>err.txt; echo $?; set -e; }
 
 dscc -o expr "$TOP/examples/expr/expr.c" && ./expr >/dev/null
 
-for c in lines annotate report dims shell records trace info; do
+for c in lines annotate report dims shell records trace info diff; do
   [ "$(status run_dsprof $c --help)" = 0 ] || fail "dsprof $c --help failed"
   grep -q "^usage: dsprof $c" out.txt || fail "dsprof $c --help prints no usage"
   [ "$(status run_dsprof $c --bogus)" = 1 ] || fail "dsprof $c --bogus: not status 1"
@@ -30,6 +30,10 @@ for f in empty:empty short:truncated text:'not a dsprof profile' version:'versio
   for c in lines annotate report records trace info dims; do
     [ "$(status run_dsprof $c $name.data)" = 2 ] || fail "dsprof $c $name.data: not status 2"
     grep -q "$name.data: .*$msg" err.txt || fail "dsprof $c $name.data said: $(cat err.txt)"
+  done
+  for args in "$name.data dsprof.data" "dsprof.data $name.data" "--lines dsprof.data $name.data"; do
+    [ "$(status run_dsprof diff $args)" = 2 ] || fail "dsprof diff $args: not status 2"
+    grep -q "$name.data: .*$msg" err.txt || fail "dsprof diff $args said: $(cat err.txt)"
   done
 done
 # A damaged byte in the unit's metadata: found by the check word.

@@ -6,7 +6,13 @@ and recursion to a bounded depth; manual events (dsprof_start, dsprof_finish,
 dsprof_dim_*), some finished out of order; a longjmp out of open events; a few
 threads; and string values of arbitrary bytes 0x01-0xff (invalid UTF-8, control
 characters, quotes, backslashes, strings far longer than the 64-byte cut), as
-parameters and as dsprof_dim_str values.  The program prints "ok"."""
+parameters and as dsprof_dim_str values.  Then strings recorded again and again
+(which the profile stores as references to their first copy in a chunk):
+near-identical ones differing in one byte at the start, the middle or the end,
+as a parameter, a result and by dsprof_dim_str, in every thread, with new
+strings in between so that they run across chunk ends; drawn from a random
+generator of their own, so the rest of each seed's program is what it was.
+The program prints "ok"."""
 import random
 import sys
 
@@ -147,6 +153,29 @@ w("DSPROF_EVENT int\ncatcher (int d)\n{\n  jmp_buf here;\n  jmp_buf *volatile sa
   "  if (setjmp (here))\n    {\n      jump_to = saved;\n      return -1;\n    }\n"
   "  jump_to = &here;\n  int r = nest (d, S[d % NS]);\n  jump_to = saved;\n  return r;\n}\n")
 
+# Repeated strings: a random generator of their own (see above).
+rep = random.Random(seed * 7919 + 1)
+base = bytes(rep.randrange(1, 256) for _ in range(rep.choice([8, 9, 40, 64, 200, 300])))
+REPEATS = [base]
+for at in (0, len(base) // 2, len(base) - 1):
+    REPEATS.append(base[:at] + bytes([base[at] % 255 + 1]) + base[at + 1:])
+REPEATS.append(base[:8])
+rep.shuffle(REPEATS)
+w("static const char *const R[] = {\n  %s\n};" % ",\n  ".join(c_string(s) for s in REPEATS))
+w("#define NR %d\n" % len(REPEATS))
+w("DSPROF_EVENT const char *\nrepeat_echo (const char *s)\n{\n  return s;\n}\n")
+w("static void\nrepeats (int n)\n{\n  char fresh[240];\n"
+  "  for (int i = 0; i < n; i++)\n    {\n"
+  "      dsprof_id m = dsprof_start (\"Repeat\");\n"
+  "      dsprof_dim_str (\"str\", R[i %% NR]);\n"
+  "      dsprof_dim_str (\"why\", R[(i * %d) %% NR]);\n"
+  "      sink += repeat_echo (R[(i + %d) %% NR]) != NULL;\n"
+  "      snprintf (fresh, sizeof fresh, \"%%0*d\", %d, i);\n"
+  "      if (i %% %d == 0)\n        sink += repeat_echo (fresh) != NULL;\n"
+  "      dsprof_finish (m);\n    }\n}\n"
+  % (rep.randrange(1, 7), rep.randrange(len(REPEATS)), rep.randrange(8, 230),
+     rep.randrange(1, 4)))
+
 top = nfun - 1
 
 
@@ -158,6 +187,7 @@ nthreads = rnd.randrange(0, 4)
 w("static void *\nworker (void *arg)\n{\n  int d = (int) (long) arg;\n  (void) d;")
 w("  " + top_call(rnd.randrange(1, 4)))
 w("  catcher (%d);" % rnd.randrange(0, 3))
+w("  repeats (%d);" % rep.randrange(50, 400))
 w("  return NULL;\n}\n")
 w("int\nmain (void)\n{\n  dsprof_set_formatter (\"cell\", show_cell);")
 w("  pthread_t t[%d];" % max(nthreads, 1))
@@ -167,6 +197,7 @@ for _ in range(rnd.randrange(1, 4)):
     w("  " + top_call(rnd.randrange(0, 4)))
 w("  catcher (%d);" % rnd.randrange(0, 4))
 w("  { int d = 2;\n" + manual("d", "    ") + "\n  }")
+w("  repeats (%d);" % rep.randrange(50, 400))
 for k in range(nthreads):
     w("  pthread_join (t[%d], NULL);" % k)
 w('  puts ("ok");\n  return 0;\n}')
