@@ -27,9 +27,27 @@ struct st_open
   uint64_t child_ns, ndesc;
 };
 
+/* A variant's key in the variants table.  */
+struct st_vkey
+{
+  uint32_t node;
+  const char *dims;              /* interned */
+  uint32_t id;
+};
+
 struct stacks
 {
   bool raw;
+  const char *key;               /* st_set_key's dimension, or NULL: names */
+  bool children;                 /* the key needs the records' children */
+  struct agg_carry carry;        /* whether a record carries the key */
+  htab_t vtab;                   /* struct st_vkey, or NULL: no variants */
+  int nvdims;                    /* the variants' dimensions: < 0 all */
+  const char *const *vdims;
+  struct st_variant *variants;   /* [1 .. nvariants] */
+  uint32_t nvariants, variants_size;
+  char *sig;                     /* a record's dimension set, being built */
+  size_t sig_size;
   double overhead_ns;            /* per pair, of the current stream */
   htab_t names;                  /* struct st_name */
   htab_t paths;                  /* struct st_node, by (parent, name) */
@@ -142,10 +160,10 @@ st_begin_stream (struct stacks *s, uint64_t overhead_ps)
     memset (s->open, 0, s->open_size * sizeof *s->open);
 }
 
-/* The node of path PARENT;NAME (LEN bytes), made if new.  */
+/* The interned copy of the LEN bytes at NAME.  */
 
-static uint32_t
-child_of (struct stacks *s, uint32_t parent, const char *name, uint32_t len)
+static const struct st_name *
+intern (struct stacks *s, const char *name, uint32_t len)
 {
   struct st_name nk = { name, len };
   void **slot = htab_find_slot (s->names, &nk, INSERT);
@@ -159,11 +177,19 @@ child_of (struct stacks *s, uint32_t parent, const char *name, uint32_t len)
       n->len = len;
       *slot = n;
     }
-  const struct st_name *in = *slot;
+  return *slot;
+}
+
+/* The node of path PARENT;NAME (LEN bytes), made if new.  */
+
+static uint32_t
+child_of (struct stacks *s, uint32_t parent, const char *name, uint32_t len)
+{
+  const struct st_name *in = intern (s, name, len);
   struct st_node pk;
   pk.parent = parent;
   pk.name = in->s;
-  slot = htab_find_slot (s->paths, &pk, INSERT);
+  void **slot = htab_find_slot (s->paths, &pk, INSERT);
   if (*slot)
     return ((struct st_node *) *slot)->id;
   struct st_node *n = new_node (s);
@@ -203,11 +229,102 @@ node_of (struct stacks *s, struct ev_record *r)
       struct ev_record *a = s->chain[--n];
       uint32_t parent = a->parent ? (uint32_t) (uintptr_t) a->parent->user : 0;
       size_t len;
-      const char *name = ev_record_name (a, &len);
+      const char *name;
+      char buf[EV_VALUE_SIZE];
+      if (s->key)
+        {
+          name = agg_dim_text (a, s->key, buf, sizeof buf);
+          name = name ? name : "";
+          len = strlen (name);
+        }
+      else
+        name = ev_record_name (a, &len);
       /* A name's length is a string value's (uint32_t) or a type's.  */
       a->user = (void *) (uintptr_t) child_of (s, parent, name, (uint32_t) len);
     }
   return (uint32_t) (uintptr_t) r->user;
+}
+
+/* Append the N bytes at P to the dimension set being built, at *LEN.  */
+
+static void
+sig_put (struct stacks *s, size_t *len, const char *p, size_t n)
+{
+  if (*len + n > s->sig_size)
+    {
+      s->sig_size = s->sig_size ? s->sig_size : 1024;
+      while (*len + n > s->sig_size)
+        s->sig_size *= 2;
+      s->sig = XRESIZEVEC (char, s->sig, s->sig_size);
+    }
+  memcpy (s->sig + *len, p, n);
+  *len += n;
+}
+
+/* Whether dimension NAME is one of the variants' dimensions.  */
+
+static bool
+wanted (const struct stacks *s, const char *name)
+{
+  for (int i = 0; i < s->nvdims; i++)
+    if (!strcmp (s->vdims[i], name))
+      return true;
+  return false;
+}
+
+/* The variant of node N for the dimensions of R, made if new.  */
+
+static struct st_variant *
+variant_of (struct stacks *s, struct st_node *n, const struct ev_record *r)
+{
+  size_t len = 0;
+  char buf[EV_VALUE_SIZE];
+  for (uint32_t i = 0; i < r->ndims; i++)
+    {
+      if (s->nvdims >= 0 && !wanted (s, r->dims[i].name))
+        continue;
+      const struct ev_value *v = &r->dims[i].v;
+      bool num = v->type == DSPROF_DIM_INT
+                 || (v->type == DSPROF_DIM_UINT && v->u <= INT64_MAX);
+      const char *t = ev_format_value (v, buf, sizeof buf);
+      sig_put (s, &len, num ? "n" : "s", 1);
+      sig_put (s, &len, r->dims[i].name, strlen (r->dims[i].name) + 1);
+      sig_put (s, &len, t, strlen (t) + 1);
+    }
+  /* A set's length: its values are cut at EV_VALUE_SIZE, and few.  */
+  const struct st_name *dims = intern (s, s->sig ? s->sig : "", (uint32_t) len);
+  struct st_vkey k = { n->id, dims->s, 0 };
+  void **slot = htab_find_slot (s->vtab, &k, INSERT);
+  if (*slot)
+    return &s->variants[((struct st_vkey *) *slot)->id];
+  if (s->nvariants + 1 >= s->variants_size)
+    {
+      s->variants_size = s->variants_size ? 2 * s->variants_size : 256;
+      s->variants = XRESIZEVEC (struct st_variant, s->variants, s->variants_size);
+    }
+  uint32_t id = ++s->nvariants;
+  struct st_vkey *nk = XNEW (struct st_vkey);
+  *nk = (struct st_vkey) { n->id, dims->s, id };
+  *slot = nk;
+  struct st_variant *v = &s->variants[id];
+  memset (v, 0, sizeof *v);
+  v->dims = dims->s;
+  v->dims_len = dims->len;
+  v->next = n->variants;
+  n->variants = id;
+  return v;
+}
+
+void
+st_note_uncarried (struct stacks *s)
+{
+  agg_carry_note (&s->carry);
+}
+
+const struct st_variant *
+st_variant (const struct stacks *s, uint32_t id)
+{
+  return &s->variants[id];
 }
 
 int
@@ -216,6 +333,7 @@ st_record (struct ev_record *r, void *arg)
   struct stacks *s = arg;
   struct st_node *n = node_at (s, node_of (s, r));
   uint32_t d = r->depth;
+  agg_carry_record (&s->carry, r);
   if ((uint64_t) d + 2 > s->open_size)
     {
       uint32_t size = s->open_size ? 2 * s->open_size : 64;
@@ -235,6 +353,15 @@ st_record (struct ev_record *r, void *arg)
   n->self_ns += adj - kids.child_ns;
   n->count++;
   n->incomplete += !r->complete;
+  if (!n->site)
+    n->site = r->site;
+  if (s->vtab)
+    {
+      struct st_variant *v = variant_of (s, n, r);
+      v->count++;
+      v->self_ns += adj - kids.child_ns;
+      v->total_ns += adj;
+    }
   s->open[d].child_ns += adj;
   s->open[d].ndesc += kids.ndesc + 1;
   struct st_node *root = node_at (s, 0);
@@ -251,11 +378,54 @@ begin (const struct pf_process *p, const struct ev_stream *st, void *arg)
   st_begin_stream (arg, p->header.pair_overhead_ps);
 }
 
+static hashval_t
+vkey_hash (const void *p)
+{
+  const struct st_vkey *k = p;
+  return htab_hash_pointer (k->dims) ^ (k->node * 0x9e3779b9u);
+}
+
+static int
+vkey_eq (const void *p, const void *q)
+{
+  const struct st_vkey *a = p, *b = q;
+  return a->node == b->node && a->dims == b->dims;
+}
+
+void
+st_set_key (struct stacks *s, const char *dim)
+{
+  if (!strcmp (dim, "name"))
+    return;
+  s->key = dim;
+  agg_carry_want (&s->carry, dim);
+  /* Keep children only for a key made from them (depends-on, a derive
+     library).  */
+  struct agg *probe = agg_new (1, &dim, 0, NULL);
+  s->children = agg_needs_children (probe);
+  agg_free (probe);
+}
+
+void
+st_keep_variants (struct stacks *s, int ndims, const char *const *dims)
+{
+  s->nvdims = ndims;
+  s->vdims = dims;
+  s->vtab = htab_create_alloc (256, vkey_hash, vkey_eq, free, xcalloc, free);
+}
+
+int
+st_walk (struct pf_set *set, struct stacks *s)
+{
+  return pf_walk_streams (set, NULL, st_record, begin, s,
+                          s->children ? EV_KEEP_CHILDREN : 0);
+}
+
 struct stacks *
 st_build (struct pf_set *set, bool raw, int *rc)
 {
   struct stacks *s = st_new (raw);
-  *rc = pf_walk_streams (set, NULL, st_record, begin, s, 0);
+  *rc = st_walk (set, s);
   if (*rc)
     {
       st_free (s);
@@ -271,6 +441,11 @@ st_free (struct stacks *s)
     return;
   htab_delete (s->paths);
   htab_delete (s->names);
+  if (s->vtab)
+    htab_delete (s->vtab);
+  free (s->variants);
+  free (s->sig);
+  free (s->carry.names);
   for (uint32_t i = 0; i < s->nblocks; i++)
     free (s->blocks[i]);
   free (s->blocks);

@@ -9,7 +9,13 @@
    it is needed (the record's own completion or its first descendant's) and
    kept in the record's `user`, so the names of the open ancestors are those
    known then.  No recursion: a chain of any depth is walked in a loop.
-   Memory: the distinct paths, plus the nesting depth for the open records.  */
+   Memory: the distinct paths, plus the nesting depth for the open records.
+
+   Two options make it the model of the pprof export: paths of another
+   dimension's values instead of names (st_set_key), and, per node, its
+   records' figures split by the whole set of their dimensions, or by some
+   (st_keep_variants: a variant per distinct set, so memory grows with the
+   distinct sets too).  */
 
 #ifndef DSPROF_STACKS_H
 #define DSPROF_STACKS_H
@@ -35,12 +41,49 @@ struct st_node
   uint64_t self_ns;              /* their self times, the recorder's cost
                                     deducted (agg_deduct) unless raw */
   uint64_t count, incomplete;    /* records, those closed by repair */
+  const struct ev_site *site;    /* of its first record from an event site, or
+                                    NULL (manual events only) */
+  uint32_t variants;             /* its first variant (st_keep_variants); 0:
+                                    none */
+};
+
+/* The records of one node whose dimensions are one set: DIMS holds, for each
+   dimension in the records' order, a kind byte ('n' for an integer value that
+   fits an int64_t, else 's'), the name and the value as ev_format_value
+   shows it, each NUL-terminated.  */
+struct st_variant
+{
+  uint32_t next;                 /* the node's next variant; 0: none */
+  uint32_t dims_len;
+  const char *dims;              /* interned */
+  uint64_t count;
+  uint64_t self_ns;              /* as the node's */
+  uint64_t total_ns;             /* the records' times, deducted as self_ns is */
 };
 
 struct stacks;
 
 /* An empty tree: with RAW, self times as recorded, else deducted.  */
 struct stacks *st_new (bool raw);
+
+/* Make the paths of the values of dimension DIM (agg_dim_text; a record
+   without it has the empty value) instead of the names; "name" keeps the
+   names.  Before the first record.  */
+void st_set_key (struct stacks *s, const char *dim);
+
+/* Print agg_carry_note's note if no record carried st_set_key's dimension.  */
+void st_note_uncarried (struct stacks *s);
+
+/* Keep each node's variants, by all the records' dimensions (NDIMS < 0) or
+by the NDIMS dimensions DIMS only (kept, not copied; 0: one variant per
+node).  Before the first record.  */
+void st_keep_variants (struct stacks *s, int ndims, const char *const *dims);
+
+/* Add every stream of SET to S.  Return 0 or the walk's status.  */
+int st_walk (struct pf_set *set, struct stacks *s);
+
+/* Variant ID (>= 1) of S.  */
+const struct st_variant *st_variant (const struct stacks *s, uint32_t id);
 
 /* Start a stream whose Start/Finish pairs cost OVERHEAD_PS.  */
 void st_begin_stream (struct stacks *s, uint64_t overhead_ps);

@@ -30,6 +30,8 @@
 #                      entry or exit
 #   report_speed       records per second of `dsprof report name` on a profile
 #                      of a few million nested records, beside `uftrace report`
+#   export_size        bytes of the perfetto and pprof exports of the
+#                      report_speed profile beside its chrome JSON export's
 #   report_memory      peak resident memory of every dsprof command reading
 #                      events, on a profile of BENCH_MEMORY_TREES trees of 15
 #                      nested records (30 M records, 210 MB), beside the
@@ -82,7 +84,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed report_memory time_accuracy lua_functions_all fork_cost"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy lua_functions_all fork_cost"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -357,6 +359,27 @@ bench_report_speed () {
   rm -rf "$p" "$u" "$u.old"
 }
 
+# ---- the exports' sizes: perfetto and pprof beside chrome JSON (docs/bench.md) -----------------
+bench_export_size () {
+  events_build
+  local p=$EV/export.data records f bytes chrome=
+  DSPROF_OUT=$p "$EV/dsprof" tree "$TREES" >/dev/null || die "events dsprof tree failed"
+  records=$(info_figure records "$p")
+  records=${records:-$((15 * TREES))}
+  for f in chrome perfetto pprof; do
+    if ! "$DSPROF" export --help 2>/dev/null | grep -qE "^  $f "; then
+      missing_row "export --format $f" "no $f export yet"
+      continue
+    fi
+    bytes=$("$DSPROF" export --format $f "$p" | wc -c)
+    chrome=${chrome:-$bytes}
+    row "export --format $f" "$(awk -v a="$bytes" 'BEGIN { printf "%.1f", a / 1048576 }')" MB \
+      "$(ratio "$bytes" "$chrome")" \
+      "$bytes bytes, $(awk -v a="$bytes" -v b="$records" 'BEGIN { printf "%.1f", a / b }') B/record; $records records"
+  done
+  rm -f "$p"
+}
+
 # ---- peak memory of every command on a big profile (docs/bench.md) ---------------------------
 # The peak resident KB and the seconds of command "$@" (its output to /dev/null)
 # into PEAK and SECS; a command ended by SIGPIPE (its reader had enough) counts.
@@ -379,7 +402,8 @@ bench_report_memory () {
   row "the profile (the peer)" "$size" MB "" "$records records, $(stat -c %s "$p") bytes"
   for c in "info" "info --count" "dims" "records --where depth=3" "report name" \
            "callgraph" "export --format chrome" "export --format folded" \
-           "export --format lcov" "export --format csv" "merge -o $MEM/m.data" \
+           "export --format lcov" "export --format csv" "export --format pprof" \
+           "export --format perfetto" "merge -o $MEM/m.data" \
            "html -o $MEM/h.html"; do
     # shellcheck disable=SC2086
     peak "$DSPROF" $c "$p"

@@ -18,7 +18,7 @@ set -u
 SAN_CASES="events-expr events-manual events-render events-strings events-strmax events-strings-repeat
   events-threads events-longjmp events-exit events-off events-signal events-fork
   events-kill report-errors report-derive report-shell report-names report-outer
-  report-diff"
+  report-diff export-pprof export-perfetto"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)
@@ -65,6 +65,8 @@ commands=(
   "records --where outer:name!=x" "trace --where outer:event=x"
   "callgraph --dim outer:name" "html --records 0 --dims outer:event --sum line"
   "summary" "summary --format csv" "summary --format json"
+  "export --format pprof" "export --format pprof --raw --dim thread"
+  "export --format perfetto"
 )
 run_cmds () {           # FILE EXPECTED-STATUSES
   local f=$1 allowed=$2 rc

@@ -143,6 +143,8 @@ run_commands (void)
        "depth=1", "--", p);
   RUN ("report", "parent", "location", "children", "site", "depends-on",
        "--format", "json", "--raw", "--top", "2", "--", p);
+  RUN ("export", "--format", "pprof", "--dim", "outer:name", "--", p);
+  RUN ("export", "--format", "perfetto", "--", p);
   /* merge writes what it read; its output (if any: a corrupt stream is an
      error) is read back.  */
   unlink (merged);

@@ -187,6 +187,104 @@ test_record_name (void)
   CU_ASSERT_EQUAL (len, 1);
 }
 
+/* Record T with a second dimension, the integer "x" = X (in DIMS, which it
+   keeps using).  */
+static void
+with_x (struct trec *t, struct ev_dim dims[2], int64_t x)
+{
+  dims[0] = t->dim;
+  memset (&dims[1], 0, sizeof dims[1]);
+  dims[1].name = "x";
+  dims[1].v.type = DSPROF_DIM_INT;
+  dims[1].v.i = x;
+  t->r.dims = dims;
+  t->r.ndims = 2;
+}
+
+/* The variant of node N whose dimension set is DIMS (LEN bytes), or NULL.  */
+static const struct st_variant *
+variant (const struct stacks *s, const struct st_node *n, const char *dims,
+         size_t len)
+{
+  for (uint32_t v = n->variants; v; v = st_variant (s, v)->next)
+    if (st_variant (s, v)->dims_len == len
+        && !memcmp (st_variant (s, v)->dims, dims, len))
+      return st_variant (s, v);
+  return NULL;
+}
+
+/* a(b x=1), a(b x=2), a(b x=1): node a;b has a variant per set of
+   dimensions, whose figures add up to the node's; integers are kind 'n'.  */
+static void
+test_variants (void)
+{
+  struct stacks *s = st_new (true);
+  st_keep_variants (s, -1, NULL);
+  st_begin_stream (s, 0);
+  static const int64_t xs[3] = { 1, 2, 1 };
+  struct trec a, b;
+  struct ev_dim dims[2];
+  for (int i = 0; i < 3; i++)
+    {
+      trec_init (&a, NULL, "a", 100 * i, 100 * i + 50);
+      trec_init (&b, &a, "b", 100 * i + 10, 100 * i + 20 + i);
+      with_x (&b, dims, xs[i]);
+      st_record (&b.r, s);
+      st_record (&a.r, s);
+    }
+  const struct st_node *na = find (s, "a"), *nb = find (s, "a;b");
+  CU_ASSERT_FATAL (na && nb);
+  static const char one[] = "sname\0b\0nx\0" "1", two[] = "sname\0b\0nx\0" "2";
+  const struct st_variant *v1 = variant (s, nb, one, sizeof one);
+  const struct st_variant *v2 = variant (s, nb, two, sizeof two);
+  CU_ASSERT_FATAL (v1 && v2);
+  CU_ASSERT_EQUAL (v1->count, 2);
+  CU_ASSERT_EQUAL (v1->total_ns, 10 + 12);
+  CU_ASSERT_EQUAL (v2->count, 1);
+  CU_ASSERT_EQUAL (v2->self_ns, 11);
+  CU_ASSERT_EQUAL (v1->self_ns + v2->self_ns, nb->self_ns);
+  uint32_t nvariants = 0;
+  for (uint32_t v = nb->variants; v; v = st_variant (s, v)->next)
+    nvariants++;
+  CU_ASSERT_EQUAL (nvariants, 2);
+  const struct st_variant *va = variant (s, na, "sname\0a", sizeof "sname\0a");
+  CU_ASSERT_FATAL (va != NULL);
+  CU_ASSERT_EQUAL (va->count, 3);
+  CU_ASSERT_EQUAL (va->self_ns, na->self_ns);
+  CU_ASSERT_EQUAL (va->next, 0);
+  st_free (s);
+}
+
+/* Keyed by x: a(x=1) holding b(x=2) and c without x is the paths 1 and 1;2
+   and 1; (the empty value).  */
+static void
+test_key (void)
+{
+  struct stacks *s = st_new (true);
+  st_set_key (s, "x");
+  st_begin_stream (s, 0);
+  struct trec a, b, c;
+  struct ev_dim da[2], db[2];
+  trec_init (&a, NULL, "a", 0, 100);
+  with_x (&a, da, 1);
+  trec_init (&b, &a, "b", 10, 20);
+  with_x (&b, db, 2);
+  st_record (&b.r, s);
+  trec_init (&c, &a, "c", 30, 40);
+  st_record (&c.r, s);
+  st_record (&a.r, s);
+  CU_ASSERT_EQUAL (st_nnodes (s), 4);
+  const struct st_node *n1 = find (s, "1"), *n2 = find (s, "1;2");
+  CU_ASSERT_FATAL (n1 && n2);
+  CU_ASSERT_EQUAL (n1->nkids, 2);
+  CU_ASSERT_EQUAL (n2->total_ns, 10);
+  const struct st_node *ne = st_node (s, n2->next);
+  CU_ASSERT_EQUAL (ne->len, 0);
+  CU_ASSERT_EQUAL (ne->total_ns, 10);
+  CU_ASSERT_EQUAL (n1->self_ns, 80);
+  st_free (s);
+}
+
 void
 stacks_test_register (void)
 {
@@ -197,4 +295,6 @@ stacks_test_register (void)
   CU_add_test (s, "a 100,000-deep chain without recursion", test_deep_chain);
   CU_add_test (s, "a record's name: a string name, else its type",
                test_record_name);
+  CU_add_test (s, "variants: a node's records by their dimensions", test_variants);
+  CU_add_test (s, "paths of another dimension's values", test_key);
 }
