@@ -97,6 +97,9 @@
                             counters are on the edges of its control-flow graph,
                             not on its blocks (section 3a).  Without it, block k
                             has counter first_counter + k.
+       DSPROF_TAG_BRANCHES  right after a function's DSPROF_TAG_FLOW record: its
+                            branches (section 3b).  Readers that do not know it
+                            skip it.
    Counter indices of a unit's functions are disjoint and below the unit's ncounters.
 
    3a. Counters on edges (DSPROF_TAG_FLOW)
@@ -143,6 +146,27 @@
    counts outside the loop stay exact.  Updates lost
    between threads without update=atomic may also unbalance the flow.  A
    derived count below 0 reads as 0.
+
+   3b. Branches (DSPROF_TAG_BRANCHES)
+   ----------------------------------
+   The blocks that end in a conditional jump or a switch, as gcov lists their
+   branches (`gcov -b`, `--json-format`): under the line gcov gives them, the
+   edges out of the block other than fake ones, in gcov's order.  Their
+   counts are edges of the flow record, so they cost no counter.
+
+     uleb nblocks
+     nblocks x (uleb file, uleb line, uleb narcs,
+                narcs x (uleb edge, uleb flags))
+                     edge: the index of the branch's edge in the function's
+                     flow record (its place in the list, from 0); flags:
+                     DSPROF_BRANCH_FALLTHROUGH if the edge goes to the next
+                     block in the code (gcov's "fallthrough").
+   A block's branches come in the order of their destinations in the code;
+   blocks in the order of the function's code.  The line is that of the
+   block's last statements (the largest line of the last statements of one
+   file after the last call that may not return, the definition line counted
+   in the first block), not the block's first location.  The edges of one
+   block leave the same node.
 
    4. Event streams
    ----------------
@@ -257,6 +281,9 @@ struct dsprof_units_chunk
 #define DSPROF_TAG_FUNCTION 2u
 #define DSPROF_TAG_SITE 3u
 #define DSPROF_TAG_FLOW 4u
+#define DSPROF_TAG_BRANCHES 5u
+
+#define DSPROF_BRANCH_FALLTHROUGH 1u   /* a DSPROF_TAG_BRANCHES edge's flags */
 
 /* Types of dimension values.  */
 enum dsprof_dim_type

@@ -221,6 +221,16 @@ parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
           f->flow = r.p;
           f->flow_size = len;
         }
+      else if (tag == DSPROF_TAG_BRANCHES)
+        {
+          struct pf_function *f = u->nfunctions
+                                  ? &u->functions[u->nfunctions - 1] : NULL;
+          if (!f || !f->flow || f->branches)
+            return problem (buf, bufsize, "unit %s: branch record without its "
+                            "function's flow record", u->source);
+          f->branches = r.p;
+          f->branches_size = (size_t) (r.end - r.p);
+        }
       /* DSPROF_TAG_SITE records are read by ev_sites_add_unit; unknown tags
          are skipped.  */
     }
@@ -233,6 +243,14 @@ parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
       if (f->file >= u->nfiles)
         return problem (buf, bufsize, "unit %s: function %s names file %u of %u",
                         u->source, f->name, f->file, u->nfiles);
+      const char *bad = f->branches
+                        ? flow_check_branches (f->branches, f->branches_size,
+                                               f->flow, f->flow_size,
+                                               u->nfiles)
+                        : NULL;
+      if (bad)
+        return problem (buf, bufsize, "unit %s: function %s: %s", u->source,
+                        f->name, bad);
       if (!f->flow && (uint64_t) f->first_counter + f->nblocks > u->ncounters)
         return problem (buf, bufsize, "unit %s: function %s has counters "
                         "beyond the unit's %u", u->source, f->name,
