@@ -14,6 +14,8 @@
 #    `dsprof summary`'s totals (lines, functions, branches) `lcov --summary`'s.
 # 3. The plugin alone at -O2: the same branch listing as 1 (the branches, as
 #    the counts, are those of the code as built at -O0).
+# 4. Two runs read together, and their `dsprof merge`: every branch count twice
+#    the one run's (the copies of the same unit are one, summed).
 . "$(dirname "$0")/../../lib.sh"
 
 command -v gcov >/dev/null || fail "gcov is needed"
@@ -61,4 +63,17 @@ DSPROF_OUT=o2.data ./o2 >o2.out || fail "o2: status $?"
 expect_same both.out o2.out
 run_dsprof annotate --branches -o bb2 o2.data || fail "annotate --branches (-O2): status $?"
 expect_same bb/branchy.c.bb bb2/branchy.c.bb
+
+# ---- 4. two runs ----
+DSPROF_OUT=o2b.data ./o2 >/dev/null || fail "o2 (second run): status $?"
+run_dsprof merge -o merged.data o2.data o2b.data || fail "merge: status $?"
+for how in "o2.data o2b.data" merged.data; do
+  rm -rf bb3
+  # shellcheck disable=SC2086
+  run_dsprof annotate --branches -o bb3 $how || fail "annotate --branches $how: status $?"
+  awk '/^branch/ && / taken / { n = $4; sub(/taken [0-9]+/, "taken " 2 * n) } { print }' bb2/branchy.c.bb >twice.bb
+  grep '^branch' twice.bb >twice.br
+  grep '^branch' bb3/branchy.c.bb >got.br
+  expect_same twice.br got.br
+done
 echo "counters-branches: $(tail -1 check.out)"
