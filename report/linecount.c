@@ -305,8 +305,9 @@ merge_source (struct lc_source *s)
         to->branches = xrealloc (to->branches,
                                  (to->nbranches + from->nbranches + 1)
                                  * sizeof *to->branches);
-        memcpy (to->branches + to->nbranches, from->branches,
-                from->nbranches * sizeof *from->branches);
+        if (from->nbranches)
+          memcpy (to->branches + to->nbranches, from->branches,
+                  from->nbranches * sizeof *from->branches);
         to->nbranches += from->nbranches;
         free (from->branches);
       }
