@@ -9,7 +9,8 @@
 # 3. A process killed with SIGKILL while it steps: what it counted is in NAME
 #    (at least the steps it had done), NAME reads, and the next run adds to it.
 #    A chunk whose writer died before writing it (a page of zeros, a chunk of
-#    kind 0) is skipped: NAME with both made by hand reads the same.
+#    kind 0) is skipped: NAME with both made by hand reads the same; a chunk
+#    naming a process that is not one is refused (status 2, one line).
 # 4. A source file, a symbolic link and a fifo at NAME are left as they are,
 #    with one `dsprof:` line each, and the program runs as without a profile.
 # 5. report, records, trace, info and merge read NAME; merge's output has the
@@ -92,6 +93,25 @@ with open(path, 'r+b') as f:
     f.write(struct.pack('<Q', end + 4096 + 8192 + 4096))   # and a page not there
 PY
 [ "$(steps dead.data)" = "$(steps acc.data)" ] || fail "dead.data reads $(steps dead.data) steps"
+cp acc.data bad.data
+python3 - bad.data <<'PY'
+import struct, sys
+with open(sys.argv[1], 'r+b') as f:
+    data = f.read()
+    off = 4096
+    while True:                                  # the first chunk of a process
+        kind, _, size = struct.unpack_from('<IIQ', data, off)
+        if kind & 0xff != 4 and kind >> 8:
+            break
+        off += size
+    f.seek(off)
+    f.write(struct.pack('<I', (kind & 0xff) | 0x7fffff << 8))
+PY
+set +e
+run_dsprof lines bad.data >out 2>err; rc=$?
+set -e
+[ $rc = 2 ] && [ "$(wc -l <err)" = 1 ] && grep -q "bad.data: .*not one" err ||
+  fail "a chunk of no process: status $rc, $(cat err)"
 
 # ---- 4. what is not an accumulated profile ----
 echo 'int main (void) { return 0; }' >src.c
