@@ -69,6 +69,25 @@
                          counters_offset is page aligned, past the records and
                          inside the chunk.  A unit costs its metadata, not a page.
 
+   2a. An accumulated profile (DSPROF_FLAG_ACCUMULATE)
+   ----------------------------------------------------
+   Processes run with DSPROF_ACCUMULATE=1 add their chunks to one file, at the
+   same time.  Its header is a container: `end` is where the next chunk goes,
+   advanced by each writer with an atomic add on the mapped header (it is not
+   a committed length: a chunk below it may not be written yet), and the file
+   is grown with fallocate, which never shrinks it.  Each process first adds
+   a DSPROF_CHUNK_PROCESS chunk, one page: struct dsprof_process_chunk, whose
+   header is that process's (pid, times, flags, recorder figures; its `end`
+   unused).  Every chunk's kind is then DSPROF_CHUNK_KIND | proc << 8, proc
+   the page number (offset / DSPROF_PAGE) of its process's chunk, stored once
+   the chunk is written: a writer stores the chunk's size (kind 0) as soon as
+   it has its space, and the kind with its process last, so a reader skips a
+   chunk of kind 0 by its size, and a page of zeros (a writer that died before
+   it stored the size: nothing of the chunk was written) one page at a time.
+   A unit chunk whose check word does not match its metadata (its writer died
+   while writing it) is skipped too.  Each process keeps its own units (site
+   ids), threads and clock.
+
    3. Unit metadata blob
    ---------------------
    A sequence of ULEB128 numbers and strings (ULEB128 length, then bytes, no NUL).
@@ -97,6 +116,9 @@
                             counters are on the edges of its control-flow graph,
                             not on its blocks (section 3a).  Without it, block k
                             has counter first_counter + k.
+       DSPROF_TAG_BRANCHES  right after a function's DSPROF_TAG_FLOW record: its
+                            branches (section 3b).  Readers that do not know it
+                            skip it.
    Counter indices of a unit's functions are disjoint and below the unit's ncounters.
 
    3a. Counters on edges (DSPROF_TAG_FLOW)
@@ -143,6 +165,27 @@
    counts outside the loop stay exact.  Updates lost
    between threads without update=atomic may also unbalance the flow.  A
    derived count below 0 reads as 0.
+
+   3b. Branches (DSPROF_TAG_BRANCHES)
+   ----------------------------------
+   The blocks that end in a conditional jump or a switch, as gcov lists their
+   branches (`gcov -b`, `--json-format`): under the line gcov gives them, the
+   edges out of the block other than fake ones, in gcov's order.  Their
+   counts are edges of the flow record, so they cost no counter.
+
+     uleb nblocks
+     nblocks x (uleb file, uleb line, uleb narcs,
+                narcs x (uleb edge, uleb flags))
+                     edge: the index of the branch's edge in the function's
+                     flow record (its place in the list, from 0); flags:
+                     DSPROF_BRANCH_FALLTHROUGH if the edge goes to the next
+                     block in the code (gcov's "fallthrough").
+   A block's branches come in the order of their destinations in the code;
+   blocks in the order of the function's code.  The line is that of the
+   block's last statements (the largest line of the last statements of one
+   file after the last call that may not return, the definition line counted
+   in the first block), not the block's first location.  The edges of one
+   block leave the same node.
 
    4. Event streams
    ----------------
@@ -235,6 +278,7 @@ struct dsprof_file_header
 #define DSPROF_FLAG_FORKED 1u     /* written by a forked child: counts from the fork */
 #define DSPROF_FLAG_TRUNCATED 2u  /* out of space, or the file was cut short
                                      while the program ran: chunks are missing */
+#define DSPROF_FLAG_ACCUMULATE 4u /* many processes' chunks (section 2a) */
 
 struct dsprof_chunk
 {
@@ -247,6 +291,20 @@ struct dsprof_chunk
 #define DSPROF_CHUNK_UNIT 1u
 #define DSPROF_CHUNK_EVENTS 2u
 #define DSPROF_CHUNK_UNITS 3u
+#define DSPROF_CHUNK_PROCESS 4u
+
+/* The kind of a chunk and, in an accumulated profile (section 2a), the page
+   of its process's chunk (0 in other profiles).  */
+#define DSPROF_CHUNK_KIND(kind) ((kind) & 0xffu)
+#define DSPROF_CHUNK_PROC(kind) ((kind) >> 8)
+
+/* A process of an accumulated profile: its header, as a profile of its own
+   would have it.  */
+struct dsprof_process_chunk
+{
+  struct dsprof_chunk chunk;
+  struct dsprof_file_header header;
+};
 
 struct dsprof_unit_chunk
 {
@@ -274,6 +332,9 @@ struct dsprof_units_chunk
 #define DSPROF_TAG_FUNCTION 2u
 #define DSPROF_TAG_SITE 3u
 #define DSPROF_TAG_FLOW 4u
+#define DSPROF_TAG_BRANCHES 5u
+
+#define DSPROF_BRANCH_FALLTHROUGH 1u   /* a DSPROF_TAG_BRANCHES edge's flags */
 
 /* Types of dimension values.  */
 enum dsprof_dim_type

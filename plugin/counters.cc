@@ -64,7 +64,9 @@
    (7) Choose the spanning tree: the fake edges, then a maximum spanning tree
        over the estimates, so the edges left to count are the least run
        (flow-graph.cc, as (8)).
-   (8) Write the flow record and give each edge off the tree a counter:
+   (8) Write the flow record and give each edge off the tree a counter;
+       then the branch record, which names the edges out of each block that
+       ends in a conditional jump or switch, as gcov lists them (branches.cc):
          t = counters[i]; t = t + 1; counters[i] = t;
        with a volatile store, so that each run reaches the mapped profile even
        in a loop the program is killed in; or, with update=atomic,
@@ -138,6 +140,8 @@ instrument_counters (function *fun, basic_block first, bool event,
   auto_vec<vec<expanded_location> > locs;
   unsigned counted = dsprof_block_lines (fun, first, &blocks, &locs);
   unsigned first_counter = dsprof_begin_function (fun->decl, counted);
+  auto_vec<branch_block> branches;
+  dsprof_find_branches (fun, blocks, first, &branches);
 
   /* (5) */
   flow_graph g;
@@ -159,6 +163,7 @@ instrument_counters (function *fun, basic_block first, bool event,
   /* (8) */
   *ncounters = dsprof_write_flow_record (&g);
   dsprof_insert_counters (&g, first_counter);
+  dsprof_write_branches (&g, branches);
   return counted;
 }
 

@@ -67,6 +67,7 @@ struct flow_graph
   auto_vec<bool> leaves;     /* by block index: it gets a fake edge to 0 */
   auto_vec<int> forced;      /* by node: the fake edge on the tree, or -1 */
   auto_vec<unsigned> order;  /* nodes by their distance from 0 on the tree */
+  auto_vec<unsigned> rec_pos; /* by edge: its place in the flow record */
 
   unsigned
   add (unsigned src, unsigned dst, edge e, basic_block entry, double weight)
@@ -103,5 +104,16 @@ void dsprof_add_flow_edges (flow_graph *g, function *fun,
 void dsprof_choose_tree (flow_graph *g);
 unsigned dsprof_write_flow_record (flow_graph *g);
 void dsprof_insert_counters (flow_graph *g, unsigned first_counter);
+
+/* branches.cc: (8) the blocks that end in a conditional jump or a switch,
+   found before the counters go in, recorded after.  */
+struct branch_block
+{
+  basic_block bb;
+  expanded_location where;   /* the line gcov puts its branches on */
+};
+void dsprof_find_branches (function *fun, const vec<basic_block> &blocks,
+                           basic_block first, vec<branch_block> *out);
+void dsprof_write_branches (flow_graph *g, const vec<branch_block> &branches);
 
 #endif /* DSPROF_COUNTERS_H */

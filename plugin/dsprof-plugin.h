@@ -85,6 +85,8 @@ unsigned dsprof_begin_function (tree fndecl, unsigned nblocks);
 void dsprof_add_block (unsigned nlocs, const expanded_location *locs);
 void dsprof_add_flow (unsigned nnodes, unsigned nedges,
                       const unsigned long *edges, unsigned ncounted);
+void dsprof_add_branch (expanded_location where, unsigned narcs,
+                        const unsigned *arcs);
 tree dsprof_sites_decl (void);
 unsigned dsprof_add_site (tree fndecl, const char *type, unsigned nparams,
                           tree *params, const enum dsprof_dim_type *param_dims,

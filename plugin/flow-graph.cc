@@ -387,11 +387,13 @@ dsprof_write_flow_record (flow_graph *g)
     parent[v] = -1u;
   auto_vec<unsigned long> rec;
   unsigned nmeasured = 0;
+  g->rec_pos.safe_grow (g->edges.length ());
   for (unsigned i = 0; i < g->edges.length (); i++)
     {
       flow_edge &f = g->edges[i];
       if (f.how < 0)
         {
+          g->rec_pos[i] = rec.length () / 3;
           rec.safe_push (f.src);
           rec.safe_push (f.dst);
           rec.safe_push (2 + nmeasured++);
@@ -403,6 +405,7 @@ dsprof_write_flow_record (flow_graph *g)
     if (parent[g->order[k]] != -1u)
       {
         flow_edge &f = g->edges[parent[g->order[k]]];
+        g->rec_pos[parent[g->order[k]]] = rec.length () / 3;
         rec.safe_push (f.src);
         rec.safe_push (f.dst);
         rec.safe_push (f.how);

@@ -35,10 +35,12 @@ struct buffer
   size_t len, size;
 };
 
-/* FUNCS holds the finished function records, RECORD the one being built and
-   FLOW its DSPROF_TAG_FLOW record; the file table is known only at the end, so
-   the blob is assembled in dsprof_emit_unit.  */
-static struct buffer funcs, sites, record, flow;
+/* FUNCS holds the finished function records, RECORD the one being built,
+   FLOW its DSPROF_TAG_FLOW record and BRANCHES the body of its
+   DSPROF_TAG_BRANCHES record after its count, NBRANCHES; the file table is
+   known only at the end, so the blob is assembled in dsprof_emit_unit.  */
+static struct buffer funcs, sites, record, flow, branches;
+static unsigned nbranches;
 static vec<const char *> files;
 
 /* Make room for N more bytes at the end of B; return where they go.  */
@@ -161,6 +163,14 @@ finish_function (void)
     put_record (&funcs, DSPROF_TAG_FUNCTION, &record);
   if (flow.len)
     put_record (&funcs, DSPROF_TAG_FLOW, &flow);
+  if (nbranches)
+    {
+      put_uleb (&flow, nbranches);
+      put_bytes (&flow, branches.data, branches.len);
+      put_record (&funcs, DSPROF_TAG_BRANCHES, &flow);
+      branches.len = 0;
+      nbranches = 0;
+    }
 }
 
 /* Start the record of function FNDECL with NBLOCKS counted blocks, which
@@ -193,6 +203,22 @@ dsprof_add_flow (unsigned nnodes, unsigned nedges, const unsigned long *edges,
   for (unsigned i = 0; i < 3 * nedges; i++)
     put_uleb (&flow, edges[i]);
   ncounters += ncounted;
+}
+
+/* Add to the current function's branch record a block whose NARCS ways out,
+   ARCS holding (flow record edge, DSPROF_BRANCH_* flags) for each, are
+   branches on the line WHERE (include/dsprof-format.h, section 3b).  */
+
+void
+dsprof_add_branch (expanded_location where, unsigned narcs,
+                   const unsigned *arcs)
+{
+  put_uleb (&branches, file_index (where.file));
+  put_uleb (&branches, where.line);
+  put_uleb (&branches, narcs);
+  for (unsigned i = 0; i < 2 * narcs; i++)
+    put_uleb (&branches, arcs[i]);
+  nbranches++;
 }
 
 /* Add the next block of the current function, with its NLOCS locations LOCS.  */

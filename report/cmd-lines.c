@@ -211,14 +211,33 @@ change_column (const char *b, const char *n, char col[24])
     snprintf (col, 24, "%c%" PRIu64, y > x ? '+' : '-', y > x ? y - x : x - y);
 }
 
+/* With --branches, the branches of line N of S under it, gcov -b -c's way;
+   *K is the first of S's branches not shown yet.  */
+
+static void
+print_branches (const struct lc_source *s, uint32_t n, uint32_t *k, FILE *out)
+{
+  while (*k < s->nbranches && s->branches[*k].line < n)
+    ++*k;
+  for (; *k < s->nbranches && s->branches[*k].line == n; ++*k)
+    {
+      const struct lc_branch *b = &s->branches[*k];
+      if (b->block)
+        fprintf (out, "branch %2u taken %" PRIu64 "%s\n", b->number, b->count,
+                 b->fallthrough ? " (fallthrough)" : "");
+      else
+        fprintf (out, "branch %2u never executed\n", b->number);
+    }
+}
+
 /* Write the listing of S to OUT_PATH, whose directories past its first FROM
    bytes annotate makes (make_parents); with BASE (--diff), the base's count
-   and the change before each line's count.  Return 0, 1 if the source was not
-   found (warned), or EXIT_DATA.  */
+   and the change before each line's count; with its branches if BRANCHES.
+   Return 0, 1 if the source was not found (warned), or EXIT_DATA.  */
 
 static int
 write_listing (const struct lc_source *s, const struct lc_model *base,
-               const char *out_path, size_t from)
+               const char *out_path, size_t from, bool branches)
 {
   size_t size;
   const char *problem;
@@ -265,6 +284,7 @@ write_listing (const struct lc_source *s, const struct lc_model *base,
     {
       const char *p = text, *end = text + size;
       uint32_t k = 0, kb = 0;    /* the first line at n or after */
+      uint32_t kbr = 0;          /* s->branches[kbr]: the first not shown */
       for (uint32_t n = 1; n <= nlines; n++)
         {
           const char *nl = memchr (p, '\n', (size_t) (end - p));
@@ -280,6 +300,8 @@ write_listing (const struct lc_source *s, const struct lc_model *base,
           else
             fprintf (out.f, "%*s", width, col);
           fprintf (out.f, ":%5u:%.*s\n", n, (int) len, p);
+          if (branches)
+            print_branches (s, n, &kbr, out.f);
           p = nl ? nl + 1 : end;
         }
       rc = output_close (&out);
@@ -319,13 +341,13 @@ source_own (const struct lc_source *s)
 }
 
 /* Write the listings of M's sources selected by SEL[0 .. NSEL) under DIR
-   (NULL: beside them), every one even after one that failed; beside the source
-   only in the program's own tree, unless --source named it.  Return 0 or
-   EXIT_DATA.  */
+   (NULL: beside them), every one even after one that failed, with their
+   branches if BRANCHES; beside the source only in the program's own tree,
+   unless --source named it.  Return 0 or EXIT_DATA.  */
 
 static int
 write_listings (const struct lc_model *m, const struct lc_model *base,
-                const char *dir, int nsel, char **sel)
+                const char *dir, int nsel, char **sel, bool branches)
 {
   int matched = 0, outside = 0, failed = 0;
   const char *first_outside = NULL;
@@ -344,8 +366,8 @@ write_listings (const struct lc_model *m, const struct lc_model *base,
         }
       char *out_path = dir ? path_under (dir, s->given)
                            : concat (s->path, ".bb", NULL);
-      if (write_listing (s, base, out_path, dir ? strlen (dir) : strlen (out_path))
-          == EXIT_DATA)
+      if (write_listing (s, base, out_path, dir ? strlen (dir) : strlen (out_path),
+                         branches) == EXIT_DATA)
         failed = EXIT_DATA;
       free (out_path);
     }
@@ -368,11 +390,13 @@ run_annotate (int argc, char **argv)
     { "output", required_argument, NULL, 'o' },
     { "source", required_argument, NULL, 's' },
     { "diff", required_argument, NULL, 'D' },
+    { "branches", no_argument, NULL, 'b' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   const char *dir = NULL;
   char *base = NULL;
+  bool branches = false;
   char **sel = XNEWVEC (char *, argc + 1);
   int nsel = 0, c;
   opterr = 0;
@@ -382,6 +406,7 @@ run_annotate (int argc, char **argv)
       case 'o': dir = optarg; break;
       case 's': sel[nsel++] = optarg; break;
       case 'D': base = optarg; break;
+      case 'b': branches = true; break;
       case 'h': free (sel); return print_help (&cmd_annotate);
       default:
         free (sel);
@@ -398,7 +423,7 @@ run_annotate (int argc, char **argv)
     {
       struct lc_model m;
       if (!(rc = lc_build (&set, &m)))
-        rc = write_listings (&m, base ? &bm : NULL, dir, nsel, sel);
+        rc = write_listings (&m, base ? &bm : NULL, dir, nsel, sel, branches);
       lc_free (&m);
       pf_free (&set);
     }
@@ -410,7 +435,8 @@ run_annotate (int argc, char **argv)
 
 const struct command cmd_annotate = {
   "annotate", "annotated source listings (<source>.bb)", run_annotate,
-  "usage: dsprof annotate [-o DIR] [--source FILE]... [--diff BASE] [PROFILE...]\n\n"
+  "usage: dsprof annotate [-o DIR] [--source FILE]... [--branches] [--diff BASE]\n"
+  "       [PROFILE...]\n\n"
   "Write <source>.bb for every instrumented source file: each source line after\n"
   "a count column, printf(\"%9s:%5u:%s\") (wider for the whole file if a count has\n"
   "more than 9 digits) - the largest count of the blocks that\n"
@@ -429,6 +455,12 @@ const struct command cmd_annotate = {
   "                      a directory of profiles, as `dsprof diff` takes it),\n"
   "                      the profiles' count, and the change (+N, -N; blank\n"
   "                      when none)\n"
+  "      --branches      under each line that ends a block with a conditional\n"
+  "                      jump or a switch, one line per way out, numbered from\n"
+  "                      0 on the line in gcov's order, as gcov -b -c lists\n"
+  "                      them: \"branch  0 taken N\" (\" (fallthrough)\" for the\n"
+  "                      way to the next block in the code), or \"branch  1\n"
+  "                      never executed\" when the block never ran\n"
 };
 
 /* ---- dsprof export --format lcov ---------------------------------------------- */
@@ -441,7 +473,8 @@ cmp_source_path (const void *a, const void *b)
 }
 
 /* The lcov record of source S: its functions, then its lines (DA: the largest
-   count of the blocks on the line).  */
+   count of the blocks on the line), then its branches (BRDA:LINE,0,NUMBER,
+   TAKEN as geninfo writes gcov's, TAKEN `-` on a line that never ran).  */
 
 static void
 lcov_source (const struct lc_source *s, FILE *out)
@@ -466,6 +499,21 @@ lcov_source (const struct lc_source *s, FILE *out)
         lf++;
         lh += s->lines[k].count > 0;
       }
+  uint32_t bh = 0, k = 0;
+  for (uint32_t j = 0; j < s->nbranches; j++)
+    {
+      const struct lc_branch *b = &s->branches[j];
+      while (k < s->nlines && s->lines[k].line < b->line)
+        k++;
+      if (k < s->nlines && s->lines[k].line == b->line && !s->lines[k].count)
+        fprintf (out, "BRDA:%u,0,%u,-\n", b->line, b->number);
+      else
+        fprintf (out, "BRDA:%u,0,%u,%" PRIu64 "\n", b->line, b->number,
+                 b->count);
+      bh += b->count > 0;
+    }
+  if (s->nbranches)
+    fprintf (out, "BRF:%u\nBRH:%u\n", s->nbranches, bh);
   fprintf (out, "LF:%u\nLH:%u\nend_of_record\n", lf, lh);
 }
 
@@ -492,7 +540,9 @@ export_lcov (struct pf_set *set, FILE *out)
 /* Executed out of instrumented, by lcov's rules (lcov_source): lines are the
    by line entries but line 0 (DA), executed if their count is > 0; functions
    executed if their entry count is (FNDA); blocks each counted block of a
-   function, executed if it ran.  */
+   function, executed if it ran; branches (BRDA) executed if their block ran
+   (gcov -f's "Branches executed"), taken if their count is > 0 (its "Taken at
+   least once", lcov's branch hits).  */
 
 struct cov
 {
@@ -501,18 +551,21 @@ struct cov
 
 struct cov_row
 {
-  struct cov lines, blocks, funcs;
+  struct cov lines, blocks, funcs, br_exec, br_taken;
 };
 
 static void
 cov_add (struct cov_row *to, const struct cov_row *r)
 {
-  to->lines.hit += r->lines.hit;
-  to->lines.total += r->lines.total;
-  to->blocks.hit += r->blocks.hit;
-  to->blocks.total += r->blocks.total;
-  to->funcs.hit += r->funcs.hit;
-  to->funcs.total += r->funcs.total;
+  struct cov *t[5] = { &to->lines, &to->blocks, &to->funcs, &to->br_exec,
+                       &to->br_taken };
+  const struct cov *f[5] = { &r->lines, &r->blocks, &r->funcs, &r->br_exec,
+                             &r->br_taken };
+  for (int k = 0; k < 5; k++)
+    {
+      t[k]->hit += f[k]->hit;
+      t[k]->total += f[k]->total;
+    }
 }
 
 static struct cov
@@ -528,29 +581,46 @@ cov_lines (const struct lc_line *v, uint32_t n)
   return c;
 }
 
+/* The branches of V (N of them) into R.  */
+
+static void
+cov_branches (struct cov_row *r, const struct lc_branch *v, uint32_t n)
+{
+  r->br_exec = r->br_taken = (struct cov) { 0, n };
+  for (uint32_t k = 0; k < n; k++)
+    {
+      r->br_exec.hit += v[k].block > 0;
+      r->br_taken.hit += v[k].count > 0;
+    }
+}
+
 static struct cov_row
 cov_func (const struct lc_func *f)
 {
   struct cov_row r = { cov_lines (f->lines, f->nlines),
                        { f->blocks_hit, f->nblocks },
-                       { f->count > 0, 1 } };
+                       { f->count > 0, 1 }, { 0, 0 }, { 0, 0 } };
+  cov_branches (&r, f->branches, f->nbranches);
   return r;
 }
 
-/* Source S's row: its lines, its functions and their blocks.  */
+/* Source S's row: its lines, its functions and their blocks, its
+   branches.  */
 
 static struct cov_row
 cov_source (const struct lc_source *s)
 {
-  struct cov_row r = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+  struct cov_row r = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
   for (uint32_t k = 0; k < s->nfuncs; k++)
     {
       struct cov_row f = cov_func (&s->funcs[k]);
       cov_add (&r, &f);
     }
-  /* Not the sum of its functions' lines: lines of S other functions' blocks
-     hold (a header's function inlined) count too, each line once.  */
+  /* Not the sum of its functions' lines and branches: lines of S other
+     functions' blocks hold (a header's function inlined) count too, each
+     line and branch once.  */
   r.lines = cov_lines (s->lines, s->nlines);
+  cov_branches (&r, s->branches, s->nbranches);
   return r;
 }
 
@@ -597,7 +667,8 @@ summary_rows (const struct lc_model *m, struct sum_row **rows)
   for (size_t i = 0; i < m->nsources; i++)
     max += v[i]->nfuncs + 1;
   struct sum_row *r = XCNEWVEC (struct sum_row, max);
-  struct cov_row total = { { 0, 0 }, { 0, 0 }, { 0, 0 } };
+  struct cov_row total = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 },
+                           { 0, 0 } };
   for (size_t i = 0; i < m->nsources; i++)
     {
       const struct lc_source *s = v[i];
@@ -631,24 +702,31 @@ static void
 summary_text (const struct sum_row *r, size_t n, FILE *out)
 {
   char buf[64];
-  int w[3] = { 5, 6, 9 };       /* LINES, BLOCKS, FUNCTIONS */
+  static const char *const head[5] = { "LINES", "BLOCKS", "FUNCTIONS",
+                                       "BR-EXEC", "BR-TAKEN" };
+  int w[5];
+  for (int k = 0; k < 5; k++)
+    w[k] = (int) strlen (head[k]);
   for (size_t i = 0; i < n; i++)
     {
-      const struct cov *c[3] = { &r[i].cov.lines, &r[i].cov.blocks,
-                                 &r[i].cov.funcs };
-      for (int k = 0; k < 3; k++)
+      const struct cov *c[5] = { &r[i].cov.lines, &r[i].cov.blocks,
+                                 &r[i].cov.funcs, &r[i].cov.br_exec,
+                                 &r[i].cov.br_taken };
+      for (int k = 0; k < 5; k++)
         {
           int len = (int) strlen (cov_text (buf, sizeof buf, *c[k]));
           w[k] = len > w[k] ? len : w[k];
         }
     }
-  fprintf (out, "%*s  %*s  %*s  %s\n", w[0], "LINES", w[1], "BLOCKS", w[2],
-           "FUNCTIONS", "WHERE");
+  for (int k = 0; k < 5; k++)
+    fprintf (out, "%*s  ", w[k], head[k]);
+  fputs ("WHERE\n", out);
   for (size_t i = 0; i < n; i++)
     {
-      const struct cov *c[3] = { &r[i].cov.lines, &r[i].cov.blocks,
-                                 &r[i].cov.funcs };
-      for (int k = 0; k < 3; k++)
+      const struct cov *c[5] = { &r[i].cov.lines, &r[i].cov.blocks,
+                                 &r[i].cov.funcs, &r[i].cov.br_exec,
+                                 &r[i].cov.br_taken };
+      for (int k = 0; k < 5; k++)
         fprintf (out, "%*s  ", w[k], cov_text (buf, sizeof buf, *c[k]));
       char *where = row_where (&r[i]);
       fprintf (out, "%s\n", where);
@@ -666,7 +744,8 @@ static void
 summary_csv (const struct sum_row *r, size_t n, FILE *out)
 {
   fputs ("kind,file,function,line,calls,lines_hit,lines,blocks_hit,blocks,"
-         "functions_hit,functions\n", out);
+         "functions_hit,functions,branches_executed,branches_taken,branches\n",
+         out);
   for (size_t i = 0; i < n; i++)
     {
       const struct cov_row *c = &r[i].cov;
@@ -679,8 +758,10 @@ summary_csv (const struct sum_row *r, size_t n, FILE *out)
       else
         fputs (",,", out);
       fprintf (out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
-               ",%" PRIu64 "\n", c->lines.hit, c->lines.total, c->blocks.hit,
-               c->blocks.total, c->funcs.hit, c->funcs.total);
+               ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+               c->lines.hit, c->lines.total, c->blocks.hit, c->blocks.total,
+               c->funcs.hit, c->funcs.total, c->br_exec.hit, c->br_taken.hit,
+               c->br_taken.total);
     }
 }
 
@@ -706,9 +787,12 @@ summary_json (const struct sum_row *r, size_t n, FILE *out)
         }
       fprintf (out, ", \"lines_hit\": %" PRIu64 ", \"lines\": %" PRIu64
                ", \"blocks_hit\": %" PRIu64 ", \"blocks\": %" PRIu64
-               ", \"functions_hit\": %" PRIu64 ", \"functions\": %" PRIu64 "}",
+               ", \"functions_hit\": %" PRIu64 ", \"functions\": %" PRIu64
+               ", \"branches_executed\": %" PRIu64 ", \"branches_taken\": %"
+               PRIu64 ", \"branches\": %" PRIu64 "}",
                c->lines.hit, c->lines.total, c->blocks.hit, c->blocks.total,
-               c->funcs.hit, c->funcs.total);
+               c->funcs.hit, c->funcs.total, c->br_exec.hit, c->br_taken.hit,
+               c->br_taken.total);
     }
   fputs ("\n]\n", out);
 }
@@ -765,20 +849,24 @@ run_summary (int argc, char **argv)
 }
 
 const struct command cmd_summary = {
-  "summary", "coverage summary: lines, blocks, functions executed", run_summary,
+  "summary", "coverage summary: lines, blocks, functions, branches executed",
+  run_summary,
   "usage: dsprof summary [--format text|csv|json] [-o FILE] [PROFILE...]\n\n"
   "Print, per source file and per function, how many of its instrumented lines,\n"
-  "blocks and functions ran, as `gcov -f` and `lcov --summary` do, then the\n"
-  "totals: the figures of `dsprof export --format lcov` (a line is instrumented\n"
-  "if a block holds a statement on it, and ran if the largest count of those\n"
-  "blocks is not 0; a function ran if its entry count is not 0; a block ran if\n"
-  "its count is not 0; a header's function counts the blocks of each unit's\n"
-  "copy).  Rows are ordered by file (as annotate finds it), each file's\n"
-  "functions by line, then the file's own row; the last row is the totals.\n"
-  "Branch figures come with branch counts, which profiles do not hold yet.\n\n"
+  "blocks, functions and branches ran, as `gcov -f` and `lcov --summary` do,\n"
+  "then the totals: the figures of `dsprof export --format lcov` (a line is\n"
+  "instrumented if a block holds a statement on it, and ran if the largest\n"
+  "count of those blocks is not 0; a function ran if its entry count is not 0;\n"
+  "a block ran if its count is not 0; a header's function counts the blocks of\n"
+  "each unit's copy).  Branches are gcov's (annotate --branches): BR-EXEC those\n"
+  "whose block ran (gcov's \"Branches executed\"), BR-TAKEN those taken at least\n"
+  "once (gcov's \"Taken at least once\", lcov's branch figure).  Rows are\n"
+  "ordered by file (as annotate finds it), each file's functions by line, then\n"
+  "the file's own row; the last row is the totals.\n\n"
   "  -f, --format F      text (a table, \"HIT/TOTAL PCT%\" cells), csv (RFC 4180:\n"
   "                      kind,file,function,line,calls,lines_hit,lines,\n"
-  "                      blocks_hit,blocks,functions_hit,functions) or json (an\n"
-  "                      array of objects with those keys)\n"
+  "                      blocks_hit,blocks,functions_hit,functions,\n"
+  "                      branches_executed,branches_taken,branches) or json\n"
+  "                      (an array of objects with those keys)\n"
   "  -o, --output FILE   write to FILE instead of standard output\n"
 };

@@ -22,6 +22,7 @@
 
 #include <stdlib.h>
 
+#include "libiberty.h"
 #include "dsprof-format.h"
 #include "flow.h"
 
@@ -35,10 +36,22 @@ __extension__ typedef __int128 wide;
     }                                                                          \
   while (0)
 
-int
-flow_block_counts (const unsigned char *flow, size_t size, uint32_t nblocks,
-                   const uint64_t *counters, uint64_t ncounters, uint64_t *out,
-                   const char **err)
+/* A count of 128 bits as a count: below 0 is 0 (a profile that is not
+   flow-consistent), beyond 2^64 - 1 (damaged counters) 2^64 - 1.  */
+
+static uint64_t
+clamp (wide v)
+{
+  return v < 0 ? 0 : v > (wide) UINT64_MAX ? UINT64_MAX : (uint64_t) v;
+}
+
+/* flow_block_counts, and with EDGES each edge's count and the count of the
+   node it leaves.  */
+
+static int
+solve (const unsigned char *flow, size_t size, uint32_t nblocks,
+       const uint64_t *counters, uint64_t ncounters, uint64_t *out,
+       struct flow_edges *edges, const char **err)
 {
   struct dsprof_cursor c = { flow, flow + size, 0 };
   uint32_t *src = NULL, *dst = NULL, *unknown = NULL;
@@ -118,7 +131,7 @@ flow_block_counts (const unsigned char *flow, size_t size, uint32_t nblocks,
       unknown[dst[i]]--;
     }
 
-  if (!out)
+  if (!out && !edges)
     {
       rc = 0;
       goto out;
@@ -128,10 +141,19 @@ flow_block_counts (const unsigned char *flow, size_t size, uint32_t nblocks,
     sum[v] = 0;
   for (size_t i = 0; i < ne; i++)
     sum[dst[i]] += value[i];
-  for (uint32_t b = 0; b < nblocks; b++)
-    out[b] = sum[b + 1] < 0 ? 0
-             : sum[b + 1] > (wide) UINT64_MAX ? UINT64_MAX
-             : (uint64_t) sum[b + 1];
+  for (uint32_t b = 0; out && b < nblocks; b++)
+    out[b] = clamp (sum[b + 1]);
+  if (edges)
+    {
+      edges->n = ne;
+      edges->count = XNEWVEC (uint64_t, ne ? ne : 1);
+      edges->from = XNEWVEC (uint64_t, ne ? ne : 1);
+      for (size_t i = 0; i < ne; i++)
+        {
+          edges->count[i] = clamp (value[i]);
+          edges->from[i] = clamp (sum[src[i]]);
+        }
+    }
   rc = 0;
 
 out:
@@ -142,4 +164,82 @@ out:
   free (balance);
   free (unknown);
   return rc;
+}
+
+int
+flow_block_counts (const unsigned char *flow, size_t size, uint32_t nblocks,
+                   const uint64_t *counters, uint64_t ncounters, uint64_t *out,
+                   const char **err)
+{
+  return solve (flow, size, nblocks, counters, ncounters, out, NULL, err);
+}
+
+int
+flow_edge_counts (const unsigned char *flow, size_t size, uint32_t nblocks,
+                  const uint64_t *counters, uint64_t ncounters,
+                  struct flow_edges *edges, const char **err)
+{
+  edges->n = 0;
+  edges->count = edges->from = NULL;
+  return solve (flow, size, nblocks, counters, ncounters, NULL, edges, err);
+}
+
+void
+flow_edges_free (struct flow_edges *edges)
+{
+  free (edges->count);
+  free (edges->from);
+  edges->count = edges->from = NULL;
+  edges->n = 0;
+}
+
+int
+flow_branch_next (struct dsprof_cursor *c, struct flow_branch *b)
+{
+  b->file = dsprof_read_uleb (c);
+  b->line = dsprof_read_uleb (c);
+  b->narcs = dsprof_read_uleb (c);
+  /* Every arc takes two bytes.  */
+  if (c->err || b->narcs > (uint64_t) (c->end - c->p) / 2)
+    return c->err = 1, -1;
+  return 0;
+}
+
+int
+flow_branch_arc (struct dsprof_cursor *c, uint64_t *edge, uint64_t *flags)
+{
+  *edge = dsprof_read_uleb (c);
+  *flags = dsprof_read_uleb (c);
+  return c->err ? -1 : 0;
+}
+
+const char *
+flow_check_branches (const unsigned char *rec, size_t size,
+                     const unsigned char *flow, size_t flow_size,
+                     uint32_t nfiles)
+{
+  struct dsprof_cursor f = { flow, flow + flow_size, 0 };
+  dsprof_read_uleb (&f);
+  uint64_t nedges = dsprof_read_uleb (&f);
+  struct dsprof_cursor c = { rec, rec + size, 0 };
+  uint64_t n = dsprof_read_uleb (&c);
+  if (c.err || n > (uint64_t) (c.end - c.p) / 3)
+    return "branch record truncated";
+  for (uint64_t k = 0; k < n; k++)
+    {
+      struct flow_branch b;
+      if (flow_branch_next (&c, &b) < 0)
+        return "branch record truncated";
+      if (b.file >= nfiles || b.line > UINT32_MAX)
+        return "branch record names a file or line out of range";
+      for (uint64_t j = 0; j < b.narcs; j++)
+        {
+          uint64_t edge, flags;
+          if (flow_branch_arc (&c, &edge, &flags) < 0)
+            return "branch record truncated";
+          if (edge >= nedges)
+            return "branch record names an edge beyond the flow record's";
+        }
+    }
+  return c.p == c.end ? NULL : "branch record: bytes after its blocks";
 }

@@ -6,6 +6,7 @@
 
 #include "libiberty.h"
 #include "cmd.h"
+#include "flow.h"
 #include "linecount.h"
 
 /* V, of N elements of SIZE bytes, with room for one more: arrays grow to the
@@ -47,7 +48,11 @@ source_free (void *p)
   free (s->path);
   free (s->lines);
   for (uint32_t k = 0; k < s->nfuncs; k++)
-    free (s->funcs[k].lines);
+    {
+      free (s->funcs[k].lines);
+      free (s->funcs[k].branches);
+    }
+  free (s->branches);
   free (s->funcs);
   free (s->units);
   free (s);
@@ -95,19 +100,76 @@ add_line (struct lc_source *s, const struct pf_unit *u, uint32_t line,
     }
 }
 
-/* The blocks of function F of unit U, whose counts are COUNTS, into M: their
-   lines into the sources, and F with its entry count, its blocks and the lines
-   they hold in F's own file into F's source.  */
+/* Append B to the N branches at *V.  */
 
 static void
+push_branch (struct lc_branch **v, uint32_t *n, struct lc_branch b)
+{
+  *v = grow (*v, *n, sizeof **v);
+  (*v)[(*n)++] = b;
+}
+
+/* The branches of function F of unit U, whose edges are E, into FN (those
+   in its own file) and into the sources of their lines.  */
+
+static void
+add_branches (struct lc_model *m, const struct pf_unit *u,
+              const struct pf_function *f, const struct flow_edges *e,
+              struct lc_func *fn, struct lc_source **of_file)
+{
+  struct dsprof_cursor c = { f->branches, f->branches + f->branches_size, 0 };
+  uint64_t n = dsprof_read_uleb (&c);
+  for (uint64_t k = 0; k < n; k++)
+    {
+      struct flow_branch b;
+      if (flow_branch_next (&c, &b) < 0)
+        return;
+      struct lc_source *s = source_of (m, u, (uint32_t) b.file, of_file);
+      for (uint64_t j = 0; j < b.narcs; j++)
+        {
+          uint64_t edge, flags;
+          if (flow_branch_arc (&c, &edge, &flags) < 0 || edge >= e->n)
+            return;
+          struct lc_branch br = { (uint32_t) b.line, 0, e->count[edge],
+                                  e->from[edge],
+                                  (flags & DSPROF_BRANCH_FALLTHROUGH) != 0,
+                                  u->index, m->nseq++ };
+          push_branch (&s->branches, &s->nbranches, br);
+          if (b.file == f->file)
+            push_branch (&fn->branches, &fn->nbranches, br);
+        }
+    }
+}
+
+/* The blocks of function F of unit U, whose counts are COUNTS, into M: their
+   lines into the sources, and F with its entry count, its blocks and the lines
+   they hold in F's own file into F's source; and F's branches.  */
+
+static int
 add_function (struct lc_model *m, const struct pf_unit *u,
               const struct pf_function *f, const uint64_t *counts,
               struct lc_source **of_file)
 {
   if (!f->nblocks)
-    return;
+    return 0;
   /* Block 0 is the entry block: its count is the calls.  */
-  struct lc_func fn = { f->name, f->line, counts[0], f->nblocks, 0, 0, NULL };
+  struct lc_func fn = { f->name, f->line, counts[0], f->nblocks, 0, 0, NULL,
+                        0, NULL };
+  if (f->branches)
+    {
+      struct flow_edges e;
+      const char *err;
+      if (flow_edge_counts (f->flow, f->flow_size, f->nblocks,
+                            u->counts + f->first_counter,
+                            u->ncounters - f->first_counter, &e, &err) < 0)
+        {
+          fprintf (stderr, "dsprof: unit %s: function %s: %s\n", u->source,
+                   f->name, err);
+          return EXIT_DATA;
+        }
+      add_branches (m, u, f, &e, &fn, of_file);
+      flow_edges_free (&e);
+    }
   for (uint32_t b = 0; b < f->nblocks; b++)
     {
       const struct pf_block *bl = &f->blocks[b];
@@ -133,6 +195,7 @@ add_function (struct lc_model *m, const struct pf_unit *u,
   struct lc_source *s = source_of (m, u, f->file, of_file);
   s->funcs = grow (s->funcs, s->nfuncs, sizeof *s->funcs);
   s->funcs[s->nfuncs++] = fn;
+  return 0;
 }
 
 static int
@@ -171,6 +234,50 @@ merge_lines (struct lc_line *v, uint32_t n)
   return k;
 }
 
+static int
+cmp_branch (const void *a, const void *b)
+{
+  const struct lc_branch *x = a, *y = b;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  if (x->unit != y->unit)
+    return x->unit < y->unit ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Number the N branches of V on each line in each unit, in the order they
+   came, and sum those of the same line and number over the units (as lcov
+   adds the tracefiles of several objects); return how many remain.  */
+
+static uint32_t
+merge_branches (struct lc_branch *v, uint32_t n)
+{
+  if (n)
+    qsort (v, n, sizeof *v, cmp_branch);
+  for (uint32_t i = 0; i < n; i++)
+    v[i].number = i && v[i - 1].line == v[i].line && v[i - 1].unit == v[i].unit
+                  ? v[i - 1].number + 1 : 0;
+  /* Each line's branches: those of its first unit, then each later unit's
+     added to the entry of the same number.  */
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; )
+    {
+      uint32_t line = v[i].line, start = k;
+      for (; i < n && v[i].line == line; i++)
+        {
+          uint32_t j = start + v[i].number;
+          if (j < k)
+            {
+              v[j].count += v[i].count;
+              v[j].block += v[i].block;
+            }
+          else
+            v[k++] = v[i];
+        }
+    }
+  return k;
+}
+
 /* Sort the lines and functions of S, each line (the largest count) and each
    function (the summed count and blocks, the lines of all its copies) once.  */
 
@@ -195,12 +302,25 @@ merge_source (struct lc_source *s)
                 from->nlines * sizeof *from->lines);
         to->nlines += from->nlines;
         free (from->lines);
+        to->branches = xrealloc (to->branches,
+                                 (to->nbranches + from->nbranches + 1)
+                                 * sizeof *to->branches);
+        if (from->nbranches)
+          memcpy (to->branches + to->nbranches, from->branches,
+                  from->nbranches * sizeof *from->branches);
+        to->nbranches += from->nbranches;
+        free (from->branches);
       }
     else
       s->funcs[n++] = s->funcs[i];
   s->nfuncs = n;
   for (uint32_t i = 0; i < n; i++)
-    s->funcs[i].nlines = merge_lines (s->funcs[i].lines, s->funcs[i].nlines);
+    {
+      s->funcs[i].nlines = merge_lines (s->funcs[i].lines, s->funcs[i].nlines);
+      s->funcs[i].nbranches = merge_branches (s->funcs[i].branches,
+                                              s->funcs[i].nbranches);
+    }
+  s->nbranches = merge_branches (s->branches, s->nbranches);
 }
 
 int
@@ -226,7 +346,7 @@ lc_build (struct pf_set *set, struct lc_model *m)
               rc = EXIT_DATA;
             }
           else
-            add_function (m, u, f, counts, of_file);
+            rc = add_function (m, u, f, counts, of_file);
           free (counts);
         }
       free (of_file);

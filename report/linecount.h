@@ -17,6 +17,14 @@
    the lines their blocks hold in the function's own file, by the by line rule
    (`dsprof summary`).
 
+   Branches, as gcov counts them (include/dsprof-format.h, section 3b): per
+   source file and per function, the ways out of the blocks that end in a
+   conditional jump or a switch, by line and gcov's branch number on the line
+   (the blocks' order, each block's ways in order); the copies of a function
+   in several units are summed branch by branch, as lcov adds the tracefiles
+   of several objects (annotate --branches, lcov's BRDA records, summary's
+   branch column).
+
    A source file is the file as annotate finds it: the path given to the
    compiler, below the unit's compilation directory when relative (lc_resolve);
    two units compiling or including the same file share one lc_source.  */
@@ -45,6 +53,18 @@ struct lc_line
   uint64_t count;                /* the largest count of those blocks */
 };
 
+/* A branch: one way out of a block that ends in a conditional jump or a
+   switch.  */
+struct lc_branch
+{
+  uint32_t line;
+  uint32_t number;               /* on its line, from 0 */
+  uint64_t count;                /* how often this way was taken */
+  uint64_t block;                /* how often its block ran */
+  bool fallthrough;              /* to the next block in the code */
+  uint32_t unit, seq;            /* while building: order of the raw entries */
+};
+
 struct lc_func
 {
   const char *name;
@@ -54,6 +74,8 @@ struct lc_func
   uint32_t blocks_hit;           /* those that ran */
   uint32_t nlines;
   struct lc_line *lines;         /* in its own file, by line, each line once */
+  uint32_t nbranches;
+  struct lc_branch *branches;    /* in its own file, by line and number */
 };
 
 struct lc_source
@@ -64,6 +86,8 @@ struct lc_source
   struct lc_line *lines;         /* by line, each line once */
   uint32_t nfuncs;
   struct lc_func *funcs;         /* by line, then name */
+  uint32_t nbranches;
+  struct lc_branch *branches;    /* by line and number */
   uint32_t nunits;
   const struct pf_unit **units;  /* the units with a block on it, in set order */
 };
@@ -75,6 +99,7 @@ struct lc_model
   size_t nsources;
   struct lc_source **sources;    /* in order of first appearance */
   htab_t by_path;                /* the sources by path */
+  uint32_t nseq;                 /* while building: branches seen */
 };
 
 /* The line counts of SET into *M.  Return 0, or EXIT_DATA (2) after a message

@@ -220,6 +220,16 @@ parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
           f->flow = r.p;
           f->flow_size = len;
         }
+      else if (tag == DSPROF_TAG_BRANCHES)
+        {
+          struct pf_function *f = u->nfunctions
+                                  ? &u->functions[u->nfunctions - 1] : NULL;
+          if (!f || !f->flow || f->branches)
+            return problem (buf, bufsize, "unit %s: branch record without its "
+                            "function's flow record", u->source);
+          f->branches = r.p;
+          f->branches_size = (size_t) (r.end - r.p);
+        }
       /* DSPROF_TAG_SITE records are read by ev_sites_add_unit; unknown tags
          are skipped.  */
     }
@@ -232,6 +242,14 @@ parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
       if (f->file >= u->nfiles)
         return problem (buf, bufsize, "unit %s: function %s names file %u of %u",
                         u->source, f->name, f->file, u->nfiles);
+      const char *bad = f->branches
+                        ? flow_check_branches (f->branches, f->branches_size,
+                                               f->flow, f->flow_size,
+                                               u->nfiles)
+                        : NULL;
+      if (bad)
+        return problem (buf, bufsize, "unit %s: function %s: %s", u->source,
+                        f->name, bad);
       if (!f->flow && (uint64_t) f->first_counter + f->nblocks > u->ncounters)
         return problem (buf, bufsize, "unit %s: function %s has counters "
                         "beyond the unit's %u", u->source, f->name,
@@ -474,12 +492,161 @@ make_streams (struct pf_process *p, struct echunks *e, char *buf, size_t bufsize
   return NULL;
 }
 
+/* Ticks to ns for P, from its header: by the clock pairs at start and exit
+   when the run was long enough to measure, else by the rate calibrated at
+   start.  */
+
+static void
+set_clock (struct pf_process *p)
+{
+  const struct dsprof_file_header *h = &p->header;
+  p->clock.start_mono_ns = h->start_mono_ns;
+  p->clock.ns_per_tick = 1.0;
+  if (h->clock == DSPROF_CLOCK_TSC)
+    {
+      if (h->stop_ticks > h->start_ticks
+          && h->stop_mono_ns > h->start_mono_ns + 50000000)
+        p->clock.ns_per_tick = (double) (h->stop_mono_ns - h->start_mono_ns)
+                               / (double) (h->stop_ticks - h->start_ticks);
+      else if (h->tick_hz)
+        p->clock.ns_per_tick = 1e9 / (double) h->tick_hz;
+    }
+}
+
+/* The processes of an accumulated profile (include/dsprof-format.h, section
+   2a), whose image P holds: P becomes its first process, *MORE (N of them)
+   the others, which share P's mapping (their map_size is 0).  A chunk not
+   written whole by a process that died (kind 0 or without its process, a
+   page of zeros, a unit whose check word does not match) is skipped.  */
+
+static void process_free (struct pf_process *p);
+
+struct shared_proc
+{
+  struct pf_process p;
+  uint64_t page;                 /* of its process chunk */
+  struct echunks events;
+};
+
+static const char *
+parse_shared (struct pf_set *set, struct pf_process *p, char *buf,
+              size_t bufsize, struct pf_process **more, uint32_t *nmore)
+{
+  struct shared_proc *v = NULL;
+  size_t n = 0;
+  const char *err = NULL;
+  for (uint64_t off = DSPROF_PAGE; off < p->size && !err;)
+    {
+      const struct dsprof_chunk *ch = (const void *) (p->map + off);
+      uint32_t kind = DSPROF_CHUNK_KIND (ch->kind);
+      uint64_t proc = DSPROF_CHUNK_PROC (ch->kind), size = ch->size;
+      if (size < DSPROF_PAGE || size % DSPROF_PAGE || size > p->size - off)
+        {
+          if (ch->kind || ch->check || size)
+            err = problem (buf, bufsize, "chunk at offset %" PRIu64
+                           ": bad size %" PRIu64, off, size);
+          off += DSPROF_PAGE;   /* zeros: nothing of a chunk was written */
+          continue;
+        }
+      size_t k = n;
+      if (proc && kind != DSPROF_CHUNK_PROCESS)
+        {
+          /* Processes come in the order of their chunks.  */
+          size_t lo = 0, hi = n;
+          while (lo < hi)
+            {
+              size_t mid = (lo + hi) / 2;
+              if (v[mid].page < proc)
+                lo = mid + 1;
+              else
+                hi = mid;
+            }
+          k = lo < n && v[lo].page == proc ? lo : n;
+          if (k == n)
+            err = problem (buf, bufsize, "chunk at offset %" PRIu64 ": its "
+                           "process at page %" PRIu64 " is not one", off, proc);
+        }
+      if (err || !proc)
+        ;                       /* not written whole */
+      else if (kind == DSPROF_CHUNK_PROCESS)
+        {
+          const struct dsprof_process_chunk *pc = (const void *) ch;
+          if (proc != off / DSPROF_PAGE || pc->header.clock > DSPROF_CLOCK_TSC)
+            err = problem (buf, bufsize, "process chunk at offset %" PRIu64
+                           " is damaged", off);
+          else
+            {
+              v = XRESIZEVEC (struct shared_proc, v, n + 1);
+              memset (&v[n], 0, sizeof v[n]);
+              v[n].p.path = xstrdup (p->path);
+              v[n].p.map = p->map;
+              v[n].p.size = p->size;
+              memcpy (&v[n].p.header, &pc->header, sizeof pc->header);
+              v[n].p.header.exe[sizeof v[n].p.header.exe - 1] = '\0';
+              v[n].page = proc;
+              n++;
+            }
+        }
+      else if (kind == DSPROF_CHUNK_UNIT)
+        {
+          const struct dsprof_unit_chunk *uc = (const void *) ch;
+          if (uc->meta_size <= size - sizeof *uc
+              && dsprof_meta_hash (uc + 1, uc->meta_size) == ch->check)
+            err = add_unit (set, &v[k].p, off, 0, 0, buf, bufsize);
+        }
+      else if (kind == DSPROF_CHUNK_UNITS)
+        err = add_units (set, &v[k].p, off, buf, bufsize);
+      else if (kind == DSPROF_CHUNK_EVENTS)
+        err = add_events (&v[k].p, &v[k].events, off, buf, bufsize);
+      else
+        err = problem (buf, bufsize, "chunk at offset %" PRIu64
+                       ": unknown kind %u", off, kind);
+      off += size;
+    }
+  for (size_t k = 0; k < n && !err; k++)
+    {
+      err = make_streams (&v[k].p, &v[k].events, buf, bufsize);
+      set_clock (&v[k].p);
+    }
+  for (size_t k = 0; k < n; k++)
+    free (v[k].events.v);
+  if (err || n == 0)
+    {
+      for (size_t k = 0; k < n; k++)
+        {
+          process_free (&v[k].p);
+          free ((char *) v[k].p.path);
+        }
+      free (v);
+      set_clock (p);
+      return err;
+    }
+  /* P, which keeps the mapping, becomes the first process.  */
+  const char *path = p->path;
+  const unsigned char *map = p->map;
+  size_t map_size = p->map_size;
+  *p = v[0].p;
+  free ((char *) p->path);
+  p->path = path;
+  p->map = map;
+  p->map_size = map_size;
+  *more = XNEWVEC (struct pf_process, n);
+  for (size_t k = 1; k < n; k++)
+    (*more)[k - 1] = v[k].p;
+  *nmore = (uint32_t) (n - 1);
+  free (v);
+  return NULL;
+}
+
 /* Check and take in the mapped image of P (P->map, P->size bytes).  */
 
 static const char *
-parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize)
+parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize,
+             struct pf_process **more, uint32_t *nmore)
 {
   const struct dsprof_file_header *h = (const void *) p->map;
+  *more = NULL;
+  *nmore = 0;
   if (p->size == 0)
     return "empty file";
   if (p->size < DSPROF_MAGIC_SIZE || memcmp (h->magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE))
@@ -495,7 +662,7 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
       || h->end % DSPROF_PAGE)
     return problem (buf, bufsize, "corrupt header (header size %u, "
                     "committed length %" PRIu64 ")", h->header_size, h->end);
-  if (h->end > p->size)
+  if (h->end > p->size && !(h->flags & DSPROF_FLAG_ACCUMULATE))
     return problem (buf, bufsize, "truncated: the header commits %" PRIu64
                     " bytes, the file has %zu", h->end, p->size);
   if (h->clock > DSPROF_CLOCK_TSC)
@@ -503,6 +670,12 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
                     h->clock);
   memcpy (&p->header, h, sizeof *h);
   p->header.exe[sizeof p->header.exe - 1] = '\0';
+  if (h->flags & DSPROF_FLAG_ACCUMULATE)
+    {
+      /* `end` is where the next chunk would go: the file may end before.  */
+      p->size = h->end < p->size ? h->end : p->size / DSPROF_PAGE * DSPROF_PAGE;
+      return parse_shared (set, p, buf, bufsize, more, nmore);
+    }
   p->size = h->end;
 
   struct echunks events = { NULL, 0, 0 };
@@ -547,19 +720,7 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
   if (err)
     return err;
 
-  /* Ticks to ns: by the clock pairs at start and exit when the run was long
-     enough to measure, else by the rate calibrated at start.  */
-  p->clock.start_mono_ns = h->start_mono_ns;
-  p->clock.ns_per_tick = 1.0;
-  if (h->clock == DSPROF_CLOCK_TSC)
-    {
-      if (h->stop_ticks > h->start_ticks
-          && h->stop_mono_ns > h->start_mono_ns + 50000000)
-        p->clock.ns_per_tick = (double) (h->stop_mono_ns - h->start_mono_ns)
-                               / (double) (h->stop_ticks - h->start_ticks);
-      else if (h->tick_hz)
-        p->clock.ns_per_tick = 1e9 / (double) h->tick_hz;
-    }
+  set_clock (p);
   return NULL;
 }
 
@@ -608,7 +769,9 @@ pf_add (struct pf_set *set, const char *path)
   close (fd);
   p.map_size = p.size;
   char buf[512];
-  const char *err = parse_image (set, &p, buf, sizeof buf);
+  struct pf_process *more;
+  uint32_t nmore;
+  const char *err = parse_image (set, &p, buf, sizeof buf, &more, &nmore);
   if (err)
     {
       fprintf (stderr, "dsprof: %s: %s\n", path, err);
@@ -627,10 +790,16 @@ pf_add (struct pf_set *set, const char *path)
      grow with the file.  */
   if (p.map)
     ev_release_pages (p.map, p.map, p.map + DSPROF_PAGE);
-  for (uint32_t i = 0; i < p.nstreams; i++)
-    p.streams[i].map = p.map;
-  set->procs = XRESIZEVEC (struct pf_process, set->procs, set->nprocs + 1);
-  set->procs[set->nprocs++] = p;
+  set->procs = XRESIZEVEC (struct pf_process, set->procs,
+                           set->nprocs + 1 + nmore);
+  for (uint32_t k = 0; k <= nmore; k++)
+    {
+      struct pf_process *q = &set->procs[set->nprocs++];
+      *q = k ? more[k - 1] : p;
+      for (uint32_t i = 0; i < q->nstreams; i++)
+        q->streams[i].map = q->map;
+    }
+  free (more);
   return 0;
 }
 
@@ -645,12 +814,25 @@ pf_check_image (const unsigned char *data, size_t size, char *buf,
   p.path = "image";
   p.map = data;
   p.size = size;
-  const char *err = parse_image (&set, &p, buf, bufsize);
+  struct pf_process *more;
+  uint32_t nmore;
+  const char *err = parse_image (&set, &p, buf, bufsize, &more, &nmore);
   /* Decode the streams too: a profile is valid only if they are.  */
-  for (uint32_t i = 0; !err && i < p.nstreams; i++)
-    if (ev_decode_stream (&p.streams[i], &p.sites, &p.clock, NULL, NULL, NULL, 0,
-                          &err) < 0)
-      err = problem (buf, bufsize, "thread %u: %s", p.streams[i].thread, err);
+  for (uint32_t k = 0; k <= nmore && !err; k++)
+    {
+      struct pf_process *q = k ? &more[k - 1] : &p;
+      for (uint32_t i = 0; !err && i < q->nstreams; i++)
+        if (ev_decode_stream (&q->streams[i], &q->sites, &q->clock, NULL, NULL,
+                              NULL, 0, &err) < 0)
+          err = problem (buf, bufsize, "thread %u: %s", q->streams[i].thread,
+                         err);
+    }
+  for (uint32_t k = 0; k < nmore; k++)
+    {
+      process_free (&more[k]);
+      free ((char *) more[k].path);
+    }
+  free (more);
   process_free (&p);
   set.nprocs = 0;
   pf_free (&set);
@@ -685,7 +867,7 @@ pf_free (struct pf_set *set)
     {
       struct pf_process *p = &set->procs[i];
       process_free (p);
-      if (p->map)
+      if (p->map && p->map_size)   /* not a later process of its file's */
         {
           mapping_remove (p->map);
           munmap ((void *) p->map, p->map_size);

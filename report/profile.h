@@ -39,6 +39,8 @@ struct pf_function
   struct pf_block *blocks;
   const unsigned char *flow;     /* DSPROF_TAG_FLOW record body, or NULL */
   size_t flow_size;
+  const unsigned char *branches; /* DSPROF_TAG_BRANCHES record body, or NULL */
+  size_t branches_size;
 };
 
 struct pf_unit

@@ -42,6 +42,7 @@
                       writes <name>.<pid>.exec<k>: see writer.c.)  */
 #define DSPROF_ENV_OUT "DSPROF_OUT"
 #define DSPROF_ENV_PARENT_PID "DSPROF_PARENT_PID"
+#define DSPROF_ENV_ACCUMULATE "DSPROF_ACCUMULATE"
 #define DSPROF_DEFAULT_OUT "dsprof.data"
 
 /* The compiler-runtime ABI of dsprof-format.h, section 1.  */

@@ -72,6 +72,10 @@
 #include <unistd.h>
 
 static void writer_install_sigbus (void);
+static int shared_wanted (void);
+static int shared_open (uint64_t flags, const char **why);
+static uint64_t shared_begin (uint64_t size, int *err);
+static void shared_commit (uint64_t offset);
 
 enum writer_state
 {
@@ -116,6 +120,16 @@ static struct
   char tmpl[PATH_MAX];          /* $DSPROF_OUT made absolute, "%p" not replaced */
   char path[PATH_MAX];          /* absolute unless getcwd failed */
 } writer = { WRITER_UNOPENED, -1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", "" };
+
+/* DSPROF_ACCUMULATE=1: the profile is an accumulated one (dsprof-format.h,
+   section 2a), FILE its header (mapped), PROC the page of this process's
+   chunk, whose header WRITER.hdr then is.  */
+static struct
+{
+  int on;
+  struct dsprof_file_header *file;
+  uint64_t proc;
+} shared;
 
 /* Set by the SIGBUS handler once it replaced a mapping: the file was truncated.  */
 static int writer_faulted;
@@ -558,9 +572,9 @@ writer_resolve_path (void)
 
   /* The name of a process started by exec from a profiled process: that process
      owns the name, so take <name>.<pid>, unless "%p" made the name unique
-     already.  setenv is not thread-safe, but units register from constructors,
+     already, or the profile is an accumulated one, which every process adds to.  setenv is not thread-safe, but units register from constructors,
      before the program starts threads (dlopen aside).  */
-  const char *owner = getenv (DSPROF_ENV_PARENT_PID);
+  const char *owner = shared.on ? NULL : getenv (DSPROF_ENV_PARENT_PID);
   if (owner && *owner && strcmp (owner, pid) != 0)
     {
       if (!has_pid && !err)
@@ -575,7 +589,7 @@ writer_resolve_path (void)
   /* An earlier image of this process wrote BUF: take the first free
      <name>.<pid>.exec<k>.  */
   uint64_t process_start = process_start_mono_ns (0);
-  if (!err && earlier_image (buf, process_start))
+  if (!err && !shared.on && earlier_image (buf, process_start))
     {
       if (!has_pid)
         err = append_pid (buf, &n);
@@ -620,7 +634,8 @@ rename_noreplace (const char *from, const char *to)
    is replaced only if it is a regular file holding a dsprof profile whose
    process is no longer writing it: never a file of another kind, a symbolic
    link, or the profile of a live process.  Return 0; EBUSY, with the pid of the
-   process writing the profile there in *HOLDER; or another errno value, with
+   process writing the profile there in *HOLDER; EALREADY if it is an
+   accumulated profile and this process accumulates; or another errno value, with
    *WHY saying what is there if that is why.  TMP is left to the caller on
    failure.  */
 
@@ -641,6 +656,8 @@ writer_place (const char *tmp, pid_t *holder, const char **why)
         return EEXIST;
       if (what == 0)
         continue;               /* it changed while we looked: again */
+      if (shared.on && (h.flags & DSPROF_FLAG_ACCUMULATE))
+        return EALREADY;        /* to be joined (shared_open) */
       if (profile_live (&h))
         {
           *holder = (pid_t) h.pid;
@@ -671,6 +688,47 @@ writer_place (const char *tmp, pid_t *holder, const char **why)
     }
   *why = "it keeps changing";
   return EAGAIN;
+}
+
+/* Fill in the header HDR of this process, with FLAGS (the page reads as
+   zeros).  */
+
+static void
+header_init (struct dsprof_file_header *hdr, uint64_t flags)
+{
+  memcpy (hdr->magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE);
+  hdr->version = DSPROF_FORMAT_VERSION;
+  hdr->header_size = DSPROF_PAGE;
+  hdr->end = DSPROF_PAGE;
+  hdr->pid = getpid ();
+  hdr->ppid = getppid ();
+  hdr->start_ns = dsprof_clock_ns (CLOCK_REALTIME);
+  hdr->start_mono_ns = dsprof_mono_ns ();
+  hdr->flags = flags | (writer.lost ? DSPROF_FLAG_TRUNCATED : 0);
+  ssize_t len = readlink ("/proc/self/exe", hdr->exe, sizeof hdr->exe - 1);
+  if (len < 0)
+    strncpy (hdr->exe, program_invocation_name, sizeof hdr->exe - 1);
+  dsprof_recorder_header_init (hdr);
+}
+
+/* Make the file open as FD, identified by ST, whose header HDR maps, the
+   writer's (HOLES: its file system reads holes without allocating them).  */
+
+static void
+writer_take_file (int fd, const struct stat *st, struct dsprof_file_header *hdr,
+                  int holes)
+{
+  writer.fd = fd;
+  writer.end = DSPROF_PAGE;
+  writer.reserved = DSPROF_PAGE;
+  writer.dev = st->st_dev;
+  writer.ino = st->st_ino;
+  writer.pid = getpid ();
+  writer.holes = holes;
+  writer_install_sigbus ();
+  dsprof_writer_track (hdr, DSPROF_PAGE);
+  __atomic_store_n (&writer.hdr, hdr, __ATOMIC_RELEASE);
+  __atomic_store_n (&writer.state, WRITER_OPEN, __ATOMIC_RELEASE);
 }
 
 /* Create the profile WRITER.path with a header of FLAGS and make it the writer's
@@ -727,20 +785,7 @@ writer_create (uint64_t flags, const char **why)
       goto fail;
     }
 
-  /* The page reads as zeros: fill in what is not.  */
-  memcpy (hdr->magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE);
-  hdr->version = DSPROF_FORMAT_VERSION;
-  hdr->header_size = DSPROF_PAGE;
-  hdr->end = DSPROF_PAGE;
-  hdr->pid = getpid ();
-  hdr->ppid = getppid ();
-  hdr->start_ns = dsprof_clock_ns (CLOCK_REALTIME);
-  hdr->start_mono_ns = dsprof_mono_ns ();
-  hdr->flags = flags | (writer.lost ? DSPROF_FLAG_TRUNCATED : 0);
-  ssize_t len = readlink ("/proc/self/exe", hdr->exe, sizeof hdr->exe - 1);
-  if (len < 0)
-    strncpy (hdr->exe, program_invocation_name, sizeof hdr->exe - 1);
-  dsprof_recorder_header_init (hdr);
+  header_init (hdr, flags);
 
   pid_t holder = 0;
   err = writer_place (tmp, &holder, why);
@@ -760,18 +805,9 @@ writer_create (uint64_t flags, const char **why)
   if (err)
     goto fail;
 
-  writer.fd = fd;
-  writer.end = DSPROF_PAGE;
-  writer.reserved = DSPROF_PAGE;
-  writer.dev = st.st_dev;
-  writer.ino = st.st_ino;
-  writer.pid = getpid ();
   struct statfs sfs;
-  writer.holes = fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC;
-  writer_install_sigbus ();
-  dsprof_writer_track (hdr, DSPROF_PAGE);
-  __atomic_store_n (&writer.hdr, hdr, __ATOMIC_RELEASE);
-  __atomic_store_n (&writer.state, WRITER_OPEN, __ATOMIC_RELEASE);
+  writer_take_file (fd, &st, hdr,
+                    fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC);
   writer_detach ();
   goto out;
 
@@ -787,6 +823,190 @@ writer_create (uint64_t flags, const char **why)
       setfsgid (fsgid);
     }
   return err;
+}
+
+/* ---- an accumulated profile (DSPROF_ACCUMULATE=1) ------------------------------
+
+   Every process adds its chunks to the one file (dsprof-format.h, section 2a):
+   space is taken by an atomic add on the `end` of the file's mapped header, so
+   no process waits for another, and made with fallocate, which only ever
+   grows the file.  A chunk's size is stored as soon as its space is taken and
+   its kind, with the process's page, once it is written, so a reader skips
+   what a process killed in between left.  The file is made, found stale or
+   refused as any profile is (writer_create, writer_place); an accumulated
+   profile already there is joined instead.  */
+
+/* Whether DSPROF_ACCUMULATE asks for an accumulated profile: 1, on, yes, true
+   (any case); 0, off, no, false or empty do not; anything else does not, with
+   a warning.  Read with secure_getenv, as DSPROF_OUT.  */
+
+static int
+shared_wanted (void)
+{
+  static const char *const spellings[] = { "0", "off", "no", "false",
+                                           "1", "on", "yes", "true" };
+  const char *v = secure_getenv (DSPROF_ENV_ACCUMULATE);
+  if (!v || !*v)
+    return 0;
+  for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++)
+    if (strcasecmp (v, spellings[i]) == 0)
+      return i >= 4;
+  dsprof_warn ("%s='%.64s' is not 0, 1, on, off, yes, no, true or false: "
+               "not accumulating", DSPROF_ENV_ACCUMULATE, v);
+  return 0;
+}
+
+/* Open the accumulated profile at WRITER.path and make it the writer's file
+   (WRITER.fd left open).  Return 0; EAGAIN if what is there changed since it
+   was looked at (look again); or an errno value, with *WHY saying what is
+   wrong.  */
+
+static int
+shared_attach (const char **why)
+{
+  uid_t fsuid = 0;
+  gid_t fsgid = 0;
+  if (writer.secure)
+    {
+      fsgid = (gid_t) setfsgid (getgid ());
+      fsuid = (uid_t) setfsuid (getuid ());
+    }
+  int fd = open (writer.path,
+                 O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  int err = fd < 0 ? errno : 0;
+  if (writer.secure)
+    {
+      setfsuid (fsuid);
+      setfsgid (fsgid);
+    }
+  if (fd < 0)
+    return err == ENOENT || err == ELOOP ? EAGAIN : err;
+  struct stat st;
+  struct dsprof_file_header *hdr = MAP_FAILED;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)
+      || (uint64_t) st.st_size < DSPROF_PAGE)
+    err = EAGAIN;
+  else
+    hdr = mmap (NULL, DSPROF_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (!err && hdr == MAP_FAILED)
+    err = errno;
+  if (!err && (memcmp (hdr->magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE) != 0
+               || hdr->version != DSPROF_FORMAT_VERSION
+               || hdr->header_size != DSPROF_PAGE
+               || !(hdr->flags & DSPROF_FLAG_ACCUMULATE)))
+    err = EAGAIN;
+  if (err)
+    {
+      if (hdr != MAP_FAILED)
+        munmap (hdr, DSPROF_PAGE);
+      close (fd);
+      *why = err == EAGAIN ? "not an accumulated dsprof profile" : NULL;
+      return err;
+    }
+  writer_take_file (fd, &st, hdr, 0);
+  return 0;
+}
+
+/* Take SIZE bytes of the file for a chunk: their offset, or 0 with *ERR set.
+   Called with the file attached.  */
+
+static uint64_t
+shared_take (uint64_t size, int *err)
+{
+  uint64_t off = __atomic_fetch_add (&shared.file->end, size, __ATOMIC_ACQ_REL);
+  if (off < DSPROF_PAGE || off % DSPROF_PAGE || off + size < off)
+    *err = EIO;                 /* someone else wrote the header */
+  else
+    *err = writer_allocate (writer.fd, off, size, size);
+  if (!*err)
+    {
+      /* The chunk's size at once (kind 0: not written yet), so a reader can
+         step over it should this process die before it is.  */
+      struct dsprof_chunk pending = { 0, 0, size };
+      *err = dsprof_writer_write (off, &pending, sizeof pending);
+    }
+  return *err ? 0 : off;
+}
+
+/* Add this process's chunk, with a header of FLAGS, to the accumulated
+   profile attached: from now on WRITER.hdr is that header.  Return 0 or an
+   errno value.  */
+
+static int
+shared_add_process (uint64_t flags)
+{
+  int err;
+  shared.file = writer.hdr;
+  uint64_t off = shared_take (DSPROF_PAGE, &err);
+  if (!err && off / DSPROF_PAGE > UINT32_MAX >> 8)
+    err = EFBIG;
+  struct dsprof_process_chunk *pc = MAP_FAILED;
+  if (!err)
+    pc = mmap (NULL, DSPROF_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, writer.fd,
+               (off_t) off);
+  if (!err && pc == MAP_FAILED)
+    err = errno;
+  writer_detach ();
+  if (err)
+    return err;
+  dsprof_writer_track (pc, DSPROF_PAGE);
+  header_init (&pc->header, flags);
+  /* The events dropped before there was a file went to the file's header when
+     this process made it.  */
+  pc->header.dropped_events
+    += __atomic_exchange_n (&shared.file->dropped_events, 0, __ATOMIC_RELAXED);
+  shared.proc = off / DSPROF_PAGE;
+  __atomic_store_n (&pc->chunk.kind,
+                    (uint32_t) (DSPROF_CHUNK_PROCESS | shared.proc << 8),
+                    __ATOMIC_RELEASE);
+  __atomic_store_n (&writer.hdr, &pc->header, __ATOMIC_RELEASE);
+  return 0;
+}
+
+/* Join or make the accumulated profile WRITER.path and add this process to
+   it, with FLAGS.  Return 0, or an errno value with *WHY as writer_create's.  */
+
+static int
+shared_open (uint64_t flags, const char **why)
+{
+  int err = EAGAIN;
+  for (int tries = 0; err == EAGAIN && tries < 16; tries++)
+    {
+      err = writer_create (flags | DSPROF_FLAG_ACCUMULATE, why);
+      if (err == EALREADY)
+        err = shared_attach (why);
+      else if (!err)
+        err = writer_attach ();
+    }
+  return err ? err : shared_add_process (flags);
+}
+
+/* dsprof_writer_begin for an accumulated profile: the offset of SIZE bytes
+   taken for a chunk, or 0 with *ERR set.  */
+
+static uint64_t
+shared_begin (uint64_t size, int *err)
+{
+  uint64_t off = shared_take (size, err);
+  if (!*err)
+    writer.reserved = off + size;
+  return off;
+}
+
+/* dsprof_writer_commit for an accumulated profile: the chunk at OFFSET is
+   written, give it its process.  */
+
+static void
+shared_commit (uint64_t offset)
+{
+  uint32_t kind;
+  if (pread (writer.fd, &kind, sizeof kind, (off_t) offset) == (ssize_t) sizeof kind)
+    {
+      kind = (uint32_t) (DSPROF_CHUNK_KIND (kind) | shared.proc << 8);
+      dsprof_writer_write (offset, &kind, sizeof kind);
+    }
+  writer_detach ();
+  pthread_mutex_unlock (&writer_lock);
 }
 
 /* ---- the profile truncated under the program: SIGBUS ---------------------------
@@ -1003,8 +1223,9 @@ writer_atfork_child (void)
 
   if (writer.state != WRITER_UNOPENED)
     {
-      if (writer.hdr)
-        munmap (writer.hdr, DSPROF_PAGE);
+      if (writer.hdr)           /* an accumulated profile's is inside a page */
+        munmap ((void *) ((uintptr_t) writer.hdr & -(uintptr_t) DSPROF_PAGE),
+                DSPROF_PAGE);
       writer.hdr = NULL;
       writer.fd = -1;
       writer.end = 0;
@@ -1013,8 +1234,11 @@ writer_atfork_child (void)
       writer_forget_all ();
       __atomic_store_n (&writer.state, WRITER_BROKEN, __ATOMIC_RELAXED);
 
+      if (shared.file)
+        munmap (shared.file, DSPROF_PAGE);
+      shared.file = NULL;
       /* "%p" is this process's pid in its own name; without it, the name is
-         the parent's with ".<pid>".  */
+         the parent's with ".<pid>"; an accumulated profile keeps its name.  */
       const char *why = NULL;
       char name[PATH_MAX];
       int has_pid = 0, err = ENAMETOOLONG;
@@ -1023,12 +1247,14 @@ writer_atfork_child (void)
         err = writer_expand (name, &n, getpid (), &has_pid);
       if (!err && has_pid)
         memcpy (writer.path, name, n + 1);
-      else if (!err)
+      else if (!err && !shared.on)
         {
           n = strlen (writer.path);
           err = append_pid (writer.path, &n);
         }
-      if (!err)
+      if (shared.on && !err)
+        err = shared_open (DSPROF_FLAG_FORKED, &why);
+      else if (!err)
         err = writer_create (DSPROF_FLAG_FORKED, &why);
       if (err)
         writer_fail (err, why);
@@ -1076,10 +1302,11 @@ writer_open (void)
   pthread_once (&atfork_once, writer_register_atfork);
   int err = atfork_err;
   const char *why = NULL;
+  shared.on = shared_wanted ();
   if (!err)
     err = writer_resolve_path ();
   if (!err)
-    err = writer_create (0, &why);
+    err = shared.on ? shared_open (0, &why) : writer_create (0, &why);
   if (err)
     writer_fail (err, why);
 }
@@ -1100,7 +1327,13 @@ dsprof_writer_begin_sparse (uint64_t size, uint64_t reserve)
      profile on a full one would fault: no holes there.  */
   if (!writer.holes)
     reserve = size;
-  if (!err)
+  if (shared.on && !err)
+    {
+      uint64_t off = shared_begin (size, &err);
+      if (!err)
+        return off;
+    }
+  else if (!err)
     err = writer_allocate (writer.fd, writer.end, size, reserve);
   if (err)
     {
@@ -1223,6 +1456,11 @@ dsprof_writer_map (uint64_t offset, size_t size, void *fixed, int track)
 void
 dsprof_writer_commit (uint64_t offset, uint64_t size)
 {
+  if (shared.on)
+    {
+      shared_commit (offset);
+      return;
+    }
   writer.end = offset + size;
   __atomic_store_n (&writer.hdr->end, writer.end, __ATOMIC_RELEASE);
   writer_detach ();

@@ -9,8 +9,9 @@
 #   progress FILE     the 64-bit count a test program keeps in FILE
 #   wait_progress FILE N WHAT   until progress FILE reaches N (fail after 20 s)
 #   marked_counts SRC OUTPUT N  build, run and check the counts marked in SRC
-#   summary_is_lcovs PROFILE    `dsprof summary`'s totals of lines and functions
-#                               are `lcov --summary`'s of the lcov export
+#   summary_is_lcovs PROFILE    `dsprof summary`'s totals of lines, functions
+#                               and branches are `lcov --summary`'s of the lcov
+#                               export
 #   event_chunks PROFILE        one "THREAD SIZE OFFSET" line per event chunk of
 #                               PROFILE, in file order
 #   one_at_a_time LOCK CMD...   CMD while no other case runs one with LOCK: for
@@ -75,20 +76,25 @@ while off < end:
 PY
 }
 
-# `dsprof summary PROFILE`'s totals of lines and functions (its last row's
-# first and third cells, HIT/TOTAL) against `lcov --summary` of `dsprof export
-# --format lcov PROFILE` ("lines......: 69.2% (9 of 13 lines)").
+# `dsprof summary PROFILE`'s totals of lines, functions and branches taken
+# (its last row's first, third and fifth cells, HIT/TOTAL; "-" for no
+# branches) against `lcov --summary` of `dsprof export --format lcov PROFILE`
+# ("lines......: 69.2% (9 of 13 lines)", "branches...: no data found").
 summary_is_lcovs () {
   "$DSPROF" summary "$1" >summary.out || fail "summary $1: status $?"
   "$DSPROF" export --format lcov "$1" >summary.info || fail "export lcov $1: status $?"
-  lcov --summary summary.info >lcov.out 2>&1 || fail "lcov --summary: $(cat lcov.out)"
+  lcov --summary summary.info --rc lcov_branch_coverage=1 >lcov.out 2>&1 ||
+    fail "lcov --summary: $(cat lcov.out)"
   local total want got what
   total=$(tail -1 summary.out)
-  for what in lines functions; do
+  for what in lines functions branches; do
     want=$(sed -n "s/^ *$what\.*: .* (\([0-9]*\) of \([0-9]*\) $what)\$/\1\/\2/p" lcov.out)
+    [ -n "$want" ] || ! grep -q "^ *$what\.*: no data found" lcov.out || want=-
     [ -n "$want" ] || fail "no $what in lcov's summary: $(cat lcov.out)"
     case $what in lines) got=$(echo "$total" | awk '{print $1}') ;;
-                  *) got=$(echo "$total" | awk '{print $5}') ;; esac
+                  functions) got=$(echo "$total" | awk '{print $5}') ;;
+                  *) got=$(echo "$total" | awk '{print $(NF - 2)}')
+                     [ "$(echo "$total" | awk '{print $(NF - 1)}')" != - ] || got=- ;; esac
     [ "$got" = "$want" ] || fail "summary's $what total $got, lcov's $want: $total"
   done
 }

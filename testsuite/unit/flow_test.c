@@ -647,6 +647,52 @@ test_profile (void)
   pf_free (&set);
 }
 
+/* Edge counts of the diamond, and branch records (section 3b) of it: A's
+   two ways out, edges 1 (A->C) and 2 (A->B).  */
+static void
+test_branches (void)
+{
+  struct rec r, b;
+  build (&r, 5, 6, diamond);
+  uint64_t c[] = { 10, 3 };
+  struct flow_edges e;
+  const char *err;
+  CU_ASSERT_EQUAL (flow_edge_counts (r.p, r.n, 4, c, 2, &e, &err), 0);
+  CU_ASSERT_EQUAL (e.n, 6);
+  uint64_t want[] = { 10, 3, 7, 3, 7, 10 }, from[] = { 10, 10, 10, 3, 7, 10 };
+  for (size_t i = 0; i < e.n && i < 6; i++)
+    {
+      CU_ASSERT_EQUAL (e.count[i], want[i]);
+      CU_ASSERT_EQUAL (e.from[i], from[i]);
+    }
+  flow_edges_free (&e);
+
+  /* One block on file 0 line 7: edge 2 falls through, edge 1 does not.  */
+  b.n = 0;
+  unsigned good[] = { 1, 0, 7, 2, 2, DSPROF_BRANCH_FALLTHROUGH, 1, 0 };
+  for (unsigned i = 0; i < 8; i++)
+    put (&b, good[i]);
+  CU_ASSERT_PTR_NULL (flow_check_branches (b.p, b.n, r.p, r.n, 1));
+  struct dsprof_cursor cur = { b.p + 1, b.p + b.n, 0 };
+  struct flow_branch fb;
+  uint64_t edge, flags;
+  CU_ASSERT_EQUAL (flow_branch_next (&cur, &fb), 0);
+  CU_ASSERT (fb.file == 0 && fb.line == 7 && fb.narcs == 2);
+  CU_ASSERT_EQUAL (flow_branch_arc (&cur, &edge, &flags), 0);
+  CU_ASSERT (edge == 2 && flags == DSPROF_BRANCH_FALLTHROUGH);
+
+  /* Refused: a file beyond the unit's, an edge beyond the flow record's,
+     every cut, bytes after the blocks.  */
+  CU_ASSERT_PTR_NOT_NULL (flow_check_branches (b.p, b.n, r.p, r.n, 0));
+  b.p[4] = 6;
+  CU_ASSERT_PTR_NOT_NULL (flow_check_branches (b.p, b.n, r.p, r.n, 1));
+  b.p[4] = 2;
+  for (size_t cut = 0; cut < b.n; cut++)
+    CU_ASSERT_PTR_NOT_NULL (flow_check_branches (b.p, cut, r.p, r.n, 1));
+  put (&b, 0);
+  CU_ASSERT_PTR_NOT_NULL (flow_check_branches (b.p, b.n, r.p, r.n, 1));
+}
+
 void
 flow_test_register (void)
 {
@@ -662,4 +708,5 @@ flow_test_register (void)
   CU_add_test (s, "random graphs, random runs", test_random_graphs);
   CU_add_test (s, "malformed records refused", test_malformed);
   CU_add_test (s, "profile with a flow record", test_profile);
+  CU_add_test (s, "edge counts and branch records", test_branches);
 }

@@ -23,12 +23,12 @@ static struct pf_block f_blocks[] = { { 1, f_b0 }, { 2, f_b1 }, { 1, f_b2 } },
   g1_blocks[] = { { 1, g1_b0 } }, g2_blocks[] = { { 1, g2_b0 }, { 1, g2_b1 } },
   k_blocks[] = { { 1, k_b0 } };
 static struct pf_function u1_functions[] = {
-  { "f", 0, 3, 0, 3, f_blocks, NULL, 0 },
-  { "g", 1, 1, 3, 1, g1_blocks, NULL, 0 },
+  { "f", 0, 3, 0, 3, f_blocks, NULL, 0, NULL, 0 },
+  { "g", 1, 1, 3, 1, g1_blocks, NULL, 0, NULL, 0 },
 };
 static struct pf_function u2_functions[] = {
-  { "g", 1, 1, 0, 2, g2_blocks, NULL, 0 },
-  { "k", 0, 7, 2, 1, k_blocks, NULL, 0 },
+  { "g", 1, 1, 0, 2, g2_blocks, NULL, 0, NULL, 0 },
+  { "k", 0, 7, 2, 1, k_blocks, NULL, 0, NULL, 0 },
 };
 static const char *u1_files[] = { "main.c", "h.h" };
 static const char *u2_files[] = { "other.c", "/src/h.h" };
@@ -163,7 +163,7 @@ test_huge_line (void)
   static struct pf_loc locs[] = { { 0, UINT32_MAX } };
   static struct pf_block blocks[] = { { 1, locs } };
   static struct pf_function fns[] = {
-    { "h", 0, UINT32_MAX, 0, 1, blocks, NULL, 0 }
+    { "h", 0, UINT32_MAX, 0, 1, blocks, NULL, 0, NULL, 0 }
   };
   static const char *files[] = { "huge.c" };
   static uint64_t counts[] = { 3 };

@@ -38,6 +38,13 @@
 #          gcov block holding L.  This is the per-block check: a block's line is
 #          its first located statement, which gcov puts in its first block of
 #          the same code, with the same count.
+#    (iv)  on every line either tool lists branches on (`dsprof annotate
+#          --branches`, `gcov -b --json-format`), dsprof's branches are gcov's:
+#          as many, in gcov's order, each with gcov's count and fallthrough
+#          flag (branchcheck.py, which compare.py calls);
+#    (v)   the BRDA records of `dsprof export --format lcov` are geninfo's
+#          from gcov's data of the run (`lcov --capture`), and `dsprof
+#          summary`'s branch total is `lcov --summary`'s (2b).
 #    These differences between the two counting models are accepted, each only
 #    under a condition checked in gcov's own data (compare.py -v lists them):
 #    LABELFWD  (ii)/(iii) on a line starting with a label whose gcov block
@@ -53,6 +60,11 @@
 #    ONELINE   (i) the definition line holds other code, so its D is the largest
 #              of several blocks: gcov's count must be one of the counts
 #              `dsprof lines` lists on that line.
+#    LATCHFWD  (iv) the fallthrough flags of a do-while's condition: with
+#              -Wall, GCC gives the loop a simple latch (an empty block on the
+#              edge back, right after the condition) after dsprof's pass, so
+#              gcov calls the way back the fallthrough and dsprof the exit
+#              (llex.c:544, lparser.c:980, lvm.c:630).
 #    JUMPLOC   (iii) a block holding only a jump GCC folded into the CFG (the
 #              back jump of `for (;;)`, the jump from the end of a then-branch
 #              over the else) has the jump's location, which is often the
@@ -112,8 +124,9 @@ cmp -s ds.blocks both.blocks ||
 summary_is_lcovs both.data
 
 # 3. dsprof against gcov, same run.
-run_dsprof annotate -o bb both.data >annotate.log 2>&1 ||
+run_dsprof annotate --branches -o bb both.data >annotate.log 2>&1 ||
   fail "dsprof annotate both.data: status $? ($(head -3 annotate.log))"
+grep -q '^branch  1 taken' bb/lvm.c.bb || fail "dsprof annotate --branches shows no branches in lvm.c"
 run_dsprof export --format lcov -o both.lcov both.data ||
   fail "dsprof export --format lcov both.data: status $?"
 mkdir -p gcov
@@ -121,7 +134,7 @@ mkdir -p gcov
   cd both/src
   for g in *.gcda; do
     u=${g%.gcda}
-    gcov --json-format --stdout "$g" >"../../gcov/$u.json" 2>/dev/null
+    gcov -b --json-format --stdout "$g" >"../../gcov/$u.json" 2>/dev/null
     gcov -D -n "$g" >"../../gcov/$u.debug" 2>&1
   done
 ) || fail "gcov failed"
@@ -131,4 +144,15 @@ python3 "$FIXTURES/compare.py" both/src bb both.lines both.lcov gcov >compare.ou
   fail "dsprof's counts differ from gcov's (above)"
 }
 cat compare.out
+
+# (v) BRDA against geninfo's.
+if command -v lcov >/dev/null; then
+  lcov --capture --directory both/src --rc lcov_branch_coverage=1 -o gcov.info >lcov.log 2>&1 ||
+    fail "lcov --capture: $(tail -3 lcov.log)"
+  python3 "$FIXTURES/branchcheck.py" --brda both.lcov gcov.info >brda.out 2>&1 || {
+    head -20 brda.out >&2
+    fail "the lcov export's BRDA records are not geninfo's"
+  }
+  tail -1 brda.out
+fi
 exit 0

@@ -7,7 +7,7 @@ import re
 import sys
 
 text, csvf, jsonf = sys.argv[1:4]
-KEYS = ("lines", "blocks", "functions")
+KEYS = ("lines", "blocks", "functions", "branches_executed", "branches_taken")
 
 
 def from_text(path):
@@ -15,15 +15,15 @@ def from_text(path):
     with open(path, encoding="utf-8") as f:
         next(f)
         for line in f:
-            m = re.match(r"\s*(\S+(?: \S+%)?)\s+(\S+(?: \S+%)?)\s+"
-                         r"(\S+(?: \S+%)?)\s+(.*)$", line.rstrip("\n"))
-            cells = [m.group(i) for i in (1, 2, 3)]
+            cell = r"(\S+(?: \S+%)?)\s+"
+            m = re.match(r"\s*" + cell * 5 + r"(.*)$", line.rstrip("\n"))
+            cells = [m.group(i) for i in (1, 2, 3, 4, 5)]
             row = {}
             for k, cell in zip(KEYS, cells):
                 hit, total = (cell.split()[0].split("/") if cell != "-"
                               else ("0", "0"))
                 row[k + "_hit"], row[k] = int(hit), int(total)
-            row["where"] = m.group(4)
+            row["where"] = m.group(6)
             rows.append(row)
     return rows
 
@@ -37,8 +37,14 @@ def where(r):
 
 
 def figures(r):
-    return {k: int(r[k]) for k in
-            [k + s for k in KEYS for s in ("_hit", "")]}
+    """The figures of a csv or json row as from_text names them: the
+    branches' totals are both `branches`."""
+    f = {k + "_hit": int(r[k + "_hit"]) for k in KEYS[:3]}
+    f.update({k: int(r[k]) for k in KEYS[:3]})
+    f["branches_executed_hit"] = int(r["branches_executed"])
+    f["branches_taken_hit"] = int(r["branches_taken"])
+    f["branches_executed"] = f["branches_taken"] = int(r["branches"])
+    return f
 
 
 t = from_text(text)
