@@ -193,20 +193,25 @@ instrument_function (function *fun)
   basic_block first = single_succ (ENTRY_BLOCK_PTR_FOR_FN (fun));
 
   bool event = dsprof_event_p (fun->decl);
+  /* The dispatch's targets are known by their labels before the counters
+     split the switch's edges.  */
+  bool dispatch = dsprof_dispatch_p (fun->decl) && dsprof_dispatch_prepare (fun);
   unsigned ncounters = 0;
   unsigned counted
     = dsprof_opts.counters ? instrument_counters (fun, first, event, &ncounters)
                            : 0;
+  if (dispatch)
+    dsprof_instrument_dispatch (fun, first);
   if (event)
     dsprof_instrument_events (fun, first);
 
   if (dsprof_opts.verbose)
     {
       expanded_location x = expand_location (DECL_SOURCE_LOCATION (fun->decl));
-      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted (%u counters)%s\n",
+      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted (%u counters)%s%s\n",
                x.file ? x.file : main_input_filename, x.line,
                function_name (fun), counted, ncounters,
-               event ? ", event hooks" : "");
+               event ? ", event hooks" : "", dispatch ? ", op hooks" : "");
     }
 }
 

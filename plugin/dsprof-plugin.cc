@@ -13,6 +13,8 @@
      include=PAT[:PAT...]      instrument only functions whose name, source file or
      exclude=PAT[:PAT...]      file's base name matches an fnmatch PAT; exclude wins
      verbose                   one line per instrumented function on stderr
+     dispatch=FUNC[@LINE][:...]  op records for the dispatch of each FUNC
+                               (dispatch.cc)
 
    The work is done by the passes in counters.cc (block counters, with the
    files it names; the late pass in durable.cc) and the tables of
@@ -35,7 +37,7 @@ static struct plugin_info dsprof_plugin_info = {
 };
 
 static const char valid_keys[]
-  = "counters, events, update, functions, include, exclude, verbose";
+  = "counters, events, update, functions, include, exclude, verbose, dispatch";
 
 /* Split the colon-separated pattern list S into a NULL-terminated vector.  */
 
@@ -111,6 +113,8 @@ parse_arguments (struct plugin_name_args *info)
                                        : &dsprof_opts.exclude;
           *list = split_patterns (value);
         }
+      else if (strcmp (key, "dispatch") == 0)
+        ok &= dispatch_add_list (value, "argument 'dispatch'");
       else if (strcmp (key, "verbose") == 0)
         {
           if (value)
@@ -269,6 +273,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
         }
       register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
                          all_ipa_passes_start, NULL);
+      if (dsprof_opts.events)
+        dsprof_dispatch_start (info->base_name);
     }
   return 0;
 }

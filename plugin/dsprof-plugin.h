@@ -34,9 +34,26 @@ void dsprof_end_o0_view (void);
 /* durable.cc: the late pass, step (9) of counters.cc.  */
 opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 
-/* events.cc */
+/* events.cc, and the helpers of its hooks that dispatch.cc shares.  */
 bool dsprof_event_p (tree fndecl);
 void dsprof_instrument_events (function *fun, basic_block first);
+tree dsprof_insert_events_flag (gimple_stmt_iterator *gsi);
+gcond *dsprof_insert_guard (gimple_stmt_iterator *gsi, tree started);
+void dsprof_guard_block (gcond *guard, gcall *hook);
+tree dsprof_insert_cfa (gimple_stmt_iterator *gsi, int offset);
+tree dsprof_site_ref (unsigned k);
+void dsprof_return_stmts (function *fun, vec<gimple *> *returns);
+
+/* dispatch.cc: op records for the dispatch of a bytecode VM's functions
+   (dispatch=FUNC[@LINE][:...]).  dispatch_add_spec adds one FUNC or
+   FUNC@LINE, the plugin argument's or a selection file's; WHERE names its
+   origin in the error it gives for a malformed one (then false).  */
+bool dispatch_add_spec (const char *spec, const char *where);
+bool dispatch_add_list (const char *list, const char *where);
+bool dsprof_dispatch_p (tree fndecl);
+bool dsprof_dispatch_prepare (function *fun);
+void dsprof_instrument_dispatch (function *fun, basic_block first);
+void dsprof_dispatch_start (const char *plugin_name);
 
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
    the start of IPA when every function has been through the counters pass.  */
@@ -51,6 +68,8 @@ tree dsprof_sites_decl (void);
 unsigned dsprof_add_site (tree fndecl, const char *type, unsigned nparams,
                           tree *params, const enum dsprof_dim_type *param_dims,
                           tree result_type, int result_dim);
+unsigned dsprof_add_op_site (const char *name, location_t loc);
+void dsprof_add_dispatch (unsigned first, unsigned n, tree fndecl);
 void dsprof_emit_unit (void);
 bool dsprof_unit_emitted_p (void);
 

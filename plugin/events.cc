@@ -165,13 +165,40 @@ hook_decl (const char *name, tree second_arg_type)
 static gcall *
 insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site, tree arg)
 {
+  tree cfa = dsprof_insert_cfa (gsi, 0);
+  gcall *call = gimple_build_call (fn, 3, site, arg, cfa);
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  return call;
+}
+
+/* Insert before GSI "cfa = __builtin_dwarf_cfa () + OFFSET" and return CFA:
+   the frame's CFA, or an address just below it (op records, dispatch.cc).  */
+
+tree
+dsprof_insert_cfa (gimple_stmt_iterator *gsi, int offset)
+{
   tree cfa = create_tmp_reg (ptr_type_node, "dsprof_cfa");
   gcall *get = gimple_build_call (builtin_decl_explicit (BUILT_IN_DWARF_CFA), 0);
   gimple_call_set_lhs (get, cfa);
   gsi_insert_before (gsi, get, GSI_SAME_STMT);
-  gcall *call = gimple_build_call (fn, 3, site, arg, cfa);
-  gsi_insert_before (gsi, call, GSI_SAME_STMT);
-  return call;
+  if (!offset)
+    return cfa;
+  tree below = create_tmp_reg (ptr_type_node, "dsprof_cfa");
+  gsi_insert_before (gsi, gimple_build_assign (below, POINTER_PLUS_EXPR, cfa,
+                                               size_int (offset)),
+                     GSI_SAME_STMT);
+  return below;
+}
+
+/* &__dsprof_sites[K], the site word of the unit's site K.  */
+
+tree
+dsprof_site_ref (unsigned k)
+{
+  return build_fold_addr_expr (build4 (ARRAY_REF, uint32_type_node,
+                                       dsprof_sites_decl (),
+                                       build_int_cst (integer_type_node, k),
+                                       NULL_TREE, NULL_TREE));
 }
 
 /* The runtime's int __dsprof_events_on (dsprof-format.h, section 1): nonzero
@@ -194,13 +221,25 @@ events_flag_decl (void)
   return decl;
 }
 
+/* Insert before GSI "STARTED = __dsprof_events_on" (0), and return STARTED,
+   a local that every hook of the function is guarded by.  */
+
+tree
+dsprof_insert_events_flag (gimple_stmt_iterator *gsi)
+{
+  tree started = create_tmp_var (integer_type_node, "dsprof_started");
+  gsi_insert_before (gsi, gimple_build_assign (started, events_flag_decl ()),
+                     GSI_SAME_STMT);
+  return started;
+}
+
 /* Insert before GSI "if (__builtin_expect (STARTED, 1) != 0)", and return
    the condition.  Events are usually on: the hooks are the expected path,
    so with events on the guard costs a test and a branch not taken, and with
    them off a test and a jump over the hooks.  */
 
-static gcond *
-insert_guard (gimple_stmt_iterator *gsi, tree started)
+gcond *
+dsprof_insert_guard (gimple_stmt_iterator *gsi, tree started)
 {
   tree expected = create_tmp_var (long_integer_type_node, "dsprof_on");
   tree arg = force_gimple_operand_gsi (gsi, fold_convert (long_integer_type_node,
@@ -222,8 +261,8 @@ insert_guard (gimple_stmt_iterator *gsi, tree started)
    their own that runs only if GUARD holds: the rest of the block follows
    both.  */
 
-static void
-guard_block (gcond *guard, gcall *hook)
+void
+dsprof_guard_block (gcond *guard, gcall *hook)
 {
   edge on = split_block (gimple_bb (guard), guard);
   edge after = split_block (on->dest, hook);
@@ -333,6 +372,20 @@ string_bound (gimple_stmt_iterator *gsi, tree p)
                                    GSI_SAME_STMT);
 }
 
+/* The return statements of FUN, in RETURNS.  */
+
+void
+dsprof_return_stmts (function *fun, vec<gimple *> *returns)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      gimple *last = last_stmt (bb);
+      if (last && gimple_code (last) == GIMPLE_RETURN)
+        returns->safe_push (last);
+    }
+}
+
 /* Insert the hooks into FUN, whose entry block FIRST has FUN's entry edge as its
    only predecessor.  */
 
@@ -371,19 +424,14 @@ dsprof_instrument_events (function *fun, basic_block first)
   unsigned k = dsprof_add_site (fndecl, event_type (fndecl), params.length (),
                                 params.address (), dims.address (), rtype,
                                 result);
-  tree sites = dsprof_sites_decl ();
-  tree site = build_fold_addr_expr (build4 (ARRAY_REF, uint32_type_node, sites,
-                                            build_int_cst (integer_type_node, k),
-                                            NULL_TREE, NULL_TREE));
+  tree site = dsprof_site_ref (k);
 
   /* (0) The guard: STARTED = __dsprof_events_on, and Start only if it is
      set.  Finish tests STARTED, not the flag again, so every Start recorded
      has its Finish even if the flag changed in between.  */
   gimple_stmt_iterator gsi = gsi_after_labels (first);
-  tree started = create_tmp_var (integer_type_node, "dsprof_started");
-  gsi_insert_before (&gsi, gimple_build_assign (started, events_flag_decl ()),
-                     GSI_SAME_STMT);
-  gcond *guard = insert_guard (&gsi, started);
+  tree started = dsprof_insert_events_flag (&gsi);
+  gcond *guard = dsprof_insert_guard (&gsi, started);
 
   /* (1) Start: the parameters' words, then (3) the strings' bounds.  */
   tree vals = null_pointer_node;
@@ -409,27 +457,21 @@ dsprof_instrument_events (function *fun, basic_block first)
       vals = build_fold_addr_expr (arr);
     }
   gcall *enter = insert_hook (&gsi, enter_fn, site, vals);
-  guard_block (guard, enter);
+  dsprof_guard_block (guard, enter);
 
   /* (2) Finish before every return, if Start was recorded.  The return
      blocks are found first: guarding each one adds blocks.  */
   auto_vec<gimple *> returns;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    {
-      gimple *last = last_stmt (bb);
-      if (last && gimple_code (last) == GIMPLE_RETURN)
-        returns.safe_push (last);
-    }
+  dsprof_return_stmts (fun, &returns);
   for (unsigned i = 0; i < returns.length (); i++)
     {
       gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);
-      gcond *rguard = insert_guard (&rgsi, started);
+      gcond *rguard = dsprof_insert_guard (&rgsi, started);
       tree retval = gimple_return_retval (as_a<greturn *> (returns[i]));
       tree word = (result != DSPROF_DIM_NONE && retval)
                     ? word_value (&rgsi, retval, result)
                     : build_int_cst (uint64_type_node, 0);
       gcall *exit = insert_hook (&rgsi, exit_fn, unshare_expr (site), word);
-      guard_block (rguard, exit);
+      dsprof_guard_block (rguard, exit);
     }
 }

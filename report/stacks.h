@@ -42,8 +42,10 @@ struct stacks;
 /* An empty tree: with RAW, self times as recorded, else deducted.  */
 struct stacks *st_new (bool raw);
 
-/* Start a stream whose Start/Finish pairs cost OVERHEAD_PS.  */
-void st_begin_stream (struct stacks *s, uint64_t overhead_ps);
+/* Start a stream whose Start/Finish pairs cost OVERHEAD_PS, and its op
+   records OP_OVERHEAD_PS each.  */
+void st_begin_stream (struct stacks *s, uint64_t overhead_ps,
+                      uint64_t op_overhead_ps);
 
 /* The ev_record_fn adding record R to the tree (the stacks as its argument);
    R's `user` is the tree's from its first completed descendant on.  */

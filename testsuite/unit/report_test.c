@@ -428,7 +428,7 @@ test_deduction_nested (void)
 {
   static const char *const dims[] = { "name" };
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000);
+  agg_begin_stream (a, 10000, 0);
   struct trec A, B, C, D;
   trec_init (&A, NULL, "fib", 0, 300);
   trec_init (&B, &A, "fib", 40, 250);
@@ -450,7 +450,7 @@ test_deduction_nested (void)
   /* The same tree, B and its leaves named apart: A's row shows 75 of its own
      and 190 in its descendants, B's none of its own.  */
   a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000);
+  agg_begin_stream (a, 10000, 0);
   trec_init (&A, NULL, "a", 0, 300);
   trec_init (&B, &A, "b", 40, 250);
   trec_init (&C, &B, "leaf", 40, 140);
@@ -479,7 +479,7 @@ test_deduction_exceeds (void)
 {
   static const char *const dims[] = { "name" };
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 1000000);   /* 1000 ns a pair */
+  agg_begin_stream (a, 1000000, 0);   /* 1000 ns a pair */
   struct trec A, B;
   trec_init (&A, NULL, "a", 0, 100);
   trec_init (&B, &A, "b", 10, 20);
@@ -533,7 +533,7 @@ test_deduction_random (void)
     for (int round = 0; round < 50; round++)
       {
         struct agg *a = agg_new (ndims, dims, 0, NULL);
-        agg_begin_stream (a, 1000 * (1 + rnd (40)));
+        agg_begin_stream (a, 1000 * (1 + rnd (40)), 0);
         uint64_t clock = 0;
         for (int top = 0; top < 5; top++)
           emit_tree (a, NULL, &clock, 0);
@@ -708,7 +708,7 @@ test_sums (void)
     {
       struct agg *a = agg_new (1, dims, 0, NULL);
       agg_set_sums (a, 1, sums);
-      agg_begin_stream (a, 0);
+      agg_begin_stream (a, 0, 0);
       for (int k = 0; k < 3; k++)
         {
           struct trec rec;
