@@ -1131,9 +1131,19 @@ op_slow (struct thread *t, uint32_t base, uint32_t index, uintptr_t cfa,
       count_dropped ();
       goto out;
     }
-  if (t->seq != seq)
-    now = dsprof_ticks ();   /* setting up the chunk is not the event's time */
   unsigned char *p = t->pos;
+  if (t->seq != seq)
+    {
+      /* Setting up the chunk is no opcode's time: the frame's record ends
+         before it (the chunk's base time) and the next starts after it.  */
+      if (next)
+        {
+          p = put_op (t, p, DSPROF_OP_OP_END, now);
+          t->depth--;
+          next = 0;
+        }
+      now = dsprof_ticks ();
+    }
   if (next && base == t->op_base && index < DSPROF_OP_CASES)
     p = put_op (t, p, DSPROF_OP_CASE + (int) index, now);
   else
