@@ -17,7 +17,8 @@ set -u
 # sanitizer slowing the measured functions down.
 SAN_CASES="events-expr events-manual events-render events-strings events-strmax
   events-threads events-longjmp events-exit events-off events-signal events-fork
-  events-kill report-errors report-derive report-shell report-names report-outer"
+  events-kill events-dispatch report-errors report-derive report-shell report-names
+  report-outer"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$FUZZ/../.." && pwd)

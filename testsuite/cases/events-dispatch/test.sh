@@ -1,9 +1,9 @@
 # events-dispatch: op records of a bytecode VM's dispatch (plugin argument
 # dispatch=FUNC, README "Profiling a bytecode VM"), on vm.c's four VMs: an
-# enum switch (run), a switch on ints (run_int), a computed-goto table
-# (run_goto), and two switches of which FUNC@LINE picks the smaller (two).
-# At -O0 and -O2, and at -O2 with functions=all (the VM functions are events
-# themselves):
+# enum switch (run), a switch on ints (run_int, an annotated event itself), a
+# computed-goto table (run_goto), and two switches of which FUNC@LINE picks
+# the smaller (two).  At -O0 and -O2, and at -O2 with functions=all (the VM
+# functions are events themselves):
 #  - the program prints what the plain build prints;
 #  - the op records carry the opcodes' names (enumerators, numbers, a case
 #    range, labels) and function=FUNC, and each name's count is the count
@@ -84,6 +84,19 @@ check () {  # check DIR FLAGS...: build, run and check in DIR
   grep -q "^repaired events: $incomplete\$" info ||
     fail "$dir: $(grep repaired info), $incomplete incomplete records"
   grep -q '^overhead per op record: ' info || fail "$dir: info has no op overhead: $(cat info)"
+
+  # In the event stream, every Start of helper comes while OP_CALL is the
+  # thread's latest op record started and not finished.
+  run_dsprof trace vm.data >trace || fail "$dir: dsprof trace: status $?"
+  awk '$3 == "Start" && $4 == "event=op" { op[$2] = $5 }
+       $3 == "Finish" && $4 == "event=op" { op[$2] = "" }
+       $3 == "Start" && $4 == "event=helper" && op[$2] != "name=OP_CALL" { print; bad = 1 }
+       END { exit bad }' trace >&2 || fail "$dir: trace: helper outside OP_CALL (above)"
+
+  # run_int is an event: its op records nest inside its record.
+  run_dsprof report parent --where function=run_int --format csv vm.data >run_int.csv
+  [ "$(awk -F, 'NR > 1 { print $2 }' run_int.csv | sort -u)" = run_int ] ||
+    fail "$dir: the parents of run_int's op records: $(cat run_int.csv)"
 
   # Threads: the main thread and both workers.
   [ "$(run_dsprof report thread --where event=op --format csv vm.data | awk -F, 'NR > 1' | wc -l)" = 3 ] ||
