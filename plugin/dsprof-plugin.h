@@ -46,8 +46,11 @@ void dsprof_return_stmts (function *fun, vec<gimple *> *returns);
 
 /* dispatch.cc: op records for the dispatch of a bytecode VM's functions
    (dispatch=FUNC[@LINE][:...]).  dispatch_add_spec adds one FUNC or
-   FUNC@LINE, the plugin argument's or a selection file's; WHERE names its
-   origin in the error it gives for a malformed one (then false).  */
+   FUNC@LINE, the plugin argument's or a selection file's, before the first
+   function is parsed (the enum types of its switches are noted as the front
+   end parses it); WHERE names its origin in the error it gives for a
+   malformed one (then false).  dispatch_add_list adds a colon-separated
+   list.  */
 bool dispatch_add_spec (const char *spec, const char *where);
 bool dispatch_add_list (const char *list, const char *where);
 bool dsprof_dispatch_p (tree fndecl);
