@@ -27,22 +27,8 @@ for v in plain:plain: jt:dsprof-dispatch: sw:dsprof-dispatch:-DLUA_USE_JUMPTABLE
     >"build-$dir.log" 2>&1 || { tail -20 "build-$dir.log" >&2; fail "the $dir build of Lua failed"; }
 done
 
-cp "$FIXTURES/exercise.lua" .
-run () {  # run NAME: the NAME/ interpreter on exercise.lua -> NAME.out, NAME.status
-  local st=0
-  DSPROF_OUT=$PWD/$1.data setarch -R "$1/src/lua" exercise.lua >"$1.out" 2>"$1.err" || st=$?
-  echo "$st" >"$1.status"
-}
-run plain; run jt; run sw
-
 # 1.
-[ "$(cat plain.status)" = 3 ] || fail "plain Lua: exit status $(cat plain.status), expected 3"
-grep -q '^bye$' plain.out || fail "plain Lua did not finish exercise.lua"
-for v in jt sw; do
-  expect_same plain.out "$v.out"
-  [ "$(cat $v.status)" = 3 ] || fail "$v: exit status $(cat $v.status)"
-  [ ! -s "$v.err" ] || fail "$v wrote to stderr: $(head -3 "$v.err")"
-done
+lua_exercise plain jt sw
 
 # 2.
 for v in jt sw; do
