@@ -31,6 +31,23 @@
          each return only if that local is: with events off a call costs a load
          and a branch, and a Start always has its Finish.  The hooks check for
          themselves too, so objects that call them unguarded stay correct.
+     the dispatch of a bytecode VM's function FUNC (plugin argument
+     dispatch=FUNC) calls, guarded by the same local:
+           void __dsprof_op_v1 (uint32_t *dispatch, uint32_t index, void *cfa);
+             on every entry into the block of the INDEX-th target of FUNC's
+             dispatch (a case label's or an address-taken label's block):
+             the op record of this frame, if one is open and innermost,
+             ends and the next one starts, at one clock read.  DISPATCH is
+             &__dsprof_sites[k0]: the dispatch's targets are the sites k0,
+             k0 + 1, ... (section 3, DSPROF_TAG_DISPATCH).
+           void __dsprof_op_begin_v1 (void *cfa);
+             at FUNC's entry: records a longjmp left open at or below CFA
+             (an earlier call of FUNC in the same place) are closed first.
+           void __dsprof_op_end_v1 (void *cfa);
+             before each of FUNC's returns: its open op record ends.
+         CFA is FUNC's __builtin_dwarf_cfa () - 1: just below FUNC's own
+         event, if FUNC is one, and above every frame FUNC calls, so the
+         records an opcode's calls make nest inside the op record.
      a constructor  __dsprof_register_unit_v1 (__dsprof_counters, N, __dsprof_meta,
                                                M, __dsprof_sites, S);
      a destructor   __dsprof_unregister_unit_v1 (__dsprof_counters, __dsprof_sites);
@@ -112,6 +129,15 @@
                             DSPROF_DIM_NONE for a void function.
                             dim = str name, uleb type (DSPROF_DIM_*), and for
                             DSPROF_DIM_ENUM: uleb n, n x (sleb value, str name).
+       DSPROF_TAG_DISPATCH  the dispatch of a bytecode VM function (plugin
+                            argument dispatch=FUNC): uleb first site index,
+                            uleb n, str function.  Sites first .. first + n - 1
+                            are its targets in the order of the hook's INDEX
+                            (section 1), each a DSPROF_TAG_SITE record of event
+                            type "op" named after its opcode, the file and line
+                            of its label, and no dim but a "result" of type
+                            DSPROF_DIM_NONE; their records get the constant
+                            dimension `function` = FUNC.
        DSPROF_TAG_FLOW      right after a function's DSPROF_TAG_FUNCTION record: its
                             counters are on the edges of its control-flow graph,
                             not on its blocks (section 3a).  Without it, block k
@@ -209,6 +235,22 @@
      NAME    uleb name id, str text: defines a name id for this thread's stream
              before its first use (no time delta)
 
+   Op records (a bytecode VM's dispatch, section 1) take no Start/Finish
+   pair: one event per opcode ends the previous op record of the frame and
+   starts the next at the same instant, and at most 4 bytes in the common
+   case (a delta below 2^21 ticks):
+     OP      uleb dispatch site id D, uleb case index K: an op record of site
+             D + K starts, nested in the innermost open record (the first
+             opcode of a call of the VM function)
+     NEXT    uleb D, uleb K: the innermost open record, an op record, ends and
+             one of site D + K starts
+     CASE+K  (op bytes DSPROF_OP_CASE + K, 0 <= K < 128; no payload) NEXT
+             with the D of the latest OP or NEXT of the chunk: a chunk's first
+             NEXT, and the first after another dispatch's, is written in full
+     OP_END  (no payload) the innermost open record, an op record, ends (the
+             VM function returns)
+   An op record left open by a longjmp is closed by ABANDON as any other.
+
    Values by type: INT zigzag uleb; UINT, BOOL, ENUM (two's complement as uleb),
    uleb; DOUBLE 8 bytes (IEEE, host order); STR uleb (len << 1 | truncated) + 1 or 0
    for NULL, then len bytes (len at most DSPROF_STR_MAX; truncated: the
@@ -270,6 +312,9 @@ struct dsprof_file_header
   uint64_t repaired_events;  /* open events closed by repair (complete = false) */
   uint64_t tick_hz;          /* clock ticks per second, measured at start */
   char exe[256];             /* /proc/self/exe or argv[0], NUL terminated */
+  uint64_t op_overhead_ps;   /* measured cost of one __dsprof_op_v1 (an op
+                                record's boundary), picoseconds; 0 in files
+                                of runtimes without op records */
 };
 
 #define DSPROF_CLOCK_NS 0u       /* ticks are CLOCK_MONOTONIC nanoseconds */
@@ -335,6 +380,7 @@ struct dsprof_units_chunk
 #define DSPROF_TAG_BRANCHES 5u
 
 #define DSPROF_BRANCH_FALLTHROUGH 1u   /* a DSPROF_TAG_BRANCHES edge's flags */
+#define DSPROF_TAG_DISPATCH 6u
 
 /* Types of dimension values.  */
 enum dsprof_dim_type
@@ -380,8 +426,16 @@ enum dsprof_op
   DSPROF_OP_START = 4,
   DSPROF_OP_FINISH = 5,
   DSPROF_OP_DIM = 6,
-  DSPROF_OP_NAME = 7
+  DSPROF_OP_NAME = 7,
+  /* Op records (dispatch): section 4.  */
+  DSPROF_OP_OP = 8,
+  DSPROF_OP_NEXT = 9,
+  DSPROF_OP_OP_END = 10,
+  DSPROF_OP_CASE = 128       /* to 255: CASE + K */
 };
+
+/* The case indices a one-byte NEXT (DSPROF_OP_CASE + K) holds.  */
+#define DSPROF_OP_CASES 128u
 
 /* A bounded reader over a metadata blob.  On any overrun it sets ERR and returns 0
    forever after, so decoders can read a whole record and check once.  */

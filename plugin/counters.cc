@@ -200,20 +200,27 @@ instrument_function (function *fun)
   bool event = dsprof_event_p (fun->decl);
   auto_vec<gcall *> call_sites;
   dsprof_find_call_sites (fun, &call_sites);
+  /* The dispatch's targets are known by their labels before the counters
+     split the switch's edges.  */
+  bool dispatch = dsprof_dispatch_p (fun->decl) && dsprof_dispatch_prepare (fun);
   unsigned ncounters = 0;
   unsigned counted
     = dsprof_opts.counters ? instrument_counters (fun, first, event, &ncounters)
                            : 0;
-  tree started = event ? dsprof_instrument_events (fun, first) : NULL_TREE;
+  tree started = NULL_TREE;
+  if (dispatch)
+    dsprof_instrument_dispatch (fun, first);
+  if (event)
+    started = dsprof_instrument_events (fun, first);
   dsprof_instrument_call_sites (fun, first, started, call_sites);
 
   if (dsprof_opts.verbose)
     {
       expanded_location x = expand_location (DECL_SOURCE_LOCATION (fun->decl));
-      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted (%u counters)%s",
+      fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted (%u counters)%s%s",
                x.file ? x.file : main_input_filename, x.line,
                function_name (fun), counted, ncounters,
-               event ? ", event hooks" : "");
+               event ? ", event hooks" : "", dispatch ? ", op hooks" : "");
       if (!call_sites.is_empty ())
         fprintf (stderr, ", %u call site events", call_sites.length ());
       fputc ('\n', stderr);

@@ -14,6 +14,8 @@
      exclude=PAT[:PAT...]      file's base name matches an fnmatch PAT; exclude wins
      verbose                   one line per instrumented function on stderr
      select=FILE               what to instrument, as FILE says (select.cc)
+     dispatch=FUNC[@LINE][:...]  op records for the dispatch of each FUNC
+                               (dispatch.cc)
 
    The work is done by the passes in counters.cc (block counters, with the
    files it names; the late pass in durable.cc) and the tables of
@@ -36,7 +38,8 @@ static struct plugin_info dsprof_plugin_info = {
 };
 
 static const char valid_keys[]
-  = "counters, events, update, functions, include, exclude, verbose, select";
+  = "counters, events, update, functions, include, exclude, verbose, select, "
+    "dispatch";
 
 /* Split the colon-separated pattern list S into a NULL-terminated vector.  */
 
@@ -113,6 +116,8 @@ parse_arguments (struct plugin_name_args *info)
                                        : &dsprof_opts.exclude;
           *list = split_patterns (value);
         }
+      else if (strcmp (key, "dispatch") == 0)
+        ok &= dispatch_add_list (value, "argument 'dispatch'");
       else if (strcmp (key, "verbose") == 0)
         {
           if (value)
@@ -143,7 +148,14 @@ parse_arguments (struct plugin_name_args *info)
      directives add to.  */
   if (ok && select)
     ok = select_read (select);
-  /* The file's dispatch directives (select_dispatch_spec) join dispatch= here.  */
+  /* The file's dispatch directives, checked as it was read, join dispatch=.  */
+  for (unsigned i = 0; ok && select && i < select_dispatch_count (); i++)
+    {
+      const char *file;
+      int line;
+      const char *func = select_dispatch_spec (i, &file, &line);
+      dispatch_add (func, line, file);
+    }
   return ok;
 }
 
@@ -287,6 +299,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
         }
       register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
                          all_ipa_passes_start, NULL);
+      if (dsprof_opts.events)
+        dsprof_dispatch_start (info->base_name);
     }
   return 0;
 }

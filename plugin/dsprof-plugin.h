@@ -34,7 +34,8 @@ void dsprof_end_o0_view (void);
 /* durable.cc: the late pass, step (9) of counters.cc.  */
 opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 
-/* events.cc; the rest is what call-sites.cc builds its hooks with.  */
+/* events.cc; the rest is what call-sites.cc and dispatch.cc build their hooks
+   with.  */
 bool dsprof_event_p (tree fndecl);
 tree dsprof_instrument_events (function *fun, basic_block first);
 enum dsprof_dim_type dsprof_event_dim_type (tree type);
@@ -48,6 +49,8 @@ gcond *dsprof_insert_guard (gimple_stmt_iterator *gsi, tree started);
 gcall *dsprof_insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site,
                            tree arg, int cfa_bias);
 void dsprof_guard_block (gcond *guard, gcall *hook);
+tree dsprof_insert_cfa (gimple_stmt_iterator *gsi, int offset);
+void dsprof_return_stmts (function *fun, vec<gimple *> *returns);
 tree dsprof_vals_array (gimple_stmt_iterator *gsi, vec<tree> &words);
 
 /* call-sites.cc: the call sites that `call' directives of select.cc make
@@ -75,6 +78,22 @@ void select_call_error (const select_call *c, tree callee, location_t loc,
                         const char *msg);
 unsigned select_dispatch_count (void);
 const char *select_dispatch_spec (unsigned i, const char **file, int *line);
+bool select_decl_file_matches_p (const char *pat, tree fndecl);
+
+/* dispatch.cc: op records for the dispatch of a bytecode VM's functions
+   (dispatch=FUNC[@LINE][:...]).  dispatch_add_spec adds one FUNC or
+   FUNC@LINE, the plugin argument's or a selection file's, before the first
+   function is parsed (the enum types of its switches are noted as the front
+   end parses it); WHERE names its origin in the error it gives for a
+   malformed one (then false).  dispatch_add_list adds a colon-separated
+   list.  */
+bool dispatch_add_spec (const char *spec, const char *where);
+bool dispatch_add_list (const char *list, const char *where);
+void dispatch_add (const char *func, int line, const char *file);
+bool dsprof_dispatch_p (tree fndecl);
+bool dsprof_dispatch_prepare (function *fun);
+void dsprof_instrument_dispatch (function *fun, basic_block first);
+void dsprof_dispatch_start (const char *plugin_name);
 
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
    the start of IPA when every function has been through the counters pass.  */
@@ -96,6 +115,8 @@ unsigned dsprof_add_site_at (const char *name, expanded_location x,
                              const char *const *names, tree *types,
                              const enum dsprof_dim_type *dims,
                              tree result_type, int result_dim);
+unsigned dsprof_add_op_site (const char *name, location_t loc);
+void dsprof_add_dispatch (unsigned first, unsigned n, tree fndecl);
 void dsprof_emit_unit (void);
 bool dsprof_unit_emitted_p (void);
 

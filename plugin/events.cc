@@ -206,22 +206,29 @@ gcall *
 dsprof_insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site, tree arg,
                     int cfa_bias)
 {
+  tree cfa = dsprof_insert_cfa (gsi, cfa_bias);
+  gcall *call = gimple_build_call (fn, 3, site, arg, cfa);
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  return call;
+}
+
+/* Insert before GSI "cfa = __builtin_dwarf_cfa () + OFFSET" and return CFA:
+   the frame's CFA, or an address just below it (op records, dispatch.cc).  */
+
+tree
+dsprof_insert_cfa (gimple_stmt_iterator *gsi, int offset)
+{
   tree cfa = create_tmp_reg (ptr_type_node, "dsprof_cfa");
   gcall *get = gimple_build_call (builtin_decl_explicit (BUILT_IN_DWARF_CFA), 0);
   gimple_call_set_lhs (get, cfa);
   gsi_insert_before (gsi, get, GSI_SAME_STMT);
-  if (cfa_bias)
-    {
-      tree biased = create_tmp_reg (ptr_type_node, "dsprof_cfa");
-      gsi_insert_before (gsi, gimple_build_assign (biased, POINTER_PLUS_EXPR,
-                                                   cfa,
-                                                   size_int (cfa_bias)),
-                         GSI_SAME_STMT);
-      cfa = biased;
-    }
-  gcall *call = gimple_build_call (fn, 3, site, arg, cfa);
-  gsi_insert_before (gsi, call, GSI_SAME_STMT);
-  return call;
+  if (!offset)
+    return cfa;
+  tree below = create_tmp_reg (ptr_type_node, "dsprof_cfa");
+  gsi_insert_before (gsi, gimple_build_assign (below, POINTER_PLUS_EXPR, cfa,
+                                               size_int (offset)),
+                     GSI_SAME_STMT);
+  return below;
 }
 
 /* The runtime's int __dsprof_events_on (dsprof-format.h, section 1): nonzero
@@ -383,6 +390,20 @@ string_bound (gimple_stmt_iterator *gsi, tree p)
                                    GSI_SAME_STMT);
 }
 
+/* The return statements of FUN, in RETURNS.  */
+
+void
+dsprof_return_stmts (function *fun, vec<gimple *> *returns)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    {
+      gimple *last = last_stmt (bb);
+      if (last && gimple_code (last) == GIMPLE_RETURN)
+        returns->safe_push (last);
+    }
+}
+
 /* Insert before GSI "STARTED = __dsprof_events_on", step (0), and return
    STARTED.  */
 
@@ -480,13 +501,7 @@ dsprof_instrument_events (function *fun, basic_block first)
   /* (2) Finish before every return, if Start was recorded.  The return
      blocks are found first: guarding each one adds blocks.  */
   auto_vec<gimple *> returns;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    {
-      gimple *last = last_stmt (bb);
-      if (last && gimple_code (last) == GIMPLE_RETURN)
-        returns.safe_push (last);
-    }
+  dsprof_return_stmts (fun, &returns);
   for (unsigned i = 0; i < returns.length (); i++)
     {
       gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);

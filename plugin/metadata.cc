@@ -316,6 +316,44 @@ dsprof_add_site_at (const char *name, expanded_location x, const char *type,
   return nsites++;
 }
 
+/* Add an op site (dispatch.cc): event type "op", named NAME, at LOC, with no
+   dimension but a void result; return its index.  */
+
+unsigned
+dsprof_add_op_site (const char *name, location_t loc)
+{
+  struct buffer saved = record;
+  record = (struct buffer) { NULL, 0, 0 };
+  expanded_location x = expand_location (loc);
+  put_uleb (&record, nsites);
+  put_str (&record, "op");
+  put_str (&record, name);
+  put_uleb (&record, file_index (x.file ? x.file : main_input_filename));
+  put_uleb (&record, x.line);
+  put_uleb (&record, 1);
+  put_dim ("result", void_type_node, DSPROF_DIM_NONE);
+  put_record (&sites, DSPROF_TAG_SITE, &record);
+  XDELETEVEC (record.data);
+  record = saved;
+  return nsites++;
+}
+
+/* Describe the dispatch of FNDECL, whose N targets are the sites FIRST ...
+   (DSPROF_TAG_DISPATCH).  */
+
+void
+dsprof_add_dispatch (unsigned first, unsigned n, tree fndecl)
+{
+  struct buffer saved = record;
+  record = (struct buffer) { NULL, 0, 0 };
+  put_uleb (&record, first);
+  put_uleb (&record, n);
+  put_str (&record, lang_hooks.decl_printable_name (fndecl, 0));
+  put_record (&sites, DSPROF_TAG_DISPATCH, &record);
+  XDELETEVEC (record.data);
+  record = saved;
+}
+
 bool
 dsprof_unit_emitted_p (void)
 {

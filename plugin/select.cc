@@ -529,6 +529,14 @@ decl_file (tree fndecl)
   return file ? file : main_input_filename;
 }
 
+/* Whether PAT matches the file FNDECL is defined in (a file= option).  */
+
+bool
+select_decl_file_matches_p (const char *pat, tree fndecl)
+{
+  return file_matches_p (pat, decl_file (fndecl));
+}
+
 /* The first `event' directive that selects FNDECL, or NULL.  */
 
 select_event *

@@ -38,7 +38,7 @@ pending_merge (struct intmap *into, struct intmap *from)
 struct rec_state
 {
   uint64_t child_ns;             /* the children's (deducted) durations */
-  uint64_t ndesc;                /* descendant records */
+  uint64_t ndesc, nops;          /* descendant records, op records of them */
   struct intmap pending;         /* bucket id -> nanoseconds */
   struct rec_state *next;        /* in the pool */
   struct rec_state *all;         /* every state made, for agg_free: a corrupt
@@ -67,8 +67,10 @@ struct agg
   const char *const *dims;
   int nfilters;
   const struct agg_filter *filters;
-  double overhead_ns;            /* per Start/Finish pair, for this stream */
-  uint64_t ded[NDED];            /* agg_deduction (overhead_ns, n) for n < NDED */
+  double overhead_ns, op_ns;     /* per Start/Finish pair, per op record, for
+                                    this stream */
+  uint64_t ded[NDED];            /* a pair's agg_deduction with n < NDED pairs
+                                    inside */
   struct ev_dim_hint *hints;     /* where each level's dimension was last found */
   const char **outer;            /* each level's agg_outer_dim, or NULL */
   int nsums;
@@ -123,11 +125,12 @@ agg_new (int ndims, const char *const *dims, int nfilters,
 }
 
 void
-agg_begin_stream (struct agg *a, uint64_t overhead_ps)
+agg_begin_stream (struct agg *a, uint64_t overhead_ps, uint64_t op_overhead_ps)
 {
   a->overhead_ns = (double) overhead_ps / 1000.0;
+  a->op_ns = (double) op_overhead_ps / 1000.0;
   for (uint64_t n = 0; n < NDED; n++)
-    a->ded[n] = agg_deduction (a->overhead_ns, n);
+    a->ded[n] = agg_deduction (a->overhead_ns, a->op_ns, n, 0, false);
 }
 
 /* The bucket for VALUE at LEVEL under PARENT, created if new.  */
@@ -508,12 +511,16 @@ agg_record (struct ev_record *r, void *arg)
   struct agg *a = arg;
   struct rec_state *st = r->user;          /* NULL for a leaf */
   uint64_t ndesc = st ? st->ndesc : 0, child_ns = st ? st->child_ns : 0;
+  uint64_t nops = st ? st->nops : 0;
+  bool op = ev_record_op_p (r);
   agg_carry_record (&a->carry, r);
 
   /* Deduct the recorder as agg_deduct does: adj >= the children's, so
      self >= 0 and the self times of a subtree add up to its root's adj.  */
   uint64_t dur = r->end_ns - r->start_ns;
-  uint64_t ded = ndesc < NDED ? a->ded[ndesc] : agg_deduction (a->overhead_ns, ndesc);
+  uint64_t ded = ndesc < NDED && !nops && !op
+                 ? a->ded[ndesc]
+                 : agg_deduction (a->overhead_ns, a->op_ns, ndesc, nops, op);
   uint64_t adj = dur > ded ? dur - ded : 0;
   if (adj < child_ns)
     adj = child_ns;
@@ -529,7 +536,7 @@ agg_record (struct ev_record *r, void *arg)
           if (ps)
             {
               a->pool = ps->next;
-              ps->child_ns = ps->ndesc = 0;
+              ps->child_ns = ps->ndesc = ps->nops = 0;
             }
           else
             {
@@ -566,6 +573,7 @@ agg_record (struct ev_record *r, void *arg)
     {
       ps->child_ns += adj;
       ps->ndesc += ndesc + 1;
+      ps->nops += nops + op;
       if (st)
         pending_merge (&ps->pending, &st->pending);
     }

@@ -59,9 +59,13 @@ struct agg_bucket
 struct agg;
 
 /* A record's time with the recorder's cost deducted (docs/contract.md §4.4, §5.3): its
-   duration DUR less OVERHEAD_NS for each of the NDESC descendant pairs inside
-   it and half of its own pair (the halves of the hooks after Start's and before
-   Finish's clock read) - but never less than CHILD_NS, the sum of its direct
+   duration DUR less OVERHEAD_NS for each of the NDESC descendant records inside
+   it that is a Start/Finish pair and half of its own pair (the halves of the
+   hooks after Start's and before Finish's clock read), and OP_NS for each of
+   its NOPS descendant op records (NOPS <= NDESC: one hook per op record,
+   __dsprof_op_v1) and for itself if it is one (OP: the hook's part after the
+   clock read that starts it and the next one's part before the read that
+   ends it) - but never less than CHILD_NS, the sum of its direct
    children's deducted times, nor than 0.  A record whose deduction would leave
    it less than its children's keeps exactly theirs (no self time): then every
    record's self time, its time minus CHILD_NS, is >= 0, a subtree's self times
@@ -70,18 +74,24 @@ struct agg;
    double beyond 2^64 (undefined) for a corrupt one.  The report, callgraph,
    dot and folded export all deduct with this (agg_deduction: the cut alone).  */
 static inline uint64_t
-agg_deduction (double overhead_ns, uint64_t ndesc)
+agg_deduction (double overhead_ns, double op_ns, uint64_t ndesc, uint64_t nops,
+               bool op)
 {
-  if (!(overhead_ns > 0))
+  double pairs = (double) (ndesc - nops) + (op ? 0.0 : 0.5);
+  double ops = (double) nops + (op ? 1.0 : 0.0);
+  double cut = (overhead_ns > 0 ? overhead_ns * pairs : 0.0)
+               + (op_ns > 0 ? op_ns * ops : 0.0);
+  if (!(cut > 0))
     return 0;
-  double cut = ceil (overhead_ns * ((double) ndesc + 0.5));
-  return cut <= 0 ? 0 : cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
+  cut = ceil (cut);
+  return cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
 }
 
 static inline uint64_t
-agg_deduct (uint64_t dur, double overhead_ns, uint64_t ndesc, uint64_t child_ns)
+agg_deduct (uint64_t dur, double overhead_ns, double op_ns, uint64_t ndesc,
+            uint64_t nops, bool op, uint64_t child_ns)
 {
-  uint64_t ded = agg_deduction (overhead_ns, ndesc);
+  uint64_t ded = agg_deduction (overhead_ns, op_ns, ndesc, nops, op);
   uint64_t adj = dur > ded ? dur - ded : 0;
   return adj > child_ns ? adj : child_ns;
 }
@@ -108,7 +118,7 @@ bool agg_sum_finite (const struct agg_sum *s);
 void agg_note_unsummed (const struct agg *a);
 
 /* Start a new stream (a thread of a process) whose pairs cost OVERHEAD_PS.  */
-void agg_begin_stream (struct agg *a, uint64_t overhead_ps);
+void agg_begin_stream (struct agg *a, uint64_t overhead_ps, uint64_t op_overhead_ps);
 
 /* The ev_record_fn to give ev_decode_stream, with the agg as its argument.  */
 int agg_record (struct ev_record *r, void *agg);

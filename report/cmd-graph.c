@@ -46,7 +46,7 @@ struct pend_entry
 
 struct pend
 {
-  uint64_t child_ns, ndesc;
+  uint64_t child_ns, ndesc, nops;
   struct intmap index;           /* value -> entry + 1 */
   struct pend_entry *v;
   uint32_t n, size;
@@ -70,7 +70,8 @@ struct graph
 {
   const char *dim;
   bool raw;
-  double overhead_ns;            /* per Start/Finish pair, this stream's */
+  double overhead_ns, op_ns;     /* per Start/Finish pair, per op record,
+                                    this stream's */
   htab_t vindex;                 /* text -> struct vtext */
   char **text;                   /* by value id; [0] unused */
   uint64_t *self_ns, *count, *out_ns;
@@ -215,7 +216,7 @@ pend_new (struct graph *g)
 static void
 pend_release (struct graph *g, struct pend *p)
 {
-  p->child_ns = p->ndesc = 0;
+  p->child_ns = p->ndesc = p->nops = 0;
   intmap_clear (&p->index);
   p->n = 0;
   if (p->size > 1024)
@@ -253,6 +254,7 @@ graph_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
   (void) s;
   struct graph *g = arg;
   g->overhead_ns = g->raw ? 0.0 : (double) p->header.pair_overhead_ps / 1000.0;
+  g->op_ns = g->raw ? 0.0 : (double) p->header.op_overhead_ps / 1000.0;
 }
 
 static int
@@ -268,8 +270,10 @@ graph_record (struct ev_record *r, void *arg)
 
   /* The recorder's cost, deducted as the dimension report does.  */
   uint64_t ndesc = st ? st->ndesc : 0, child_ns = st ? st->child_ns : 0;
-  uint64_t adj = agg_deduct (r->end_ns - r->start_ns, g->overhead_ns, ndesc,
-                             child_ns);
+  uint64_t nops = st ? st->nops : 0;
+  bool op = ev_record_op_p (r);
+  uint64_t adj = agg_deduct (r->end_ns - r->start_ns, g->overhead_ns, g->op_ns,
+                             ndesc, nops, op, child_ns);
   uint64_t self = adj - child_ns;
 
   /* same: the self time of this node's records in r's subtree (they all hang
@@ -305,6 +309,7 @@ graph_record (struct ev_record *r, void *arg)
       e->same_ns += same;
       ps->child_ns += adj;
       ps->ndesc += ndesc + 1;
+      ps->nops += nops + op;
     }
   else
     {

@@ -96,6 +96,9 @@ info_one (struct pf_process *p, bool count, FILE *out)
   fprintf (out, "repaired events: %" PRIu64 "\n", h->repaired_events);
   fprintf (out, "overhead per event pair: %.1f ns (measured at start)\n",
            (double) h->pair_overhead_ps / 1000.0);
+  if (h->op_overhead_ps)
+    fprintf (out, "overhead per op record: %.1f ns (measured at start)\n",
+             (double) h->op_overhead_ps / 1000.0);
   if (h->clock == DSPROF_CLOCK_TSC)
     fprintf (out, "clock: invariant TSC, %.3f GHz\n", 1.0 / p->clock.ns_per_tick);
   else

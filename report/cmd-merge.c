@@ -30,7 +30,8 @@ struct merge_proc
   uint32_t *site_map;            /* its global site id -> OUT's (0: none) */
   uint32_t nsite_map;
   uint32_t thread_base;          /* added to its thread numbers */
-  uint64_t last_ns, pairs;       /* its latest event; its Start events */
+  uint64_t last_ns, pairs, ops;  /* its latest event; its Start events, of
+                                    hook pairs and of op records */
 };
 
 struct merge
@@ -172,11 +173,14 @@ merge_event (const struct ev_event *e, void *arg)
   struct merge_proc *mp = m->cur;
   if (e->ns > mp->last_ns)
     mp->last_ns = e->ns;
-  mp->pairs += e->kind == EV_START;
+  bool op = e->raw.op >= DSPROF_OP_OP && e->raw.op != DSPROF_OP_OP_END;
+  mp->pairs += e->kind == EV_START && !op;
+  mp->ops += e->kind == EV_START && op;
   if (!e->raw.op)
     return 0;                    /* closed by the reader: OUT's reader does too */
   uint32_t id = e->raw.id;
-  if (e->raw.op == DSPROF_OP_ENTER)
+  if (e->raw.op == DSPROF_OP_ENTER || e->raw.op == DSPROF_OP_OP
+      || e->raw.op == DSPROF_OP_NEXT)
     {
       id = id < mp->nsite_map ? mp->site_map[id] : 0;
       if (!id)
@@ -200,8 +204,8 @@ merge_event (const struct ev_event *e, void *arg)
 }
 
 /* The header of the merge of SET into H: the first input's identity; the run
-   time the inputs' summed (as `dsprof report IN...` adds them); the overhead
-   their mean per pair; the counts of lost, stray and repaired events summed.  */
+   time the inputs' summed (as `dsprof report IN...` adds them); the overheads
+   their means per pair and per op record; the counts of lost, stray and repaired events summed.  */
 
 static void
 merged_header (const struct pf_set *set, const struct merge_proc *mp,
@@ -209,8 +213,8 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
 {
   const struct dsprof_file_header *h0 = &set->procs[0].header;
   memset (h, 0, sizeof *h);
-  uint64_t run_ns = 0, pairs = 0;
-  double overhead = 0;
+  uint64_t run_ns = 0, pairs = 0, ops = 0;
+  double overhead = 0, op_overhead = 0;
   bool same_exe = true;
   h->start_ns = h0->start_ns;
   for (uint32_t i = 0; i < set->nprocs; i++)
@@ -219,6 +223,8 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
       run_ns += pf_run_ns (p, mp[i].last_ns);
       pairs += mp[i].pairs;
       overhead += (double) p->header.pair_overhead_ps * (double) mp[i].pairs;
+      ops += mp[i].ops;
+      op_overhead += (double) p->header.op_overhead_ps * (double) mp[i].ops;
       h->dropped_events += p->header.dropped_events;
       h->stray_dims += p->header.stray_dims;
       h->repaired_events += p->header.repaired_events;
@@ -237,6 +243,8 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
   h->tick_hz = 1000000000u;
   h->pair_overhead_ps = pairs ? (uint64_t) llround (overhead / (double) pairs)
                               : h0->pair_overhead_ps;
+  h->op_overhead_ps = ops ? (uint64_t) llround (op_overhead / (double) ops)
+                          : h0->op_overhead_ps;
   if (same_exe)
     memcpy (h->exe, h0->exe, sizeof h->exe);
   else

@@ -61,15 +61,18 @@ read_dim (struct dsprof_site_rec *rec, struct ev_dim_desc *d)
 static void
 site_intrinsics (struct ev_site *site)
 {
-  static const char *const names[4] = { "event", "name", "file", "line" };
-  const char *vals[3] = { site->type, site->name, site->file };
-  for (int i = 0; i < 4; i++)
+  static const char *const names[5] = { "event", "name", "file", "line",
+                                         "function" };
+  const char *vals[5] = { site->type, site->name, site->file, NULL,
+                          site->function };
+  site->nintrinsic = site->function ? 5 : 4;
+  for (uint32_t i = 0; i < site->nintrinsic; i++)
     {
       struct ev_dim *d = &site->intrinsic[i];
       memset (d, 0, sizeof *d);
       d->name = names[i];
-      d->v.type = i < 3 ? DSPROF_DIM_STR : DSPROF_DIM_UINT;
-      if (i < 3)
+      d->v.type = i != 3 ? DSPROF_DIM_STR : DSPROF_DIM_UINT;
+      if (i != 3)
         {
           d->v.s = vals[i];
           d->v.len = (uint32_t) strlen (vals[i]);
@@ -78,7 +81,8 @@ site_intrinsics (struct ev_site *site)
         d->v.u = site->line;
     }
   static const char *const reserved[] = { "event", "name", "file", "line",
-                                          "thread", "result", "complete" };
+                                          "thread", "result", "complete",
+                                          "function" };
   site->clash = false;
   for (uint32_t i = 0; i < site->ndims; i++)
     {
@@ -90,6 +94,32 @@ site_intrinsics (struct ev_site *site)
 }
 
 static void site_free (struct ev_site *s);
+
+/* Make the sites of the DSPROF_TAG_DISPATCH record R (dsprof-format.h,
+   section 3), of a unit whose site 0 has global id SITE_BASE, op sites of
+   its function.  Return 0, or -1 if the record is malformed.  Its sites
+   come before it: a unit's site records and then its dispatch records.  */
+
+static int
+dispatch_record (struct ev_sites *sites, struct dsprof_cursor *r,
+                 uint32_t site_base, uint32_t nsites)
+{
+  uint64_t first = dsprof_read_uleb (r), n = dsprof_read_uleb (r);
+  const char *fn;
+  size_t len = dsprof_read_str (r, &fn);
+  if (r->err || first > nsites || n > nsites - first || !site_base)
+    return -1;
+  for (uint64_t i = first; i < first + n; i++)
+    {
+      uint64_t id = (uint64_t) site_base + i;
+      struct ev_site *site = id < sites->size ? sites->by_id[id] : NULL;
+      if (!site || site->function || strcmp (site->type, "op") != 0)
+        return -1;
+      site->function = xstrndup (fn, len);
+      site_intrinsics (site);
+    }
+  return 0;
+}
 
 static void
 free_files (const char **files, size_t nfiles)
@@ -116,6 +146,16 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
         {
           files = XRESIZEVEC (const char *, files, nfiles + 1);
           files[nfiles++] = dup_str (&r);
+          continue;
+        }
+      if (tag == DSPROF_TAG_DISPATCH)
+        {
+          if (dispatch_record (sites, &r, site_base, nsites) < 0)
+            {
+              *err = "bad dispatch record";
+              free_files (files, nfiles);
+              return -1;
+            }
           continue;
         }
       if (tag != DSPROF_TAG_SITE)
@@ -192,6 +232,7 @@ site_free (struct ev_site *s)
   free ((char *) s->type);
   free ((char *) s->name);
   free ((char *) s->file);
+  free ((char *) s->function);
   if (s->dims)
     for (uint32_t i = 0; i < s->ndims; i++)
       free_dim_desc (&s->dims[i]);
@@ -459,6 +500,8 @@ struct decoder
   struct ev_record *pool;        /* finished records for reuse, by parent */
   struct ev_value thread;        /* the stream's thread as a dimension value */
   struct ev_raw raw;             /* the bytes of the event being delivered */
+  uint64_t op_base;              /* the dispatch of the chunk's latest OP or
+                                    NEXT (0: none yet), a CASE op's */
 };
 
 /* Append NAME = V to D.  */
@@ -687,22 +730,24 @@ static inline struct open_rec *
 open_site_record (struct decoder *d, const struct ev_site *site, uint64_t ns)
 {
   struct open_rec *o = push_record (d, site->type, site, ns);
-  uint32_t need = 7 + site->ndims;   /* intrinsics, thread, params, result, complete */
+  uint32_t n = site->nintrinsic;
+  uint32_t need = n + 3 + site->ndims;   /* intrinsics, thread, params, result,
+                                            complete */
   struct ev_dim *dv = o->dims.v;
   if (o->dims.size < need)
     {
       o->dims.size = need;
       o->dims.v = dv = XRESIZEVEC (struct ev_dim, dv, need);
     }
-  memcpy (dv, site->intrinsic, sizeof site->intrinsic);
+  memcpy (dv, site->intrinsic, n * sizeof *dv);
   /* Copied from the decoder rather than built here: a value built field by
      field and then copied whole is read before its stores have landed (a
      stall on every record).  */
-  dv[4].name = "thread";
-  dv[4].v = d->thread;
-  o->dims.n = 5;
+  dv[n].name = "thread";
+  dv[n].v = d->thread;
+  o->dims.n = n + 1;
   o->r->dims = dv;
-  o->r->ndims = 5;
+  o->r->ndims = n + 1;
   return o;
 }
 
@@ -837,6 +882,16 @@ set_raw (struct decoder *d, int op, uint64_t id, const unsigned char *names,
   d->raw.payload_size = (size_t) (end - payload);
 }
 
+/* Whether the innermost open record of D is an op record, which NEXT, CASE
+   and OP_END end.  */
+
+static inline bool
+innermost_op (const struct decoder *d)
+{
+  return d->depth && d->stack[d->depth - 1].r->site
+         && d->stack[d->depth - 1].r->site->function;
+}
+
 static int
 decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
               const char **err)
@@ -855,6 +910,7 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
     }
   d->nnames = 0;
   d->strs.n = 0;
+  d->op_base = 0;
   int rc = 0;
   /* The end of the previous event: the NAME ops of the next start there.  */
   const unsigned char *prev_end = base;
@@ -964,7 +1020,10 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
             break;
           }
         case DSPROF_OP_FINISH:
-          if (!d->depth || d->stack[d->depth - 1].r->site)
+        case DSPROF_OP_OP_END:
+          /* A manual event's end; an op record's (its VM function returns).  */
+          if (op == DSPROF_OP_FINISH ? !d->depth || d->stack[d->depth - 1].r->site
+                                     : !innermost_op (d))
             goto corrupt;
           if (d->on_event)
             set_raw (d, op, 0, prev_end, op_at, c.p, c.p);
@@ -1001,8 +1060,51 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
               }
             break;
           }
+        case DSPROF_OP_OP:
+        case DSPROF_OP_NEXT:
         default:
-          goto corrupt;
+          {
+            /* An op record starts (section 4): after the one it ends, for
+               NEXT and CASE + K.  */
+            if (op < DSPROF_OP_OP || (op > DSPROF_OP_NEXT && op < DSPROF_OP_CASE))
+              goto corrupt;
+            const unsigned char *payload = c.p;
+            uint64_t base = op >= DSPROF_OP_CASE ? d->op_base : read_uleb (&c);
+            uint64_t k = op >= DSPROF_OP_CASE ? (uint64_t) (op - DSPROF_OP_CASE)
+                                              : read_uleb (&c);
+            uint64_t id = base + k;
+            const struct ev_site *site
+              = !c.err && base && k < d->sites->size && id < d->sites->size
+                  ? d->sites->by_id[id] : NULL;
+            if (!site || !site->function || (op != DSPROF_OP_OP && !innermost_op (d)))
+              goto corrupt;
+            if (op != DSPROF_OP_OP)
+              {
+                /* The record ending has no event of its own in the stream
+                   (raw op 0): a writer of the stream writes the one that
+                   starts the next.  */
+                d->raw.op = d->raw.id = 0;
+                d->raw.names_size = d->raw.payload_size = 0;
+                if ((rc = close_record (d, ns, true, NULL)))
+                  break;
+              }
+            d->op_base = base;
+            open_site_record (d, site, ns);
+            if (d->on_event)
+              {
+                const unsigned char *after_id = payload;
+                if (op < DSPROF_OP_CASE)
+                  {
+                    struct dsprof_cursor b = { payload, c.end, 0 };
+                    read_uleb (&b);
+                    after_id = b.p;
+                  }
+                set_raw (d, op, op < DSPROF_OP_CASE ? base : 0, prev_end, op_at,
+                         after_id, c.p);
+                rc = start_event (d, ns);
+              }
+            break;
+          }
         }
       prev_end = c.p;
     }

@@ -54,7 +54,11 @@ struct ev_site
   uint32_t ndims;                /* parameters */
   struct ev_dim_desc *dims;
   struct ev_dim_desc result;     /* type DSPROF_DIM_NONE for void */
-  struct ev_dim intrinsic[4];    /* event, name, file, line */
+  struct ev_dim intrinsic[5];    /* event, name, file, line, and function for
+                                    an op site */
+  uint32_t nintrinsic;           /* 4, or 5 for an op site */
+  const char *function;          /* an op site's: its dispatch function;
+                                    else NULL */
   bool clash;                    /* a parameter is named like another dim */
 };
 
@@ -79,15 +83,19 @@ enum ev_kind
 struct ev_raw
 {
   uint32_t op;                   /* DSPROF_OP_*; 0: not in the stream (a record
-                                    left open at its end, closed by the reader) */
+                                    left open at its end, closed by the reader;
+                                    an op record ended by the next one's NEXT
+                                    or CASE + K) */
   uint32_t id;                   /* ENTER: the site's global id; START, DIM: the
-                                    name id; else 0 */
+                                    name id; OP, NEXT: the dispatch's site id;
+                                    else 0 */
   uint32_t chunk;                /* index of its chunk in the stream's chunks */
   const unsigned char *names;    /* the NAME ops right before it in its chunk */
   size_t names_size;
   const unsigned char *payload;  /* its bytes after the time delta and the id:
                                     ENTER's parameters, EXIT's result, DIM's
-                                    type and value; else none.  The event ends
+                                    type and value, OP's and NEXT's case index;
+                                    else none.  The event ends
                                     where its payload does.  */
   size_t payload_size;
 };
@@ -168,6 +176,14 @@ ev_tick_ns (const struct ev_stream_clock *m, uint64_t tick)
   return rel < 0 ? 0
          : rel < 0x1p63 ? (uint64_t) (int64_t) rel   /* one instruction */
          : rel >= 0x1p64 ? UINT64_MAX : (uint64_t) rel;
+}
+
+/* Whether R is an op record (a bytecode VM's opcode, dsprof-format.h
+   section 4): one hook per record, not a Start/Finish pair.  */
+static inline bool
+ev_record_op_p (const struct ev_record *r)
+{
+  return r->site && r->site->function;
 }
 
 typedef int (*ev_event_fn) (const struct ev_event *e, void *arg);

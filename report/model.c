@@ -22,7 +22,8 @@ walk_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
 {
   (void) s;
   struct walk *w = arg;
-  agg_begin_stream (w->agg, w->q->raw ? 0 : p->header.pair_overhead_ps);
+  agg_begin_stream (w->agg, w->q->raw ? 0 : p->header.pair_overhead_ps,
+                    w->q->raw ? 0 : p->header.op_overhead_ps);
 }
 
 static int

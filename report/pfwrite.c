@@ -119,7 +119,8 @@ pw_event (struct pw_writer *w, const struct ev_event *e, uint32_t id)
   if (e->ns > w->last_ns)
     w->last_ns = e->ns;
   if (r->op == DSPROF_OP_ENTER || r->op == DSPROF_OP_START
-      || r->op == DSPROF_OP_DIM)
+      || r->op == DSPROF_OP_DIM || r->op == DSPROF_OP_OP
+      || r->op == DSPROF_OP_NEXT)
     p += dsprof_put_uleb (p, id);
   p = put_bytes (p, r->payload, r->payload_size);
   w->n += (size_t) (p - start);

@@ -24,7 +24,7 @@ struct st_name
    descendants'.  */
 struct st_open
 {
-  uint64_t child_ns, ndesc;
+  uint64_t child_ns, ndesc, nops;
 };
 
 /* A variant's key in the variants table.  */
@@ -48,7 +48,8 @@ struct stacks
   uint32_t nvariants, variants_size;
   char *sig;                     /* a record's dimension set, being built */
   size_t sig_size;
-  double overhead_ns;            /* per pair, of the current stream */
+  double overhead_ns, op_ns;     /* per pair, per op record, of the current
+                                    stream */
   htab_t names;                  /* struct st_name */
   htab_t paths;                  /* struct st_node, by (parent, name) */
   struct st_node **blocks;
@@ -153,9 +154,11 @@ st_new (bool raw)
 }
 
 void
-st_begin_stream (struct stacks *s, uint64_t overhead_ps)
+st_begin_stream (struct stacks *s, uint64_t overhead_ps,
+                 uint64_t op_overhead_ps)
 {
   s->overhead_ns = s->raw ? 0.0 : (double) overhead_ps / 1000.0;
+  s->op_ns = s->raw ? 0.0 : (double) op_overhead_ps / 1000.0;
   if (s->open_size)
     memset (s->open, 0, s->open_size * sizeof *s->open);
 }
@@ -346,9 +349,11 @@ st_record (struct ev_record *r, void *arg)
   /* R's children have all finished: what they gathered is R's, and the slot
      is the next record's at that depth.  */
   struct st_open kids = s->open[d + 1];
-  s->open[d + 1] = (struct st_open) { 0, 0 };
+  s->open[d + 1] = (struct st_open) { 0, 0, 0 };
   uint64_t dur = r->end_ns - r->start_ns;
-  uint64_t adj = agg_deduct (dur, s->overhead_ns, kids.ndesc, kids.child_ns);
+  bool op = ev_record_op_p (r);
+  uint64_t adj = agg_deduct (dur, s->overhead_ns, s->op_ns, kids.ndesc,
+                             kids.nops, op, kids.child_ns);
   n->total_ns += dur;
   n->self_ns += adj - kids.child_ns;
   n->count++;
@@ -364,6 +369,7 @@ st_record (struct ev_record *r, void *arg)
     }
   s->open[d].child_ns += adj;
   s->open[d].ndesc += kids.ndesc + 1;
+  s->open[d].nops += kids.nops + op;
   struct st_node *root = node_at (s, 0);
   root->count++;
   if (!r->parent)
@@ -375,7 +381,7 @@ static void
 begin (const struct pf_process *p, const struct ev_stream *st, void *arg)
 {
   (void) st;
-  st_begin_stream (arg, p->header.pair_overhead_ps);
+  st_begin_stream (arg, p->header.pair_overhead_ps, p->header.op_overhead_ps);
 }
 
 static hashval_t

@@ -53,6 +53,9 @@ DSPROF_API void __dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites
 DSPROF_API void __dsprof_enter_v2 (uint32_t *site, const uint64_t *vals, void *cfa);
 DSPROF_API void __dsprof_exit_v1 (uint32_t *site, uint64_t result, void *cfa);
 DSPROF_API extern int __dsprof_events_on;
+DSPROF_API void __dsprof_op_v1 (uint32_t *dispatch, uint32_t index, void *cfa);
+DSPROF_API void __dsprof_op_begin_v1 (void *cfa);
+DSPROF_API void __dsprof_op_end_v1 (void *cfa);
 
 static inline uint64_t
 dsprof_round_page (uint64_t n)
@@ -280,6 +283,7 @@ DSPROF_HIDDEN void dsprof_units_fork_child (void);
                   the reader (does not return); else return
    measure        the cost of one Start/Finish pair, in picoseconds (on a
                   scratch stream: the calling thread's own stream is untouched)
+   measure_op     the same for one op record's boundary (__dsprof_op_v1)
    header_init    fill the clock fields of a new file's header
    lock, unlock   the recorder's locks and the sites lock, around fork
                   (unlock: in the parent)  */
@@ -294,5 +298,6 @@ DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
 DSPROF_HIDDEN void dsprof_recorder_fault (const siginfo_t *si);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
+DSPROF_HIDDEN uint64_t dsprof_recorder_measure_op (void);
 
 #endif /* DSPROF_INTERNAL_H */

@@ -49,7 +49,7 @@ DSPROF_API int __dsprof_events_on = 1;
 /* DSPROF_STRMAX, set once by recorder_init (internal.h); read with
    dsprof_str_max ().  */
 DSPROF_HIDDEN uint32_t dsprof_str_limit = DSPROF_STR_DEFAULT;
-static uint64_t pair_overhead_ps;
+static uint64_t pair_overhead_ps, op_overhead_ps;
 /* Events dropped before the profile existed, added to its header when it is
    made (dsprof_recorder_header_init).  */
 static uint64_t dropped_before_file;
@@ -79,6 +79,7 @@ measure_once (void)
     return;
   dsprof_clock_calibrate ();
   pair_overhead_ps = dsprof_recorder_measure ();
+  op_overhead_ps = dsprof_recorder_measure_op ();
   struct dsprof_file_header *h = dsprof_writer_header ();
   if (h)
     dsprof_recorder_header_init (h);
@@ -93,6 +94,7 @@ dsprof_recorder_header_init (struct dsprof_file_header *h)
   pthread_once (&recorder_once, recorder_init);
   dsprof_clock_header_init (h);
   h->pair_overhead_ps = pair_overhead_ps;
+  h->op_overhead_ps = op_overhead_ps;
   __atomic_fetch_add (&h->dropped_events,
                       __atomic_exchange_n (&dropped_before_file, 0,
                                            __ATOMIC_RELAXED),
@@ -269,6 +271,8 @@ struct thread
   unsigned char *defined;    /* defined[name id]: NAME written to this stream */
   uint32_t defined_size;
   uint64_t next_manual;
+  uint32_t op_base;          /* the dispatch of the chunk's latest OP or NEXT:
+                                a one-byte NEXT's (0: none yet) */
   int busy;
   int dead;                  /* no more space: drop this thread's events */
   uint32_t nstrs;            /* strings the current chunk defined */
@@ -533,7 +537,9 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   t->pos = t->chunk_data;
   set_limit (t, (unsigned char *) map + size - MAX_FIXED_EVENT);
   t->last = h.base_ticks;
-  /* A new chunk starts with no names defined: readers may read chunks alone.  */
+  /* A new chunk starts with no names defined and no dispatch for a one-byte
+     NEXT: readers may read chunks alone.  */
+  t->op_base = 0;
   if (t->defined_size)
     memset (t->defined, 0, t->defined_size);
   /* Nor strings (put_defined).  */
@@ -1047,6 +1053,30 @@ abandon_gone (struct thread *t, uintptr_t cfa)
 
 /* ---- the hooks ----------------------------------------------------------- */
 
+/* The thread state T (the calling thread's, NULL if it has none yet) for a
+   hook whose site word held ID, or NULL: no state (events off, no memory),
+   or the event is dropped and counted because the thread is inside the
+   recorder or the site has no id (its unit has not registered yet, a
+   constructor of another object calling into it before its own ran, or was
+   refused).  */
+
+static inline __attribute__ ((always_inline)) struct thread *
+hook_thread (struct thread *t, uint32_t id)
+{
+  if (unlikely (!t))
+    {
+      t = thread_get ();
+      if (!t)
+        return NULL;
+    }
+  if (unlikely (t->busy || !id))
+    {
+      count_dropped_async ();
+      return NULL;
+    }
+  return t;
+}
+
 /* Slow path of a Start: abandoned events to close, or no room.  Return false if
    the event is dropped.  */
 
@@ -1075,19 +1105,8 @@ __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
 {
   struct thread *t = self;
   uint32_t id = dsprof_site_id (site_word);
-  if (unlikely (!t))
-    {
-      t = thread_get ();
-      if (!t)
-        return;
-    }
-  if (unlikely (t->busy || !id))
-    {
-      /* Without an id: the site's unit has not registered yet (a constructor
-         of another object calling into it before its own ran) or was refused.  */
-      count_dropped_async ();
-      return;
-    }
+  if (!(t = hook_thread (t, id)))
+    return;
   busy_on (t);
   /* Read before T's fields: loads after the acquire load are not moved above
      it, so the ones before it would be made again (callgrind, bench/events.c).  */
@@ -1188,6 +1207,165 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
   publish (t);
 out:
   busy_off (t);
+}
+
+/* ---- op records: a bytecode VM's dispatch ------------------------------------
+
+   One hook per opcode (dsprof-format.h, sections 1 and 4): the op record open
+   at the top of the stack for the calling frame (its CFA, FUNC's CFA - 1)
+   ends and the next starts, at one clock read, in one event that takes the
+   op byte CASE + K and the time delta when the dispatch is the chunk's latest
+   one.  Op records sit on the open-event stack like hook events, so the
+   events an opcode's calls record nest inside them, and a longjmp out of
+   FUNC leaves them to the same repairs.  Their ids are never looked for (no
+   Finish names them): 0.  */
+
+#define OP_ID 0
+
+/* Close the events above the calling frame's op record (at CFA) that a
+   longjmp left open: not above CFA and not its own.  */
+
+static void
+abandon_below (struct thread *t, uintptr_t cfa, uint64_t now)
+{
+  struct alt_stack a;
+  int have_a = 0;
+  while (t->depth && t->open[t->depth - 1].cfa != cfa
+         && left_behind (t, cfa, &a, &have_a))
+    abandon (t, now);
+}
+
+/* Slow path of __dsprof_op_v1: the frame's first opcode, another dispatch
+   than the chunk's, a case index beyond one byte, events left behind, or
+   no room.  */
+
+static __attribute__ ((noinline)) void
+op_slow (struct thread *t, uint32_t base, uint32_t index, uintptr_t cfa,
+         uint64_t now)
+{
+  int saved_errno = errno;
+  abandon_below (t, cfa, now);
+  int next = t->depth && t->open[t->depth - 1].cfa == cfa;
+  uint32_t seq = t->seq;
+  if (!reserve (t, MAX_FIXED_EVENT, now) || (!next && !grow_open (t)))
+    {
+      count_dropped ();
+      goto out;
+    }
+  unsigned char *p = t->pos;
+  if (t->seq != seq)
+    {
+      /* Setting up the chunk is no opcode's time: the frame's record ends
+         before it (the chunk's base time) and the next starts after it.  */
+      if (next)
+        {
+          p = put_op (t, p, DSPROF_OP_OP_END, now);
+          t->depth--;
+          next = 0;
+        }
+      now = dsprof_ticks ();
+    }
+  if (next && base == t->op_base && index < DSPROF_OP_CASES)
+    p = put_op (t, p, DSPROF_OP_CASE + (int) index, now);
+  else
+    {
+      p = put_op (t, p, next ? DSPROF_OP_NEXT : DSPROF_OP_OP, now);
+      p = dsprof_encode_uleb (p, base);
+      p = dsprof_encode_uleb (p, index);
+      t->op_base = base;
+    }
+  if (!next)
+    t->open[t->depth++] = (struct open_event) { cfa, OP_ID };
+  t->pos = p;
+  t->last = now;
+  publish (t);
+out:
+  errno = saved_errno;
+}
+
+/* __dsprof_op_v1 but for its fast path: every case, at the cost of saving
+   registers and calls.  */
+
+static __attribute__ ((noinline)) void
+op_hook (uint32_t *dispatch_word, uint32_t index, uintptr_t cfa)
+{
+  struct thread *t = self;
+  uint32_t base = dsprof_site_id (dispatch_word);
+  if (!(t = hook_thread (t, base)))
+    return;
+  busy_on (t);
+  op_slow (t, base, index, cfa, dsprof_ticks ());
+  busy_off (t);
+}
+
+/* The fast path is a leaf function, without a register saved: a one-byte
+   NEXT of the frame's op record, where the TSC is the clock; anything else
+   goes to op_hook.  */
+
+DSPROF_API void
+__dsprof_op_v1 (uint32_t *dispatch_word, uint32_t index, void *cfa_p)
+{
+  struct thread *t = self;
+  uint32_t base = dsprof_site_id (dispatch_word);
+  uintptr_t cfa = (uintptr_t) cfa_p;
+#if defined(__x86_64__) || defined(__i386__)
+  if (likely (t && !t->busy && base && dsprof_clock_tsc_p ()))
+    {
+      busy_on (t);
+      uint32_t depth = t->depth;
+      unsigned char *p = t->pos;
+      /* The limit leaves room for MAX_FIXED_EVENT bytes; a dead stream's
+         limit is its position.  */
+      if (likely (depth && t->open[depth - 1].cfa == cfa && p < t->limit
+                  && base == t->op_base && index < DSPROF_OP_CASES))
+        {
+          uint64_t now = __builtin_ia32_rdtsc ();
+          *p++ = (unsigned char) (DSPROF_OP_CASE + index);
+          t->pos = dsprof_encode_uleb (p, now - t->last);
+          t->last = now;
+          publish (t);
+          busy_off (t);
+          return;
+        }
+      busy_off (t);
+    }
+#endif
+  op_hook (dispatch_word, index, cfa);
+}
+
+DSPROF_API void
+__dsprof_op_begin_v1 (void *cfa_p)
+{
+  struct thread *t = self;
+  uintptr_t cfa = (uintptr_t) cfa_p;
+  /* Nothing open at or below CFA: nothing a longjmp left behind.  */
+  if (likely (!t || t->busy || !t->depth || t->open[t->depth - 1].cfa > cfa))
+    return;
+  int saved_errno = errno;
+  busy_on (t);
+  abandon_gone (t, cfa);
+  busy_off (t);
+  errno = saved_errno;
+}
+
+DSPROF_API void
+__dsprof_op_end_v1 (void *cfa_p)
+{
+  struct thread *t = self;
+  if (unlikely (!t || t->busy))
+    return;
+  int saved_errno = errno;
+  busy_on (t);
+  uintptr_t cfa = (uintptr_t) cfa_p;
+  uint64_t now = dsprof_ticks ();
+  abandon_below (t, cfa, now);
+  if (t->depth && t->open[t->depth - 1].cfa == cfa)
+    {
+      put_close (t, DSPROF_OP_OP_END, now);
+      t->depth--;
+    }
+  busy_off (t);
+  errno = saved_errno;
 }
 
 /* ---- the API of dsprof.h ----------------------------------------------------- */
@@ -1442,6 +1620,36 @@ dsprof_recorder_fork_child (void)
   t->dead = 0;
 }
 
+/* Make *SCRATCH the calling thread's stream, a dead one (no chunk is ever
+   added) over SIZE bytes of memory, for the recorder's measurements; return
+   the memory (to free), or NULL if there is none.  */
+
+static unsigned char *
+scratch_open (struct thread *scratch, size_t size)
+{
+  unsigned char *mem = calloc (1, size);
+  if (!mem)
+    return NULL;
+  memset (scratch, 0, sizeof *scratch);
+  scratch->chunk = (struct dsprof_events_chunk *) mem;
+  scratch->chunk_data = mem + sizeof (struct dsprof_events_chunk);
+  set_limit (scratch, mem + size - MAX_FIXED_EVENT);
+  scratch->dead = 1;
+  self = scratch;
+  return mem;
+}
+
+/* Give the calling thread back its stream OWN after scratch_open's SCRATCH
+   over MEM.  */
+
+static void
+scratch_close (struct thread *scratch, struct thread *own, unsigned char *mem)
+{
+  self = own;
+  free (scratch->open);
+  free (mem);
+}
+
 /* The cost of one Start/Finish pair with two integer dimensions, measured on a
    scratch stream in memory with a scratch site: what reports deduct per record.
    In picoseconds; 0 when events are off.
@@ -1474,19 +1682,10 @@ dsprof_recorder_measure (void)
   size_t size = sizeof (struct dsprof_events_chunk)
                 + (size_t) PAIRS * 2 * site.max_size + EXIT_ROOM
                 + MAX_FIXED_EVENT;
-  unsigned char *mem = calloc (1, size);
-  if (!word || !mem)
-    {
-      free (mem);
-      return 0;
-    }
   struct thread scratch;
-  memset (&scratch, 0, sizeof scratch);
-  scratch.chunk = (struct dsprof_events_chunk *) mem;
-  scratch.chunk_data = mem + sizeof (struct dsprof_events_chunk);
-  set_limit (&scratch, mem + size - MAX_FIXED_EVENT);
-  scratch.dead = 1;
-  self = &scratch;
+  unsigned char *mem = word ? scratch_open (&scratch, size) : NULL;
+  if (!mem)
+    return 0;
   uint64_t vals[2] = { 12345, 678 };
   void *cfa = __builtin_frame_address (0);
   uint64_t best = UINT64_MAX;
@@ -1503,8 +1702,52 @@ dsprof_recorder_measure (void)
       if (t1 - t0 < best)
         best = t1 - t0;
     }
-  self = own;
-  free (scratch.open);
-  free (mem);
+  scratch_close (&scratch, own, mem);
   return best * 1000 / PAIRS;
+}
+
+/* The cost of one op record's boundary (__dsprof_op_v1 writing a one-byte
+   NEXT), measured as dsprof_recorder_measure measures a pair: what reports
+   deduct per op record.  In picoseconds; 0 when events are off.  */
+
+DSPROF_HIDDEN uint64_t
+dsprof_recorder_measure_op (void)
+{
+  enum { ROUNDS = 16, OPS = 256 };
+  pthread_once (&recorder_once, recorder_init);
+  if (!events_on_p ())
+    return 0;
+  struct thread *own = self;
+  static uint8_t types[1];
+  static uint32_t dim_names[1];
+  static struct dsprof_site site = { 0, DSPROF_DIM_NONE, types, dim_names,
+                                     MAX_FIXED_EVENT };
+  uint32_t word = dsprof_sites_add_scratch (&site);
+  /* Room for a round: OPS events of at most 21 bytes, and the event a full
+     stream leaves room for.  */
+  size_t size = sizeof (struct dsprof_events_chunk) + (size_t) OPS * 24
+                + 2 * MAX_FIXED_EVENT;
+  struct thread scratch;
+  unsigned char *mem = word ? scratch_open (&scratch, size) : NULL;
+  if (!mem)
+    return 0;
+  void *cfa = (char *) __builtin_frame_address (0) - 1;
+  uint64_t best = UINT64_MAX;
+  for (int r = 0; r < ROUNDS; r++)
+    {
+      scratch.pos = scratch.chunk_data;
+      /* The frame's first op, outside the timing: the rest are one-byte
+         NEXTs, as in a VM's loop.  */
+      scratch.depth = 0;
+      scratch.op_base = 0;
+      __dsprof_op_v1 (&word, 0, cfa);
+      uint64_t t0 = dsprof_mono_ns ();
+      for (int i = 0; i < OPS; i++)
+        __dsprof_op_v1 (&word, (uint32_t) i & 15, cfa);
+      uint64_t t1 = dsprof_mono_ns ();
+      if (t1 - t0 < best)
+        best = t1 - t0;
+    }
+  scratch_close (&scratch, own, mem);
+  return best * 1000 / OPS;
 }

@@ -46,6 +46,10 @@
 #   fork_cost          a program of 500 units forking 200 children, each calling
 #                      one function: time and disk space of the profiles, against
 #                      the plain build
+#   lua_dispatch       Lua with op records for its opcodes (dispatch=luaV_execute),
+#                      with and without counters and with DSPROF_EVENTS=0, against
+#                      the plain build: seconds, ns and profile bytes per opcode;
+#                      and the floor, two reads of the recorder's clock
 #
 # Each benchmark is a shell function bench_NAME that prints its rows with
 #   row VARIANT FIGURE UNIT RATIO [NOTE]
@@ -84,7 +88,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy lua_functions_all fork_cost"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy lua_functions_all fork_cost lua_dispatch"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -499,6 +503,57 @@ bench_lua_functions_all () {
   else
     missing_row "uftrace record of the -pg build" "$NO_UFTRACE"
   fi
+}
+
+# ---- Lua's opcodes as op records (dispatch=luaV_execute) -------------------------
+# The plain build, the dispatch build without counters (dsprof-ops) and with
+# them (dsprof-dispatch), and dsprof-ops with DSPROF_EVENTS=0, in one
+# hyperfine run; then ns per opcode, (time - plain time) / opcodes, and the
+# profile's bytes per opcode (its event stream's, and the whole file's).
+bench_lua_dispatch () {
+  local variants="plain dsprof-ops dsprof-dispatch" v lua out expect= cmds=() i
+  local -A label=(
+    [plain]="plain (-O2)"
+    [dsprof-ops]="dispatch, counters=off"
+    [dsprof-dispatch]="dispatch + counters"
+  )
+  [ -f "$LUA_WORKLOAD" ] || die "no workload $LUA_WORKLOAD (set LUA_WORKLOAD)"
+  local run=$BENCH_DIR/run-dispatch
+  rm -rf "$run" && mkdir -p "$run"
+  for v in $variants; do
+    lua=$(lua_build "$v")
+    out=$(cd "$run" && DSPROF_OUT=$run/$v.data setarch -R "$lua" "$LUA_WORKLOAD") ||
+      die "$v: $LUA_WORKLOAD failed"
+    expect=${expect:-$out}
+    [ "$out" = "$expect" ] || die "$v prints '$out', plain Lua '$expect'"
+    cmds+=("env DSPROF_OUT=$run/dsprof.data setarch -R $lua $LUA_WORKLOAD")
+  done
+  cmds+=("env DSPROF_EVENTS=0 DSPROF_OUT=$run/dsprof.data setarch -R $(lua_build dsprof-ops) $LUA_WORKLOAD")
+  local ops stream size
+  ops=$("$DSPROF" report event --where event=op --format csv "$run/dsprof-ops.data" |
+        awk -F, '$2 == "op" { print $(NF - 1) }')
+  stream=$(info_figure "event stream" "$run/dsprof-ops.data")
+  size=$(stat -c %s "$run/dsprof-ops.data")
+  pushd "$run" >/dev/null
+  PREPARE="rm -f $run/dsprof.data" time_cmds luaops "${cmds[@]}"
+  popd >/dev/null
+  i=0
+  for v in $variants; do
+    timed_row "${label[$v]}" luaops $i 0
+    i=$((i + 1))
+  done
+  timed_row "dispatch, DSPROF_EVENTS=0" luaops 3 0
+  per_call_row "ns/opcode, counters=off" luaops 1 0 "$ops"
+  per_call_row "ns/opcode, + counters" luaops 2 0 "$ops"
+  per_call_row "ns/opcode, DSPROF_EVENTS=0" luaops 3 0 "$ops"
+  # The floor: an opcode's record reads the clock once (bench/events.c's
+  # clock mode reads it twice a call).
+  events_build
+  time_cmds luaops-clock "$EV/plain none 0" "$EV/plain clock $CALLS"
+  per_call_row "clock: two reads of the clock" luaops-clock 1 0 "$CALLS"
+  row "bytes/opcode (event stream)" "$(awk -v b="$stream" -v n="$ops" 'BEGIN { printf "%.2f", b / n }')" \
+    "B/op" "" "$ops opcodes, $stream bytes of stream; the whole file $(awk -v b="$size" -v n="$ops" 'BEGIN { printf "%.2f", b / n }') B/op"
+  rm -rf "$run"
 }
 
 # ---- the report's times against known busy-waits --------------------------------

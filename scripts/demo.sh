@@ -32,6 +32,16 @@ step "run it again with 2000: dsprof diff --lines dsprof.data vm2000.data | head
 DSPROF_OUT=vm2000.data ./vm 2000
 "$top/report/dsprof" diff --lines dsprof.data vm2000.data | head -8
 
+step "the same VM with op records for its dispatch: -fplugin-arg-dsprof-dispatch=run"
+echo "gcc -O2 -fplugin=plugin/dsprof.so -fplugin-arg-dsprof-dispatch=run vm.c -ldsprof"
+mkdir -p ops && cp vm.c ops/
+gcc -O2 -fplugin="$top/plugin/dsprof.so" -fplugin-arg-dsprof-dispatch=run \
+  -I"$top/runtime" -o ops/vm ops/vm.c "$top/runtime/libdsprof.a" -lpthread
+(cd ops && ./vm 1000)
+
+step "dsprof report name --where event=op   (one record per opcode run)"
+(cd ops && "$top/report/dsprof" report name --where event=op)
+
 # The example DSL runtimes: each in its own directory with its own dsprof.data.
 build () {   # build NAME: examples/NAME/NAME.c with the plugin, into ./NAME/
   mkdir -p "$1" && cp "$top/examples/$1/$1.c" "$1/"

@@ -17,6 +17,9 @@
 #         dsprof-atomic  the plugin with update=atomic
 #         dsprof-all  the plugin with functions=all
 #         dsprof-calls   the plugin with functions=all and counters=off
+#         dsprof-dispatch  the plugin with dispatch=luaV_execute: op records
+#                     for Lua's opcodes (README, "Profiling a bytecode VM")
+#         dsprof-ops  the same with counters=off
 #         gcov        --coverage (-fprofile-arcs -ftest-coverage)
 #         dsprof-gcov both the plugin and --coverage (one run gives both profiles)
 #         gcov-arcs   -fprofile-arcs
@@ -100,6 +103,10 @@ build () {
                 libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-calls) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off"
                   libs="$RUNTIME/libdsprof.a -lpthread" ;;
+    dsprof-dispatch) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-dispatch=luaV_execute"
+                     libs="$RUNTIME/libdsprof.a -lpthread" ;;
+    dsprof-ops) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-dispatch=luaV_execute -fplugin-arg-dsprof-counters=off"
+                libs="$RUNTIME/libdsprof.a -lpthread" ;;
     gcov) inst="--coverage"; libs="--coverage" ;;
     dsprof-gcov) inst="-fplugin=$PLUGIN --coverage"
                  libs="--coverage $RUNTIME/libdsprof.a -lpthread" ;;

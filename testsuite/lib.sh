@@ -131,3 +131,29 @@ marked_counts () {
     [ "$n" -eq "$want_n" ] || fail "$src: $n marked lines, not $want_n"
   done
 }
+
+# lua_exercise PLAIN NAME...: run PLAIN/src/lua and each NAME/src/lua on
+# exercise.lua (copied here) under `setarch -R` -> NAME.out, NAME.err,
+# NAME.status and the profile NAME.data; PLAIN must exit with status 3 (its
+# os.exit) after printing "bye", and every NAME must print what PLAIN printed,
+# exit as it did, write nothing to stderr and leave a profile.
+lua_exercise () {
+  local plain=$1 v st
+  cp "$FIXTURES/exercise.lua" .
+  for v in "$@"; do
+    st=0
+    DSPROF_OUT=$PWD/$v.data setarch -R "$v/src/lua" exercise.lua >"$v.out" 2>"$v.err" || st=$?
+    echo "$st" >"$v.status"
+  done
+  [ "$(cat "$plain.status")" = 3 ] ||
+    fail "plain Lua: exit status $(cat "$plain.status"), expected 3 ($(head -3 "$plain.err"))"
+  grep -q '^bye$' "$plain.out" || fail "plain Lua did not finish exercise.lua"
+  shift
+  for v in "$@"; do
+    expect_same "$plain.out" "$v.out"
+    [ "$(cat "$v.status")" = "$(cat "$plain.status")" ] ||
+      fail "$v: exit status $(cat "$v.status"), plain Lua's $(cat "$plain.status")"
+    [ ! -s "$v.err" ] || fail "$v wrote to stderr: $(head -3 "$v.err")"
+    [ -s "$v.data" ] || fail "$v left no profile $v.data"
+  done
+}

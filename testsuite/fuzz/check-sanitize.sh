@@ -18,7 +18,7 @@ set -u
 SAN_CASES="events-expr events-manual events-render events-strings events-strmax events-strings-repeat
   events-threads events-longjmp events-exit events-off events-signal events-fork
   events-kill report-errors report-derive report-shell report-names report-outer
-  report-diff export-pprof export-perfetto
+  report-diff export-pprof export-perfetto events-dispatch
   runtime-accumulate counters-branches"
 
 FUZZ=$(cd "$(dirname "$0")" && pwd)

@@ -9,15 +9,16 @@ fixtures=$TOP/testsuite/fixtures
 build=$(mktemp -d /tmp/dsprof-golden.XXXXXX)
 trap 'rm -rf "$build"' EXIT
 
-# profile NAME SOURCE [ARGS...]: build SOURCE with the plugin at -O2, run it with
-# ARGS and keep its profile as profiles/NAME.data.
+# profile NAME SOURCE [ARGS...]: build SOURCE with the plugin at -O2 (and the
+# flags in $FLAGS), run it with ARGS and keep its profile as profiles/NAME.data.
 profile () {
   local name=$1 src=$2
   shift 2
   mkdir -p "$build/$name"
   cp "$src" "$build/$name/"
+  # shellcheck disable=SC2086
   (cd "$build/$name" &&
-     gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -I"$TOP/runtime" -o prog "$(basename "$src")" \
+     gcc -O2 -fplugin="$TOP/plugin/dsprof.so" ${FLAGS:-} -I"$TOP/runtime" -o prog "$(basename "$src")" \
        "$TOP/runtime/libdsprof.a" -lpthread &&
      ./prog "$@" >out.txt)
   cp "$build/$name/dsprof.data" "$here/profiles/$name.data"
@@ -29,6 +30,8 @@ if [ "${1:-}" != --outputs ]; then
   profile rewrite "$TOP/examples/rewrite/rewrite.c"
   profile names "$TOP/examples/names/names.c"
   profile vm "$TOP/examples/vm/vm.c" 300
+  # Op records: the VM's dispatch (plugin argument dispatch=run).
+  FLAGS=-fplugin-arg-dsprof-dispatch=run profile vm-dispatch "$TOP/examples/vm/vm.c" 30
   profile threads "$fixtures/threads.c" 3 20
   profile jump "$fixtures/jump.c"
   profile render "$fixtures/render.c"

@@ -443,7 +443,7 @@ test_deduction_nested (void)
 {
   static const char *const dims[] = { "name" };
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000);
+  agg_begin_stream (a, 10000, 0);
   struct trec A, B, C, D;
   trec_init (&A, NULL, "fib", 0, 300);
   trec_init (&B, &A, "fib", 40, 250);
@@ -465,7 +465,7 @@ test_deduction_nested (void)
   /* The same tree, B and its leaves named apart: A's row shows 75 of its own
      and 190 in its descendants, B's none of its own.  */
   a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000);
+  agg_begin_stream (a, 10000, 0);
   trec_init (&A, NULL, "a", 0, 300);
   trec_init (&B, &A, "b", 40, 250);
   trec_init (&C, &B, "leaf", 40, 140);
@@ -494,7 +494,7 @@ test_deduction_exceeds (void)
 {
   static const char *const dims[] = { "name" };
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 1000000);   /* 1000 ns a pair */
+  agg_begin_stream (a, 1000000, 0);   /* 1000 ns a pair */
   struct trec A, B;
   trec_init (&A, NULL, "a", 0, 100);
   trec_init (&B, &A, "b", 10, 20);
@@ -548,7 +548,7 @@ test_deduction_random (void)
     for (int round = 0; round < 50; round++)
       {
         struct agg *a = agg_new (ndims, dims, 0, NULL);
-        agg_begin_stream (a, 1000 * (1 + rnd (40)));
+        agg_begin_stream (a, 1000 * (1 + rnd (40)), 0);
         uint64_t clock = 0;
         for (int top = 0; top < 5; top++)
           emit_tree (a, NULL, &clock, 0);
@@ -695,6 +695,154 @@ test_keep_children (void)
   CU_ASSERT_FALSE (counted.kept);
 }
 
+/* Op records (a VM's dispatch, dsprof-format.h section 4): site 1 "run" is a
+   Start/Finish pair, sites 2 and 3 the two opcodes of run's dispatch (its
+   DSPROF_TAG_DISPATCH record).  The stream: run's Start, OP (dispatch 2,
+   case 0), CASE + 1, NEXT (2, 0), OP_END, run's Finish: three op records
+   inside run, named ADD, SUB, ADD, each ending where the next starts, with
+   function=run; a CASE without an OP or NEXT before it in its chunk, or
+   ending a record that is no op record, is corrupt.  */
+
+struct ops_seen
+{
+  int n;
+  char names[4][8];
+  uint64_t start[4], end[4];
+  bool function[4];
+};
+
+static int
+on_op (struct ev_record *r, void *arg)
+{
+  struct ops_seen *o = arg;
+  if (o->n < 4)
+    {
+      const struct ev_value *f = ev_record_dim (r, "function");
+      snprintf (o->names[o->n], sizeof o->names[0], "%s", ev_record_name (r, NULL));
+      o->start[o->n] = r->start_ns;
+      o->end[o->n] = r->end_ns;
+      o->function[o->n] = f && f->len == 3 && !memcmp (f->s, "run", 3)
+                          && ev_record_op_p (r);
+    }
+  o->n++;
+  return 0;
+}
+
+static void
+op_site (struct buf *m, unsigned index, const char *type, const char *name)
+{
+  unsigned char rb[128];
+  struct buf r = { rb, 0 };
+  put_u (&r, index); put_s (&r, type); put_s (&r, name);
+  put_u (&r, 0); put_u (&r, 7); put_u (&r, 1);
+  put_s (&r, "result"); put_u (&r, DSPROF_DIM_NONE);
+  put_rec (m, DSPROF_TAG_SITE, &r);
+}
+
+static int
+decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
+{
+  unsigned char mb[512], rb[64];
+  struct buf m = { mb, 0 }, r = { rb, 0 };
+  put_u (&m, DSPROF_META_VERSION); put_s (&m, "vm.c"); put_s (&m, "/");
+  put_s (&r, "vm.c");
+  put_rec (&m, DSPROF_TAG_FILE, &r);
+  op_site (&m, 0, "run", "run");
+  op_site (&m, 1, "op", "ADD");
+  op_site (&m, 2, "op", "SUB");
+  r.n = 0;
+  put_u (&r, 1); put_u (&r, 2); put_s (&r, "run");
+  put_rec (&m, DSPROF_TAG_DISPATCH, &r);
+  struct ev_sites sites = { NULL, 0 };
+  const char *err = NULL;
+  CU_ASSERT_EQUAL_FATAL (ev_sites_add_unit (&sites, mb, m.n, 1, 3, &err), 0);
+  static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops, n) };
+  struct ev_stream st = { 1, 1, chunks, NULL };
+  struct ev_clock clock = { 0, 1.0 };
+  memset (seen, 0, sizeof *seen);
+  int rc = ev_decode_stream (&st, &sites, &clock, NULL, on_op, seen, 0, &err);
+  ev_sites_free (&sites);
+  return rc;
+}
+
+static void
+test_op_records (void)
+{
+  unsigned char ops[64];
+  struct buf o = { ops, 0 };
+  put_u (&o, DSPROF_OP_ENTER); put_u (&o, 0); put_u (&o, 1);      /* run at 0 */
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 10); put_u (&o, 2); put_u (&o, 0);
+  o.p[o.n++] = DSPROF_OP_CASE + 1; put_u (&o, 5);                 /* SUB at 15 */
+  put_u (&o, DSPROF_OP_NEXT); put_u (&o, 7); put_u (&o, 2); put_u (&o, 0);
+  put_u (&o, DSPROF_OP_OP_END); put_u (&o, 3);                    /* at 25 */
+  put_u (&o, DSPROF_OP_EXIT); put_u (&o, 5);                      /* run at 30 */
+  struct ops_seen seen;
+  CU_ASSERT_EQUAL (decode_ops (ops, o.n, &seen), 0);
+  CU_ASSERT_EQUAL_FATAL (seen.n, 4);
+  static const char *const names[4] = { "ADD", "SUB", "ADD", "run" };
+  static const uint64_t start[4] = { 10, 15, 22, 0 }, end[4] = { 15, 22, 25, 30 };
+  for (int i = 0; i < 4; i++)
+    {
+      CU_ASSERT_STRING_EQUAL (seen.names[i], names[i]);
+      CU_ASSERT_EQUAL (seen.start[i], start[i]);
+      CU_ASSERT_EQUAL (seen.end[i], end[i]);
+      CU_ASSERT_EQUAL (seen.function[i], i < 3);
+    }
+
+  /* A CASE before any OP or NEXT of its chunk.  */
+  o.n = 0;
+  put_u (&o, DSPROF_OP_ENTER); put_u (&o, 0); put_u (&o, 1);
+  o.p[o.n++] = DSPROF_OP_CASE + 1; put_u (&o, 5);
+  CU_ASSERT_EQUAL (decode_ops (ops, o.n, &seen), -1);
+  /* A NEXT, an OP_END whose innermost record is no op record.  */
+  o.n = 0;
+  put_u (&o, DSPROF_OP_ENTER); put_u (&o, 0); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_NEXT); put_u (&o, 5); put_u (&o, 2); put_u (&o, 1);
+  CU_ASSERT_EQUAL (decode_ops (ops, o.n, &seen), -1);
+  o.n = 0;
+  put_u (&o, DSPROF_OP_ENTER); put_u (&o, 0); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_OP_END); put_u (&o, 5);
+  CU_ASSERT_EQUAL (decode_ops (ops, o.n, &seen), -1);
+  /* An OP naming a site that is no op site.  */
+  o.n = 0;
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 5); put_u (&o, 1); put_u (&o, 0);
+  CU_ASSERT_EQUAL (decode_ops (ops, o.n, &seen), -1);
+}
+
+/* The deduction for op records: one op hook each (4 ns here) instead of a
+   pair (10 ns).  run (0 to 300 ns, a pair) holds three op records of 50 ns:
+   each keeps 50 - 4 = 46; run loses half its pair and three op hooks, 300 -
+   5 - 12 = 283, of which 283 - 138 = 145 its own.  */
+static void
+test_deduction_ops (void)
+{
+  static const char *const dims[] = { "name" };
+  static struct ev_site op_site_desc;
+  op_site_desc.function = "run";
+  struct agg *a = agg_new (1, dims, 0, NULL);
+  agg_begin_stream (a, 10000, 4000);
+  struct trec run, op[3];
+  trec_init (&run, NULL, "run", 0, 300);
+  for (int i = 0; i < 3; i++)
+    {
+      trec_init (&op[i], &run, "ADD", 10 + 50 * i, 60 + 50 * i);
+      op[i].r.site = &op_site_desc;
+      agg_record (&op[i].r, a);
+    }
+  agg_record (&run.r, a);
+  CU_ASSERT_EQUAL_FATAL (agg_nbuckets (a), 2);
+  for (uint32_t id = 1; id <= 2; id++)
+    {
+      const struct agg_bucket *b = agg_bucket (a, id);
+      bool is_op = !strcmp (b->value, "ADD");
+      CU_ASSERT_EQUAL (b->self_ns, is_op ? 138u : 145u);
+      CU_ASSERT_EQUAL (b->total_ns, is_op ? 138u : 283u);
+    }
+  check_rows (a);
+  agg_free (a);
+}
+
 /* --sum: integers add exactly; an integer sum that would overflow int64, a
    UINT beyond it or a double makes the sum a double; a bool adds 0 or 1; a
    string adds nothing.  Top-level records named "n", one number each in "v".  */
@@ -723,7 +871,7 @@ test_sums (void)
     {
       struct agg *a = agg_new (1, dims, 0, NULL);
       agg_set_sums (a, 1, sums);
-      agg_begin_stream (a, 0);
+      agg_begin_stream (a, 0, 0);
       for (int k = 0; k < 3; k++)
         {
           struct trec rec;
@@ -972,6 +1120,8 @@ report_test_register (void)
   CU_add_test (s, "outer:D, the nearest enclosing carrier", test_outer);
   CU_add_test (s, "--sum: exact integers, else a double", test_sums);
   CU_add_test (s, "a record's children kept or counted", test_keep_children);
+  CU_add_test (s, "op records: OP, CASE, NEXT, OP_END", test_op_records);
+  CU_add_test (s, "deduction: one hook per op record", test_deduction_ops);
   CU_add_test (s, "derived dimensions present as their text", test_dim_present);
   CU_add_test (s, "only regular files are opened to read", test_open_regular);
 }

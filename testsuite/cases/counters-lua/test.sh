@@ -92,24 +92,8 @@ for v in plain:plain ds:dsprof both:dsprof-gcov; do
     { tail -20 "build-${v%%:*}.log" >&2; fail "the ${v#*:} build of Lua failed"; }
 done
 
-cp "$FIXTURES/exercise.lua" .
-run () {  # run NAME: the NAME/ interpreter on exercise.lua -> NAME.out, NAME.status
-  local st=0
-  DSPROF_OUT=$PWD/$1.data setarch -R "$1/src/lua" exercise.lua >"$1.out" 2>"$1.err" || st=$?
-  echo "$st" >"$1.status"
-}
-run plain; run ds; run both
-
 # 1. Same behaviour.
-[ "$(cat plain.status)" = 3 ] || fail "plain Lua: exit status $(cat plain.status), expected 3 ($(head -3 plain.err))"
-grep -q '^bye$' plain.out || fail "plain Lua did not finish exercise.lua"
-for v in ds both; do
-  expect_same plain.out "$v.out"
-  [ "$(cat $v.status)" = "$(cat plain.status)" ] ||
-    fail "$v: exit status $(cat $v.status), plain Lua's $(cat plain.status)"
-  [ ! -s "$v.err" ] || fail "$v wrote to stderr: $(head -3 "$v.err")"
-  [ -s "$v.data" ] || fail "$v left no profile $v.data"
-done
+lua_exercise plain ds both
 
 # 2. Same blocks with and without --coverage.
 run_dsprof lines ds.data >ds.lines || fail "dsprof lines ds.data: status $?"

@@ -16,7 +16,7 @@ MAIN=$(line_of sel.c MAIN) ON=$(line_of on.c ON) OFF=$(line_of off.c OFF)
 # ---- unknown keys and bad values ------------------------------------------------
 # bad ARG MESSAGE: compiling with -fplugin-arg-dsprof-ARG fails without writing an
 # object, and gcc's first error (in the C locale) is exactly "error: MESSAGE".
-KEYS="counters, events, update, functions, include, exclude, verbose, select"
+KEYS="counters, events, update, functions, include, exclude, verbose, select, dispatch"
 bad () {
   local arg=$1 want=$2 got
   rm -f sel.o

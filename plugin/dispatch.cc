@@ -1,0 +1,513 @@
+/* dispatch.cc - op records for the dispatch of a bytecode VM: with
+   -fplugin-arg-dsprof-dispatch=FUNC[@LINE][:FUNC...], every entry into a
+   target of FUNC's dispatch (the block of a case label of its dispatch
+   switch, or of an address-taken label its computed gotos jump to) ends the
+   current opcode's record and starts the next, at one clock read.
+
+   Before:                          After:
+     void run (struct vm *vm)         void run (struct vm *vm)
+     {                                {
+                                        int started = __dsprof_events_on;  (0)
+                                        if (started)
+                                          __dsprof_op_begin_v1 (CFA - 1);  (1)
+       for (;;)                         for (;;)
+         switch (*pc++)                   switch (*pc++)
+           {                                {
+           case OP_ADD:                     case OP_ADD:
+                                              if (started)                 (2)
+                                                __dsprof_op_v1 (&__dsprof_sites[7],
+                                                                0, CFA - 1);
+             ...                              ...
+           case OP_RET:                     case OP_RET:
+                                              if (started)
+                                                __dsprof_op_v1 (&__dsprof_sites[7],
+                                                                1, CFA - 1);
+                                              if (started)                 (3)
+                                                __dsprof_op_end_v1 (CFA - 1);
+             return;                          return;
+           }                                }
+     }                                }
+
+   (0) The runtime's flag, read once at entry, as for events (events.cc):
+       with DSPROF_EVENTS=0 an opcode costs a test of a local and a branch.
+   (1) Records a longjmp out of an earlier call of FUNC left open at the same
+       place of the stack are closed before the first opcode.
+   (2) At the start of each target's block, after its labels: every entry
+       into it, from the dispatch or falling through from the previous case,
+       so a target's record count is its block's count.  The targets are
+       the unit's sites k0, k0 + 1, ... (metadata.cc, DSPROF_TAG_DISPATCH);
+       the hook gets &__dsprof_sites[k0] and the target's index, which the
+       stream holds in one byte (dsprof-format.h, section 4).
+   (3) Before every return: the last opcode's record ends.
+   CFA is __builtin_dwarf_cfa () - 1: op records nest inside FUNC's own event
+   (if FUNC is one: functions=all, dsprof_event) and around the events of
+   what an opcode calls (dsprof-format.h, section 1).
+
+   The dispatch: the switch on line LINE with FUNC@LINE; otherwise, of
+   FUNC's switches and its computed-goto table (all its address-taken
+   labels), the one with the most targets.  A target's name (README,
+   "Profiling a bytecode VM"): the enumerator of the switch's enum type equal
+   to the case value, or the value in decimal; LOW..HIGH for a case range;
+   "default"; an address-taken label's name; the names of several cases
+   sharing one block joined by ",".  The enum type is the type of the
+   switch's controlling expression before the integer promotions, which
+   only the C front end knows: it is noted before genericization.  */
+
+/* c-common.h (SWITCH_STMT) must come before GCC's diagnostic headers.  */
+#include "gcc-plugin.h"
+#include "config.h"
+#include "system.h"
+#include "coretypes.h"
+#include "c-family/c-common.h"
+#include "gcc-compat.h"
+#include "dsprof-plugin.h"
+
+namespace {
+
+struct dispatch_spec
+{
+  char *name;
+  int line;            /* 0: the default choice */
+  char *file;          /* a selection file's file=PAT, or NULL: any file */
+};
+
+vec<dispatch_spec> specs;
+
+/* The enum types of the controlling expressions of the switches of the
+   dispatch functions, by the switch's location.  */
+struct switch_type
+{
+  location_t loc;
+  tree type;
+};
+
+vec<switch_type> switch_types;
+
+/* One target of a dispatch: a label of its block (the one case labels
+   lead to when the dispatch is chosen, before the counters split the
+   switch's edges and give the cases labels of the new blocks), its name,
+   its label's location.  */
+struct target
+{
+  basic_block bb;
+  tree label;
+  char *name;
+  location_t loc;
+};
+
+/* The targets of the function being instrumented, chosen by
+   dsprof_dispatch_prepare.  */
+vec<target> pending;
+
+const dispatch_spec *
+spec_for (tree fndecl)
+{
+  if (specs.is_empty () || !DECL_NAME (fndecl))
+    return NULL;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  for (unsigned i = 0; i < specs.length (); i++)
+    if (strcmp (specs[i].name, name) == 0
+        && (!specs[i].file || select_decl_file_matches_p (specs[i].file, fndecl)))
+      return &specs[i];
+  return NULL;
+}
+
+/* Note the enum type of each switch of the C tree *TP.  */
+
+tree
+note_switch (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  tree type = NULL_TREE;
+  if (TREE_CODE (t) == SWITCH_STMT)
+    type = SWITCH_STMT_TYPE (t);
+  else if (TREE_CODE (t) == SWITCH_EXPR)
+    type = TREE_TYPE (t);
+  else if (TYPE_P (t))
+    *walk_subtrees = 0;
+  if (type && TREE_CODE (TYPE_MAIN_VARIANT (type)) == ENUMERAL_TYPE)
+    {
+      switch_type st = { EXPR_LOCATION (t), TYPE_MAIN_VARIANT (type) };
+      switch_types.safe_push (st);
+    }
+  return NULL_TREE;
+}
+
+void
+pre_genericize (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && spec_for (fndecl)
+      && DECL_SAVED_TREE (fndecl))
+    walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), note_switch, NULL);
+}
+
+/* Whether A and B are on one line of one file.  The front end's switch and
+   the GIMPLE one differ in columns and ranges.  */
+
+bool
+same_line_p (location_t a, location_t b)
+{
+  expanded_location x = expand_location (a), y = expand_location (b);
+  return x.line && x.line == y.line && x.file && y.file
+         && strcmp (x.file, y.file) == 0;
+}
+
+/* The enum type noted for SW, or NULL.  */
+
+tree
+switch_enum_type (gswitch *sw)
+{
+  for (unsigned i = 0; i < switch_types.length (); i++)
+    if (same_line_p (switch_types[i].loc, gimple_location (sw)))
+      return switch_types[i].type;
+  return NULL_TREE;
+}
+
+/* The name of case value VAL: the enumerator of ENUM_TYPE (may be NULL)
+   equal to it, else its decimal value.  */
+
+char *
+value_name (tree val, tree enum_type)
+{
+  if (enum_type)
+    for (tree v = TYPE_VALUES (enum_type); v; v = TREE_CHAIN (v))
+      {
+        tree c = TREE_VALUE (v);
+        if (TREE_CODE (c) == CONST_DECL)
+          c = DECL_INITIAL (c);
+        if (TREE_CODE (c) == INTEGER_CST && tree_int_cst_equal (c, val))
+          return xstrdup (IDENTIFIER_POINTER (TREE_PURPOSE (v)));
+      }
+  char buf[64];
+  if (tree_fits_shwi_p (val))
+    snprintf (buf, sizeof buf, HOST_WIDE_INT_PRINT_DEC, tree_to_shwi (val));
+  else
+    snprintf (buf, sizeof buf, HOST_WIDE_INT_PRINT_UNSIGNED, tree_to_uhwi (val));
+  return xstrdup (buf);
+}
+
+/* The name of the case label C: "default", a value's name, LOW..HIGH.  */
+
+char *
+case_name (tree c, tree enum_type)
+{
+  if (!CASE_LOW (c))
+    return xstrdup ("default");
+  char *low = value_name (CASE_LOW (c), enum_type);
+  if (!CASE_HIGH (c))
+    return low;
+  char *high = value_name (CASE_HIGH (c), enum_type);
+  char *s = concat (low, "..", high, NULL);
+  free (low);
+  free (high);
+  return s;
+}
+
+/* The location of the first located label statement of BB, else DFLT.  */
+
+location_t
+label_location (basic_block bb, location_t dflt)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+       gsi_next (&gsi))
+    {
+      glabel *l = dyn_cast<glabel *> (gsi_stmt (gsi));
+      if (!l)
+        break;
+      if (gimple_location (l) != UNKNOWN_LOCATION)
+        return gimple_location (l);
+    }
+  return dflt;
+}
+
+/* Add the target block BB named NAME (taken) to TARGETS, or NAME to its
+   name if BB is there already (several labels, one block).  */
+
+void
+add_target (vec<target> *targets, basic_block bb, tree label, char *name,
+            location_t loc)
+{
+  for (unsigned i = 0; i < targets->length (); i++)
+    if ((*targets)[i].bb == bb)
+      {
+        char *s = concat ((*targets)[i].name, ",", name, NULL);
+        free ((*targets)[i].name);
+        free (name);
+        (*targets)[i].name = s;
+        return;
+      }
+  target t = { bb, label, name, label_location (bb, loc) };
+  targets->safe_push (t);
+}
+
+void
+switch_targets (function *fun, gswitch *sw, vec<target> *targets)
+{
+  tree enum_type = switch_enum_type (sw);
+  for (unsigned i = 0; i < gimple_switch_num_labels (sw); i++)
+    {
+      tree c = gimple_switch_label (sw, i);
+      tree label = CASE_LABEL (c);
+      /* The default the gimplifier adds to a switch without one (at no
+         location or the switch's) leads past the switch, where every
+         `break' goes: no opcode of its own.  */
+      location_t at = DECL_SOURCE_LOCATION (label);
+      if (!CASE_LOW (c)
+          && (LOCATION_LOCUS (at) == UNKNOWN_LOCATION
+              || same_line_p (at, gimple_location (sw))))
+        continue;
+      add_target (targets, label_to_block (fun, label), label,
+                  case_name (c, enum_type), DECL_SOURCE_LOCATION (label));
+    }
+}
+
+/* The blocks of FUN's address-taken labels, the targets of its computed
+   gotos.  */
+
+void
+label_targets (function *fun, vec<target> *targets)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        glabel *l = dyn_cast<glabel *> (gsi_stmt (gsi));
+        if (!l)
+          break;
+        tree label = gimple_label_label (l);
+        if (!FORCED_LABEL (label))
+          continue;
+        const char *name = DECL_NAME (label) ? IDENTIFIER_POINTER (DECL_NAME (label))
+                                             : "label";
+        add_target (targets, bb, label, xstrdup (name),
+                    DECL_SOURCE_LOCATION (label));
+      }
+}
+
+/* FUN's dispatch as SPEC chooses it, in TARGETS; false after an error if
+   there is none.  */
+
+bool
+choose_dispatch (function *fun, const dispatch_spec *spec, vec<target> *targets)
+{
+  auto_vec<gswitch *> switches;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    if (gswitch *sw = safe_dyn_cast<gswitch *> (last_stmt (bb)))
+      switches.safe_push (sw);
+
+  gswitch *best = NULL;
+  for (unsigned i = 0; i < switches.length (); i++)
+    if ((!spec->line
+         || expand_location (gimple_location (switches[i])).line == spec->line)
+        && (!best || gimple_switch_num_labels (switches[i])
+                       > gimple_switch_num_labels (best)))
+      best = switches[i];
+  if (spec->line)
+    {
+      if (!best)
+        {
+          error_at (DECL_SOURCE_LOCATION (fun->decl),
+                    "dsprof: dispatch function %qD has no switch on line %d",
+                    fun->decl, spec->line);
+          return false;
+        }
+      switch_targets (fun, best, targets);
+      return true;
+    }
+  label_targets (fun, targets);
+  if (best && gimple_switch_num_labels (best) > targets->length ())
+    {
+      for (unsigned i = 0; i < targets->length (); i++)
+        free ((*targets)[i].name);
+      targets->truncate (0);
+      switch_targets (fun, best, targets);
+    }
+  if (targets->is_empty ())
+    {
+      error_at (DECL_SOURCE_LOCATION (fun->decl),
+                "dsprof: dispatch function %qD has neither a switch nor "
+                "address-taken labels (a computed-goto table)", fun->decl);
+      return false;
+    }
+  return true;
+}
+
+/* Insert before GSI "if (STARTED) FN (ARGS..., CFA - 1)".  */
+
+void
+insert_guarded (gimple_stmt_iterator *gsi, tree started, tree fn, tree site,
+                tree index)
+{
+  gcond *guard = dsprof_insert_guard (gsi, started);
+  tree cfa = dsprof_insert_cfa (gsi, -1);
+  gcall *call = site ? gimple_build_call (fn, 3, site, index, cfa)
+                     : gimple_build_call (fn, 1, cfa);
+  gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  dsprof_guard_block (guard, call);
+}
+
+tree
+hook_decl (const char *name, bool op)
+{
+  tree type = op ? build_function_type_list (void_type_node,
+                                             build_pointer_type (uint32_type_node),
+                                             uint32_type_node, ptr_type_node,
+                                             NULL_TREE)
+                 : build_function_type_list (void_type_node, ptr_type_node,
+                                             NULL_TREE);
+  return build_fn_decl (name, type);
+}
+
+} // namespace
+
+/* Add SPEC, FUNC or FUNC@LINE; WHERE names where it comes from.  */
+
+bool
+dispatch_add_spec (const char *spec, const char *where)
+{
+  const char *at = strchr (spec, '@');
+  size_t len = at ? (size_t) (at - spec) : strlen (spec);
+  bool ok = len > 0 && (ISALPHA (spec[0]) || spec[0] == '_');
+  for (size_t i = 0; ok && i < len; i++)
+    ok = ISALNUM (spec[i]) || spec[i] == '_';
+  long line = 0;
+  if (ok && at)
+    {
+      char *end;
+      errno = 0;
+      line = strtol (at + 1, &end, 10);
+      ok = ISDIGIT (at[1]) && !*end && errno == 0 && line > 0 && line <= INT_MAX;
+    }
+  if (!ok)
+    {
+      error ("dsprof: bad dispatch function %qs in %s (FUNC or FUNC@LINE, "
+             "FUNC a C identifier, LINE a line number)", spec, where);
+      return false;
+    }
+  char *func = xstrndup (spec, len);
+  dispatch_add (func, (int) line, NULL);
+  free (func);
+  return true;
+}
+
+/* Add the dispatch function FUNC, whose dispatch is the one at LINE (0: the
+   default choice), in the files FILE matches (NULL: in any): a checked
+   spec, the plugin argument's or a selection file's.  */
+
+void
+dispatch_add (const char *func, int line, const char *file)
+{
+  dispatch_spec s = { xstrdup (func), line, file ? xstrdup (file) : NULL };
+  specs.safe_push (s);
+}
+
+/* Add the colon-separated specs of LIST.  */
+
+bool
+dispatch_add_list (const char *list, const char *where)
+{
+  if (!list || !*list)
+    {
+      error ("dsprof: %s needs a colon-separated list of functions "
+             "(FUNC or FUNC@LINE)", where);
+      return false;
+    }
+  bool ok = true;
+  char *copy = xstrdup (list);
+  for (char *p = copy, *q; p; p = q)
+    {
+      q = strchr (p, ':');
+      if (q)
+        *q++ = '\0';
+      ok &= dispatch_add_spec (p, where);
+    }
+  free (copy);
+  return ok;
+}
+
+/* Note the enum types of the dispatch functions' switches as the front end
+   parses them (registered when the plugin starts, before any function).  */
+
+void
+dsprof_dispatch_start (const char *plugin_name)
+{
+  register_callback (plugin_name, PLUGIN_PRE_GENERICIZE, pre_genericize, NULL);
+}
+
+bool
+dsprof_dispatch_p (tree fndecl)
+{
+  return dsprof_opts.events && spec_for (fndecl) != NULL;
+}
+
+/* Choose the dispatch of FUN, a dispatch function, before its blocks are
+   split (counters.cc): false after an error if it has none.  */
+
+bool
+dsprof_dispatch_prepare (function *fun)
+{
+  pending.truncate (0);
+  return choose_dispatch (fun, spec_for (fun->decl), &pending);
+}
+
+/* Give FUN, whose entry block FIRST has FUN's entry edge as its only
+   predecessor, the op hooks of the dispatch dsprof_dispatch_prepare chose:
+   before events.cc's hooks, so that FUN's own Finish, if it is an event,
+   comes after its last op record ends.  */
+
+void
+dsprof_instrument_dispatch (function *fun, basic_block first)
+{
+  static tree op_fn, begin_fn, end_fn;
+  if (!op_fn)
+    {
+      op_fn = hook_decl ("__dsprof_op_v1", true);
+      begin_fn = hook_decl ("__dsprof_op_begin_v1", false);
+      end_fn = hook_decl ("__dsprof_op_end_v1", false);
+    }
+  vec<target> &targets = pending;
+  for (unsigned i = 0; i < targets.length (); i++)
+    targets[i].bb = label_to_block (fun, targets[i].label);
+
+  /* A frame of its own: its CFA tells its op records from its callers'.  */
+  DECL_UNINLINABLE (fun->decl) = 1;
+
+  unsigned k0 = 0;
+  for (unsigned i = 0; i < targets.length (); i++)
+    {
+      unsigned k = dsprof_add_op_site (targets[i].name, targets[i].loc);
+      if (i == 0)
+        k0 = k;
+      free (targets[i].name);
+    }
+  dsprof_add_dispatch (k0, targets.length (), fun->decl);
+
+  /* The return statements and the targets' first statements, found before
+     any guard splits a block.  */
+  auto_vec<gimple *> returns;
+  dsprof_return_stmts (fun, &returns);
+
+  /* (0), (1) */
+  gimple_stmt_iterator gsi = gsi_after_labels (first);
+  tree started = dsprof_read_events_flag (&gsi);
+  insert_guarded (&gsi, started, begin_fn, NULL_TREE, NULL_TREE);
+
+  /* (2) */
+  for (unsigned i = 0; i < targets.length (); i++)
+    {
+      gimple_stmt_iterator tgsi = gsi_after_labels (targets[i].bb);
+      insert_guarded (&tgsi, started, op_fn, dsprof_site_ref (k0),
+                      build_int_cst (uint32_type_node, i));
+    }
+
+  /* (3) */
+  for (unsigned i = 0; i < returns.length (); i++)
+    {
+      gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);
+      insert_guarded (&rgsi, started, end_fn, NULL_TREE, NULL_TREE);
+    }
+  pending.truncate (0);
+}

@@ -1,0 +1,58 @@
+# events-dispatch-lua: op records of a real VM with no source edit.  Lua 5.4 from
+# Debian's lua5.4 source package (scripts/lua.sh), unmodified, built at -O2 with
+# Lua's own Makefile three times:
+#   plain/   nothing
+#   jt/      the plugin with dispatch=luaV_execute, Lua's default dispatch:
+#            its computed-goto jump table (ljumptab.h, labels L_OP_*)
+#   sw/      the same with -DLUA_USE_JUMPTABLE=0: Lua's `switch' on an OpCode
+# and run on exercise.lua under `setarch -R`.
+# 1. The dispatch builds print the same output and exit with the same status
+#    (3, from os.exit) as the plain one, and write nothing to stderr.
+# 2. In each, every op record has function=luaV_execute and is on a
+#    `vmcase(OP)' line of lvm.c naming its opcode (sw: the enumerator OP, jt:
+#    the label L_OP), or on a line of a label right after it (the case's
+#    block then starts there: `vmcase(OP_TFORCALL) { l_tforcall:' in sw);
+#    each opcode's record count is the count `dsprof lines' gives the block
+#    on that line in the same run; dozens of opcodes ran.
+# 3. `dsprof report name --where event=op' lists them.
+. "$(dirname "$0")/../../lib.sh"
+
+one_at_a_time lua-src "$TOP/scripts/lua.sh" source >src.dir ||
+  fail "cannot get the lua5.4 source (scripts/lua.sh source)"
+lvm=$(cat src.dir)/src/lvm.c
+
+for v in plain:plain: jt:dsprof-dispatch: sw:dsprof-dispatch:-DLUA_USE_JUMPTABLE=0; do
+  IFS=: read -r dir variant extra <<<"$v"
+  LUA_EXTRA_CFLAGS="$extra" "$TOP/scripts/lua.sh" build "$dir" -O2 "$variant" \
+    >"build-$dir.log" 2>&1 || { tail -20 "build-$dir.log" >&2; fail "the $dir build of Lua failed"; }
+done
+
+# 1.
+lua_exercise plain jt sw
+
+# 2.
+for v in jt sw; do
+  prefix=; [ $v = jt ] && prefix=L_
+  run_dsprof report function name line --where event=op --format csv $v.data >$v.csv ||
+    fail "$v: dsprof report: status $?"
+  run_dsprof lines $v.data | grep -E '(^|/)lvm\.c:' >$v.lines || fail "$v: dsprof lines: status $?"
+  [ "$(awk -F, 'NR > 1 && $1 == 1 { print $2 }' $v.csv)" = luaV_execute ] ||
+    fail "$v: op records of other functions: $(awk -F, '$1 == 1' $v.csv)"
+  awk -F, '$1 == 3 { print $3, $4, $11 }' $v.csv >$v.ops
+  [ "$(wc -l <$v.ops)" -ge 40 ] || fail "$v: only $(wc -l <$v.ops) opcodes: $(cat $v.ops)"
+  while read -r name line count; do
+    op=${name#"$prefix"}
+    [ "$name" != "$op" ] || [ -z "$prefix" ] || fail "$v: op $name is not a label L_OP_..."
+    # The op's line, or the nearest above it opening a case (a label right
+    # after vmcase(OP) may be its block's first located statement).
+    head -n "$line" "$lvm" | grep 'vmcase(' | tail -1 | grep -q "vmcase($op)" ||
+      fail "$v: op $name on lvm.c:$line: $(sed -n "${line}p" "$lvm")"
+    grep -Eq "(^|/)lvm\.c:$line: $count\$" $v.lines ||
+      fail "$v: $name: $count records, lvm.c:$line counts $(grep -E "(^|/)lvm\.c:$line:" $v.lines | tr '\n' ' ')"
+  done <$v.ops
+done
+
+# 3.
+run_dsprof report name --where event=op sw.data >report.txt || fail "dsprof report: status $?"
+grep -Eq ' OP_CALL$' report.txt || fail "report lacks OP_CALL: $(head -20 report.txt)"
+exit 0
