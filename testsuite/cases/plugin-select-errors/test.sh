@@ -68,7 +68,7 @@ grep -q "error: dsprof: cannot read selection file '.': Is a directory" bad.err 
 
 # Good directives, dispatch ones too, are accepted; a dims= name that a
 # directive's functions do not have is no error in a unit where it selects none.
-printf 'dispatch f\ndispatch f@5 file=f.c   # a comment\n\nevent g dims=nosuch\n  # indented comment\ninclude f*\n' >good
+printf 'dispatch nosuch\ndispatch nosuch@5 file=f.c   # a comment\n\nevent g dims=nosuch\n  # indented comment\ninclude f*\n' >good
 LC_ALL=C gcc -fplugin="$PLUGIN" -fplugin-arg-dsprof-select=good -c f.c 2>good.err || fail "good selection file refused: $(cat good.err)"
 [ ! -s good.err ] || fail "good selection file: messages $(cat good.err)"
 exit 0

@@ -7,7 +7,8 @@
 # the caller's own event; risky's longjmp back to main leaves its call's event
 # open, which is repaired (complete=false) and the events after it are
 # recorded; `exclude' keeps quiet_helper from counters and events although an
-# `event' directive selects it; `dispatch' directives are accepted.  An
+# `event' directive selects it.  A `dispatch' directive makes vm.c's run a
+# dispatch function, in the files its file= matches only (vm.sel, vm-other.sel).  An
 # annotated function that a directive also selects keeps its attribute's
 # type, dims and result (attr.c).  A call that does not return (exit) is
 # closed at exit; a call through a pointer or of a __builtin_ function is no
@@ -136,6 +137,21 @@ out=$(DSPROF_OUT=attr.data ./attr) || fail "attr: exit status $?"
 run_dsprof records attr.data >attr.rec || fail "dsprof records attr.data: status $?"
 grep -Eq ' event=Attr name=both .* a=1 b=2 result=3 complete=true' attr.rec \
   || fail "the annotated function did not keep its attribute's event: $(cat attr.rec)"
+
+# A dispatch directive: vm.c's run gives op records (PUSH 3 times, ADD twice,
+# HALT once), unless its file= matches no file.
+cp "$CASE/vm.c" "$CASE/vm.sel" "$CASE/vm-other.sel" .
+for sel in vm.sel vm-other.sel; do
+  dscc -O2 -fplugin-arg-dsprof-select=$sel -o vm vm.c || fail "vm.c does not compile with $sel"
+  out=$(DSPROF_OUT=$sel.data ./vm) || fail "vm ($sel): exit status $?"
+  [ "$out" = 10 ] || fail "vm ($sel) printed '$out', not 10"
+  run_dsprof report name --where event=op --format csv $sel.data >$sel.csv \
+    || fail "dsprof report name $sel.data: status $?"
+done
+for want in 'PUSH,3' 'ADD,2' 'HALT,1'; do
+  grep -Eq "^1,${want%,*},.*,${want#*,},[0-9.]+\$" vm.sel.csv || fail "vm.sel: no $want op records: $(cat vm.sel.csv)"
+done
+! grep -q PUSH vm-other.sel.csv || fail "vm-other.sel: op records although file= matches no file"
 
 # Without the selection file, prog.c has no events.
 dscc -O2 -o plain prog.c outside.o || fail "prog.c does not compile without sel.txt"
