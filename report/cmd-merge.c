@@ -38,6 +38,8 @@ struct merge
   const struct pf_set *set;
   struct merge_proc *mp;         /* per process of SET */
   struct merge_proc *cur;        /* of the stream walked */
+  double ns_per_tick;            /* its process's clock */
+  struct agg_costs costs;        /* its costs, as its report takes them */
   const struct ev_stream *s;     /* the stream walked, or NULL */
   uint32_t thread;               /* S's thread as OUT numbers it */
   uint32_t chunk;                /* the input chunk of OUT's open chunk */
@@ -111,6 +113,35 @@ number_threads (const struct pf_set *set, struct merge_proc *mp)
   return true;
 }
 
+/* Close OUT's open chunk, whose input chunk is CH, with CH's costs in
+   picoseconds (OUT's clock is not the input's).  A hook kind the stream has
+   no sample of, and the caller's part if it has none, take what the
+   stream's report used, its process's mean, as one sample: in OUT the
+   stream's process is not its own.  */
+
+static void
+close_with_costs (struct merge *m, const struct dsprof_events_chunk *ch)
+{
+  const struct dsprof_events_costs *c = ev_chunk_costs (ch);
+  struct dsprof_events_costs ps;
+  if (!c)
+    {
+      pw_events_close (&m->w, NULL);
+      return;
+    }
+  ev_costs_to_ps (c, m->ns_per_tick, &ps);
+  for (int h = 0; h < DSPROF_NHOOKS; h++)
+    if (!ps.hook[h].calls)
+      ps.hook[h] = (struct dsprof_hook_cost) { 1, m->costs.before_ps[h],
+                                               m->costs.after_ps[h] };
+  if (!ps.caller_calls)
+    {
+      ps.caller_calls = 1;
+      ps.caller_ticks = m->costs.caller_ps;
+    }
+  pw_events_close (&m->w, &ps);
+}
+
 /* Close OUT's open chunk after the rest of its input chunk (NAME ops at
    most: the walker read the chunk to its end).  */
 
@@ -122,7 +153,7 @@ close_chunk (struct merge *m)
   const struct dsprof_events_chunk *ch = m->s->chunks[m->chunk];
   const unsigned char *end = (const unsigned char *) (ch + 1) + ch->used;
   pw_events_copy (&m->w, m->tail, (size_t) (end - m->tail));
-  pw_events_close (&m->w);
+  close_with_costs (m, ch);
 }
 
 /* Write the input chunks before chunk K not written yet, which hold no event
@@ -136,7 +167,7 @@ copy_chunks (struct merge *m, uint32_t k)
       const struct dsprof_events_chunk *ch = m->s->chunks[m->next];
       pw_events_open (&m->w, m->thread, m->seq++, 0);
       pw_events_copy (&m->w, ch + 1, ch->used);
-      pw_events_close (&m->w);
+      close_with_costs (m, ch);
     }
 }
 
@@ -159,6 +190,8 @@ merge_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
   end_stream (m);
   m->cur = &m->mp[p - m->set->procs];
   m->s = s;
+  m->ns_per_tick = p->clock.ns_per_tick;
+  agg_costs_of (p, s, false, &m->costs);
   m->thread = s->thread + m->cur->thread_base;
   m->next = m->seq = 0;
   m->path = p->path;

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "events.h"
+#include "aggregate.h"
 #include "profile.h"
 
 /* A name path.  Node 0 is the root (the empty path): its total_ns is the time
@@ -42,8 +43,9 @@ struct stacks;
 /* An empty tree: with RAW, self times as recorded, else deducted.  */
 struct stacks *st_new (bool raw);
 
-/* Start a stream whose Start/Finish pairs cost OVERHEAD_PS.  */
-void st_begin_stream (struct stacks *s, uint64_t overhead_ps);
+/* Start a stream whose hooks cost COSTS (agg_costs_of; not deducted if the
+   tree is raw).  */
+void st_begin_stream (struct stacks *s, const struct agg_costs *costs);
 
 /* The ev_record_fn adding record R to the tree (the stacks as its argument);
    R's `user` is the tree's from its first completed descendant on.  */

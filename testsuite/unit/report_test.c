@@ -20,6 +20,15 @@
 #define META_OFF (DSPROF_PAGE + sizeof (struct dsprof_unit_chunk))
 
 static unsigned char image[IMAGE_SIZE];
+
+/* Start a stream of agg A whose Start/Finish pairs cost PAIR_PS, as the
+   start-up figure of a profile without measurements gives it.  */
+static void
+begin_pairs (struct agg *a, uint64_t pair_ps)
+{
+  struct agg_costs c = { .pair_ns = (double) pair_ps / 1000.0 };
+  agg_begin_stream (a, &c, &c);
+}
 static size_t meta_size;
 
 struct buf
@@ -428,7 +437,7 @@ test_deduction_nested (void)
 {
   static const char *const dims[] = { "name" };
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000);
+  begin_pairs (a, 10000);
   struct trec A, B, C, D;
   trec_init (&A, NULL, "fib", 0, 300);
   trec_init (&B, &A, "fib", 40, 250);
@@ -450,7 +459,7 @@ test_deduction_nested (void)
   /* The same tree, B and its leaves named apart: A's row shows 75 of its own
      and 190 in its descendants, B's none of its own.  */
   a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000);
+  begin_pairs (a, 10000);
   trec_init (&A, NULL, "a", 0, 300);
   trec_init (&B, &A, "b", 40, 250);
   trec_init (&C, &B, "leaf", 40, 140);
@@ -472,6 +481,94 @@ test_deduction_nested (void)
   agg_free (a);
 }
 
+/* The deduction of measured costs (aggregate.h, docs/contract.md §4.4), in
+   ps per hook: enter 1000 before the time stamp and 2000 after, exit 3000 and
+   4000, start 500 and 600, finish 700 and 800, dim 900 and 1100, the
+   caller's part 250.  A (a hook event, one dimension added, 1000 ns) holds
+   B (a hook event, 100 ns), M (a manual one holding a chunk setup of 7 ns,
+   50 ns) and I (a hook event never finished, 30 ns).
+     B: its Start's after, its Finish's before and a caller's part, 5250 ps:
+        6 ns off, 94 left; it costs A 3250 + 7250 = 10500 ps.
+     M: 600 + 700 + 250 + 7000 = 8550 ps: 9 ns off, 41 left; costs A 10100.
+     I: its Start's after alone, 2000 ps: 2 ns off, 28 left; costs A 3250.
+     A: 2000 + 3000 + 250 + the dimension's 2250, 7500 ps, and its
+        descendants' 23850: 32 ns off, 968 left, 805 of them its own.
+   The run's cost: the hooks of the four records, 29600 ps, and the
+   stream's setups, 7 ns.  */
+static void
+test_deduction_measured (void)
+{
+  static const char *const dims[] = { "name" };
+  static const struct ev_site site;
+  struct agg_costs c;
+  memset (&c, 0, sizeof c);
+  c.measured = true;
+  static const uint64_t before[] = { 1000, 3000, 500, 700, 900 };
+  static const uint64_t after[] = { 2000, 4000, 600, 800, 1100 };
+  memcpy (c.before_ps, before, sizeof before);
+  memcpy (c.after_ps, after, sizeof after);
+  c.caller_ps = 250;
+  c.setup_ns = 7;
+  struct agg *a = agg_new (1, dims, 0, NULL);
+  agg_begin_stream (a, &c, &c);
+  struct trec A, B, M, I;
+  trec_init (&A, NULL, "a", 0, 1000);
+  trec_init (&B, &A, "b", 100, 200);
+  trec_init (&M, &A, "m", 300, 350);
+  trec_init (&I, &A, "i", 400, 430);
+  A.r.site = B.r.site = I.r.site = &site;
+  A.r.nadded = 1;
+  M.r.setup_ns = 7;
+  I.r.complete = false;
+  CU_ASSERT_EQUAL (agg_deduction (&c, &B.r, 0, 0), 6);
+  CU_ASSERT_EQUAL (agg_record_cost_ps (&c, &B.r), 10500);
+  CU_ASSERT_EQUAL (agg_deduction (&c, &M.r, 0, 0), 9);
+  CU_ASSERT_EQUAL (agg_record_cost_ps (&c, &M.r), 10100);
+  CU_ASSERT_EQUAL (agg_deduction (&c, &I.r, 0, 0), 2);
+  CU_ASSERT_EQUAL (agg_record_cost_ps (&c, &I.r), 3250);
+  CU_ASSERT_EQUAL (agg_deduction (&c, &A.r, 3, 23850), 32);
+  agg_record (&B.r, a);
+  agg_record (&M.r, a);
+  agg_record (&I.r, a);
+  agg_record (&A.r, a);
+  static const struct { const char *name; uint64_t self, total; } want[] = {
+    { "a", 805, 968 }, { "b", 94, 94 }, { "m", 41, 41 }, { "i", 28, 28 }
+  };
+  CU_ASSERT_EQUAL_FATAL (agg_nbuckets (a), 4);
+  for (uint32_t id = 1; id <= 4; id++)
+    for (int k = 0; k < 4; k++)
+      if (!strcmp (agg_bucket (a, id)->value, want[k].name))
+        {
+          CU_ASSERT_EQUAL (agg_bucket (a, id)->self_ns, want[k].self);
+          CU_ASSERT_EQUAL (agg_bucket (a, id)->total_ns, want[k].total);
+        }
+  CU_ASSERT_EQUAL (agg_profiled_ns (a), 968);
+  const struct agg_share *sh = agg_share (a);
+  CU_ASSERT_EQUAL (sh->events, 8);
+  CU_ASSERT_DOUBLE_EQUAL (sh->cost_ns, 36.6, 1e-9);
+  char buf[256];
+  CU_ASSERT_STRING_EQUAL (agg_share_line (sh, 1000000, buf, sizeof buf),
+                          "0.000 ms of 1.000 ms (0.0 %) by 8 events, "
+                          "measured in the run");
+  check_rows (a);
+  agg_free (a);
+
+  /* Without measurements, the start-up figure per pair as before: 10 ns a
+     pair, A's three descendants and half its own.  */
+  struct agg_costs old = { .pair_ns = 10.0 };
+  CU_ASSERT_EQUAL (agg_deduction (&old, &A.r, 3, 0), 35);
+  struct agg_share os = { 0, 0, 0, 0 };
+  agg_share_stream (&os, &old);
+  agg_share_add (&os, &old, &A.r);
+  CU_ASSERT_STRING_EQUAL (agg_share_line (&os, 20, buf, sizeof buf),
+                          "0.000 ms of 0.000 ms (50.0 %) by 2 events, by the "
+                          "start-up figure (no measurement in the profile)");
+  /* A cost beyond the run reads as all of it.  */
+  CU_ASSERT_STRING_EQUAL (agg_share_line (&os, 5, buf, sizeof buf),
+                          "0.000 ms of 0.000 ms (100.0 %) by 2 events, by the "
+                          "start-up figure (no measurement in the profile)");
+}
+
 /* A deduction larger than a record's whole duration leaves it no time, never
    less than none (the unsigned figures would wrap).  */
 static void
@@ -479,7 +576,7 @@ test_deduction_exceeds (void)
 {
   static const char *const dims[] = { "name" };
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 1000000);   /* 1000 ns a pair */
+  begin_pairs (a, 1000000);   /* 1000 ns a pair */
   struct trec A, B;
   trec_init (&A, NULL, "a", 0, 100);
   trec_init (&B, &A, "b", 10, 20);
@@ -533,7 +630,7 @@ test_deduction_random (void)
     for (int round = 0; round < 50; round++)
       {
         struct agg *a = agg_new (ndims, dims, 0, NULL);
-        agg_begin_stream (a, 1000 * (1 + rnd (40)));
+        begin_pairs (a, 1000 * (1 + rnd (40)));
         uint64_t clock = 0;
         for (int top = 0; top < 5; top++)
           emit_tree (a, NULL, &clock, 0);
@@ -612,7 +709,7 @@ test_times_monotonic (void)
   const struct dsprof_events_chunk *c2 = make_chunk (b2, 2, 1040, 5000, ops, o.n);
 
   const struct dsprof_events_chunk *chunks[3] = { c0, c1, c2 };
-  struct ev_stream st = { 1, 3, chunks, NULL };
+  struct ev_stream st = { .thread = 1, .nchunks = 3, .chunks = chunks };
   struct ev_sites sites = { NULL, 0 };
   struct ev_clock clock = { 0, 1.0 };
   struct times_seen t = { { 0 }, 0 };
@@ -665,7 +762,7 @@ test_keep_children (void)
   put_u (&o, DSPROF_OP_FINISH); put_u (&o, 1);
   const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops,
                                                               o.n) };
-  struct ev_stream st = { 1, 1, chunks, NULL };
+  struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
   struct ev_sites sites = { NULL, 0 };
   struct ev_clock clock = { 0, 1.0 };
   const char *err = NULL;
@@ -708,7 +805,7 @@ test_sums (void)
     {
       struct agg *a = agg_new (1, dims, 0, NULL);
       agg_set_sums (a, 1, sums);
-      agg_begin_stream (a, 0);
+      begin_pairs (a, 0);
       for (int k = 0; k < 3; k++)
         {
           struct trec rec;
@@ -950,6 +1047,8 @@ report_test_register (void)
                test_units_chunk);
   CU_add_test (s, "profiles summed, stream decoded", test_files_summed);
   CU_add_test (s, "deduction: a record covers its children", test_deduction_nested);
+  CU_add_test (s, "deduction of the costs measured in the run",
+               test_deduction_measured);
   CU_add_test (s, "deduction beyond a record's duration", test_deduction_exceeds);
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
