@@ -104,15 +104,17 @@ agg_record_cost_ps (const struct agg_costs *c, const struct ev_record *r)
 }
 
 /* The part of R's own costs inside its span, in ps: its Start's after the
-   time stamp, its Finish's before it with the caller's part of one hook
-   call (the return from Start's hook, the guard and call of Finish's), its
-   dimensions' whole, and the chunk setups it holds itself.  */
+   time stamp, its Finish's before it, its dimensions' whole, and the chunk
+   setups it holds itself.  (The caller's parts of its own Start and Finish
+   are left out: against known spins (bench/vmspin.c) the two sampled parts
+   alone, each of which holds a clock read the unsampled hook does not
+   make, come closest to what the recorder adds to a record.)  */
 static inline uint64_t
 agg_record_inner_ps (const struct agg_costs *c, const struct ev_record *r)
 {
   int s, f;
   agg_record_hooks (r, &s, &f);
-  return c->after_ps[s] + (r->complete ? c->before_ps[f] + c->caller_ps : 0)
+  return c->after_ps[s] + (r->complete ? c->before_ps[f] : 0)
          + (uint64_t) r->nadded * (c->before_ps[DSPROF_HOOK_DIM]
                                    + c->after_ps[DSPROF_HOOK_DIM]
                                    + c->caller_ps)

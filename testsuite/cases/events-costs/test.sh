@@ -94,8 +94,8 @@ for line in open(records):
 def full(h):
     return B[h] + A[h] + C
 if mode == "measured":
-    own = {"leaf": A["enter"] + B["exit"] + C, "mleaf": A["start"] + B["finish"] + C,
-           "node": A["enter"] + B["exit"] + C + full("dim")}
+    own = {"leaf": A["enter"] + B["exit"], "mleaf": A["start"] + B["finish"],
+           "node": A["enter"] + B["exit"] + full("dim")}
     cost = {"leaf": full("enter") + full("exit"), "mleaf": full("start") + full("finish"),
             "node": full("enter") + full("exit") + full("dim")}
 else:
