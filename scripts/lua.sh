@@ -17,6 +17,8 @@
 #         dsprof-atomic  the plugin with update=atomic
 #         dsprof-all  the plugin with functions=all
 #         dsprof-calls   the plugin with functions=all and counters=off
+#         dsprof-execute  the same, but only luaV_execute is an event (its
+#                     few events cost next to nothing: its plain time)
 #         gcov        --coverage (-fprofile-arcs -ftest-coverage)
 #         dsprof-gcov both the plugin and --coverage (one run gives both profiles)
 #         gcov-arcs   -fprofile-arcs
@@ -100,6 +102,8 @@ build () {
                 libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-calls) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off"
                   libs="$RUNTIME/libdsprof.a -lpthread" ;;
+    dsprof-execute) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off -fplugin-arg-dsprof-include=luaV_execute"
+                    libs="$RUNTIME/libdsprof.a -lpthread" ;;
     gcov) inst="--coverage"; libs="--coverage" ;;
     dsprof-gcov) inst="-fplugin=$PLUGIN --coverage"
                  libs="--coverage $RUNTIME/libdsprof.a -lpthread" ;;
