@@ -1610,6 +1610,7 @@ dsprof_recorder_measure (void)
   size_t size = sizeof (struct dsprof_events_chunk)
                 + (size_t) PAIRS * 2 * site.max_size + EXIT_ROOM
                 + MAX_FIXED_EVENT + sizeof scratch.costs;
+  size = (size + 7) & ~(size_t) 7;       /* the trailer's words aligned */
   unsigned char *mem = calloc (1, size);
   if (!word || !mem)
     {
