@@ -251,6 +251,33 @@
              VM function returns)
    An op record left open by a longjmp is closed by ABANDON as any other.
 
+   The recorder's cost, measured in the run.  The last
+   sizeof (struct dsprof_events_costs) bytes of every events chunk are not
+   stream but a trailer: the thread's figures so far (cumulative since its
+   first event), stored when the chunk is made and on every sampled hook
+   call, so a killed process keeps them.  On a sample of its calls (a
+   per-thread countdown of a pseudo-random period of 64 to 191 calls) a hook
+   (DSPROF_HOOK_*) reads the clock also at its entry and just before it
+   returns: BEFORE_TICKS sums the ticks from its entry to its event's time
+   stamp, AFTER_TICKS those from the time stamp to its return, CALLS counts
+   the sampled calls (one that took over 2^18 ticks, but for a chunk setup,
+   was interrupted and is left out).  CALLER_TICKS / CALLER_CALLS is the
+   part no hook sees, the instrumented caller's guard, value stores and call
+   per hook call, calibrated once at start-up (an event function's call
+   timed with and without its hooks, less the hooks' inside parts, less the
+   clock reads that sampling adds to them).  A chunk's setup (its file
+   space, its mapping, its pages faulted in) is rare and dear, so it is timed
+   every time rather than sampled: SETUP_TICKS is the chunk's own (not
+   cumulative), taken out of the sampled call it fell in.  It lies inside
+   the records open both before and after the chunk's first event (a
+   Start's or a dimension's setup comes before its time stamp, a Finish's
+   after).  UNIT_PS 0: the figures are clock ticks; else picoseconds times
+   UNIT_PS (dsprof merge writes 1).  MAGIC is DSPROF_COSTS_MAGIC: a chunk
+   whose stream reaches into the trailer's bytes, or whose magic differs (an
+   older recorder's), has none.  The trailer of a stream's last chunk that
+   has one wins; readers deduct its figures from records (docs/contract.md
+   §4.4).
+
    Values by type: INT zigzag uleb; UINT, BOOL, ENUM (two's complement as uleb),
    uleb; DOUBLE 8 bytes (IEEE, host order); STR uleb (len << 1 | truncated) + 1 or 0
    for NULL, then len bytes (len at most DSPROF_STR_MAX; truncated: the
@@ -312,9 +339,6 @@ struct dsprof_file_header
   uint64_t repaired_events;  /* open events closed by repair (complete = false) */
   uint64_t tick_hz;          /* clock ticks per second, measured at start */
   char exe[256];             /* /proc/self/exe or argv[0], NUL terminated */
-  uint64_t op_overhead_ps;   /* measured cost of one __dsprof_op_v1 (an op
-                                record's boundary), picoseconds; 0 in files
-                                of runtimes without op records */
 };
 
 #define DSPROF_CLOCK_NS 0u       /* ticks are CLOCK_MONOTONIC nanoseconds */
@@ -436,6 +460,39 @@ enum dsprof_op
 
 /* The case indices a one-byte NEXT (DSPROF_OP_CASE + K) holds.  */
 #define DSPROF_OP_CASES 128u
+
+/* The recorder's cost of one thread, in the last bytes of each of its events
+   chunks (section 4).  */
+#define DSPROF_COSTS_MAGIC 0x7374736f63707364ull   /* "dspcosts" */
+
+enum dsprof_hook
+{
+  DSPROF_HOOK_ENTER = 0,     /* __dsprof_enter_v2 */
+  DSPROF_HOOK_EXIT = 1,      /* __dsprof_exit_v1 */
+  DSPROF_HOOK_START = 2,     /* dsprof_start */
+  DSPROF_HOOK_FINISH = 3,    /* dsprof_finish */
+  DSPROF_HOOK_DIM = 4,       /* dsprof_dim_* */
+  DSPROF_HOOK_OP = 5,        /* __dsprof_op_v1 (an op record's boundary) */
+  DSPROF_NHOOKS = 8          /* room for hooks to come; unused ones are 0 */
+};
+
+struct dsprof_hook_cost
+{
+  uint64_t calls;            /* sampled calls */
+  uint64_t before_ticks;     /* entry to the time stamp, summed */
+  uint64_t after_ticks;      /* time stamp to return, summed */
+};
+
+struct dsprof_events_costs
+{
+  uint64_t magic;            /* DSPROF_COSTS_MAGIC */
+  uint64_t unit_ps;          /* 0: the ticks below are clock ticks; else
+                                UNIT_PS picoseconds each (dsprof merge's: 1) */
+  uint64_t setup_ticks;      /* this chunk's own setup (not cumulative) */
+  uint64_t caller_ticks;     /* the caller's part of CALLER_CALLS hook calls */
+  uint64_t caller_calls;
+  struct dsprof_hook_cost hook[DSPROF_NHOOKS];
+};
 
 /* A bounded reader over a metadata blob.  On any overrun it sets ERR and returns 0
    forever after, so decoders can read a whole record and check once.  */

@@ -10,6 +10,7 @@
 #include "hashtab.h"
 #include "aggregate.h"
 #include "intmap.h"
+#include "profile.h"
 
 /* Add the entries of FROM, bucket id -> nanoseconds, to INTO and empty FROM;
    the smaller map is merged into the larger, so a record's entries move
@@ -38,7 +39,7 @@ pending_merge (struct intmap *into, struct intmap *from)
 struct rec_state
 {
   uint64_t child_ns;             /* the children's (deducted) durations */
-  uint64_t ndesc, nops;          /* descendant records, op records of them */
+  struct agg_desc desc;          /* descendant records and their cost */
   struct intmap pending;         /* bucket id -> nanoseconds */
   struct rec_state *next;        /* in the pool */
   struct rec_state *all;         /* every state made, for agg_free: a corrupt
@@ -50,9 +51,6 @@ struct rec_state
    and the mapped profile do not move while the report runs), a number by
    itself.  Most records then find their buckets without formatting a value.  */
 #define CACHE_SIZE 4096
-
-/* Deductions of records with fewer descendants, worked out once per stream.  */
-#define NDED 64
 
 struct cache_entry
 {
@@ -67,10 +65,9 @@ struct agg
   const char *const *dims;
   int nfilters;
   const struct agg_filter *filters;
-  double overhead_ns, op_ns;     /* per Start/Finish pair, per op record, for
-                                    this stream */
-  uint64_t ded[NDED];            /* a pair's agg_deduction with n < NDED pairs
-                                    inside */
+  struct agg_costs costs;        /* deducted, for this stream */
+  struct agg_costs run_costs;    /* the same but for --raw, for SHARE */
+  struct agg_share share;
   struct ev_dim_hint *hints;     /* where each level's dimension was last found */
   const char **outer;            /* each level's agg_outer_dim, or NULL */
   int nsums;
@@ -125,12 +122,71 @@ agg_new (int ndims, const char *const *dims, int nfilters,
 }
 
 void
-agg_begin_stream (struct agg *a, uint64_t overhead_ps, uint64_t op_overhead_ps)
+agg_begin_stream (struct agg *a, const struct agg_costs *deduct,
+                  const struct agg_costs *run)
 {
-  a->overhead_ns = (double) overhead_ps / 1000.0;
-  a->op_ns = (double) op_overhead_ps / 1000.0;
-  for (uint64_t n = 0; n < NDED; n++)
-    a->ded[n] = agg_deduction (a->overhead_ns, a->op_ns, n, 0, false);
+  a->costs = *deduct;
+  a->run_costs = *run;
+  agg_share_stream (&a->share, run);
+}
+
+const struct agg_share *
+agg_share (const struct agg *a)
+{
+  return &a->share;
+}
+
+/* Picoseconds per call from TICKS of C over CALLS at NS_PER_TICK, rounded.  */
+
+static uint64_t
+per_call_ps (const struct dsprof_events_costs *c, uint64_t ticks,
+             uint64_t calls, double ns_per_tick)
+{
+  return calls ? (ev_costs_ps (c, ticks, ns_per_tick) + calls / 2) / calls : 0;
+}
+
+void
+agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
+              struct agg_costs *c)
+{
+  memset (c, 0, sizeof *c);
+  if (raw)
+    return;
+  if (!p->measured)
+    {
+      c->pair_ns = (double) p->header.pair_overhead_ps / 1000.0;
+      return;
+    }
+  c->measured = true;
+  double npt = p->clock.ns_per_tick;
+  for (int h = 0; h < DSPROF_NHOOKS; h++)
+    {
+      const struct dsprof_events_costs *from
+        = s && s->has_costs && s->costs.hook[h].calls ? &s->costs : &p->costs;
+      const struct dsprof_hook_cost *k = &from->hook[h];
+      c->before_ps[h] = per_call_ps (from, k->before_ticks, k->calls, npt);
+      c->after_ps[h] = per_call_ps (from, k->after_ticks, k->calls, npt);
+    }
+  const struct dsprof_events_costs *cal
+    = s && s->has_costs && s->costs.caller_calls ? &s->costs : &p->costs;
+  c->caller_ps = per_call_ps (cal, cal->caller_ticks, cal->caller_calls, npt);
+  c->setup_ns = s ? s->setup_ns : p->setup_ns;
+}
+
+const char *
+agg_share_line (const struct agg_share *s, uint64_t run_ns, char *buf,
+                size_t size)
+{
+  double cost = s->cost_ns < (double) run_ns ? s->cost_ns : (double) run_ns;
+  snprintf (buf, size, "%.3f ms of %.3f ms (%.1f %%) by %"
+            PRIu64 " events, %s", cost / 1e6, (double) run_ns / 1e6,
+            run_ns ? 100.0 * cost / (double) run_ns : 0.0, s->events,
+            !s->streams ? "no events in the profile"
+            : s->measured == s->streams ? "measured in the run"
+            : s->measured ? "measured in the run (some threads: the start-up "
+                            "figure)"
+            : "by the start-up figure (no measurement in the profile)");
+  return buf;
 }
 
 /* The bucket for VALUE at LEVEL under PARENT, created if new.  */
@@ -510,20 +566,17 @@ agg_record (struct ev_record *r, void *arg)
 {
   struct agg *a = arg;
   struct rec_state *st = r->user;          /* NULL for a leaf */
-  uint64_t ndesc = st ? st->ndesc : 0, child_ns = st ? st->child_ns : 0;
-  uint64_t nops = st ? st->nops : 0;
-  bool op = ev_record_op_p (r);
+  static const struct agg_desc none;
+  const struct agg_desc *desc = st ? &st->desc : &none;
+  uint64_t child_ns = st ? st->child_ns : 0;
   agg_carry_record (&a->carry, r);
+  agg_share_add (&a->share, &a->run_costs, r);
 
-  /* Deduct the recorder as agg_deduct does: adj >= the children's, so
-     self >= 0 and the self times of a subtree add up to its root's adj.  */
-  uint64_t dur = r->end_ns - r->start_ns;
-  uint64_t ded = ndesc < NDED && !nops && !op
-                 ? a->ded[ndesc]
-                 : agg_deduction (a->overhead_ns, a->op_ns, ndesc, nops, op);
-  uint64_t adj = dur > ded ? dur - ded : 0;
-  if (adj < child_ns)
-    adj = child_ns;
+  /* adj >= the children's, so self >= 0 and the self times of a subtree
+     add up to its root's adj.  */
+  uint64_t adj = agg_deduct (r->end_ns - r->start_ns,
+                             agg_deduction (&a->costs, r, desc->n, desc->ps),
+                             child_ns);
   uint64_t self = adj - child_ns;
 
   struct rec_state *ps = NULL;
@@ -536,7 +589,8 @@ agg_record (struct ev_record *r, void *arg)
           if (ps)
             {
               a->pool = ps->next;
-              ps->child_ns = ps->ndesc = ps->nops = 0;
+              ps->child_ns = 0;
+              ps->desc = none;
             }
           else
             {
@@ -572,8 +626,7 @@ agg_record (struct ev_record *r, void *arg)
   if (ps)
     {
       ps->child_ns += adj;
-      ps->ndesc += ndesc + 1;
-      ps->nops += nops + op;
+      agg_desc_add (&ps->desc, &a->costs, r, desc);
       if (st)
         pending_merge (&ps->pending, &st->pending);
     }

@@ -58,43 +58,175 @@ struct agg_bucket
 
 struct agg;
 
-/* A record's time with the recorder's cost deducted (docs/contract.md §4.4, §5.3): its
-   duration DUR less OVERHEAD_NS for each of the NDESC descendant records inside
-   it that is a Start/Finish pair and half of its own pair (the halves of the
-   hooks after Start's and before Finish's clock read), and OP_NS for each of
-   its NOPS descendant op records (NOPS <= NDESC: one hook per op record,
-   __dsprof_op_v1) and for itself if it is one (OP: the hook's part after the
-   clock read that starts it and the next one's part before the read that
-   ends it) - but never less than CHILD_NS, the sum of its direct
-   children's deducted times, nor than 0.  A record whose deduction would leave
-   it less than its children's keeps exactly theirs (no self time): then every
-   record's self time, its time minus CHILD_NS, is >= 0, a subtree's self times
-   add up to its root's time, and a row's Self never exceeds its Total.
-   In integers: exact for any duration, and no conversion to an integer of a
-   double beyond 2^64 (undefined) for a corrupt one.  The report, callgraph,
-   dot and folded export all deduct with this (agg_deduction: the cut alone).  */
-static inline uint64_t
-agg_deduction (double overhead_ns, double op_ns, uint64_t ndesc, uint64_t nops,
-               bool op)
+/* What the recorder cost one stream, per hook call (docs/contract.md §4.4):
+   measured in the run (the stream's trailer, dsprof-format.h section 4), or
+   for a profile without measurements the start-up figure of its header.  */
+struct agg_costs
 {
-  double pairs = (double) (ndesc - nops) + (op ? 0.0 : 0.5);
-  double ops = (double) nops + (op ? 1.0 : 0.0);
-  double cut = (overhead_ns > 0 ? overhead_ns * pairs : 0.0)
-               + (op_ns > 0 ? op_ns * ops : 0.0);
-  if (!(cut > 0))
-    return 0;
-  cut = ceil (cut);
-  return cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
+  bool measured;                 /* else PAIR_NS alone */
+  double pair_ns;                /* the header's cost of a Start/Finish pair */
+  /* Measured: picoseconds per call of each hook kind (DSPROF_HOOK_*), the
+     part before its event's time stamp and the part after it; and the
+     caller's part of every hook call, which no hook sees.  */
+  uint64_t before_ps[DSPROF_NHOOKS], after_ps[DSPROF_NHOOKS], caller_ps;
+  uint64_t setup_ns;             /* the stream's chunk setups, all of them */
+};
+
+/* The hook kinds of record R's Start and Finish: an op record's are both
+   the op hook's, whose one call per opcode ends a record and starts the
+   next (dsprof-format.h, section 4).  */
+static inline void
+agg_record_hooks (const struct ev_record *r, int *start, int *finish)
+{
+  if (ev_record_op_p (r))
+    *start = *finish = DSPROF_HOOK_OP;
+  else
+    {
+      *start = r->site ? DSPROF_HOOK_ENTER : DSPROF_HOOK_START;
+      *finish = r->site ? DSPROF_HOOK_EXIT : DSPROF_HOOK_FINISH;
+    }
 }
 
+/* The whole cost of record R's own hook calls (C measured), in ps: its
+   Start's, its Finish's if it has one (complete) and is not an op record
+   (whose Finish is the next one's Start), and its dimensions'.  */
 static inline uint64_t
-agg_deduct (uint64_t dur, double overhead_ns, double op_ns, uint64_t ndesc,
-            uint64_t nops, bool op, uint64_t child_ns)
+agg_record_hooks_ps (const struct agg_costs *c, const struct ev_record *r)
 {
-  uint64_t ded = agg_deduction (overhead_ns, op_ns, ndesc, nops, op);
+  int s, f;
+  agg_record_hooks (r, &s, &f);
+  uint64_t ps = c->before_ps[s] + c->after_ps[s] + c->caller_ps;
+  if (r->complete && !ev_record_op_p (r))
+    ps += c->before_ps[f] + c->after_ps[f] + c->caller_ps;
+  return ps + (uint64_t) r->nadded * (c->before_ps[DSPROF_HOOK_DIM]
+                                      + c->after_ps[DSPROF_HOOK_DIM]
+                                      + c->caller_ps);
+}
+
+/* What R takes from the time of each of its ancestors, in ps: its hook
+   calls and the chunk setups it holds itself.  */
+static inline uint64_t
+agg_record_cost_ps (const struct agg_costs *c, const struct ev_record *r)
+{
+  return agg_record_hooks_ps (c, r) + r->setup_ns * 1000;
+}
+
+/* The part of R's own costs inside its span, in ps: its Start's after the
+   time stamp, its Finish's before it, its dimensions' whole, and the chunk
+   setups it holds itself.  (The caller's parts of its own Start and Finish
+   are left out: against known spins (bench/vmspin.c) the two sampled parts
+   alone, each of which holds a clock read the unsampled hook does not
+   make, come closest to what the recorder adds to a record.)  */
+static inline uint64_t
+agg_record_inner_ps (const struct agg_costs *c, const struct ev_record *r)
+{
+  int s, f;
+  agg_record_hooks (r, &s, &f);
+  return c->after_ps[s] + (r->complete ? c->before_ps[f] : 0)
+         + (uint64_t) r->nadded * (c->before_ps[DSPROF_HOOK_DIM]
+                                   + c->after_ps[DSPROF_HOOK_DIM]
+                                   + c->caller_ps)
+         + r->setup_ns * 1000;
+}
+
+/* The recorder's cost inside record R's span, in ns (docs/contract.md §4.4,
+   §5.3).  Measured: agg_record_inner_ps of R plus DESC_PS, the sum of
+   agg_record_cost_ps over its descendants, rounded up.  Without
+   measurements: PAIR_NS for each of its NDESC descendants and half of it
+   for its own pair.  In integers where measured; no conversion to an
+   integer of a double beyond 2^64 (undefined) for a corrupt figure.  */
+static inline uint64_t
+agg_deduction (const struct agg_costs *c, const struct ev_record *r,
+               uint64_t ndesc, uint64_t desc_ps)
+{
+  if (c->measured)
+    {
+      uint64_t ps = agg_record_inner_ps (c, r) + desc_ps;
+      return ps / 1000 + (ps % 1000 != 0);
+    }
+  if (!(c->pair_ns > 0))
+    return 0;
+  double cut = ceil (c->pair_ns * ((double) ndesc + 0.5));
+  return cut <= 0 ? 0 : cut >= 0x1p64 ? UINT64_MAX : (uint64_t) cut;
+}
+
+/* A record's time with the recorder's cost deducted: its duration DUR less
+   DED (agg_deduction) - but never less than CHILD_NS, the sum of its direct
+   children's deducted times, nor than 0.  A record whose deduction would
+   leave it less than its children's keeps exactly theirs (no self time):
+   then every record's self time, its time minus CHILD_NS, is >= 0, a
+   subtree's self times add up to its root's time, and a row's Self never
+   exceeds its Total.  The report, callgraph, dot, folded export and html all
+   deduct with this.  */
+static inline uint64_t
+agg_deduct (uint64_t dur, uint64_t ded, uint64_t child_ns)
+{
   uint64_t adj = dur > ded ? dur - ded : 0;
   return adj > child_ns ? adj : child_ns;
 }
+
+/* What a record's descendants add up to, for agg_deduction: their number
+   and their cost.  */
+struct agg_desc
+{
+  uint64_t n, ps;
+};
+
+/* Add record R (its own descendants in RD) to its parent's PD.  */
+static inline void
+agg_desc_add (struct agg_desc *pd, const struct agg_costs *c,
+              const struct ev_record *r, const struct agg_desc *rd)
+{
+  pd->n += rd->n + 1;
+  if (c->measured)
+    pd->ps += rd->ps + agg_record_cost_ps (c, r);
+}
+
+struct pf_process;
+
+/* The costs of stream S of process P into *C: its own measured averages
+   and caller's part, those of P's other streams for a hook kind S has no
+   sample of, the
+   header's start-up figure if P has no measurement at all; all zero if
+   RAW (times as recorded).  S NULL: P's averages over all its streams.  */
+void agg_costs_of (const struct pf_process *p, const struct ev_stream *s,
+                   bool raw, struct agg_costs *c);
+
+/* The recorder's cost in the run: an estimate of the time the hook calls of
+   the records took, and the events they are (a Start and an end each).  */
+struct agg_share
+{
+  double cost_ns;
+  uint64_t events;
+  uint32_t measured, streams;    /* streams measured in the run, of all */
+};
+
+/* Start a stream whose costs are C in S: its chunk setups.  */
+static inline void
+agg_share_stream (struct agg_share *s, const struct agg_costs *c)
+{
+  s->streams++;
+  s->measured += c->measured;
+  s->cost_ns += (double) c->setup_ns;
+}
+
+/* Add record R of a stream whose costs are C to S: its hook calls.  */
+static inline void
+agg_share_add (struct agg_share *s, const struct agg_costs *c,
+               const struct ev_record *r)
+{
+  s->events += 2;
+  s->cost_ns += c->measured ? (double) agg_record_hooks_ps (c, r) / 1000.0
+                            : c->pair_ns;
+}
+
+/* The text that states S against the run time RUN_NS, e.g. "412.345 ms of
+   1340.000 ms (30.8 %) by 20123456 events, measured in the run", into BUF
+   (SIZE bytes); return BUF.  The views print it as their "instrumentation"
+   line.  The cost is at most the run time (an estimate above it reads as
+   all of it).  */
+const char *agg_share_line (const struct agg_share *s, uint64_t run_ns,
+                            char *buf, size_t size);
 
 /* A report along the NDIMS dimensions DIMS, of the records that pass every one
    of the NFILTERS FILTERS, deducting OVERHEAD_PS per Start/Finish pair.  */
@@ -117,8 +249,14 @@ bool agg_sum_finite (const struct agg_sum *s);
    carries a number in dimension 'D'" (if there were records at all).  */
 void agg_note_unsummed (const struct agg *a);
 
-/* Start a new stream (a thread of a process) whose pairs cost OVERHEAD_PS.  */
-void agg_begin_stream (struct agg *a, uint64_t overhead_ps, uint64_t op_overhead_ps);
+/* Start a stream whose records are deducted DEDUCT (agg_costs_of) and
+   count in the report's agg_share by RUN (the same unless the report is
+   --raw, which deducts nothing).  */
+void agg_begin_stream (struct agg *a, const struct agg_costs *deduct,
+                       const struct agg_costs *run);
+
+/* The recorder's cost in the records seen, all of them (filters aside).  */
+const struct agg_share *agg_share (const struct agg *a);
 
 /* The ev_record_fn to give ev_decode_stream, with the agg as its argument.  */
 int agg_record (struct ev_record *r, void *agg);

@@ -46,7 +46,8 @@ struct pend_entry
 
 struct pend
 {
-  uint64_t child_ns, ndesc, nops;
+  uint64_t child_ns;
+  struct agg_desc desc;
   struct intmap index;           /* value -> entry + 1 */
   struct pend_entry *v;
   uint32_t n, size;
@@ -70,8 +71,7 @@ struct graph
 {
   const char *dim;
   bool raw;
-  double overhead_ns, op_ns;     /* per Start/Finish pair, per op record,
-                                    this stream's */
+  struct agg_costs costs;        /* this stream's */
   htab_t vindex;                 /* text -> struct vtext */
   char **text;                   /* by value id; [0] unused */
   uint64_t *self_ns, *count, *out_ns;
@@ -216,7 +216,8 @@ pend_new (struct graph *g)
 static void
 pend_release (struct graph *g, struct pend *p)
 {
-  p->child_ns = p->ndesc = p->nops = 0;
+  p->child_ns = 0;
+  p->desc = (struct agg_desc) { 0, 0 };
   intmap_clear (&p->index);
   p->n = 0;
   if (p->size > 1024)
@@ -251,10 +252,8 @@ pend_entry (struct pend *p, uint32_t value)
 static void
 graph_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
 {
-  (void) s;
   struct graph *g = arg;
-  g->overhead_ns = g->raw ? 0.0 : (double) p->header.pair_overhead_ps / 1000.0;
-  g->op_ns = g->raw ? 0.0 : (double) p->header.op_overhead_ps / 1000.0;
+  agg_costs_of (p, s, g->raw, &g->costs);
 }
 
 static int
@@ -269,11 +268,11 @@ graph_record (struct ev_record *r, void *arg)
   uint32_t node = node_of (g, v);
 
   /* The recorder's cost, deducted as the dimension report does.  */
-  uint64_t ndesc = st ? st->ndesc : 0, child_ns = st ? st->child_ns : 0;
-  uint64_t nops = st ? st->nops : 0;
-  bool op = ev_record_op_p (r);
-  uint64_t adj = agg_deduct (r->end_ns - r->start_ns, g->overhead_ns, g->op_ns,
-                             ndesc, nops, op, child_ns);
+  struct agg_desc desc = st ? st->desc : (struct agg_desc) { 0, 0 };
+  uint64_t child_ns = st ? st->child_ns : 0;
+  uint64_t adj = agg_deduct (r->end_ns - r->start_ns,
+                             agg_deduction (&g->costs, r, desc.n, desc.ps),
+                             child_ns);
   uint64_t self = adj - child_ns;
 
   /* same: the self time of this node's records in r's subtree (they all hang
@@ -308,8 +307,7 @@ graph_record (struct ev_record *r, void *arg)
       e->adj_ns += adj;
       e->same_ns += same;
       ps->child_ns += adj;
-      ps->ndesc += ndesc + 1;
-      ps->nops += nops + op;
+      agg_desc_add (&ps->desc, &g->costs, r, &desc);
     }
   else
     {

@@ -135,6 +135,11 @@ html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
            text_time (b, sizeof b, m->profiled_ns, t.unit), t.unit->name,
            pct (m->profiled_ns, m->total_ns), m->records, t.unit->name,
            q->raw ? "" : " (the recorder's measured cost per event is deducted)");
+  char share[256];
+  agg_share_line (&m->share, m->total_ns, share, sizeof share);
+  fputs ("<p class=\"summary\">Instrumentation: ", out);
+  text_html (out, share);
+  fputs (".</p>\n", out);
   if (m->records == 0)
     fputs ("<p class=\"note\">No profile records.</p>\n", out);
   else

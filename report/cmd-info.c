@@ -11,6 +11,8 @@
 struct tally
 {
   uint64_t events, records, incomplete, last_ns;
+  struct agg_costs costs;        /* of the stream being read */
+  struct agg_share share;
 };
 
 static int
@@ -29,7 +31,41 @@ tally_record (struct ev_record *r, void *arg)
   struct tally *t = arg;
   t->records++;
   t->incomplete += !r->complete;
+  agg_share_add (&t->share, &t->costs, r);
   return 0;
+}
+
+/* The hooks' names in the "hook cost" lines, by DSPROF_HOOK_*.  */
+static const char *const hook_names[DSPROF_NHOOKS] = {
+  "enter", "exit", "start", "finish", "dim"
+};
+
+/* The recorder's costs of P: measured in the run (the averages the report
+   deducts, per hook kind), or the start-up figure.  */
+
+static void
+print_costs (const struct pf_process *p, FILE *out)
+{
+  fprintf (out, "overhead per event pair: %.1f ns (measured at start)\n",
+           (double) p->header.pair_overhead_ps / 1000.0);
+  if (!p->measured)
+    {
+      fprintf (out, "hook costs: not measured in the run (an older profile): "
+               "the figure per event pair is deducted\n");
+      return;
+    }
+  struct agg_costs c;
+  agg_costs_of (p, NULL, false, &c);
+  for (int h = 0; h < DSPROF_NHOOKS; h++)
+    if (p->costs.hook[h].calls)
+      fprintf (out, "hook cost %s: %.3f ns before the time stamp, %.3f ns after "
+               "(%" PRIu64 " calls sampled in the run)\n",
+               hook_names[h] ? hook_names[h] : "?", (double) c.before_ps[h] / 1000.0,
+               (double) c.after_ps[h] / 1000.0, p->costs.hook[h].calls);
+  fprintf (out, "hook cost caller: %.3f ns per hook call (calibrated at start)\n",
+           (double) c.caller_ps / 1000.0);
+  fprintf (out, "chunk setups: %.3f ms (each timed in the run)\n",
+           (double) c.setup_ns / 1e6);
 }
 
 /* Describe P from its file and chunk headers; with COUNT, decode its streams
@@ -39,7 +75,8 @@ static int
 info_one (struct pf_process *p, bool count, FILE *out)
 {
   const struct dsprof_file_header *h = &p->header;
-  struct tally t = { 0, 0, 0, 0 };
+  struct tally t;
+  memset (&t, 0, sizeof t);
   uint64_t nchunks = 0;
   for (uint32_t k = 0; k < p->nstreams; k++)
     nchunks += p->streams[k].nchunks;
@@ -47,7 +84,12 @@ info_one (struct pf_process *p, bool count, FILE *out)
     {
       int rc = 0;
       for (uint32_t k = 0; k < p->nstreams && !rc; k++)
-        rc = pf_decode_stream (p, &p->streams[k], tally_event, tally_record, &t, 0);
+        {
+          agg_costs_of (p, &p->streams[k], false, &t.costs);
+          agg_share_stream (&t.share, &t.costs);
+          rc = pf_decode_stream (p, &p->streams[k], tally_event, tally_record,
+                                 &t, 0);
+        }
       if (rc)
         return EXIT_DATA;
     }
@@ -90,15 +132,15 @@ info_one (struct pf_process *p, bool count, FILE *out)
                t.events ? (double) p->events / (double) t.events : 0.0);
       fprintf (out, "records: %" PRIu64 " (%" PRIu64 " incomplete)\n", t.records,
                t.incomplete);
+      char share[256];
+      fprintf (out, "instrumentation: %s\n",
+               agg_share_line (&t.share, pf_run_ns (p, t.last_ns), share,
+                               sizeof share));
     }
   fprintf (out, "dropped events: %" PRIu64 "\n", h->dropped_events);
   fprintf (out, "stray dimensions: %" PRIu64 "\n", h->stray_dims);
   fprintf (out, "repaired events: %" PRIu64 "\n", h->repaired_events);
-  fprintf (out, "overhead per event pair: %.1f ns (measured at start)\n",
-           (double) h->pair_overhead_ps / 1000.0);
-  if (h->op_overhead_ps)
-    fprintf (out, "overhead per op record: %.1f ns (measured at start)\n",
-             (double) h->op_overhead_ps / 1000.0);
+  print_costs (p, out);
   if (h->clock == DSPROF_CLOCK_TSC)
     fprintf (out, "clock: invariant TSC, %.3f GHz\n", 1.0 / p->clock.ns_per_tick);
   else
@@ -147,9 +189,12 @@ const struct command cmd_info = {
   "Describe each profile: program, process ids, run time, units, counters (on\n"
   "control-flow edges, from which the counts of the blocks are derived), counted\n"
   "blocks, event sites, threads, the bytes and chunks of event stream, dropped,\n"
-  "stray and repaired events, the recorder's measured cost per event pair, and\n"
-  "the clock: all from the file's headers, at once whatever its size.\n\n"
+  "stray and repaired events, the recorder's cost per event pair measured at\n"
+  "start and its costs measured in the run (per hook kind, the caller's part,\n"
+  "the chunk setups), and the clock: all from the file's headers, at once\n"
+  "whatever its size.\n\n"
   "  -c, --count   also decode the event streams to count the events and the\n"
-  "                records (complete and incomplete); this reads every stream,\n"
-  "                and finds a corrupt one\n"
+  "                records (complete and incomplete) and to state the recorder's\n"
+  "                share of the run; this reads every stream, and finds a\n"
+  "                corrupt one\n"
 };

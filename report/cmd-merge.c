@@ -30,8 +30,7 @@ struct merge_proc
   uint32_t *site_map;            /* its global site id -> OUT's (0: none) */
   uint32_t nsite_map;
   uint32_t thread_base;          /* added to its thread numbers */
-  uint64_t last_ns, pairs, ops;  /* its latest event; its Start events, of
-                                    hook pairs and of op records */
+  uint64_t last_ns, pairs;       /* its latest event; its Start events */
 };
 
 struct merge
@@ -40,6 +39,8 @@ struct merge
   const struct pf_set *set;
   struct merge_proc *mp;         /* per process of SET */
   struct merge_proc *cur;        /* of the stream walked */
+  double ns_per_tick;            /* its process's clock */
+  struct agg_costs costs;        /* its costs, as its report takes them */
   const struct ev_stream *s;     /* the stream walked, or NULL */
   uint32_t thread;               /* S's thread as OUT numbers it */
   uint32_t chunk;                /* the input chunk of OUT's open chunk */
@@ -113,6 +114,35 @@ number_threads (const struct pf_set *set, struct merge_proc *mp)
   return true;
 }
 
+/* Close OUT's open chunk, whose input chunk is CH, with CH's costs in
+   picoseconds (OUT's clock is not the input's).  A hook kind the stream has
+   no sample of, and the caller's part if it has none, take what the
+   stream's report used, its process's mean, as one sample: in OUT the
+   stream's process is not its own.  */
+
+static void
+close_with_costs (struct merge *m, const struct dsprof_events_chunk *ch)
+{
+  const struct dsprof_events_costs *c = ev_chunk_costs (ch);
+  struct dsprof_events_costs ps;
+  if (!c)
+    {
+      pw_events_close (&m->w, NULL);
+      return;
+    }
+  ev_costs_to_ps (c, m->ns_per_tick, &ps);
+  for (int h = 0; h < DSPROF_NHOOKS; h++)
+    if (!ps.hook[h].calls)
+      ps.hook[h] = (struct dsprof_hook_cost) { 1, m->costs.before_ps[h],
+                                               m->costs.after_ps[h] };
+  if (!ps.caller_calls)
+    {
+      ps.caller_calls = 1;
+      ps.caller_ticks = m->costs.caller_ps;
+    }
+  pw_events_close (&m->w, &ps);
+}
+
 /* Close OUT's open chunk after the rest of its input chunk (NAME ops at
    most: the walker read the chunk to its end).  */
 
@@ -124,7 +154,7 @@ close_chunk (struct merge *m)
   const struct dsprof_events_chunk *ch = m->s->chunks[m->chunk];
   const unsigned char *end = (const unsigned char *) (ch + 1) + ch->used;
   pw_events_copy (&m->w, m->tail, (size_t) (end - m->tail));
-  pw_events_close (&m->w);
+  close_with_costs (m, ch);
 }
 
 /* Write the input chunks before chunk K not written yet, which hold no event
@@ -138,7 +168,7 @@ copy_chunks (struct merge *m, uint32_t k)
       const struct dsprof_events_chunk *ch = m->s->chunks[m->next];
       pw_events_open (&m->w, m->thread, m->seq++, 0);
       pw_events_copy (&m->w, ch + 1, ch->used);
-      pw_events_close (&m->w);
+      close_with_costs (m, ch);
     }
 }
 
@@ -161,6 +191,8 @@ merge_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
   end_stream (m);
   m->cur = &m->mp[p - m->set->procs];
   m->s = s;
+  m->ns_per_tick = p->clock.ns_per_tick;
+  agg_costs_of (p, s, false, &m->costs);
   m->thread = s->thread + m->cur->thread_base;
   m->next = m->seq = 0;
   m->path = p->path;
@@ -173,9 +205,7 @@ merge_event (const struct ev_event *e, void *arg)
   struct merge_proc *mp = m->cur;
   if (e->ns > mp->last_ns)
     mp->last_ns = e->ns;
-  bool op = e->raw.op >= DSPROF_OP_OP && e->raw.op != DSPROF_OP_OP_END;
-  mp->pairs += e->kind == EV_START && !op;
-  mp->ops += e->kind == EV_START && op;
+  mp->pairs += e->kind == EV_START;
   if (!e->raw.op)
     return 0;                    /* closed by the reader: OUT's reader does too */
   uint32_t id = e->raw.id;
@@ -204,8 +234,8 @@ merge_event (const struct ev_event *e, void *arg)
 }
 
 /* The header of the merge of SET into H: the first input's identity; the run
-   time the inputs' summed (as `dsprof report IN...` adds them); the overheads
-   their means per pair and per op record; the counts of lost, stray and repaired events summed.  */
+   time the inputs' summed (as `dsprof report IN...` adds them); the overhead
+   their mean per pair; the counts of lost, stray and repaired events summed.  */
 
 static void
 merged_header (const struct pf_set *set, const struct merge_proc *mp,
@@ -213,8 +243,8 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
 {
   const struct dsprof_file_header *h0 = &set->procs[0].header;
   memset (h, 0, sizeof *h);
-  uint64_t run_ns = 0, pairs = 0, ops = 0;
-  double overhead = 0, op_overhead = 0;
+  uint64_t run_ns = 0, pairs = 0;
+  double overhead = 0;
   bool same_exe = true;
   h->start_ns = h0->start_ns;
   for (uint32_t i = 0; i < set->nprocs; i++)
@@ -223,8 +253,6 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
       run_ns += pf_run_ns (p, mp[i].last_ns);
       pairs += mp[i].pairs;
       overhead += (double) p->header.pair_overhead_ps * (double) mp[i].pairs;
-      ops += mp[i].ops;
-      op_overhead += (double) p->header.op_overhead_ps * (double) mp[i].ops;
       h->dropped_events += p->header.dropped_events;
       h->stray_dims += p->header.stray_dims;
       h->repaired_events += p->header.repaired_events;
@@ -243,8 +271,6 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
   h->tick_hz = 1000000000u;
   h->pair_overhead_ps = pairs ? (uint64_t) llround (overhead / (double) pairs)
                               : h0->pair_overhead_ps;
-  h->op_overhead_ps = ops ? (uint64_t) llround (op_overhead / (double) ops)
-                          : h0->op_overhead_ps;
   if (same_exe)
     memcpy (h->exe, h0->exe, sizeof h->exe);
   else

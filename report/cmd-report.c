@@ -258,6 +258,9 @@ print_text (struct printer *p)
   put_time (p->out, 0, m->profiled_ns, p->unit);
   fprintf (p->out, " %s (%.1f%%)\nProfile records: %" PRIu64 "\n", p->unit->name,
            pct (m->profiled_ns, m->total_ns), m->records);
+  char share[256];
+  fprintf (p->out, "Instrumentation: %s\n",
+           agg_share_line (&m->share, m->total_ns, share, sizeof share));
   if (m->records == 0)
     {
       fprintf (p->out, "\nNo profile records%s.\n",
@@ -372,9 +375,14 @@ json_rows (struct printer *p, const struct rpt_table *t)
 static void
 print_json (struct printer *p)
 {
+  const struct agg_share *s = &p->m->share;
   fprintf (p->out, "{\"total_ns\":%" PRIu64 ",\"profiled_ns\":%" PRIu64
-           ",\"records\":%" PRIu64 ",\"dims\":[", p->m->total_ns,
-           p->m->profiled_ns, p->m->records);
+           ",\"records\":%" PRIu64 ",\"instrumentation\":{\"cost_ns\":%.0f,"
+           "\"events\":%" PRIu64 ",\"measured_threads\":%u,\"threads\":%u},"
+           "\"dims\":[", p->m->total_ns, p->m->profiled_ns, p->m->records,
+           s->cost_ns < (double) p->m->total_ns ? s->cost_ns
+                                                 : (double) p->m->total_ns,
+           s->events, s->measured, s->streams);
   for (int d = 0; d < p->m->ndims; d++)
     {
       if (d)

@@ -8,6 +8,7 @@
    read outside the chunk.  */
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -496,6 +497,8 @@ struct decoder
   uint32_t gen;                  /* the current chunk's slots have this gen */
   struct strtab strs;            /* the current chunk's strings */
   uint64_t last_ns;              /* of the stream's latest event */
+  uint64_t setup_ns;             /* the current chunk's setup, until its first
+                                    event places it (take_setup) */
   struct ev_stream_clock time;   /* the stream's ticks to ns */
   struct ev_record *pool;        /* finished records for reuse, by parent */
   struct ev_value thread;        /* the stream's thread as a dimension value */
@@ -713,6 +716,7 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
   r->type = type;
   r->site = site;
   r->complete = false;
+  r->setup_ns = 0;
   r->ndims = 0;
   r->nchildren = 0;
   r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
@@ -814,6 +818,7 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
   r->children = o->children;
   r->nchildren = o->ndirect;
   r->children_cap = o->children_size;
+  r->nadded = o->added;
   if (!d->keep_children)
     r->children = NULL;
 
@@ -892,6 +897,61 @@ innermost_op (const struct decoder *d)
          && d->stack[d->depth - 1].r->site->function;
 }
 
+const struct dsprof_events_costs *
+ev_chunk_costs (const struct dsprof_events_chunk *ch)
+{
+  /* Not one if its stream reaches into the trailer's bytes, or if they are
+     no trailer (a chunk of an older recorder).  */
+  size_t room = sizeof *ch + sizeof (struct dsprof_events_costs);
+  if (ch->chunk.size < room || ch->used > ch->chunk.size - room)
+    return NULL;
+  const struct dsprof_events_costs *c
+    = (const void *) ((const char *) ch + ch->chunk.size - sizeof *c);
+  return c->magic == DSPROF_COSTS_MAGIC ? c : NULL;
+}
+
+uint64_t
+ev_costs_ps (const struct dsprof_events_costs *c, uint64_t ticks,
+             double ns_per_tick)
+{
+  if (c->unit_ps)
+    return ticks * c->unit_ps;
+  double ps = (double) ticks * ns_per_tick * 1000.0;
+  return ps > 0 && ps < 0x1p63 ? (uint64_t) llround (ps) : 0;
+}
+
+void
+ev_costs_to_ps (const struct dsprof_events_costs *in, double ns_per_tick,
+                struct dsprof_events_costs *out)
+{
+  *out = *in;
+  out->unit_ps = 1;
+  out->setup_ticks = ev_costs_ps (in, in->setup_ticks, ns_per_tick);
+  out->caller_ticks = ev_costs_ps (in, in->caller_ticks, ns_per_tick);
+  for (int h = 0; h < DSPROF_NHOOKS; h++)
+    {
+      out->hook[h].before_ticks = ev_costs_ps (in, in->hook[h].before_ticks,
+                                               ns_per_tick);
+      out->hook[h].after_ticks = ev_costs_ps (in, in->hook[h].after_ticks,
+                                              ns_per_tick);
+    }
+}
+
+/* The chunk's setup lies inside the records open both before and after its
+   first event OP (dsprof-format.h, section 4): give it to the innermost of
+   them, if any.  (An op record's boundary at a new chunk is its OP_END and
+   then an OP: the setup lies between them, in the records around.)  */
+
+static __attribute__ ((noinline)) void
+take_setup (struct decoder *d, int op)
+{
+  uint32_t k = op == DSPROF_OP_ENTER || op == DSPROF_OP_START
+               || op == DSPROF_OP_OP ? d->depth - 1 : d->depth;
+  if (k > 0 && k <= d->depth)
+    d->stack[k - 1].r->setup_ns += d->setup_ns;
+  d->setup_ns = 0;
+}
+
 static int
 decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
               const char **err)
@@ -911,6 +971,9 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
   d->nnames = 0;
   d->strs.n = 0;
   d->op_base = 0;
+  const struct dsprof_events_costs *costs = ev_chunk_costs (ch);
+  d->setup_ns = costs ? ev_costs_ps (costs, costs->setup_ticks,
+                                     time.ns_per_tick) / 1000 : 0;
   int rc = 0;
   /* The end of the previous event: the NAME ops of the next start there.  */
   const unsigned char *prev_end = base;
@@ -1106,6 +1169,8 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
             break;
           }
         }
+      if (__builtin_expect (d->setup_ns != 0, 0))
+        take_setup (d, op);
       prev_end = c.p;
     }
   return rc;

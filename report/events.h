@@ -121,6 +121,11 @@ struct ev_record
   bool complete;
   uint32_t ndims;                /* intrinsic and recorded dims, Start's first */
   struct ev_dim *dims;
+  uint32_t nadded;               /* dimensions added by DIM events (the
+                                    dsprof_dim_* calls it took) */
+  uint64_t setup_ns;             /* the recorder's chunk setups inside it and
+                                    in none of its children (dsprof-format.h,
+                                    section 4) */
   uint32_t nchildren;            /* direct descendants, completed before */
   struct ev_record **children;   /* valid during the callback only; NULL
                                     if not kept (EV_KEEP_CHILDREN) */
@@ -144,6 +149,11 @@ struct ev_stream
   const unsigned char *map;      /* the read-only file mapping holding the chunks,
                                     whose pages are given back once decoded;
                                     NULL for chunks in memory */
+  bool has_costs;                /* COSTS holds the trailer of its last chunk
+                                    that has one (dsprof-format.h, section 4) */
+  struct dsprof_events_costs costs;
+  uint64_t setup_ns;             /* the setups of its chunks, summed (each
+                                    as the decoder takes it) */
 };
 
 /* Clock conversion of a profile.  */
@@ -204,6 +214,20 @@ void ev_release_pages (const unsigned char *map, const unsigned char *lo,
    file mapping (S->map): ev_decode_stream does after each chunk; so does any
    other reader of the chunks.  */
 void ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *ch);
+
+/* The recorder's costs in the trailer of chunk CH, or NULL if it has none
+   (dsprof-format.h, section 4).  */
+const struct dsprof_events_costs *ev_chunk_costs (const struct dsprof_events_chunk *ch);
+
+/* TICKS of the trailer C (its unit) in picoseconds at NS_PER_TICK, rounded:
+   every reader converts a sum so before dividing it, so that a merged
+   profile, whose sums are picoseconds already, gives the same figures.  */
+uint64_t ev_costs_ps (const struct dsprof_events_costs *c, uint64_t ticks,
+                      double ns_per_tick);
+
+/* The trailer IN with its sums in picoseconds (unit_ps 1) into *OUT.  */
+void ev_costs_to_ps (const struct dsprof_events_costs *in, double ns_per_tick,
+                     struct dsprof_events_costs *out);
 
 /* Free the sites of SITES (and leave it empty).  */
 void ev_sites_free (struct ev_sites *sites);

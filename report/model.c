@@ -20,10 +20,11 @@ struct walk
 static void
 walk_begin (const struct pf_process *p, const struct ev_stream *s, void *arg)
 {
-  (void) s;
   struct walk *w = arg;
-  agg_begin_stream (w->agg, w->q->raw ? 0 : p->header.pair_overhead_ps,
-                    w->q->raw ? 0 : p->header.op_overhead_ps);
+  struct agg_costs deduct, run;
+  agg_costs_of (p, s, w->q->raw, &deduct);
+  agg_costs_of (p, s, false, &run);
+  agg_begin_stream (w->agg, &deduct, &run);
 }
 
 static int
@@ -168,6 +169,7 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
   m->agg = w.agg;
   m->profiled_ns = agg_profiled_ns (w.agg);
   m->records = agg_records (w.agg);
+  m->share = *agg_share (w.agg);
   m->total_ns = total_run < m->profiled_ns ? m->profiled_ns : total_run;
   struct groups g;
   group_buckets (&g, w.agg);

@@ -53,6 +53,7 @@ struct rpt_model
   uint64_t total_ns;             /* the run time of the processes (>= profiled) */
   uint64_t profiled_ns;          /* the time of top-level records */
   uint64_t records;              /* records that pass the filters */
+  struct agg_share share;        /* the recorder's cost in the run */
   struct rpt_table *top;         /* by dims[0] */
   struct agg *agg;               /* holds the values */
 };

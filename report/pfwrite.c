@@ -134,14 +134,20 @@ pw_events_copy (struct pw_writer *w, const void *data, size_t n)
 }
 
 void
-pw_events_close (struct pw_writer *w)
+pw_events_close (struct pw_writer *w, const struct dsprof_events_costs *costs)
 {
   if (!w->open)
     return;
+  size_t trailer = costs ? sizeof *costs : 0;
   w->head.used = w->n;
-  w->head.chunk.size = page_round (sizeof w->head + w->n);
+  w->head.chunk.size = page_round (sizeof w->head + w->n + trailer);
   put (w, &w->head, sizeof w->head);
-  put_padded (w, w->buf, w->n);
+  put (w, w->buf, w->n);
+  uint64_t pad = w->head.chunk.size - sizeof w->head - w->n - trailer;
+  for (; pad; pad -= pad < DSPROF_PAGE ? pad : DSPROF_PAGE)
+    put (w, zero_page, pad < DSPROF_PAGE ? (size_t) pad : DSPROF_PAGE);
+  if (costs)
+    put (w, costs, sizeof *costs);
   w->open = false;
 }
 

@@ -56,8 +56,10 @@ void pw_event (struct pw_writer *w, const struct ev_event *e, uint32_t id);
    ops: they hold no time).  */
 void pw_events_copy (struct pw_writer *w, const void *data, size_t n);
 
-/* Write the open events chunk, if any.  */
-void pw_events_close (struct pw_writer *w);
+/* Write the open events chunk, if any, with the recorder's COSTS as its
+   trailer (NULL: none; dsprof-format.h, section 4).  */
+void pw_events_close (struct pw_writer *w,
+                      const struct dsprof_events_costs *costs);
 
 /* Write header H over the first page, its magic, version, header size and
    committed length set here.  Return NULL or the problem.  */

@@ -77,6 +77,10 @@ struct pf_process
   uint32_t nstreams;
   struct ev_stream *streams;     /* by thread number */
   uint64_t events;               /* bytes of event stream, for info */
+  uint32_t measured;             /* streams with the recorder's measured costs */
+  struct dsprof_events_costs costs;  /* their sums (the caller's part: one
+                                    stream's, the same in all) */
+  uint64_t setup_ns;             /* its chunks' setups */
   uint32_t nunits;               /* unit chunks in this file */
   struct pf_unit_sites *unit_sites; /* nunits: their site ids */
   uint64_t ncounters;

@@ -24,7 +24,8 @@ struct st_name
    descendants'.  */
 struct st_open
 {
-  uint64_t child_ns, ndesc, nops;
+  uint64_t child_ns;
+  struct agg_desc desc;
 };
 
 /* A variant's key in the variants table.  */
@@ -48,8 +49,7 @@ struct stacks
   uint32_t nvariants, variants_size;
   char *sig;                     /* a record's dimension set, being built */
   size_t sig_size;
-  double overhead_ns, op_ns;     /* per pair, per op record, of the current
-                                    stream */
+  struct agg_costs costs;        /* of the current stream */
   htab_t names;                  /* struct st_name */
   htab_t paths;                  /* struct st_node, by (parent, name) */
   struct st_node **blocks;
@@ -154,11 +154,10 @@ st_new (bool raw)
 }
 
 void
-st_begin_stream (struct stacks *s, uint64_t overhead_ps,
-                 uint64_t op_overhead_ps)
+st_begin_stream (struct stacks *s, const struct agg_costs *costs)
 {
-  s->overhead_ns = s->raw ? 0.0 : (double) overhead_ps / 1000.0;
-  s->op_ns = s->raw ? 0.0 : (double) op_overhead_ps / 1000.0;
+  static const struct agg_costs none;
+  s->costs = s->raw ? none : *costs;
   if (s->open_size)
     memset (s->open, 0, s->open_size * sizeof *s->open);
 }
@@ -349,11 +348,11 @@ st_record (struct ev_record *r, void *arg)
   /* R's children have all finished: what they gathered is R's, and the slot
      is the next record's at that depth.  */
   struct st_open kids = s->open[d + 1];
-  s->open[d + 1] = (struct st_open) { 0, 0, 0 };
+  s->open[d + 1] = (struct st_open) { 0, { 0, 0 } };
   uint64_t dur = r->end_ns - r->start_ns;
-  bool op = ev_record_op_p (r);
-  uint64_t adj = agg_deduct (dur, s->overhead_ns, s->op_ns, kids.ndesc,
-                             kids.nops, op, kids.child_ns);
+  uint64_t adj = agg_deduct (dur, agg_deduction (&s->costs, r, kids.desc.n,
+                                                 kids.desc.ps),
+                             kids.child_ns);
   n->total_ns += dur;
   n->self_ns += adj - kids.child_ns;
   n->count++;
@@ -368,8 +367,7 @@ st_record (struct ev_record *r, void *arg)
       v->total_ns += adj;
     }
   s->open[d].child_ns += adj;
-  s->open[d].ndesc += kids.ndesc + 1;
-  s->open[d].nops += kids.nops + op;
+  agg_desc_add (&s->open[d].desc, &s->costs, r, &kids.desc);
   struct st_node *root = node_at (s, 0);
   root->count++;
   if (!r->parent)
@@ -380,8 +378,9 @@ st_record (struct ev_record *r, void *arg)
 static void
 begin (const struct pf_process *p, const struct ev_stream *st, void *arg)
 {
-  (void) st;
-  st_begin_stream (arg, p->header.pair_overhead_ps, p->header.op_overhead_ps);
+  struct agg_costs costs;
+  agg_costs_of (p, st, false, &costs);
+  st_begin_stream (arg, &costs);
 }
 
 static hashval_t

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "events.h"
+#include "aggregate.h"
 #include "profile.h"
 
 /* A name path.  Node 0 is the root (the empty path): its total_ns is the time
@@ -85,10 +86,9 @@ int st_walk (struct pf_set *set, struct stacks *s);
 /* Variant ID (>= 1) of S.  */
 const struct st_variant *st_variant (const struct stacks *s, uint32_t id);
 
-/* Start a stream whose Start/Finish pairs cost OVERHEAD_PS, and its op
-   records OP_OVERHEAD_PS each.  */
-void st_begin_stream (struct stacks *s, uint64_t overhead_ps,
-                      uint64_t op_overhead_ps);
+/* Start a stream whose hooks cost COSTS (agg_costs_of; not deducted if the
+   tree is raw).  */
+void st_begin_stream (struct stacks *s, const struct agg_costs *costs);
 
 /* The ev_record_fn adding record R to the tree (the stacks as its argument);
    R's `user` is the tree's from its first completed descendant on.  */

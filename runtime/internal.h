@@ -282,8 +282,9 @@ DSPROF_HIDDEN void dsprof_units_fork_child (void);
                   calling thread's reading a string of the program, go back to
                   the reader (does not return); else return
    measure        the cost of one Start/Finish pair, in picoseconds (on a
-                  scratch stream: the calling thread's own stream is untouched)
-   measure_op     the same for one op record's boundary (__dsprof_op_v1)
+                  scratch stream: the calling thread's own stream is untouched);
+                  also calibrates the caller's part of a hook call, which the
+                  threads' cost trailers carry (dsprof-format.h, section 4)
    header_init    fill the clock fields of a new file's header
    lock, unlock   the recorder's locks and the sites lock, around fork
                   (unlock: in the parent)  */
@@ -298,6 +299,5 @@ DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
 DSPROF_HIDDEN void dsprof_recorder_fault (const siginfo_t *si);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
-DSPROF_HIDDEN uint64_t dsprof_recorder_measure_op (void);
 
 #endif /* DSPROF_INTERNAL_H */

@@ -49,7 +49,7 @@ DSPROF_API int __dsprof_events_on = 1;
 /* DSPROF_STRMAX, set once by recorder_init (internal.h); read with
    dsprof_str_max ().  */
 DSPROF_HIDDEN uint32_t dsprof_str_limit = DSPROF_STR_DEFAULT;
-static uint64_t pair_overhead_ps, op_overhead_ps;
+static uint64_t pair_overhead_ps;
 /* Events dropped before the profile existed, added to its header when it is
    made (dsprof_recorder_header_init).  */
 static uint64_t dropped_before_file;
@@ -79,7 +79,6 @@ measure_once (void)
     return;
   dsprof_clock_calibrate ();
   pair_overhead_ps = dsprof_recorder_measure ();
-  op_overhead_ps = dsprof_recorder_measure_op ();
   struct dsprof_file_header *h = dsprof_writer_header ();
   if (h)
     dsprof_recorder_header_init (h);
@@ -94,7 +93,6 @@ dsprof_recorder_header_init (struct dsprof_file_header *h)
   pthread_once (&recorder_once, recorder_init);
   dsprof_clock_header_init (h);
   h->pair_overhead_ps = pair_overhead_ps;
-  h->op_overhead_ps = op_overhead_ps;
   __atomic_fetch_add (&h->dropped_events,
                       __atomic_exchange_n (&dropped_before_file, 0,
                                            __ATOMIC_RELAXED),
@@ -277,6 +275,15 @@ struct thread
   int dead;                  /* no more space: drop this thread's events */
   uint32_t nstrs;            /* strings the current chunk defined */
   struct str_slot strs[STR_SETS][2];  /* recent ones, by hash */
+  uint32_t sample_left;      /* hook calls to the next sampled one (COST_SAMPLE) */
+  uint32_t sample_rng;       /* the periods' pseudo-random state */
+  int sample_all;            /* the start-up calibration: sample every call */
+  struct dsprof_events_costs costs;   /* the measured cost so far */
+  struct dsprof_events_costs *trailer;  /* where COSTS go in its chunk, or
+                                            NULL (set with the chunk, not read
+                                            from its header: the file may
+                                            have been cut short under it) */
+  uint64_t setup_total;      /* ticks of all its chunks' setups */
 };
 
 /* Enter and leave the recorder on T.  The compiler barriers keep T's stream
@@ -296,6 +303,133 @@ busy_off (struct thread *t)
   __atomic_signal_fence (__ATOMIC_SEQ_CST);
   t->busy = 0;
 }
+
+/* ---- the recorder's own cost, measured in the run ----------------------------
+
+   Each hook times itself on a sample of its calls (dsprof-format.h, section
+   4).  A sampled call runs the hook again, as an ordinary call between two
+   reads of the clock (cost_begin, cost_end): the time stamp the event got,
+   T->last, splits the time into the parts before and after it.  So an
+   unsampled call pays the countdown alone (a decrement and a branch not
+   taken; COST_SAMPLE is that one line in a hook).  A sampled one stores the
+   thread's sums in its chunk's trailer too, where a killed process keeps
+   them.  The period is pseudo-random (64 to 191 calls), so that it does not
+   keep step with page or chunk boundaries, whose costs the samples must
+   catch in proportion.  */
+
+#define COST_PERIOD_MIN 64u
+/* A sampled call that took longer than this, but for its setups, was
+   interrupted (the thread was preempted, a signal handler ran): it is
+   left out, for it would count the interruption 64 to 191 times over.
+   About 100 us at 2.6 GHz (the TSC), 262 us in nanoseconds.  */
+#define COST_SAMPLE_MAX (1u << 18)
+#define COST_PERIOD_MASK 127u
+
+/* The caller's part of a hook call, calibrated at start-up
+   (dsprof_recorder_measure): ticks for CALLER_CALLS calls.  */
+static uint64_t caller_ticks, caller_calls;
+
+static uint32_t
+cost_period (struct thread *t)
+{
+  if (t->sample_all)
+    return 2;                /* the next call but the hook's own again */
+  uint32_t x = t->sample_rng ? t->sample_rng
+                             : (uint32_t) ((uintptr_t) t >> 12) | 1u;
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  t->sample_rng = x;
+  return COST_PERIOD_MIN + (x & COST_PERIOD_MASK);
+}
+
+/* Store T's figures in the trailer of its chunk (if any): all of them
+   (HOOK < 0, a new chunk), or those of HOOK, which changed.  */
+
+static void
+cost_store (struct thread *t, int hook)
+{
+  struct dsprof_events_costs *c = t->trailer;
+  if (!c)
+    return;
+  t->costs.magic = DSPROF_COSTS_MAGIC;
+  t->costs.caller_ticks = __atomic_load_n (&caller_ticks, __ATOMIC_RELAXED);
+  t->costs.caller_calls = __atomic_load_n (&caller_calls, __ATOMIC_RELAXED);
+  if (hook < 0)
+    {
+      *c = t->costs;
+      return;
+    }
+  c->caller_ticks = t->costs.caller_ticks;
+  c->caller_calls = t->costs.caller_calls;
+  c->hook[hook] = t->costs.hook[hook];
+}
+
+/* Where a sampled call began: the thread's last time stamp, to tell
+   whether the call recorded an event, and its setups so far.  */
+struct cost_mark
+{
+  uint64_t last, setup;
+};
+
+/* A sampled call begins, on T: the next period starts; the clock now.  */
+
+static inline uint64_t
+cost_begin (struct thread *t, struct cost_mark *m)
+{
+  t->sample_left = cost_period (t);
+  m->last = t->last;
+  m->setup = t->setup_total;
+  return dsprof_ticks ();
+}
+
+/* The sampled call of a hook of kind HOOK (DSPROF_HOOK_*) that began at T0
+   (and M) has returned: add its parts before and after its time stamp to
+   T's sums, if it recorded an event (T->last moved, into [T0, now]).  A
+   chunk setup in the call is counted apart (reserve): it is taken out of
+   the part it fell in, before a Start's time stamp, after the others'.  */
+
+static inline void
+cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
+{
+  uint64_t t1 = dsprof_ticks (), now = t->last;
+  if (now == m->last || now < t0 || now > t1)
+    return;
+  uint64_t before = now - t0, after = t1 - now;
+  if (t1 - t0 - (t->setup_total - m->setup) > COST_SAMPLE_MAX)
+    return;
+  uint64_t setup = t->setup_total - m->setup;
+  uint64_t *part = hook == DSPROF_HOOK_ENTER || hook == DSPROF_HOOK_START
+                   ? &before : &after;
+  *part = *part > setup ? *part - setup : 0;
+  struct dsprof_hook_cost *c = &t->costs.hook[hook];
+  c->calls++;
+  c->before_ticks += before;
+  c->after_ticks += after;
+  cost_store (t, hook);
+}
+
+/* In hook HOOK (DSPROF_HOOK_*) of thread T, before T is made busy: on a
+   sampled call, run the hook's own CALL between cost_begin and cost_end and
+   return.  */
+#define COST_SAMPLE(t, hook, call)                                      \
+  do                                                                    \
+    if (unlikely (--(t)->sample_left == 0))                             \
+      {                                                                 \
+        cost_sampled (t, hook, call);                                   \
+        return;                                                         \
+      }                                                                 \
+  while (0)
+
+#define cost_sampled(t, hook, call)                                     \
+  do                                                                    \
+    {                                                                   \
+      struct cost_mark cost_m_;                                         \
+      uint64_t cost_t0_ = cost_begin (t, &cost_m_);                     \
+      call;                                                             \
+      cost_end (t, hook, cost_t0_, &cost_m_);                           \
+    }                                                                   \
+  while (0)
 
 /* Count an event dropped because its thread was inside the recorder (a signal
    handler or a formatter recording events), or because its site has no id:
@@ -408,6 +542,8 @@ thread_alloc (void)
                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p != MAP_FAILED)
     {
+      /* Not the first event sampled: it sets the process up.  */
+      ((struct thread *) p)->sample_left = cost_period (p);
       madvise (p, DSPROF_PAGE, MADV_WIPEONFORK);
       if (__lsan_register_root_region)
         __lsan_register_root_region (p, DSPROF_PAGE);
@@ -493,6 +629,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
     return 1;
   if (t->dead)
     return 0;
+  uint64_t setup_start = dsprof_ticks ();
   /* A thread's first chunk: in a child made by a raw clone (), whose thread
      state reads as new (thread_alloc), the child's own file first.  */
   if (!t->chunk)
@@ -501,7 +638,8 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   uint64_t size = FIRST_CHUNK_SIZE;
   for (uint32_t k = 0; k < t->seq && size < MAX_CHUNK_SIZE; k++)
     size *= 2;
-  while (size < n + sizeof (struct dsprof_events_chunk) + MAX_FIXED_EVENT)
+  while (size < n + sizeof (struct dsprof_events_chunk) + MAX_FIXED_EVENT
+                + sizeof t->costs)
     size *= 2;
   uint64_t off = dsprof_writer_begin (size);
   if (!off)
@@ -535,7 +673,13 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   t->chunk = map;
   t->chunk_data = (unsigned char *) map + sizeof h;
   t->pos = t->chunk_data;
-  set_limit (t, (unsigned char *) map + size - MAX_FIXED_EVENT);
+  /* The chunk's last bytes hold the thread's costs (cost_store).  */
+  set_limit (t, (unsigned char *) map + size - MAX_FIXED_EVENT - sizeof t->costs);
+  t->trailer = (struct dsprof_events_costs *) ((char *) map + size
+                                                - sizeof t->costs);
+  t->costs.setup_ticks = dsprof_ticks () - setup_start;
+  t->setup_total += t->costs.setup_ticks;
+  cost_store (t, -1);
   t->last = h.base_ticks;
   /* A new chunk starts with no names defined and no dispatch for a one-byte
      NEXT: readers may read chunks alone.  */
@@ -1100,6 +1244,23 @@ enter_slow (struct thread *t, struct dsprof_site *s, uintptr_t cfa,
   return ok;
 }
 
+/* The plugin's hooks sample their calls out of line, so that the fast
+   path keeps its registers: it tail-calls these.  */
+
+static __attribute__ ((noinline)) void
+enter_sampled (struct thread *t, uint32_t *site_word, const uint64_t *vals,
+               void *cfa_p)
+{
+  cost_sampled (t, DSPROF_HOOK_ENTER, __dsprof_enter_v2 (site_word, vals, cfa_p));
+}
+
+static __attribute__ ((noinline)) void
+exit_sampled (struct thread *t, uint32_t *site_word, uint64_t result,
+              void *cfa_p)
+{
+  cost_sampled (t, DSPROF_HOOK_EXIT, __dsprof_exit_v1 (site_word, result, cfa_p));
+}
+
 DSPROF_API void
 __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
 {
@@ -1107,6 +1268,8 @@ __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
   uint32_t id = dsprof_site_id (site_word);
   if (!(t = hook_thread (t, id)))
     return;
+  if (unlikely (--t->sample_left == 0))
+    return enter_sampled (t, site_word, vals, cfa_p);
   busy_on (t);
   /* Read before T's fields: loads after the acquire load are not moved above
      it, so the ones before it would be made again (callgrind, bench/events.c).  */
@@ -1181,6 +1344,8 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
   uint32_t id = dsprof_site_id (site_word);
   if (unlikely (!t || t->busy || !id))
     return;
+  if (unlikely (--t->sample_left == 0))
+    return exit_sampled (t, site_word, result, cfa_p);
   busy_on (t);
   uint64_t now = dsprof_ticks ();
   uintptr_t cfa = (uintptr_t) cfa_p;
@@ -1298,9 +1463,17 @@ op_hook (uint32_t *dispatch_word, uint32_t index, uintptr_t cfa)
   busy_off (t);
 }
 
+static __attribute__ ((noinline)) void
+op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
+            void *cfa_p)
+{
+  cost_sampled (t, DSPROF_HOOK_OP, __dsprof_op_v1 (dispatch_word, index, cfa_p));
+}
+
 /* The fast path is a leaf function, without a register saved: a one-byte
    NEXT of the frame's op record, where the TSC is the clock; anything else
-   goes to op_hook.  */
+   goes to op_hook.  A sampled call (COST_SAMPLE) runs it again between
+   op_sampled's clock reads.  */
 
 DSPROF_API void
 __dsprof_op_v1 (uint32_t *dispatch_word, uint32_t index, void *cfa_p)
@@ -1311,6 +1484,8 @@ __dsprof_op_v1 (uint32_t *dispatch_word, uint32_t index, void *cfa_p)
 #if defined(__x86_64__) || defined(__i386__)
   if (likely (t && !t->busy && base && dsprof_clock_tsc_p ()))
     {
+      if (unlikely (--t->sample_left == 0))
+        return op_sampled (t, dispatch_word, index, cfa_p);
       busy_on (t);
       uint32_t depth = t->depth;
       unsigned char *p = t->pos;
@@ -1380,6 +1555,12 @@ dsprof_start (const char *event_type)
         count_dropped_async ();
       return 0;
     }
+  if (unlikely (--t->sample_left == 0))
+    {
+      dsprof_id id;
+      cost_sampled (t, DSPROF_HOOK_START, id = dsprof_start (event_type));
+      return id;
+    }
   int saved_errno = errno;
   busy_on (t);
   dsprof_id ret = 0;
@@ -1416,6 +1597,7 @@ dsprof_finish (dsprof_id id)
   struct thread *t = self;
   if (!t || t->busy || !id)
     return;
+  COST_SAMPLE (t, DSPROF_HOOK_FINISH, dsprof_finish (id));
   int saved_errno = errno;
   busy_on (t);
   uint64_t now = dsprof_ticks ();
@@ -1442,6 +1624,7 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
   struct thread *t = thread_get ();
   if (!t || t->busy || !dim)
     return;
+  COST_SAMPLE (t, DSPROF_HOOK_DIM, add_dim (dim, type, v, cfa));
   int saved_errno = errno;
   busy_on (t);
   /* Not to an event a longjmp left open: its frame is gone.  */
@@ -1618,36 +1801,86 @@ dsprof_recorder_fork_child (void)
   t->seq = 0;
   t->depth = 0;
   t->dead = 0;
+  memset (&t->costs, 0, sizeof t->costs);    /* the child's own, from here */
+  t->trailer = NULL;
+  t->sample_left = cost_period (t);
 }
 
-/* Make *SCRATCH the calling thread's stream, a dead one (no chunk is ever
-   added) over SIZE bytes of memory, for the recorder's measurements; return
-   the memory (to free), or NULL if there is none.  */
+/* An event function with two integer dimensions as the plugin makes it
+   (dsprof-format.h, section 1), and the same function without its hooks: the
+   start-up calibration of the caller's part of a hook call.  */
 
-static unsigned char *
-scratch_open (struct thread *scratch, size_t size)
+static __attribute__ ((noipa)) uint64_t
+calib_hooked (uint32_t *word, uint64_t a, uint64_t b)
 {
-  unsigned char *mem = calloc (1, size);
-  if (!mem)
-    return NULL;
-  memset (scratch, 0, sizeof *scratch);
-  scratch->chunk = (struct dsprof_events_chunk *) mem;
-  scratch->chunk_data = mem + sizeof (struct dsprof_events_chunk);
-  set_limit (scratch, mem + size - MAX_FIXED_EVENT);
-  scratch->dead = 1;
-  self = scratch;
-  return mem;
+  int on = __atomic_load_n (&__dsprof_events_on, __ATOMIC_RELAXED);
+  void *cfa = __builtin_dwarf_cfa ();
+  if (on)
+    {
+      uint64_t vals[2] = { a, b };
+      __dsprof_enter_v2 (word, vals, cfa);
+    }
+  uint64_t r = a ^ b;
+  if (on)
+    __dsprof_exit_v1 (word, r, cfa);
+  return r;
 }
 
-/* Give the calling thread back its stream OWN after scratch_open's SCRATCH
-   over MEM.  */
-
-static void
-scratch_close (struct thread *scratch, struct thread *own, unsigned char *mem)
+static __attribute__ ((noipa)) uint64_t
+calib_plain (uint32_t *word, uint64_t a, uint64_t b)
 {
-  self = own;
-  free (scratch->open);
-  free (mem);
+  (void) word;
+  return a ^ b;
+}
+
+/* The least ticks of ROUNDS rounds of PAIRS calls of FN on T's scratch
+   stream; with INSIDE, every hook call is sampled and a round's figure is
+   the sampled ticks inside the hooks instead.  */
+
+static uint64_t
+calib_rounds (struct thread *t, uint64_t (*fn) (uint32_t *, uint64_t, uint64_t),
+              uint32_t *word, int inside, int rounds, int pairs)
+{
+  uint64_t best = UINT64_MAX;
+  t->sample_all = inside;
+  for (int r = 0; r < rounds; r++)
+    {
+      t->pos = t->chunk_data;
+      t->sample_left = inside ? 1 : UINT32_MAX;
+      memset (&t->costs, 0, sizeof t->costs);
+      uint64_t t0 = dsprof_ticks ();
+      for (int i = 0; i < pairs; i++)
+        fn (word, 12345, (uint64_t) i);
+      uint64_t d = dsprof_ticks () - t0;
+      if (inside)
+        {
+          d = 0;
+          for (int k = 0; k < DSPROF_NHOOKS; k++)
+            d += t->costs.hook[k].before_ticks + t->costs.hook[k].after_ticks;
+        }
+      if (d < best)
+        best = d;
+    }
+  t->sample_all = 0;
+  return best;
+}
+
+/* The least ticks of ROUNDS rounds of READS back-to-back reads of the
+   clock.  */
+
+static uint64_t
+clock_floor (int rounds, int reads)
+{
+  uint64_t best = UINT64_MAX;
+  for (int r = 0; r < rounds; r++)
+    {
+      uint64_t t0 = dsprof_ticks (), t = t0;
+      for (int i = 0; i < reads; i++)
+        t = dsprof_ticks ();
+      if (t - t0 < best)
+        best = t - t0;
+    }
+  return best;
 }
 
 /* The cost of one Start/Finish pair with two integer dimensions, measured on a
@@ -1676,19 +1909,32 @@ dsprof_recorder_measure (void)
   static struct dsprof_site site = { 2, DSPROF_DIM_INT, types, dim_names,
                               MAX_FIXED_EVENT + 20 };
   uint32_t word = dsprof_sites_add_scratch (&site);
+  struct thread scratch;
+  memset (&scratch, 0, sizeof scratch);
   /* Room for one round's events: PAIRS Starts and Finishes of at most
      max_size bytes each, the room the Finish hook checks for (EXIT_ROOM),
      plus the event a full stream leaves room for.  */
   size_t size = sizeof (struct dsprof_events_chunk)
                 + (size_t) PAIRS * 2 * site.max_size + EXIT_ROOM
-                + MAX_FIXED_EVENT;
-  struct thread scratch;
-  unsigned char *mem = word ? scratch_open (&scratch, size) : NULL;
-  if (!mem)
-    return 0;
+                + MAX_FIXED_EVENT + sizeof scratch.costs;
+  size = (size + 7) & ~(size_t) 7;       /* the trailer's words aligned */
+  unsigned char *mem = calloc (1, size);
+  if (!word || !mem)
+    {
+      free (mem);
+      return 0;
+    }
+  scratch.chunk = (struct dsprof_events_chunk *) mem;
+  scratch.trailer = (struct dsprof_events_costs *) (mem + size
+                                                     - sizeof scratch.costs);
+  scratch.chunk_data = mem + sizeof (struct dsprof_events_chunk);
+  set_limit (&scratch, mem + size - MAX_FIXED_EVENT - sizeof scratch.costs);
+  scratch.dead = 1;
+  self = &scratch;
   uint64_t vals[2] = { 12345, 678 };
   void *cfa = __builtin_frame_address (0);
   uint64_t best = UINT64_MAX;
+  scratch.sample_left = UINT32_MAX;
   for (int r = 0; r < ROUNDS; r++)
     {
       scratch.pos = scratch.chunk_data;
@@ -1702,52 +1948,23 @@ dsprof_recorder_measure (void)
       if (t1 - t0 < best)
         best = t1 - t0;
     }
-  scratch_close (&scratch, own, mem);
+  /* The caller's part: an event function's call, less the same function
+     without hooks, less what the hooks measure inside themselves.  */
+  uint64_t hooked = calib_rounds (&scratch, calib_hooked, &word, 0, ROUNDS, PAIRS);
+  uint64_t plain = calib_rounds (&scratch, calib_plain, &word, 0, ROUNDS, PAIRS);
+  uint64_t inside = calib_rounds (&scratch, calib_hooked, &word, 1, ROUNDS, PAIRS);
+  /* Each sampled part holds a read of the clock that an unsampled call
+     does not make (cost_begin's, or cost_end's for the part after): four
+     a pair.  In this warm loop the hooks' own work hides under the reads:
+     what is left of the inside is small.  */
+  uint64_t reads = clock_floor (ROUNDS, PAIRS);
+  inside = inside > 4 * reads ? inside - 4 * reads : 0;
+  uint64_t caller = hooked > plain + inside ? hooked - plain - inside : 0;
+  __atomic_store_n (&caller_ticks, caller, __ATOMIC_RELAXED);
+  __atomic_store_n (&caller_calls, 2 * PAIRS, __ATOMIC_RELAXED);
+  self = own;
+  free (scratch.open);
+  free (mem);
   return best * 1000 / PAIRS;
 }
 
-/* The cost of one op record's boundary (__dsprof_op_v1 writing a one-byte
-   NEXT), measured as dsprof_recorder_measure measures a pair: what reports
-   deduct per op record.  In picoseconds; 0 when events are off.  */
-
-DSPROF_HIDDEN uint64_t
-dsprof_recorder_measure_op (void)
-{
-  enum { ROUNDS = 16, OPS = 256 };
-  pthread_once (&recorder_once, recorder_init);
-  if (!events_on_p ())
-    return 0;
-  struct thread *own = self;
-  static uint8_t types[1];
-  static uint32_t dim_names[1];
-  static struct dsprof_site site = { 0, DSPROF_DIM_NONE, types, dim_names,
-                                     MAX_FIXED_EVENT };
-  uint32_t word = dsprof_sites_add_scratch (&site);
-  /* Room for a round: OPS events of at most 21 bytes, and the event a full
-     stream leaves room for.  */
-  size_t size = sizeof (struct dsprof_events_chunk) + (size_t) OPS * 24
-                + 2 * MAX_FIXED_EVENT;
-  struct thread scratch;
-  unsigned char *mem = word ? scratch_open (&scratch, size) : NULL;
-  if (!mem)
-    return 0;
-  void *cfa = (char *) __builtin_frame_address (0) - 1;
-  uint64_t best = UINT64_MAX;
-  for (int r = 0; r < ROUNDS; r++)
-    {
-      scratch.pos = scratch.chunk_data;
-      /* The frame's first op, outside the timing: the rest are one-byte
-         NEXTs, as in a VM's loop.  */
-      scratch.depth = 0;
-      scratch.op_base = 0;
-      __dsprof_op_v1 (&word, 0, cfa);
-      uint64_t t0 = dsprof_mono_ns ();
-      for (int i = 0; i < OPS; i++)
-        __dsprof_op_v1 (&word, (uint32_t) i & 15, cfa);
-      uint64_t t1 = dsprof_mono_ns ();
-      if (t1 - t0 < best)
-        best = t1 - t0;
-    }
-  scratch_close (&scratch, own, mem);
-  return best * 1000 / OPS;
-}

@@ -41,6 +41,16 @@
 #                      test's times.c: value Self 5 ms, other Self 2 ms, the
 #                      profiled time 7 ms): median of BENCH_RUNS runs, against
 #                      the busy-waits' own clock_gettime durations
+#   vm_times           bench/vmspin.c, a VM whose opcodes spin 50, 200 and 1000
+#                      ticks, as annotated functions and as manual events:
+#                      dsprof's mean Self per record of each opcode against
+#                      the opcode's own clock (medians of BENCH_RUNS runs)
+#   lua_times          Lua with functions=all counters=off: the run time less
+#                      dsprof's own estimate of its cost (the instrumentation
+#                      line) against the plain build's run time, and
+#                      luaV_execute's profiled time against its time in a
+#                      build where it is the only event (medians of
+#                      BENCH_SLOW_RUNS runs of each, one after the other)
 #   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
 #                      built with -pg (fewer runs: uftrace takes a minute a run)
 #   fork_cost          a program of 500 units forking 200 children, each calling
@@ -74,7 +84,8 @@
 # events run, default 5000000), BENCH_LONG_CALLS (calls per run of the events
 # with 1,000-byte strings, default BENCH_CALLS / 50: the new string every call
 # takes 500 bytes an event), BENCH_TREES (trees of 15 nested records in the
-# report_speed profile, default 300000), BENCH_MEMORY_TREES (the same in the
+# report_speed profile, default 300000), BENCH_VM_OPS (instructions of a
+# vm_times run, default 300000), BENCH_MEMORY_TREES (the same in the
 # report_memory profile, default 2000000), BENCH_SLOW_RUNS (runs of
 # lua_functions_all, default 3).
 set -euo pipefail
@@ -88,7 +99,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy lua_functions_all fork_cost lua_dispatch"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -584,6 +595,124 @@ for i, (what, want) in enumerate((("value Self (5 ms of busy-wait)", 5),
       row "$what" "$got" ms "${r}x" "median of $RUNS runs; ratio to the busy-wait"
     done
   rm -f "$dir/prof"
+}
+
+# ---- dsprof's times against opcodes of known spin (bench/vmspin.c) --------------
+bench_vm_times () {
+  local dir=$BENCH_DIR/vmspin n=${BENCH_VM_OPS:-300000} mode i
+  mkdir -p "$dir"
+  gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+    -I"$TOP/runtime" -o "$dir/vmspin" "$TOP/bench/vmspin.c" \
+    "$TOP/runtime/libdsprof.a" -lpthread || die "vmspin.c does not build"
+  for mode in hook manual; do
+    : >"$dir/$mode.txt"
+    for i in $(seq "$RUNS"); do
+      (cd "$dir" && DSPROF_OUT=$dir/$mode.data ./vmspin "$mode" "$n") >"$dir/known" ||
+        die "vmspin $mode failed"
+      "$DSPROF" report name --format json --unit ns "$dir/$mode.data" >"$dir/rep.json" &&
+        "$DSPROF" info "$dir/$mode.data" >"$dir/info" &&
+        "$DSPROF" records "$dir/$mode.data" >"$dir/records" ||
+        die "dsprof on vmspin $mode failed"
+      # Per opcode: the spins' mean and median, the report's mean Self per
+      # record, and the median record's Self: its recorded time less the
+      # deduction (the same for every record of the opcode, a leaf:
+      # docs/contract.md §4.4, from info's figures).
+      python3 - "$dir/known" "$dir/rep.json" "$dir/info" "$dir/records" "$mode" \
+        >>"$dir/$mode.txt" <<'PY'
+import json, re, statistics, sys
+known = {l.split()[0]: l.split()[2:4] for l in open(sys.argv[1])}
+info = open(sys.argv[3]).read()
+before, after = {}, {}
+for m in re.finditer(r"^hook cost (\w+): ([0-9.]+) ns before the time stamp, ([0-9.]+) ns after",
+                     info, re.M):
+    before[m[1]], after[m[1]] = round(float(m[2]) * 1000), round(float(m[3]) * 1000)
+start, finish = ("enter", "exit") if sys.argv[5] == "hook" else ("start", "finish")
+ded = -(-(after.get(start, 0) + before.get(finish, 0)) // 1000)
+durs = {}
+for line in open(sys.argv[4]):
+    m = re.match(r"#\d+ (\d+)ns event=(\w+)", line)
+    durs.setdefault(m[2], []).append(int(m[1]))
+for r in json.load(open(sys.argv[2]))["rows"]:
+    op = r["value"][3:] if r["value"].startswith("op_") else r["value"]
+    med = max(statistics.median(durs[r["value"]]) - ded, 0)
+    print(op, known[op][0], known[op][1], r["self_ns"] / r["count"], med)
+PY
+    done
+    python3 - "$dir/$mode.txt" <<'PY' |
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1])]
+for op in ("spin50", "spin200", "spin1000"):
+    m = lambda i: statistics.median(float(r[i]) for r in rows if r[0] == op)
+    kmean, kmed, gmean, gmed = m(1), m(2), m(3), m(4)
+    print("%s|%.1f|%.2fx|%.1f|%.1f|%.2fx|%.1f" % (op, gmed, gmed / kmed, kmed, gmean,
+                                                 gmean / kmean, kmean))
+PY
+      while IFS='|' read -r op gmed r kmed gmean rmean kmean; do
+        row "$mode $op: median record's Self" "$gmed" ns "$r" \
+          "the spin's own clock: $kmed ns; means: report's Self/Count $gmean ns against $kmean ns ($rmean); medians of $RUNS runs"
+      done
+  done
+  rm -f "$dir"/*.data "$dir/records"
+}
+
+# ---- Lua with events on every function: the run less dsprof's own estimate of
+# its cost against the plain run; luaV_execute's profiled time against its time
+# where it is the only event ------------------------------------------------------
+bench_lua_times () {
+  local runs=${BENCH_SLOW_RUNS:-3} run=$BENCH_DIR/run-times v i
+  local plain calls exe
+  [ -f "$LUA_WORKLOAD" ] || die "no workload $LUA_WORKLOAD (set LUA_WORKLOAD)"
+  plain=$(lua_build plain) calls=$(lua_build dsprof-calls) exe=$(lua_build dsprof-execute)
+  rm -rf "$run" && mkdir -p "$run"
+  : >"$run/figures"
+  for i in $(seq "$runs"); do
+    # One run of each build, one after the other, timed alike.
+    python3 - "$run" "$plain" "$calls" "$exe" "$LUA_WORKLOAD" >>"$run/figures" <<'PY'
+import os, subprocess, sys, time
+run, plain, calls, exe, work = sys.argv[1:6]
+out = []
+for lua, prof in ((plain, None), (calls, "calls.data"), (exe, "exe.data")):
+    env = dict(os.environ)
+    if prof:
+        env["DSPROF_OUT"] = os.path.join(run, prof)
+    t = time.perf_counter()
+    subprocess.run(["setarch", "-R", lua, work], env=env, check=True,
+                   stdout=subprocess.DEVNULL, cwd=run)
+    out.append("%.6f" % (time.perf_counter() - t))
+print(" ".join(out), end=" ")
+PY
+    python3 - "$DSPROF" "$run/calls.data" "$run/exe.data" >>"$run/figures" <<'PY'
+import json, subprocess, sys
+dsprof, calls, exe = sys.argv[1:4]
+def report(prof, *extra):
+    return json.loads(subprocess.run([dsprof, "report", "name", "--format", "json",
+                                      "--unit", "ns", "--where", "name=luaV_execute",
+                                      *extra, prof], check=True,
+                                     capture_output=True).stdout)
+c, craw, e = report(calls), report(calls, "--raw"), report(exe)
+total = lambda d: d["rows"][0]["total_ns"] / 1e9 if d["rows"] else 0
+print("%.6f %.6f %.6f %.6f %d" % (c["instrumentation"]["cost_ns"] / 1e9, total(c),
+                                  total(craw), total(e), c["instrumentation"]["events"]))
+PY
+    rm -f "$run"/*.data
+  done
+  python3 - "$run/figures" <<'PY' |
+import statistics, sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
+med = lambda i: statistics.median(r[i] for r in rows)
+p, c, e, cost, prof, raw, exe, ev = (med(i) for i in range(8))
+print("plain run (-O2)|%.3f|s|1.00x|median of %d runs" % (p, len(rows)))
+print("functions=all run|%.3f|s|%.2fx|%d events" % (c, c / p, ev))
+print("dsprof's estimate of its cost|%.3f|s|%.2fx|of the functions=all run's overhead (%.3f s)" % (cost, cost / (c - p), c - p))
+print("run - the estimate|%.3f|s|%.2fx|against the plain run" % (c - cost, (c - cost) / p))
+print("luaV_execute only: its run|%.3f|s|%.2fx|against the plain run" % (e, e / p))
+print("luaV_execute profiled, functions=all|%.3f|s|%.2fx|against its time as the only event (%.3f s)" % (prof, prof / exe, exe))
+print("the same, --raw|%.3f|s|%.2fx|as recorded" % (raw, raw / exe))
+PY
+    while IFS='|' read -r what fig unit r note; do
+      row "$what" "$fig" "$unit" "$r" "$note"
+    done
+  rm -rf "$run"
 }
 
 # ---- main ---------------------------------------------------------------------

@@ -17,6 +17,8 @@
 #         dsprof-atomic  the plugin with update=atomic
 #         dsprof-all  the plugin with functions=all
 #         dsprof-calls   the plugin with functions=all and counters=off
+#         dsprof-execute  the same, but only luaV_execute is an event (its
+#                     few events cost next to nothing: its plain time)
 #         dsprof-dispatch  the plugin with dispatch=luaV_execute: op records
 #                     for Lua's opcodes (README, "Profiling a bytecode VM")
 #         dsprof-ops  the same with counters=off
@@ -103,6 +105,8 @@ build () {
                 libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-calls) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off"
                   libs="$RUNTIME/libdsprof.a -lpthread" ;;
+    dsprof-execute) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off -fplugin-arg-dsprof-include=luaV_execute"
+                    libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-dispatch) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-dispatch=luaV_execute"
                      libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-ops) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-dispatch=luaV_execute -fplugin-arg-dsprof-counters=off"

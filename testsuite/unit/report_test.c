@@ -20,6 +20,15 @@
 #define META_OFF (DSPROF_PAGE + sizeof (struct dsprof_unit_chunk))
 
 static unsigned char image[IMAGE_SIZE];
+
+/* Start a stream of agg A whose Start/Finish pairs cost PAIR_PS, as the
+   start-up figure of a profile without measurements gives it.  */
+static void
+begin_pairs (struct agg *a, uint64_t pair_ps)
+{
+  struct agg_costs c = { .pair_ns = (double) pair_ps / 1000.0 };
+  agg_begin_stream (a, &c, &c);
+}
 static size_t meta_size;
 
 struct buf
@@ -443,7 +452,7 @@ test_deduction_nested (void)
 {
   static const char *const dims[] = { "name" };
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000, 0);
+  begin_pairs (a, 10000);
   struct trec A, B, C, D;
   trec_init (&A, NULL, "fib", 0, 300);
   trec_init (&B, &A, "fib", 40, 250);
@@ -465,7 +474,7 @@ test_deduction_nested (void)
   /* The same tree, B and its leaves named apart: A's row shows 75 of its own
      and 190 in its descendants, B's none of its own.  */
   a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000, 0);
+  begin_pairs (a, 10000);
   trec_init (&A, NULL, "a", 0, 300);
   trec_init (&B, &A, "b", 40, 250);
   trec_init (&C, &B, "leaf", 40, 140);
@@ -487,6 +496,94 @@ test_deduction_nested (void)
   agg_free (a);
 }
 
+/* The deduction of measured costs (aggregate.h, docs/contract.md §4.4), in
+   ps per hook: enter 1000 before the time stamp and 2000 after, exit 3000 and
+   4000, start 500 and 600, finish 700 and 800, dim 900 and 1100, the
+   caller's part 250.  A (a hook event, one dimension added, 1000 ns) holds
+   B (a hook event, 100 ns), M (a manual one holding a chunk setup of 7 ns,
+   50 ns) and I (a hook event never finished, 30 ns).
+     B: its Start's after and its Finish's before, 5000 ps: 5 ns off, 95
+        left; it costs A 3250 + 7250 = 10500 ps.
+     M: 600 + 700 + 7000 = 8300 ps: 9 ns off, 41 left; costs A 10100.
+     I: its Start's after alone, 2000 ps: 2 ns off, 28 left; costs A 3250.
+     A: 2000 + 3000 + the dimension's 2250, 7250 ps, and its descendants'
+        23850: 32 ns off, 968 left, 804 of them its own.
+   The run's cost: the hooks of the four records, 29600 ps, and the
+   stream's setups, 7 ns.  */
+static void
+test_deduction_measured (void)
+{
+  static const char *const dims[] = { "name" };
+  static const struct ev_site site;
+  struct agg_costs c;
+  memset (&c, 0, sizeof c);
+  c.measured = true;
+  static const uint64_t before[] = { 1000, 3000, 500, 700, 900 };
+  static const uint64_t after[] = { 2000, 4000, 600, 800, 1100 };
+  memcpy (c.before_ps, before, sizeof before);
+  memcpy (c.after_ps, after, sizeof after);
+  c.caller_ps = 250;
+  c.setup_ns = 7;
+  struct agg *a = agg_new (1, dims, 0, NULL);
+  agg_begin_stream (a, &c, &c);
+  struct trec A, B, M, I;
+  trec_init (&A, NULL, "a", 0, 1000);
+  trec_init (&B, &A, "b", 100, 200);
+  trec_init (&M, &A, "m", 300, 350);
+  trec_init (&I, &A, "i", 400, 430);
+  A.r.site = B.r.site = I.r.site = &site;
+  A.r.nadded = 1;
+  M.r.setup_ns = 7;
+  I.r.complete = false;
+  CU_ASSERT_EQUAL (agg_deduction (&c, &B.r, 0, 0), 5);
+  CU_ASSERT_EQUAL (agg_record_cost_ps (&c, &B.r), 10500);
+  CU_ASSERT_EQUAL (agg_deduction (&c, &M.r, 0, 0), 9);
+  CU_ASSERT_EQUAL (agg_record_cost_ps (&c, &M.r), 10100);
+  CU_ASSERT_EQUAL (agg_deduction (&c, &I.r, 0, 0), 2);
+  CU_ASSERT_EQUAL (agg_record_cost_ps (&c, &I.r), 3250);
+  CU_ASSERT_EQUAL (agg_deduction (&c, &A.r, 3, 23850), 32);
+  agg_record (&B.r, a);
+  agg_record (&M.r, a);
+  agg_record (&I.r, a);
+  agg_record (&A.r, a);
+  static const struct { const char *name; uint64_t self, total; } want[] = {
+    { "a", 804, 968 }, { "b", 95, 95 }, { "m", 41, 41 }, { "i", 28, 28 }
+  };
+  CU_ASSERT_EQUAL_FATAL (agg_nbuckets (a), 4);
+  for (uint32_t id = 1; id <= 4; id++)
+    for (int k = 0; k < 4; k++)
+      if (!strcmp (agg_bucket (a, id)->value, want[k].name))
+        {
+          CU_ASSERT_EQUAL (agg_bucket (a, id)->self_ns, want[k].self);
+          CU_ASSERT_EQUAL (agg_bucket (a, id)->total_ns, want[k].total);
+        }
+  CU_ASSERT_EQUAL (agg_profiled_ns (a), 968);
+  const struct agg_share *sh = agg_share (a);
+  CU_ASSERT_EQUAL (sh->events, 8);
+  CU_ASSERT_DOUBLE_EQUAL (sh->cost_ns, 36.6, 1e-9);
+  char buf[256];
+  CU_ASSERT_STRING_EQUAL (agg_share_line (sh, 1000000, buf, sizeof buf),
+                          "0.000 ms of 1.000 ms (0.0 %) by 8 events, "
+                          "measured in the run");
+  check_rows (a);
+  agg_free (a);
+
+  /* Without measurements, the start-up figure per pair as before: 10 ns a
+     pair, A's three descendants and half its own.  */
+  struct agg_costs old = { .pair_ns = 10.0 };
+  CU_ASSERT_EQUAL (agg_deduction (&old, &A.r, 3, 0), 35);
+  struct agg_share os = { 0, 0, 0, 0 };
+  agg_share_stream (&os, &old);
+  agg_share_add (&os, &old, &A.r);
+  CU_ASSERT_STRING_EQUAL (agg_share_line (&os, 20, buf, sizeof buf),
+                          "0.000 ms of 0.000 ms (50.0 %) by 2 events, by the "
+                          "start-up figure (no measurement in the profile)");
+  /* A cost beyond the run reads as all of it.  */
+  CU_ASSERT_STRING_EQUAL (agg_share_line (&os, 5, buf, sizeof buf),
+                          "0.000 ms of 0.000 ms (100.0 %) by 2 events, by the "
+                          "start-up figure (no measurement in the profile)");
+}
+
 /* A deduction larger than a record's whole duration leaves it no time, never
    less than none (the unsigned figures would wrap).  */
 static void
@@ -494,7 +591,7 @@ test_deduction_exceeds (void)
 {
   static const char *const dims[] = { "name" };
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 1000000, 0);   /* 1000 ns a pair */
+  begin_pairs (a, 1000000);   /* 1000 ns a pair */
   struct trec A, B;
   trec_init (&A, NULL, "a", 0, 100);
   trec_init (&B, &A, "b", 10, 20);
@@ -548,7 +645,7 @@ test_deduction_random (void)
     for (int round = 0; round < 50; round++)
       {
         struct agg *a = agg_new (ndims, dims, 0, NULL);
-        agg_begin_stream (a, 1000 * (1 + rnd (40)), 0);
+        begin_pairs (a, 1000 * (1 + rnd (40)));
         uint64_t clock = 0;
         for (int top = 0; top < 5; top++)
           emit_tree (a, NULL, &clock, 0);
@@ -627,7 +724,7 @@ test_times_monotonic (void)
   const struct dsprof_events_chunk *c2 = make_chunk (b2, 2, 1040, 5000, ops, o.n);
 
   const struct dsprof_events_chunk *chunks[3] = { c0, c1, c2 };
-  struct ev_stream st = { 1, 3, chunks, NULL };
+  struct ev_stream st = { .thread = 1, .nchunks = 3, .chunks = chunks };
   struct ev_sites sites = { NULL, 0 };
   struct ev_clock clock = { 0, 1.0 };
   struct times_seen t = { { 0 }, 0 };
@@ -680,7 +777,7 @@ test_keep_children (void)
   put_u (&o, DSPROF_OP_FINISH); put_u (&o, 1);
   const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops,
                                                               o.n) };
-  struct ev_stream st = { 1, 1, chunks, NULL };
+  struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
   struct ev_sites sites = { NULL, 0 };
   struct ev_clock clock = { 0, 1.0 };
   const char *err = NULL;
@@ -758,7 +855,7 @@ decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
   CU_ASSERT_EQUAL_FATAL (ev_sites_add_unit (&sites, mb, m.n, 1, 3, &err), 0);
   static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
   const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops, n) };
-  struct ev_stream st = { 1, 1, chunks, NULL };
+  struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
   struct ev_clock clock = { 0, 1.0 };
   memset (seen, 0, sizeof *seen);
   int rc = ev_decode_stream (&st, &sites, &clock, NULL, on_op, seen, 0, &err);
@@ -810,10 +907,12 @@ test_op_records (void)
   CU_ASSERT_EQUAL (decode_ops (ops, o.n, &seen), -1);
 }
 
-/* The deduction for op records: one op hook each (4 ns here) instead of a
-   pair (10 ns).  run (0 to 300 ns, a pair) holds three op records of 50 ns:
-   each keeps 50 - 4 = 46; run loses half its pair and three op hooks, 300 -
-   5 - 12 = 283, of which 283 - 138 = 145 its own.  */
+/* The deduction for op records: one op hook each, whose part after its
+   time stamp (3 ns) starts a record and whose part before it (1 ns) ends the
+   one before.  run (0 to 300 ns, a manual pair: 3 ns of its Start after the
+   stamp, 2 ns of its Finish before it) holds three op records of 50 ns: each
+   keeps 50 - 4 = 46; run loses its own 5 and three whole op hooks, 300 - 5 -
+   12 = 283, of which 283 - 138 = 145 its own.  */
 static void
 test_deduction_ops (void)
 {
@@ -821,7 +920,12 @@ test_deduction_ops (void)
   static struct ev_site op_site_desc;
   op_site_desc.function = "run";
   struct agg *a = agg_new (1, dims, 0, NULL);
-  agg_begin_stream (a, 10000, 4000);
+  struct agg_costs c = { .measured = true };
+  c.after_ps[DSPROF_HOOK_START] = 3000;
+  c.before_ps[DSPROF_HOOK_FINISH] = 2000;
+  c.before_ps[DSPROF_HOOK_OP] = 1000;
+  c.after_ps[DSPROF_HOOK_OP] = 3000;
+  agg_begin_stream (a, &c, &c);
   struct trec run, op[3];
   trec_init (&run, NULL, "run", 0, 300);
   for (int i = 0; i < 3; i++)
@@ -871,7 +975,7 @@ test_sums (void)
     {
       struct agg *a = agg_new (1, dims, 0, NULL);
       agg_set_sums (a, 1, sums);
-      agg_begin_stream (a, 0, 0);
+      begin_pairs (a, 0);
       for (int k = 0; k < 3; k++)
         {
           struct trec rec;
@@ -1113,6 +1217,8 @@ report_test_register (void)
                test_units_chunk);
   CU_add_test (s, "profiles summed, stream decoded", test_files_summed);
   CU_add_test (s, "deduction: a record covers its children", test_deduction_nested);
+  CU_add_test (s, "deduction of the costs measured in the run",
+               test_deduction_measured);
   CU_add_test (s, "deduction beyond a record's duration", test_deduction_exceeds);
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);

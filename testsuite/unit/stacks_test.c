@@ -32,6 +32,11 @@ find (const struct stacks *s, const char *path)
   return n;
 }
 
+/* No cost to deduct; and 10 ns a Start/Finish pair, as the start-up figure
+   of a profile without measurements gives it.  */
+static const struct agg_costs no_costs;
+static const struct agg_costs pair_10ns = { .pair_ns = 10.0 };
+
 /* Two streams, a(b) and a(b c): the paths they share are one node each, with
    the records of both.  */
 static void
@@ -39,12 +44,12 @@ test_shared_paths (void)
 {
   struct stacks *s = st_new (true);
   struct trec a, b, c;
-  st_begin_stream (s, 0, 0);
+  st_begin_stream (s, &no_costs);
   trec_init (&a, NULL, "a", 0, 100);
   trec_init (&b, &a, "b", 10, 50);
   st_record (&b.r, s);
   st_record (&a.r, s);
-  st_begin_stream (s, 0, 0);
+  st_begin_stream (s, &no_costs);
   trec_init (&a, NULL, "a", 0, 200);
   trec_init (&b, &a, "b", 10, 30);
   st_record (&b.r, s);
@@ -80,7 +85,7 @@ test_recursion (void)
 {
   struct stacks *s = st_new (true);
   struct trec r[3];
-  st_begin_stream (s, 0, 0);
+  st_begin_stream (s, &no_costs);
   trec_init (&r[0], NULL, "a", 0, 90);
   trec_init (&r[1], &r[0], "a", 10, 80);
   trec_init (&r[2], &r[1], "a", 20, 70);
@@ -112,7 +117,7 @@ test_self (void)
     {
       struct stacks *s = st_new (raw);
       struct trec p, c;
-      st_begin_stream (s, 10000, 0);
+      st_begin_stream (s, &pair_10ns);
       trec_init (&p, NULL, "p", 0, 300);
       trec_init (&c, &p, "c", 100, 200);
       st_record (&c.r, s);
@@ -137,7 +142,7 @@ test_deep_chain (void)
   for (uint32_t i = 0; i < DEPTH; i++)
     trec_init (&r[i], i ? &r[i - 1] : NULL, "f", i, 2 * (uint64_t) DEPTH - i);
   struct stacks *s = st_new (true);
-  st_begin_stream (s, 0, 0);
+  st_begin_stream (s, &no_costs);
   for (uint32_t i = DEPTH; i-- > 0;)
     st_record (&r[i].r, s);
   CU_ASSERT_EQUAL (st_nnodes (s), DEPTH + 1);
@@ -220,7 +225,7 @@ test_variants (void)
 {
   struct stacks *s = st_new (true);
   st_keep_variants (s, -1, NULL);
-  st_begin_stream (s, 0, 0);
+  st_begin_stream (s, &no_costs);
   static const int64_t xs[3] = { 1, 2, 1 };
   struct trec a, b;
   struct ev_dim dims[2];
@@ -262,7 +267,7 @@ test_key (void)
 {
   struct stacks *s = st_new (true);
   st_set_key (s, "x");
-  st_begin_stream (s, 0, 0);
+  st_begin_stream (s, &no_costs);
   struct trec a, b, c;
   struct ev_dim da[2], db[2];
   trec_init (&a, NULL, "a", 0, 100);
