@@ -37,7 +37,7 @@ tally_record (struct ev_record *r, void *arg)
 
 /* The hooks' names in the "hook cost" lines, by DSPROF_HOOK_*.  */
 static const char *const hook_names[DSPROF_NHOOKS] = {
-  "enter", "exit", "start", "finish", "dim"
+  "enter", "exit", "start", "finish", "dim", "op"
 };
 
 /* The recorder's costs of P: measured in the run (the averages the report
