@@ -32,6 +32,18 @@ tally_record (struct ev_record *r, void *arg)
   return 0;
 }
 
+static void
+info_off (uint64_t from_ns, uint64_t to_ns, bool open, void *arg)
+{
+  FILE *out = arg;
+  if (open)
+    fprintf (out, "events off: from %.6f s to the end (dsprof ctl or "
+             "DSPROF_EVENTS)\n", (double) from_ns / 1e9);
+  else
+    fprintf (out, "events off: from %.6f s to %.6f s (dsprof ctl)\n",
+             (double) from_ns / 1e9, (double) to_ns / 1e9);
+}
+
 /* Describe P from its file and chunk headers; with COUNT, decode its streams
    too (one at a time, keeping no records) for the events and records lines.  */
 
@@ -91,6 +103,7 @@ info_one (struct pf_process *p, bool count, FILE *out)
       fprintf (out, "records: %" PRIu64 " (%" PRIu64 " incomplete)\n", t.records,
                t.incomplete);
     }
+  pf_each_off (p, info_off, out);
   fprintf (out, "dropped events: %" PRIu64 "\n", h->dropped_events);
   fprintf (out, "stray dimensions: %" PRIu64 "\n", h->stray_dims);
   fprintf (out, "repaired events: %" PRIu64 "\n", h->repaired_events);

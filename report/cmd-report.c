@@ -258,6 +258,13 @@ print_text (struct printer *p)
   put_time (p->out, 0, m->profiled_ns, p->unit);
   fprintf (p->out, " %s (%.1f%%)\nProfile records: %" PRIu64 "\n", p->unit->name,
            pct (m->profiled_ns, m->total_ns), m->records);
+  if (m->off_intervals)
+    {
+      fprintf (p->out, "Events off: ");
+      put_time (p->out, 0, m->off_ns, p->unit);
+      fprintf (p->out, " %s in %u interval%s (dsprof ctl, DSPROF_EVENTS)\n",
+               p->unit->name, m->off_intervals, m->off_intervals > 1 ? "s" : "");
+    }
   if (m->records == 0)
     {
       fprintf (p->out, "\nNo profile records%s.\n",

@@ -54,32 +54,6 @@ struct top
   enum top_view view;
 };
 
-/* Whether the process that writes the profile whose header is H is gone: it
-   exited (stop_mono_ns), or its pid no longer answers kill (pid, 0).  */
-
-static bool
-process_gone (const struct dsprof_file_header *h, bool *exited)
-{
-  *exited = h->stop_mono_ns != 0;
-  if (*exited)
-    return true;
-  if (h->pid <= 0 || (pid_t) h->pid != h->pid)
-    return true;
-  if (kill ((pid_t) h->pid, 0) != 0)
-    return errno == ESRCH;
-  /* A killed process its parent has not waited for yet is a zombie.  */
-  char path[64], stat[512];
-  snprintf (path, sizeof path, "/proc/%" PRId64 "/stat", h->pid);
-  FILE *f = fopen (path, "r");
-  if (!f)
-    return false;
-  size_t n = fread (stat, 1, sizeof stat - 1, f);
-  fclose (f);
-  stat[n] = '\0';
-  const char *paren = strrchr (stat, ')');
-  return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
-}
-
 /* The report of SET by T's dimensions into *M.  */
 
 static int
@@ -122,14 +96,14 @@ top_read (struct top *t)
   /* The state before the read: a process gone by then has written all.  */
   bool gone = t->gone, exited = t->exited;
   if (t->cur.nprocs)
-    gone = process_gone (&t->cur.procs[0].header, &exited);
+    gone = pf_process_gone (&t->cur.procs[0].header, &exited);
   if (pf_add (&next, t->path) < 0)
     {
       pf_free (&next);
       return EXIT_DATA;
     }
   if (!t->cur.nprocs)
-    gone = process_gone (&next.procs[0].header, &exited);
+    gone = pf_process_gone (&next.procs[0].header, &exited);
   else if (!exited && next.procs[0].header.stop_mono_ns)
     exited = gone = true;
   struct rpt_model rpt;

@@ -53,6 +53,8 @@ struct rpt_model
   uint64_t total_ns;             /* the run time of the processes (>= profiled) */
   uint64_t profiled_ns;          /* the time of top-level records */
   uint64_t records;              /* records that pass the filters */
+  uint32_t off_intervals;        /* in which events were switched off */
+  uint64_t off_ns;               /* their time (docs/contract.md §5.11) */
   struct rpt_table *top;         /* by dims[0] */
   struct agg *agg;               /* holds the values */
 };

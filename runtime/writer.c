@@ -741,6 +741,11 @@ writer_create (uint64_t flags, const char **why)
   if (len < 0)
     strncpy (hdr->exe, program_invocation_name, sizeof hdr->exe - 1);
   dsprof_recorder_header_init (hdr);
+  /* The control chunk, right after the header (control.c).  A file with no
+     room for it is made without: events then cannot be switched.  */
+  if (writer_allocate (fd, DSPROF_PAGE, 2 * DSPROF_PAGE, 2 * DSPROF_PAGE) == 0
+      && dsprof_control_write (fd, DSPROF_PAGE) == 0)
+    hdr->end = 3 * DSPROF_PAGE;
 
   pid_t holder = 0;
   err = writer_place (tmp, &holder, why);
@@ -761,8 +766,10 @@ writer_create (uint64_t flags, const char **why)
     goto fail;
 
   writer.fd = fd;
-  writer.end = DSPROF_PAGE;
-  writer.reserved = DSPROF_PAGE;
+  writer.end = hdr->end;
+  writer.reserved = hdr->end;
+  if (hdr->end > DSPROF_PAGE)
+    dsprof_control_map (fd, DSPROF_PAGE);
   writer.dev = st.st_dev;
   writer.ino = st.st_ino;
   writer.pid = getpid ();
