@@ -6,6 +6,7 @@
 # ctl returned saw the switch), no record starts in the logged off interval,
 # the counts are those of a run without ctl, and info, report and trace show
 # the interval.  DSPROF_EVENTS=0 starts off and ctl switches it on.  A
+# forked child's profile switches the child alone.  A
 # process that is gone, a non-profile and bad arguments: a message, status
 # not 0.
 . "$(dirname "$0")/../../lib.sh"
@@ -94,6 +95,28 @@ grep -Eq '^events off: from 0\.000000 s to [0-9.]+ s \(dsprof ctl\)$' info.txt \
 run_dsprof report on.data phase >report.txt || fail "dsprof report on.data: status $?"
 awk 'NF != 9 { next } $NF == 1 { bad = 1 } $NF == 2 || $NF == 3 { n++ } END { exit !(n == 2 && !bad) }' \
   report.txt || fail "want phases 2 and 3 only: $(cat report.txt)"
+
+# A forked child has a control page of its own: ctl on its profile switches
+# the child only.
+mkdir f
+DSPROF_OUT=f.data ./phases f fork >out &
+pid=$!
+wait_phase 1
+child=$(ls f.data.* 2>/dev/null | head -1)
+[ -n "$child" ] || { kill -9 "$pid"; fail "no profile of the forked child"; }
+run_dsprof ctl "$child" events off >ctl.out 2>err || fail "ctl off (child): status $? ($(cat err))"
+grep -q "^events off in process ${child#f.data.} " ctl.out || fail "ctl off (child) said: $(cat ctl.out)"
+touch f/go1
+wait_phase 2
+run_dsprof ctl "$child" events on >ctl.out 2>err || fail "ctl on (child): status $? ($(cat err))"
+touch f/go2
+wait "$pid" || fail "phases (fork) exited with status $?"
+run_dsprof info --count "$child" >info.txt || fail "dsprof info $child: status $?"
+grep -qx 'records: 1000 (0 incomplete)' info.txt || fail "the child: $(cat info.txt)"
+grep -q '^events off: from' info.txt || fail "the child: no off interval: $(cat info.txt)"
+run_dsprof info --count f.data >info.txt || fail "dsprof info f.data: status $?"
+grep -qx 'records: 1500 (0 incomplete)' info.txt || fail "the parent: $(cat info.txt)"
+grep -q '^events off' info.txt && fail "the parent was switched: $(cat info.txt)"
 
 # 3. A process that is gone: exited, then killed.
 one_message () {  # WHAT ARGS...: status 2 (1 for usage), one message on stderr
