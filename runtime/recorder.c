@@ -68,14 +68,18 @@ events_on_p (void)
 
 /* Calibrate the clock and measure the recorder's cost, once per process that
    records events: when the first unit with event sites registers, or at the
-   first event chunk (a program whose only events are manual ones).  */
+   first event chunk (a program whose only events are manual ones, or whose
+   events `dsprof ctl` switched on after DSPROF_EVENTS=0).  */
 
 static void
 measure_once (void)
 {
   static int measured;
   pthread_once (&recorder_once, recorder_init);
-  if (!events_on_p () || __atomic_exchange_n (&measured, 1, __ATOMIC_RELAXED))
+  /* Events switched off (DSPROF_EVENTS=0): at their first chunk once `dsprof
+     ctl` switches them on.  */
+  if (!dsprof_control_on ()
+      || __atomic_exchange_n (&measured, 1, __ATOMIC_RELAXED))
     return;
   dsprof_clock_calibrate ();
   pair_overhead_ps = dsprof_recorder_measure ();

@@ -92,6 +92,9 @@ run_dsprof info --count on.data >info.txt || fail "dsprof info on.data: status $
 grep -qx 'records: 1000 (0 incomplete)' info.txt || fail "DSPROF_EVENTS=0, then on: $(cat info.txt)"
 grep -Eq '^events off: from 0\.000000 s to [0-9.]+ s \(dsprof ctl\)$' info.txt \
   || fail "info shows no off interval from the start: $(cat info.txt)"
+# The recorder's cost, measured once events were switched on.
+grep -Eq '^overhead per event pair: [0-9]*[1-9][0-9]*\.[0-9] ns|^overhead per event pair: [0-9]*\.[1-9] ns' info.txt \
+  || fail "no recorder cost measured after ctl on: $(cat info.txt)"
 run_dsprof report on.data phase >report.txt || fail "dsprof report on.data: status $?"
 awk 'NF != 9 { next } $NF == 1 { bad = 1 } $NF == 2 || $NF == 3 { n++ } END { exit !(n == 2 && !bad) }' \
   report.txt || fail "want phases 2 and 3 only: $(cat report.txt)"
