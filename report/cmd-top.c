@@ -166,10 +166,14 @@ frame_head (const struct top *t, FILE *out)
 {
   const struct pf_process *p = &t->cur.procs[0];
   const struct dsprof_file_header *h = &p->header;
-  fprintf (out, "dsprof top: %s  pid %" PRId64 "  %s  refresh %lu%s\n", t->path,
+  /* The switch of events as the last switch `dsprof ctl` logged left it.  */
+  bool off = p->control_offset
+             && !(p->nswitches ? p->switches[p->nswitches - 1].on
+                  : p->events_at_start);
+  fprintf (out, "dsprof top: %s  pid %" PRId64 "  %s%s  refresh %lu%s\n", t->path,
            h->pid, t->exited ? "exited" : t->gone ? "process gone (killed or "
-           "crashed): final state" : "running", t->refreshes,
-           t->paused ? "  [paused]" : "");
+           "crashed): final state" : "running", off ? "  events off" : "",
+           t->refreshes, t->paused ? "  [paused]" : "");
   if (t->exited)
     fprintf (out, "the process is gone: it exited; final state\n");
 }

@@ -49,9 +49,13 @@ run_dsprof ctl sw.data events off >ctl.out 2>err || fail "ctl off: status $? ($(
 grep -q "^events off in process $pid at " ctl.out || fail "ctl off said: $(cat ctl.out)"
 run_dsprof ctl sw.data events off >ctl.out 2>err || fail "ctl off again: status $? ($(cat err))"
 grep -q "^events already off" ctl.out || fail "ctl off again said: $(cat ctl.out)"
+run_dsprof top --batch 1 sw.data >top.txt || fail "dsprof top: status $?"
+grep -q '^dsprof top: .*  running  events off  refresh 1' top.txt || fail "top does not say events are off: $(head -1 top.txt)"
 touch sw/go1
 wait_phase 2
 run_dsprof ctl sw.data events on >ctl.out 2>err || fail "ctl on: status $? ($(cat err))"
+run_dsprof top --batch 1 sw.data >top.txt || fail "dsprof top: status $?"
+grep -q '^dsprof top: .*  running  refresh 1' top.txt || fail "top does not say events are on: $(head -1 top.txt)"
 touch sw/go2
 wait "$pid" || fail "phases exited with status $?"
 expect_same ref.out out
