@@ -6,7 +6,7 @@
 # and quit, and the terminal is restored); bad input, one message each.
 . "$(dirname "$0")/../../lib.sh"
 
-cp "$FIXTURES/ticker.c" .
+cp "$CASE/ticker.c" .
 dscc -O2 -o ticker ticker.c || fail "ticker.c does not compile"
 WORK_LINE=$(grep -n '/\* WORK \*/' ticker.c | cut -d: -f1)
 
