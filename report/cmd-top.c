@@ -133,8 +133,8 @@ top_read (struct top *t)
   return 0;
 }
 
-/* The dimensions the `d` key offers: the given ones' first, then the
-   intrinsic and parameter dimensions of the profile's sites, each once.  */
+/* The dimensions the `d` key offers: the intrinsic ones, then the
+   parameter dimensions of the profile's sites, each once.  */
 
 static void
 add_choice (struct top *t, const char *name)
