@@ -64,7 +64,7 @@ report/dsprof-format.o: $(CODEC_DEPS)
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -c -o $@ $<
 # -rdynamic: --derive libraries call the record accessors of dsprof-derive.h.
 $(REPORT): $(REPORT_OBJ)
-	$(CC) -rdynamic -o $@ $^ -liberty -lreadline -ldl -lm -lz
+	$(CC) -rdynamic -o $@ $^ -liberty -lreadline -lncurses -ldl -lm -lz
 
 # ---- tests ----------------------------------------------------------------------
 $(UNIT): $(UNIT_SRC) $(UNIT_HDR) $(REPORT_LIB_OBJ) $(LIBA)
@@ -127,7 +127,7 @@ $(FUZZ_DIR)/dsprof-format.o: $(CODEC_DEPS)
 $(FUZZ_BIN): $(FUZZ_SRC) $(FUZZ_OBJ)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer -Iinclude \
 	  -Ireport -I/usr/include/libiberty -o $@ $(FUZZ_SRC) $(FUZZ_OBJ) \
-	  -rdynamic -liberty -lreadline -ldl -lm -lz
+	  -rdynamic -liberty -lreadline -lncurses -ldl -lm -lz
 
 fuzz: $(FUZZ_BIN)
 	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/crashes
@@ -158,7 +158,7 @@ $(SAN_DIR)/runtime/libdsprof.a: $(SAN_RT_OBJ)
 $(SAN_DIR)/runtime/libdsprof.so: $(SAN_RT_OBJ)
 	$(CC) -fsanitize=address,undefined -shared -Wl,-z,nodelete -o $@ $^ -lpthread
 $(SAN_DIR)/dsprof: $(SAN_REP_OBJ)
-	$(CC) -fsanitize=address,undefined -rdynamic -o $@ $^ -liberty -lreadline -ldl -lm -lz
+	$(CC) -fsanitize=address,undefined -rdynamic -o $@ $^ -liberty -lreadline -lncurses -ldl -lm -lz
 $(SAN_DIR)/run-unit: $(UNIT_SRC) $(UNIT_HDR) $(SAN_LIB_OBJ) $(SAN_DIR)/runtime/libdsprof.a
 	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport -Iruntime \
 	  -I/usr/include/libiberty -o $@ $(UNIT_SRC) $(SAN_LIB_OBJ) \
@@ -169,7 +169,7 @@ $(SAN_DIR)/fuzz-run: testsuite/fuzz/harness.c testsuite/fuzz/driver.c $(SAN_REP_
 	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport \
 	  -I/usr/include/libiberty -o $@ testsuite/fuzz/harness.c testsuite/fuzz/driver.c \
 	  $(SAN_DIR)/dsprof-lib.o $(filter-out $(SAN_DIR)/rep-dsprof.o,$(SAN_REP_OBJ)) \
-	  -rdynamic -liberty -lreadline -ldl -lm -lz
+	  -rdynamic -liberty -lreadline -lncurses -ldl -lm -lz
 
 check-sanitize: all $(SAN_DIR)/runtime/libdsprof.a $(SAN_DIR)/runtime/libdsprof.so \
 	  $(SAN_DIR)/dsprof $(SAN_DIR)/run-unit $(SAN_DIR)/fuzz-run

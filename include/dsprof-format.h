@@ -26,7 +26,8 @@
          its Start and Finish, and lower for every frame called from it.
      the runtime defines  int __dsprof_events_on;
          nonzero until the runtime has read DSPROF_EVENTS, then whether events
-         are recorded.  An event function loads it once at entry into a local,
+         are recorded, which `dsprof ctl` switches while the program runs (the
+         first word of a page of its own: section 2a).  An event function loads it once at entry into a local,
          calls __dsprof_enter_v2 only if it is nonzero, and __dsprof_exit_v1 at
          each return only if that local is: with events off a call costs a load
          and a branch, and a Start always has its Finish.  The hooks check for
@@ -85,6 +86,34 @@
                          bytes of metadata, padding), then the metadata; its
                          counters_offset is page aligned, past the records and
                          inside the chunk.  A unit costs its metadata, not a page.
+     DSPROF_CHUNK_CONTROL the switch of event recording (section 2a): two pages,
+                         struct dsprof_control_chunk on the first, the control
+                         page the second.  At most one, written with the header.
+
+   2a. The control page (`dsprof ctl PROFILE events on|off`)
+   --------------------------------------------------------
+   The runtime's int __dsprof_events_on (section 1) is the first word of a
+   page-aligned page of the runtime's data that holds nothing else (the symbol
+   is the whole page, so an executable's copy of it is a page too).  When it
+   creates the profile the runtime writes a DSPROF_CHUNK_CONTROL chunk right
+   after the header, its second page holding the flag's value at offset 0,
+   and maps that page of the file (MAP_SHARED, MAP_FIXED) over its own: a
+   process that writes the file's word changes what every event function
+   reads at its next entry, with nothing added to the hot path.  A forked
+   child writes a control chunk of its own and maps it over the page.  If the
+   flag's page is not page-aligned in the process (copy relocations of an
+   unusual linker), the runtime does not map it and leaves `mapped` 0.
+
+   `dsprof ctl` records each switch in the chunk's first page, under an
+   exclusive flock of the file: it fills switches[nswitches] and then
+   increments nswitches, and stores the flag around it, so that the interval
+   the log gives is one in which no event function starts a record.  Off:
+   store 0, wait a millisecond (for calls that read the flag before), then
+   log the time; on: log the time, then store 1.  Times are CLOCK_MONOTONIC
+   ns, as the header's start_mono_ns (the machine's clock, shared by ctl and
+   the program).  A Start already made keeps its Finish.  The off intervals
+   are those from an `off` switch (or the start, when events_at_start is 0)
+   to the next `on` switch (or the end of the run).
 
    2a. An accumulated profile (DSPROF_FLAG_ACCUMULATE)
    ----------------------------------------------------
@@ -374,6 +403,7 @@ struct dsprof_process_chunk
   struct dsprof_chunk chunk;
   struct dsprof_file_header header;
 };
+#define DSPROF_CHUNK_CONTROL 5u
 
 struct dsprof_unit_chunk
 {
@@ -396,6 +426,29 @@ struct dsprof_units_chunk
   uint32_t reserved;         /* 0 */
   uint64_t records_size;     /* bytes of the records, a multiple of 8 */
 };
+
+/* The first page of a DSPROF_CHUNK_CONTROL chunk (section 2a); chunk.size is
+   2 * DSPROF_PAGE, and the control page, the flag at its offset 0, is at the
+   chunk's offset + DSPROF_PAGE.  */
+struct dsprof_switch
+{
+  uint64_t mono_ns;          /* CLOCK_MONOTONIC when it took effect */
+  uint32_t on;               /* 1: events on from then, 0: off */
+  uint32_t reserved;         /* 0 */
+};
+
+struct dsprof_control_chunk
+{
+  struct dsprof_chunk chunk;
+  uint32_t mapped;           /* 1: the process maps the control page */
+  uint32_t events_at_start;  /* the flag when the profile was made */
+  uint32_t nswitches;        /* switches[0 .. nswitches) are written */
+  uint32_t reserved;         /* 0 */
+  struct dsprof_switch switches[];
+};
+
+#define DSPROF_CONTROL_MAX_SWITCHES \
+  ((DSPROF_PAGE - sizeof (struct dsprof_control_chunk)) / sizeof (struct dsprof_switch))
 
 #define DSPROF_TAG_FILE 1u
 #define DSPROF_TAG_FUNCTION 2u

@@ -335,6 +335,22 @@ trace_event (const struct ev_event *e, void *arg)
   return 0;
 }
 
+/* The switches `dsprof ctl` logged in P (dsprof-format.h, section 2a), after
+   the streams: "Tns events off pid=N", "Tns events on pid=N".  */
+
+static void
+trace_switches (const struct pf_process *p, FILE *out)
+{
+  for (uint32_t k = 0; k < p->nswitches; k++)
+    {
+      const struct dsprof_switch *w = &p->switches[k];
+      uint64_t at = w->mono_ns > p->header.start_mono_ns
+                    ? w->mono_ns - p->header.start_mono_ns : 0;
+      fprintf (out, "%" PRIu64 "ns events %s pid=%" PRId64 "\n", at,
+               w->on ? "on" : "off", p->header.pid);
+    }
+}
+
 static int
 run_trace (int argc, char **argv)
 {
@@ -349,6 +365,8 @@ run_trace (int argc, char **argv)
       rc = pf_walk_streams (&set, trace_event, NULL, trace_begin, &c,
                             EV_KEEP_CHILDREN);
       trace_begin (NULL, NULL, &c);
+      for (uint32_t i = 0; !rc && i < set.nprocs; i++)
+        trace_switches (&set.procs[i], stdout);
       if (!rc)
         agg_carry_note (&c.carry);
       free (c.carry.names);

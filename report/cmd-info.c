@@ -68,6 +68,18 @@ print_costs (const struct pf_process *p, FILE *out)
            (double) c.setup_ns / 1e6);
 }
 
+static void
+info_off (uint64_t from_ns, uint64_t to_ns, bool open, void *arg)
+{
+  FILE *out = arg;
+  if (open)
+    fprintf (out, "events off: from %.6f s to the end (dsprof ctl or "
+             "DSPROF_EVENTS)\n", (double) from_ns / 1e9);
+  else
+    fprintf (out, "events off: from %.6f s to %.6f s (dsprof ctl)\n",
+             (double) from_ns / 1e9, (double) to_ns / 1e9);
+}
+
 /* Describe P from its file and chunk headers; with COUNT, decode its streams
    too (one at a time, keeping no records) for the events and records lines.  */
 
@@ -137,6 +149,7 @@ info_one (struct pf_process *p, bool count, FILE *out)
                agg_share_line (&t.share, pf_run_ns (p, t.last_ns), share,
                                sizeof share));
     }
+  pf_each_off (p, info_off, out);
   fprintf (out, "dropped events: %" PRIu64 "\n", h->dropped_events);
   fprintf (out, "stray dimensions: %" PRIu64 "\n", h->stray_dims);
   fprintf (out, "repaired events: %" PRIu64 "\n", h->repaired_events);

@@ -261,6 +261,13 @@ print_text (struct printer *p)
   char share[256];
   fprintf (p->out, "Instrumentation: %s\n",
            agg_share_line (&m->share, m->total_ns, share, sizeof share));
+  if (m->off_intervals)
+    {
+      fprintf (p->out, "Events off: ");
+      put_time (p->out, 0, m->off_ns, p->unit);
+      fprintf (p->out, " %s in %u interval%s (dsprof ctl, DSPROF_EVENTS)\n",
+               p->unit->name, m->off_intervals, m->off_intervals > 1 ? "s" : "");
+    }
   if (m->records == 0)
     {
       fprintf (p->out, "\nNo profile records%s.\n",

@@ -143,6 +143,6 @@ extern const struct command cmd_lines, cmd_annotate, cmd_info, cmd_records,
   cmd_trace, cmd_report, cmd_dims, cmd_shell, cmd_summary;
 extern const struct command cmd_html;
 extern const struct command cmd_callgraph, cmd_dot, cmd_export, cmd_merge;
-extern const struct command cmd_diff;
+extern const struct command cmd_diff, cmd_top, cmd_ctl;
 
 #endif /* DSPROF_CMD_H */

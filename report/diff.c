@@ -245,10 +245,16 @@ diff_build (struct pf_set *base, struct pf_set *new, const struct query *q,
   if (rc)
     return rc;
   agg_note_pair (m->base.agg, m->new.agg);
+  diff_pair (m, by);
+  return 0;
+}
+
+void
+diff_pair (struct diff_model *m, enum diff_measure by)
+{
   m->by = by;
   sort_by = by;
-  m->top = pair_tables (m->base.top, m->new.top, 0, q->ndims);
-  return 0;
+  m->top = pair_tables (m->base.top, m->new.top, 0, m->new.ndims);
 }
 
 void
@@ -417,8 +423,14 @@ diff_lines_build (struct pf_set *base, struct pf_set *new, struct diff_lines *l)
   int rc = lc_build (base, &l->base);
   if (!rc && (rc = lc_build (new, &l->new)))
     lc_free (&l->base);
-  if (rc)
-    return rc;
+  if (!rc)
+    diff_lines_pair (l);
+  return rc;
+}
+
+void
+diff_lines_pair (struct diff_lines *l)
+{
   for (size_t i = 0; i < l->base.nsources; i++)
     {
       const struct lc_source *b = l->base.sources[i];
@@ -432,7 +444,6 @@ diff_lines_build (struct pf_set *base, struct pf_set *new, struct diff_lines *l)
     }
   if (l->n > 1)
     qsort (l->lines, l->n, sizeof *l->lines, cmp_line);
-  return 0;
 }
 
 void

@@ -61,6 +61,10 @@ int diff_load_side (int n, char **args, struct pf_set *set);
 int diff_build (struct pf_set *base, struct pf_set *new, const struct query *q,
                 enum diff_measure by, struct diff_model *m);
 
+/* diff_build's pairing of M->base and M->new, reports of one query already
+   built (`dsprof top` keeps a snapshot's report for the next refresh).  */
+void diff_pair (struct diff_model *m, enum diff_measure by);
+
 void diff_free (struct diff_model *m);
 
 /* The number of rows of T a view shows with TOP (0: all).  */
@@ -109,6 +113,9 @@ struct diff_lines
 /* The changed lines of BASE and NEW into *L.  Return 0, or EXIT_DATA after a
    message; *L is then empty.  */
 int diff_lines_build (struct pf_set *base, struct pf_set *new, struct diff_lines *l);
+
+/* diff_lines_build's pairing of L->base and L->new, already built.  */
+void diff_lines_pair (struct diff_lines *l);
 
 void diff_lines_free (struct diff_lines *l);
 

@@ -13,7 +13,7 @@
 static const struct command *const commands[] = {
   &cmd_lines, &cmd_annotate, &cmd_summary, &cmd_report, &cmd_dims, &cmd_shell,
   &cmd_records, &cmd_trace, &cmd_info, &cmd_html, &cmd_callgraph, &cmd_dot,
-  &cmd_export, &cmd_merge, &cmd_diff,
+  &cmd_export, &cmd_merge, &cmd_diff, &cmd_top, &cmd_ctl,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -58,6 +58,13 @@ bucket_records (struct pf_set *set, struct walk *w, uint64_t *total_run)
   return rc;
 }
 
+static void
+add_off (uint64_t from_ns, uint64_t to_ns, bool open, void *arg)
+{
+  (void) open;
+  *(uint64_t *) arg += to_ns - from_ns;
+}
+
 /* ---- 2. the tables ---------------------------------------------------------------- */
 
 /* The buckets grouped by parent: the children of bucket b are
@@ -171,6 +178,9 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
   m->records = agg_records (w.agg);
   m->share = *agg_share (w.agg);
   m->total_ns = total_run < m->profiled_ns ? m->profiled_ns : total_run;
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    m->off_intervals += (uint32_t) pf_each_off (&set->procs[i], add_off,
+                                                &m->off_ns);
   struct groups g;
   group_buckets (&g, w.agg);
   m->top = table_of (&g, 0, 0, q->ndims);

@@ -54,6 +54,8 @@ struct rpt_model
   uint64_t profiled_ns;          /* the time of top-level records */
   uint64_t records;              /* records that pass the filters */
   struct agg_share share;        /* the recorder's cost in the run */
+  uint32_t off_intervals;        /* in which events were switched off */
+  uint64_t off_ns;               /* their time (docs/contract.md §5.11) */
   struct rpt_table *top;         /* by dims[0] */
   struct agg *agg;               /* holds the values */
 };

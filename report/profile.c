@@ -678,6 +678,32 @@ parse_shared (struct pf_set *set, struct pf_process *p, char *buf,
 
 /* Check and take in the mapped image of P (P->map, P->size bytes).  */
 
+/* The control chunk at OFF of P (dsprof-format.h, section 2a): its switches,
+   copied (`dsprof ctl` writes them while the program runs).  */
+
+static const char *
+add_control (struct pf_process *p, uint64_t off, char *buf, size_t bufsize)
+{
+  const struct dsprof_control_chunk *c = (const void *) (p->map + off);
+  uint32_t n = c->nswitches;
+  if (p->control_offset || c->chunk.size != 2 * DSPROF_PAGE
+      || n > DSPROF_CONTROL_MAX_SWITCHES || c->mapped > 1
+      || c->events_at_start > 1)
+    return problem (buf, bufsize, "chunk at offset %" PRIu64 ": corrupt control "
+                    "chunk", off);
+  for (uint32_t i = 0; i < n; i++)
+    if (c->switches[i].on > 1)
+      return problem (buf, bufsize, "chunk at offset %" PRIu64 ": corrupt "
+                      "switch %u of the control chunk", off, i);
+  p->control_offset = off;
+  p->control_mapped = c->mapped;
+  p->events_at_start = c->events_at_start;
+  p->nswitches = n;
+  p->switches = XNEWVEC (struct dsprof_switch, n + 1);
+  memcpy (p->switches, c->switches, n * sizeof *p->switches);
+  return NULL;
+}
+
 static const char *
 parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize,
              struct pf_process **more, uint32_t *nmore)
@@ -734,6 +760,8 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
         err = add_units (set, p, off, buf, bufsize);
       else if (ch->kind == DSPROF_CHUNK_EVENTS)
         err = add_events (p, &events, off, buf, bufsize);
+      else if (ch->kind == DSPROF_CHUNK_CONTROL)
+        err = add_control (p, off, buf, bufsize);
       else
         err = problem (buf, bufsize, "chunk at offset %" PRIu64
                        ": unknown kind %u", off, ch->kind);
@@ -773,6 +801,65 @@ process_free (struct pf_process *p)
   ev_sites_free (&p->sites);
   free (p->unit_sites);
   p->unit_sites = NULL;
+  free (p->switches);
+  p->switches = NULL;
+  p->nswitches = 0;
+}
+
+int
+pf_each_off (const struct pf_process *p,
+             void (*fn) (uint64_t from_ns, uint64_t to_ns, bool open, void *arg),
+             void *arg)
+{
+  if (!p->control_offset)
+    return 0;
+  uint64_t start = p->header.start_mono_ns;
+  bool on = p->events_at_start;
+  uint64_t from = 0;
+  int n = 0;
+  for (uint32_t i = 0; i < p->nswitches; i++)
+    {
+      const struct dsprof_switch *w = &p->switches[i];
+      uint64_t at = w->mono_ns > start ? w->mono_ns - start : 0;
+      if (on && !w->on)
+        from = at;
+      else if (!on && w->on)
+        {
+          fn (from, at > from ? at : from, false, arg);
+          n++;
+        }
+      on = w->on != 0;
+    }
+  if (!on)
+    {
+      uint64_t end = pf_run_ns (p, from);
+      fn (from, end > from ? end : from, true, arg);
+      n++;
+    }
+  return n;
+}
+
+bool
+pf_process_gone (const struct dsprof_file_header *h, bool *exited)
+{
+  *exited = h->stop_mono_ns != 0;
+  if (*exited)
+    return true;
+  if (h->pid <= 0 || (pid_t) h->pid != h->pid)
+    return true;
+  if (kill ((pid_t) h->pid, 0) != 0)
+    return errno == ESRCH;
+  /* A killed process its parent has not waited for yet is a zombie.  */
+  char path[64], stat[512];
+  snprintf (path, sizeof path, "/proc/%" PRId64 "/stat", h->pid);
+  FILE *f = fopen (path, "r");
+  if (!f)
+    return false;
+  size_t n = fread (stat, 1, sizeof stat - 1, f);
+  fclose (f);
+  stat[n] = '\0';
+  const char *paren = strrchr (stat, ')');
+  return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
 }
 
 int

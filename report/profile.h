@@ -85,6 +85,11 @@ struct pf_process
   struct pf_unit_sites *unit_sites; /* nunits: their site ids */
   uint64_t ncounters;
   uint64_t nblocks;              /* counted blocks of those units */
+  uint64_t control_offset;       /* of its control chunk; 0: none */
+  uint32_t control_mapped;       /* the process maps the control page */
+  uint32_t events_at_start;      /* the switch of events at start */
+  uint32_t nswitches;            /* `dsprof ctl`'s switches, as read */
+  struct dsprof_switch *switches;
 };
 
 struct pf_set
@@ -126,6 +131,20 @@ int pf_walk_streams (struct pf_set *set, ev_event_fn on_event, ev_record_fn on_r
                      void (*begin) (const struct pf_process *p,
                                     const struct ev_stream *s, void *arg),
                      void *arg, unsigned flags);
+
+/* Call FN for each interval of P's run in which events were switched off
+   (dsprof-format.h, section 2a), in ns since its start, OPEN when it lasts
+   to the end of the run (then TO_NS is the run's end as pf_run_ns gives it,
+   FROM_NS when unknown).  Return how many.  */
+int pf_each_off (const struct pf_process *p,
+                 void (*fn) (uint64_t from_ns, uint64_t to_ns, bool open,
+                             void *arg),
+                 void *arg);
+
+/* Whether the process that writes the profile whose header is H is gone:
+   it exited (*EXITED: stop_mono_ns is set), or its pid no longer answers
+   kill (pid, 0) or is a zombie (killed or crashed).  */
+bool pf_process_gone (const struct dsprof_file_header *h, bool *exited);
 
 void pf_free (struct pf_set *set);
 

@@ -6,6 +6,7 @@
      recorder.c  the event hooks, the event API of dsprof.h, the event streams
      clock.c     the clock events are timed by: TSC or CLOCK_MONOTONIC, its rate
      sites.c     the event sites units register: their global ids and lookup
+     control.c   the switch of event recording, mapped from the profile
 
    Lock order: the units lock (units.c), then the sites lock (sites.c), then the
    recorder's names lock, then the writer lock (writer.c).  */
@@ -52,7 +53,19 @@ DSPROF_API void __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounter
 DSPROF_API void __dsprof_unregister_unit_v1 (uint64_t *counters, uint32_t *sites);
 DSPROF_API void __dsprof_enter_v2 (uint32_t *site, const uint64_t *vals, void *cfa);
 DSPROF_API void __dsprof_exit_v1 (uint32_t *site, uint64_t result, void *cfa);
-DSPROF_API extern int __dsprof_events_on;
+/* The first word of a page of its own (control.c).  */
+DSPROF_API extern int __dsprof_events_on[DSPROF_PAGE / sizeof (int)];
+
+/* control.c: the switch of event recording (dsprof-format.h, section 2a).
+   set, on        store and load the flag
+   write          write the control chunk (two pages) at OFFSET of the new
+                  profile FD, the flag as it is now; 0 or an errno
+   map            map its control page over the flag's page, once the file
+                  is the profile (best effort: `mapped` says)  */
+DSPROF_HIDDEN void dsprof_control_set (int on);
+DSPROF_HIDDEN int dsprof_control_on (void);
+DSPROF_HIDDEN int dsprof_control_write (int fd, uint64_t offset);
+DSPROF_HIDDEN void dsprof_control_map (int fd, uint64_t offset);
 DSPROF_API void __dsprof_op_v1 (uint32_t *dispatch, uint32_t index, void *cfa);
 DSPROF_API void __dsprof_op_begin_v1 (void *cfa);
 DSPROF_API void __dsprof_op_end_v1 (void *cfa);

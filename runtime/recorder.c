@@ -39,13 +39,13 @@
 #define MAX_CHUNK_SIZE (1024u * 1024u)
 #define MANUAL_CFA UINTPTR_MAX
 
-/* DSPROF_EVENTS, set once by recorder_init; read with events_on_p ().  */
+/* Whether the recorder is set up (the clock calibrated, its cost measured),
+   set once by recorder_init; read with events_on_p ().  Always, since `dsprof
+   ctl` may switch events on at any time: whether they are recorded now is
+   the flag __dsprof_events_on (control.c), which DSPROF_EVENTS sets at start.
+   An event function calls the hooks only if the flag is set at its entry, so
+   with events off a call costs a load and a branch.  */
 static int events_on = -1;
-/* The same for instrumented code (dsprof-format.h, section 1): an event
-   function calls the hooks only if it is set at its entry, so with events off
-   a call costs a load and a branch.  Set until recorder_init decides, so that
-   events before it reach the hooks, as they always did.  */
-DSPROF_API int __dsprof_events_on = 1;
 /* DSPROF_STRMAX, set once by recorder_init (internal.h); read with
    dsprof_str_max ().  */
 DSPROF_HIDDEN uint32_t dsprof_str_limit = DSPROF_STR_DEFAULT;
@@ -56,7 +56,7 @@ static uint64_t dropped_before_file;
 static pthread_once_t recorder_once = PTHREAD_ONCE_INIT;
 static void recorder_init (void);
 
-/* Whether events are recorded.  Relaxed: recorder_init sets events_on under
+/* Whether the recorder is set up.  Relaxed: recorder_init sets events_on under
    recorder_once, and every caller has been through pthread_once (&recorder_once)
    first, which orders that store before the load; it never changes after.  */
 
@@ -68,14 +68,18 @@ events_on_p (void)
 
 /* Calibrate the clock and measure the recorder's cost, once per process that
    records events: when the first unit with event sites registers, or at the
-   first event chunk (a program whose only events are manual ones).  */
+   first event chunk (a program whose only events are manual ones, or whose
+   events `dsprof ctl` switched on after DSPROF_EVENTS=0).  */
 
 static void
 measure_once (void)
 {
   static int measured;
   pthread_once (&recorder_once, recorder_init);
-  if (!events_on_p () || __atomic_exchange_n (&measured, 1, __ATOMIC_RELAXED))
+  /* Events switched off (DSPROF_EVENTS=0): at their first chunk once `dsprof
+     ctl` switches them on.  */
+  if (!dsprof_control_on ()
+      || __atomic_exchange_n (&measured, 1, __ATOMIC_RELAXED))
     return;
   dsprof_clock_calibrate ();
   pair_overhead_ps = dsprof_recorder_measure ();
@@ -476,9 +480,8 @@ env_strmax (void)
 static void
 recorder_init (void)
 {
-  int on = dsprof_env_flag ("DSPROF_EVENTS", 1);
-  __atomic_store_n (&events_on, on, __ATOMIC_RELAXED);
-  __atomic_store_n (&__dsprof_events_on, on, __ATOMIC_RELAXED);
+  __atomic_store_n (&events_on, 1, __ATOMIC_RELAXED);
+  dsprof_control_set (dsprof_env_flag ("DSPROF_EVENTS", 1));
   __atomic_store_n (&dsprof_str_limit, env_strmax (), __ATOMIC_RELAXED);
   dsprof_clock_init ();
   pthread_key_create (&thread_key, thread_exit);
@@ -559,7 +562,7 @@ thread_get (void)
   if (likely (t != NULL))
     return t;
   pthread_once (&recorder_once, recorder_init);
-  if (!events_on_p ())
+  if (!dsprof_control_on ())
     return NULL;
   t = thread_alloc ();
   if (!t)
@@ -1548,6 +1551,8 @@ __dsprof_op_end_v1 (void *cfa_p)
 DSPROF_API dsprof_id
 dsprof_start (const char *event_type)
 {
+  if (!dsprof_control_on ())
+    return 0;   /* switched off (control.c); before recorder_init it is on */
   struct thread *t = thread_get ();
   if (!t || t->busy || !event_type)
     {
@@ -1813,7 +1818,7 @@ dsprof_recorder_fork_child (void)
 static __attribute__ ((noipa)) uint64_t
 calib_hooked (uint32_t *word, uint64_t a, uint64_t b)
 {
-  int on = __atomic_load_n (&__dsprof_events_on, __ATOMIC_RELAXED);
+  int on = __atomic_load_n (&__dsprof_events_on[0], __ATOMIC_RELAXED);
   void *cfa = __builtin_dwarf_cfa ();
   if (on)
     {

@@ -712,15 +712,16 @@ header_init (struct dsprof_file_header *hdr, uint64_t flags)
 }
 
 /* Make the file open as FD, identified by ST, whose header HDR maps, the
-   writer's (HOLES: its file system reads holes without allocating them).  */
+   writer's, its chunks to come after END (HOLES: its file system reads holes
+   without allocating them).  */
 
 static void
 writer_take_file (int fd, const struct stat *st, struct dsprof_file_header *hdr,
-                  int holes)
+                  uint64_t end, int holes)
 {
   writer.fd = fd;
-  writer.end = DSPROF_PAGE;
-  writer.reserved = DSPROF_PAGE;
+  writer.end = end;
+  writer.reserved = end;
   writer.dev = st->st_dev;
   writer.ino = st->st_ino;
   writer.pid = getpid ();
@@ -786,6 +787,13 @@ writer_create (uint64_t flags, const char **why)
     }
 
   header_init (hdr, flags);
+  /* The control chunk, right after the header (control.c).  A file with no
+     room for it is made without: events then cannot be switched; nor can
+     they in an accumulated profile, whose processes come and go.  */
+  if (!(flags & DSPROF_FLAG_ACCUMULATE)
+      && writer_allocate (fd, DSPROF_PAGE, 2 * DSPROF_PAGE, 2 * DSPROF_PAGE) == 0
+      && dsprof_control_write (fd, DSPROF_PAGE) == 0)
+    hdr->end = 3 * DSPROF_PAGE;
 
   pid_t holder = 0;
   err = writer_place (tmp, &holder, why);
@@ -805,8 +813,10 @@ writer_create (uint64_t flags, const char **why)
   if (err)
     goto fail;
 
+  if (hdr->end > DSPROF_PAGE)
+    dsprof_control_map (fd, DSPROF_PAGE);
   struct statfs sfs;
-  writer_take_file (fd, &st, hdr,
+  writer_take_file (fd, &st, hdr, hdr->end,
                     fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC);
   writer_detach ();
   goto out;
@@ -903,7 +913,7 @@ shared_attach (const char **why)
       *why = err == EAGAIN ? "not an accumulated dsprof profile" : NULL;
       return err;
     }
-  writer_take_file (fd, &st, hdr, 0);
+  writer_take_file (fd, &st, hdr, DSPROF_PAGE, 0);
   return 0;
 }
 

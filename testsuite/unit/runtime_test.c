@@ -200,6 +200,10 @@ read_profile (const char *path, struct profile *p)
   return 0;
 }
 
+/* The control chunk every profile opens with, right after the header, when
+   the file has room for it (dsprof-format.h, section 2a).  */
+#define CONTROL_SIZE (2 * DSPROF_PAGE)
+
 /* The number of chunks of P, or -1 if they do not tile [DSPROF_PAGE, end).  */
 
 static int
@@ -389,13 +393,19 @@ test_runtime_register_unit (void)
   CU_ASSERT (p.hdr.start_ns != 0 && p.hdr.start_mono_ns != 0);
   CU_ASSERT (p.hdr.stop_mono_ns == 0);
   CU_ASSERT (p.hdr.exe[0] == '/');
-  CU_ASSERT (p.hdr.end == 3 * DSPROF_PAGE);
-  CU_ASSERT (count_chunks (&p) == 1);
+  CU_ASSERT (p.hdr.end == 3 * DSPROF_PAGE + CONTROL_SIZE);
+  CU_ASSERT (count_chunks (&p) == 2);
+  /* The control chunk, its page mapped over the flag, which is on.  */
+  const struct dsprof_control_chunk *ctl = (const void *) (p.data + DSPROF_PAGE);
+  CU_ASSERT (ctl->chunk.kind == DSPROF_CHUNK_CONTROL);
+  CU_ASSERT (ctl->chunk.size == CONTROL_SIZE);
+  CU_ASSERT (ctl->mapped == 1 && ctl->events_at_start == 1 && ctl->nswitches == 0);
+  CU_ASSERT (*(const int *) (p.data + 2 * DSPROF_PAGE) == 1);
   const struct dsprof_unit_chunk *u = find_unit (&p, meta_a, meta_a_size);
   CU_ASSERT_FATAL (u != NULL);
   CU_ASSERT (u->chunk.size == 2 * DSPROF_PAGE);
   CU_ASSERT (u->ncounters == NA);
-  CU_ASSERT (u->counters_offset == 2 * DSPROF_PAGE);
+  CU_ASSERT (u->counters_offset == 2 * DSPROF_PAGE + CONTROL_SIZE);
   CU_ASSERT (unit_counters (&p, u)[0] == 5);
   CU_ASSERT (unit_counters (&p, u)[3] == 8);
   CU_ASSERT (unit_counters (&p, u)[NA - 1] == 42);
@@ -469,8 +479,9 @@ test_runtime_second_unit (void)
   test_path (path, "two.data");
   CU_ASSERT_FATAL (wait_child (spawn (path, NULL, child_second_unit)) == 0);
   CU_ASSERT_FATAL (read_profile (path, &p) == 0);
-  CU_ASSERT (p.hdr.end == DSPROF_PAGE + 2 * DSPROF_PAGE + 3 * DSPROF_PAGE);
-  CU_ASSERT (count_chunks (&p) == 2);
+  CU_ASSERT (p.hdr.end == DSPROF_PAGE + CONTROL_SIZE + 2 * DSPROF_PAGE
+             + 3 * DSPROF_PAGE);
+  CU_ASSERT (count_chunks (&p) == 3);
   const struct dsprof_unit_chunk *a = find_unit (&p, meta_a, meta_a_size);
   const struct dsprof_unit_chunk *b = find_unit (&p, meta_b, meta_b_size);
   CU_ASSERT_FATAL (a != NULL && b != NULL);
@@ -729,7 +740,7 @@ test_runtime_unregister (void)
 
   CU_ASSERT_FATAL (find_prefixed ("unreg.data.", child) == 1);
   CU_ASSERT_FATAL (read_profile (child, &p) == 0);
-  CU_ASSERT (count_chunks (&p) == 1);
+  CU_ASSERT (count_chunks (&p) == 2);
   CU_ASSERT (find_unit (&p, meta_a, meta_a_size) == NULL);
   CU_ASSERT (find_unit (&p, meta_b, meta_b_size) != NULL);
   free (p.data);

@@ -36,8 +36,16 @@ for f in empty:empty short:truncated text:'not a dsprof profile' version:'versio
     grep -q "$name.data: .*$msg" err.txt || fail "dsprof diff $args said: $(cat err.txt)"
   done
 done
-# A damaged byte in the unit's metadata: found by the check word.
-cp dsprof.data meta.data && printf 'Z' | dd of=meta.data bs=1 seek=$((4096 + 60)) conv=notrunc 2>/dev/null
+# A damaged byte in the unit's metadata: found by the check word.  The unit
+# chunk is the first of kind 1 (DSPROF_CHUNK_UNIT) after the header.
+unit_off=$(python3 -c '
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+off = 4096
+while struct.unpack_from("<I", data, off)[0] != 1:
+    off += struct.unpack_from("<Q", data, off + 8)[0]
+print(off)' dsprof.data)
+cp dsprof.data meta.data && printf 'Z' | dd of=meta.data bs=1 seek=$((unit_off + 60)) conv=notrunc 2>/dev/null
 [ "$(status run_dsprof lines meta.data)" = 2 ] && grep -q 'damaged' err.txt \
   || fail "damaged metadata not detected: $(cat err.txt)"
 

@@ -1,0 +1,624 @@
+/* cmd-top.c - `dsprof top`: a live view of a running program's profile
+   (docs/contract.md §5.10).
+
+   The profile is readable while its program runs (include/dsprof-format.h,
+   section 2: chunks are published by the header's `end`), so each refresh
+   reads it again and compares the new snapshot with the one before: the
+   changes are those of `dsprof diff` (diff.h), the line counts by
+   diff_lines_build and the records by diff_build, measured by Count.  A frame
+   is rendered as text once; --batch prints it, the terminal view (ncurses)
+   shows its lines.  */
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <curses.h>
+
+#include "libiberty.h"
+#include "cmd.h"
+#include "diff.h"
+
+enum top_view { VIEW_LINES, VIEW_RECORDS, VIEW_BOTH };
+
+/* Rows shown per table in --batch; the terminal shows what fits.  */
+#define TOP_ROWS 20
+
+struct top
+{
+  const char *path;
+  double delay;                  /* seconds between refreshes */
+  long batch;                    /* frames to print; 0: the terminal view */
+  int ngiven;
+  const char **given;            /* the dimensions of the command line */
+  int ndims;
+  const char **dims;             /* those of the records shown */
+  int ndim_choices;
+  const char **dim_choices;      /* what the `d` key cycles through */
+  int dim_choice;                /* -1: the given ones */
+  struct pf_set old, cur;        /* the snapshot before and the last one */
+  /* Their models, built when each was read: a snapshot's mapping shows the
+     events its program records later too.  */
+  struct rpt_model old_rpt, cur_rpt;
+  struct lc_model old_lc, cur_lc;
+  const char **rpt_dims;         /* the dimensions the reports are by */
+  unsigned long refreshes;
+  bool gone;                     /* the process ended before the last read */
+  bool exited;                   /* ... normally (stop_mono_ns) */
+  bool paused;
+  enum top_view view;
+};
+
+/* The report of SET by T's dimensions into *M.  */
+
+static int
+build_report (const struct top *t, struct pf_set *set, struct rpt_model *m)
+{
+  struct query q;
+  query_init (&q, 0);
+  q.ndims = t->ndims;
+  q.dims = t->dims;
+  q.quiet = true;
+  int rc = rpt_build (set, &q, m);
+  query_free_filters (&q);
+  return rc;
+}
+
+/* Build the report of each snapshot again: the dimensions changed.  The old
+   snapshot's includes the records finished since it was read, so the
+   changes show from the next refresh on.  */
+
+static int
+rebuild_reports (struct top *t)
+{
+  rpt_free (&t->old_rpt);
+  rpt_free (&t->cur_rpt);
+  int rc = build_report (t, &t->old, &t->old_rpt);
+  if (!rc)
+    rc = build_report (t, &t->cur, &t->cur_rpt);
+  t->rpt_dims = t->dims;
+  return rc;
+}
+
+/* Read the profile again: T->cur becomes T->old.  Return 0, or EXIT_DATA
+   after pf_add's message.  */
+
+static int
+top_read (struct top *t)
+{
+  struct pf_set next;
+  memset (&next, 0, sizeof next);
+  /* The state before the read: a process gone by then has written all.  */
+  bool gone = t->gone, exited = t->exited;
+  if (t->cur.nprocs)
+    gone = pf_process_gone (&t->cur.procs[0].header, &exited);
+  if (pf_add (&next, t->path) < 0)
+    {
+      pf_free (&next);
+      return EXIT_DATA;
+    }
+  if (!t->cur.nprocs)
+    gone = pf_process_gone (&next.procs[0].header, &exited);
+  else if (!exited && next.procs[0].header.stop_mono_ns)
+    exited = gone = true;
+  struct rpt_model rpt;
+  struct lc_model lc;
+  int rc = build_report (t, &next, &rpt);
+  if (!rc && (rc = lc_build (&next, &lc)))
+    rpt_free (&rpt);
+  if (rc)
+    {
+      pf_free (&next);
+      return rc;
+    }
+  rpt_free (&t->old_rpt);
+  lc_free (&t->old_lc);
+  pf_free (&t->old);
+  t->old = t->cur;
+  t->old_rpt = t->cur_rpt;
+  t->old_lc = t->cur_lc;
+  t->cur = next;
+  t->cur_rpt = rpt;
+  t->cur_lc = lc;
+  if (t->rpt_dims != t->dims && (rc = rebuild_reports (t)))
+    return rc;
+  t->gone = gone;
+  t->exited = exited;
+  t->refreshes++;
+  return 0;
+}
+
+/* The dimensions the `d` key offers: the intrinsic ones, then the
+   parameter dimensions of the profile's sites, each once.  */
+
+static void
+add_choice (struct top *t, const char *name)
+{
+  for (int i = 0; i < t->ndim_choices; i++)
+    if (!strcmp (t->dim_choices[i], name))
+      return;
+  t->dim_choices = XRESIZEVEC (const char *, t->dim_choices, t->ndim_choices + 1);
+  t->dim_choices[t->ndim_choices++] = xstrdup (name);
+}
+
+static void
+collect_choices (struct top *t)
+{
+  static const char *const intrinsic[] = { "name", "event", "file", "line" };
+  for (size_t i = 0; i < sizeof intrinsic / sizeof intrinsic[0]; i++)
+    add_choice (t, intrinsic[i]);
+  const struct ev_sites *s = &t->cur.procs[0].sites;
+  for (uint32_t i = 0; i < s->size; i++)
+    if (s->by_id[i])
+      for (uint32_t k = 0; k < s->by_id[i]->ndims; k++)
+        add_choice (t, s->by_id[i]->dims[k].name);
+}
+
+/* ---- one frame, as text ------------------------------------------------------ */
+
+static void
+frame_head (const struct top *t, FILE *out)
+{
+  const struct pf_process *p = &t->cur.procs[0];
+  const struct dsprof_file_header *h = &p->header;
+  /* The switch of events as the last switch `dsprof ctl` logged left it.  */
+  bool off = p->control_offset
+             && !(p->nswitches ? p->switches[p->nswitches - 1].on
+                  : p->events_at_start);
+  fprintf (out, "dsprof top: %s  pid %" PRId64 "  %s%s  refresh %lu%s\n", t->path,
+           h->pid, t->exited ? "exited" : t->gone ? "process gone (killed or "
+           "crashed): final state" : "running", off ? "  events off" : "",
+           t->refreshes, t->paused ? "  [paused]" : "");
+  if (t->exited)
+    fprintf (out, "the process is gone: it exited; final state\n");
+}
+
+/* The program's totals: run time so far (the models' when it is gone),
+   records, event stream, dropped events.  */
+
+static void
+frame_totals (const struct top *t, const struct diff_model *d, FILE *out)
+{
+  const struct pf_process *p = &t->cur.procs[0];
+  const struct dsprof_file_header *h = &p->header;
+  uint64_t run = d->new.total_ns;
+  struct timespec now;
+  if (!t->gone && clock_gettime (CLOCK_MONOTONIC, &now) == 0)
+    {
+      uint64_t ns = (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec;
+      if (ns > h->start_mono_ns)
+        run = ns - h->start_mono_ns;
+    }
+  char buf[64];
+  fprintf (out, "run time %s  records %" PRIu64 " (+%" PRIu64 ")  event stream %"
+           PRIu64 " bytes  dropped events %" PRIu64 "\n",
+           text_duration (buf, sizeof buf, run), d->new.records,
+           d->new.records - (d->base.records < d->new.records
+                             ? d->base.records : d->new.records),
+           p->events, h->dropped_events);
+}
+
+static void
+frame_lines (const struct diff_lines *l, long rows, FILE *out)
+{
+  fprintf (out, "\nLines, hottest since the last refresh:\n%12s %14s  %s\n",
+           "Delta", "Count", "Line");
+  long shown = 0;
+  for (size_t i = 0; i < l->n && shown < rows; i++)
+    if (l->lines[i].new > l->lines[i].base)
+      {
+        const struct diff_line *x = &l->lines[i];
+        fprintf (out, "%12" PRIu64 " %14" PRIu64 "  %s:%u\n", x->new - x->base,
+                 x->new, x->given, x->line);
+        shown++;
+      }
+  if (!shown)
+    fprintf (out, "%12s\n", "(none)");
+}
+
+static uint64_t
+row_count (const struct rpt_row *r)
+{
+  return r ? r->count : 0;
+}
+
+static uint64_t
+row_total (const struct rpt_row *r)
+{
+  return r ? r->total_ns : 0;
+}
+
+/* The rows of table D at indent LEVEL whose Count grew, and their tables.  */
+
+static void
+frame_table (const struct diff_table *d, const struct text_unit *u, long rows,
+             long *shown, FILE *out)
+{
+  char a[48], b[48];
+  for (uint32_t i = 0; i < d->nrows && *shown < rows; i++)
+    {
+      const struct diff_row *r = &d->rows[i];
+      uint64_t nc = row_count (r->new), bc = row_count (r->base);
+      if (nc <= bc)
+        continue;
+      uint64_t nt = row_total (r->new), bt = row_total (r->base);
+      fprintf (out, "%10" PRIu64 " %12s %10" PRIu64 " %12s  %*s%s\n", nc - bc,
+               text_time (a, sizeof a, nt > bt ? nt - bt : 0, u), nc,
+               text_time (b, sizeof b, nt, u), 2 * d->level, "", r->value);
+      ++*shown;
+      if (r->sub)
+        frame_table (r->sub, u, rows, shown, out);
+    }
+}
+
+static void
+frame_records (const struct top *t, const struct diff_model *d, long rows,
+               FILE *out)
+{
+  fprintf (out, "\nRecords finished since the last refresh, by ");
+  for (int i = 0; i < t->ndims; i++)
+    fprintf (out, "%s%s", i ? ", " : "", t->dims[i]);
+  const struct text_unit *u = text_unit_for (d->new.total_ns);
+  fprintf (out, " (times in %s):\n%10s %12s %10s %12s  %s\n", u->name, "Delta",
+           "Total delta", "Count", "Total", "Value");
+  long shown = 0;
+  if (d->top)
+    frame_table (d->top, u, rows, &shown, out);
+  if (!shown)
+    fprintf (out, "%10s\n", "(none)");
+}
+
+/* Render the frame of T's last two snapshots into OUT.  Notes of the models
+   go to stderr.  Return 0 or EXIT_DATA.  */
+
+static int
+frame (struct top *t, long rows, FILE *out)
+{
+  if (t->rpt_dims != t->dims)
+    {
+      int rc = rebuild_reports (t);
+      if (rc)
+        return rc;
+    }
+  struct diff_model d;
+  struct diff_lines l;
+  memset (&d, 0, sizeof d);
+  memset (&l, 0, sizeof l);
+  d.base = t->old_rpt;
+  d.new = t->cur_rpt;
+  diff_pair (&d, DIFF_COUNT);
+  l.base = t->old_lc;
+  l.new = t->cur_lc;
+  diff_lines_pair (&l);
+  frame_head (t, out);
+  frame_totals (t, &d, out);
+  if (t->view != VIEW_RECORDS)
+    frame_lines (&l, rows, out);
+  if (t->view != VIEW_LINES)
+    frame_records (t, &d, rows, out);
+  /* The models stay T's.  */
+  memset (&d.base, 0, sizeof d.base);
+  memset (&d.new, 0, sizeof d.new);
+  diff_free (&d);
+  memset (&l.base, 0, sizeof l.base);
+  memset (&l.new, 0, sizeof l.new);
+  diff_lines_free (&l);
+  return 0;
+}
+
+static void
+sleep_seconds (double s)
+{
+  struct timespec ts;
+  ts.tv_sec = (time_t) s;
+  ts.tv_nsec = (long) ((s - (double) ts.tv_sec) * 1e9);
+  while (nanosleep (&ts, &ts) != 0 && errno == EINTR)
+    ;
+}
+
+static int
+run_batch (struct top *t)
+{
+  for (long i = 0; i < t->batch; i++)
+    {
+      if (i)
+        sleep_seconds (t->delay);
+      int rc = top_read (t);
+      if (!rc)
+        {
+          if (i)
+            putchar ('\n');
+          rc = frame (t, TOP_ROWS, stdout);
+        }
+      if (rc)
+        return rc;
+      fflush (stdout);
+    }
+  return close_output ("top", NULL, stdout);
+}
+
+/* ---- the terminal view ------------------------------------------------------- */
+
+static volatile sig_atomic_t top_stop;
+
+static void
+on_signal (int sig)
+{
+  (void) sig;
+  top_stop = 1;
+}
+
+/* Show TEXT's lines on the screen, cut to its size, with the keys below.  */
+
+static void
+show (const char *text)
+{
+  erase ();
+  int y = 0;
+  for (const char *p = text; *p && y < LINES - 1; y++)
+    {
+      const char *nl = strchr (p, '\n');
+      size_t n = nl ? (size_t) (nl - p) : strlen (p);
+      mvaddnstr (y, 0, p, (int) (n < (size_t) COLS ? n : (size_t) COLS));
+      p += n + (nl != NULL);
+    }
+  attron (A_REVERSE);
+  mvaddnstr (LINES - 1, 0, " q quit  p pause  l lines  r records  "
+             "tab switch view  d next dimension", COLS);
+  attroff (A_REVERSE);
+  refresh ();
+}
+
+/* Render a frame with the models' notes and errors kept off the screen: in
+   *ERRS, which the caller prints once the terminal is restored.  */
+
+static int
+frame_text (struct top *t, char **text, FILE *errs, bool reread)
+{
+  size_t size;
+  FILE *out = open_memstream (text, &size);
+  if (!out)
+    return EXIT_DATA;
+  fflush (stderr);
+  int saved = dup (2);
+  dup2 (fileno (errs), 2);
+  int rc = reread ? top_read (t) : 0;
+  if (!rc)
+    rc = frame (t, LINES > 8 ? LINES - 8 : 1, out);
+  fflush (stderr);
+  dup2 (saved, 2);
+  close (saved);
+  fclose (out);
+  return rc;
+}
+
+/* The next dimension of the `d` key.  */
+
+static void
+next_dims (struct top *t)
+{
+  if (!t->ndim_choices)
+    return;
+  /* Past the one shown now, when it is a single choice.  */
+  int k = (t->dim_choice + 1) % t->ndim_choices;
+  if (t->ndims == 1 && !strcmp (t->dim_choices[k], t->dims[0]))
+    k = (k + 1) % t->ndim_choices;
+  t->dim_choice = k;
+  t->ndims = 1;
+  t->dims = &t->dim_choices[t->dim_choice];
+}
+
+static int
+run_terminal (struct top *t)
+{
+  FILE *errs = tmpfile ();
+  if (!errs)
+    {
+      fprintf (stderr, "dsprof top: no temporary file: %s\n", strerror (errno));
+      return EXIT_DATA;
+    }
+  SCREEN *screen = newterm (NULL, stdout, stdin);
+  if (!screen)
+    {
+      fclose (errs);
+      fprintf (stderr, "dsprof top: the terminal (TERM=%s) cannot be used; "
+               "--batch N prints text\n", getenv ("TERM") ? getenv ("TERM") : "");
+      return EXIT_USAGE;
+    }
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigaction (SIGINT, &sa, NULL);
+  sigaction (SIGTERM, &sa, NULL);
+  sigaction (SIGHUP, &sa, NULL);
+  cbreak ();
+  noecho ();
+  keypad (stdscr, TRUE);
+  curs_set (0);
+  int rc = 0;
+  /* The first frame is of the snapshot run_top read.  */
+  bool reread = !t->cur.nprocs, render = true;
+  struct timespec next = { 0, 0 };
+  while (!top_stop)
+    {
+      if (render)
+        {
+          char *text = NULL;
+          rc = frame_text (t, &text, errs, reread);
+          if (rc)
+            {
+              free (text);
+              break;
+            }
+          if (!t->ndim_choices)
+            collect_choices (t);
+          show (text);
+          free (text);
+          if (reread || !next.tv_sec)
+            {
+              clock_gettime (CLOCK_MONOTONIC, &next);
+              next.tv_sec += (time_t) t->delay;
+              next.tv_nsec += (long) ((t->delay - (double) (time_t) t->delay) * 1e9);
+              if (next.tv_nsec >= 1000000000)
+                next.tv_sec++, next.tv_nsec -= 1000000000;
+            }
+          reread = render = false;
+        }
+      struct timespec now;
+      clock_gettime (CLOCK_MONOTONIC, &now);
+      long ms = (long) ((next.tv_sec - now.tv_sec) * 1000
+                        + (next.tv_nsec - now.tv_nsec) / 1000000);
+      timeout (t->paused ? 1000 : ms > 0 ? (int) ms : 0);
+      int c = getch ();
+      switch (c)
+        {
+        case 'q': case 'Q': top_stop = 1; break;
+        case 'p': case ' ': t->paused = !t->paused; render = true; break;
+        case 'l': t->view = VIEW_LINES; render = true; break;
+        case 'r': t->view = VIEW_RECORDS; render = true; break;
+        case '\t':
+          t->view = t->view == VIEW_LINES ? VIEW_RECORDS : VIEW_LINES;
+          render = true;
+          break;
+        case 'd': next_dims (t); render = true; break;
+        case KEY_RESIZE: render = true; break;
+        case ERR:
+          if (!t->paused)
+            reread = render = true;
+          break;
+        default: break;
+        }
+    }
+  endwin ();
+  delscreen (screen);
+  /* What the models said while the screen was up: once, now.  */
+  rewind (errs);
+  char buf[512];
+  while (fgets (buf, sizeof buf, errs))
+    fputs (buf, stderr);
+  fclose (errs);
+  return rc;
+}
+
+/* ---- the command ------------------------------------------------------------- */
+
+static int
+parse_args (struct top *t, int argc, char **argv)
+{
+  static const struct option longopts[] = {
+    { "delay", required_argument, NULL, 'd' },
+    { "batch", required_argument, NULL, 'b' },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+  };
+  int c;
+  char *end;
+  opterr = 0;
+  while ((c = getopt_long (argc, argv, ":d:b:h", longopts, NULL)) != -1)
+    switch (c)
+      {
+      case 'd':
+        errno = 0;
+        t->delay = strtod (optarg, &end);
+        if (errno || end == optarg || *end || !(t->delay >= 0.01)
+            || t->delay > 86400)
+          return usage_error ("top", "-d wants seconds from 0.01 to 86400, not "
+                              "'%s'", optarg);
+        break;
+      case 'b':
+        errno = 0;
+        t->batch = strtol (optarg, &end, 10);
+        if (errno || end == optarg || *end || t->batch < 1)
+          return usage_error ("top", "--batch wants a number of refreshes >= 1, "
+                              "not '%s'", optarg);
+        break;
+      case 'h': return -1;
+      default: return option_error ("top", c, argv);
+      }
+  for (int i = optind; i < argc; i++)
+    if (looks_like_profile (argv[i]))
+      {
+        if (t->path)
+          return usage_error ("top", "one profile at a time: '%s' and '%s'",
+                              t->path, argv[i]);
+        t->path = argv[i];
+      }
+    else if (check_dim ("top", argv[i]))
+      return EXIT_USAGE;
+    else
+      t->given[t->ngiven++] = argv[i];
+  return 0;
+}
+
+/* Run the view T's options ask for.  */
+
+static int
+top_main (struct top *t)
+{
+  static const char *name = "name";
+  if (!t->path)
+    t->path = "dsprof.data";
+  t->ndims = t->ngiven ? t->ngiven : 1;
+  t->dims = t->ngiven ? t->given : &name;
+  t->view = t->batch ? VIEW_BOTH : VIEW_LINES;
+  /* The models of no snapshot, which the first is compared with.  */
+  t->rpt_dims = t->dims;
+  int rc = build_report (t, &t->cur, &t->cur_rpt);
+  if (!rc)
+    rc = lc_build (&t->cur, &t->cur_lc);
+  if (rc)
+    return rc;
+  if (t->batch)
+    return run_batch (t);
+  /* Check the profile before the screen is taken.  */
+  rc = top_read (t);
+  if (!rc && (!isatty (STDOUT_FILENO) || !isatty (STDIN_FILENO)))
+    rc = usage_error ("top", "needs a terminal; --batch N prints text");
+  return rc ? rc : run_terminal (t);
+}
+
+static int
+run_top (int argc, char **argv)
+{
+  struct top t;
+  memset (&t, 0, sizeof t);
+  t.delay = 1.0;
+  t.dim_choice = -1;
+  t.given = XNEWVEC (const char *, argc + 1);
+  int rc = parse_args (&t, argc, argv);
+  if (rc < 0)
+    rc = print_help (&cmd_top);
+  else if (!rc)
+    rc = top_main (&t);
+  rpt_free (&t.old_rpt);
+  rpt_free (&t.cur_rpt);
+  lc_free (&t.old_lc);
+  lc_free (&t.cur_lc);
+  pf_free (&t.old);
+  pf_free (&t.cur);
+  for (int i = 0; i < t.ndim_choices; i++)
+    free ((char *) t.dim_choices[i]);
+  free (t.dim_choices);
+  free (t.given);
+  return rc;
+}
+
+const struct command cmd_top = {
+  "top", "a live view of a running program's profile", run_top,
+  "usage: dsprof top [-d SECONDS] [--batch N] [PROFILE] [DIM...]\n\n"
+  "Show the profile of a running program (default ./dsprof.data), read again\n"
+  "every refresh: the program's run time so far, records and event stream;\n"
+  "the lines whose counts grew most since the last refresh (the growth and\n"
+  "the count); the records finished since the last refresh by DIM... (default\n"
+  "name): how many, their total time, and the totals so far.  When the program\n"
+  "has exited or is gone (killed, crashed) it says so and shows the final state.\n\n"
+  "Keys: q quit, p or space pause, l lines, r records, tab switch view,\n"
+  "d bucket the records by the next dimension of the profile.\n\n"
+  "  -d, --delay SECONDS  between refreshes (default 1)\n"
+  "  -b, --batch N        print N refreshes as text (both views), no terminal\n"
+};

@@ -1,0 +1,147 @@
+# report-top: `dsprof top` (docs/contract.md §5.10) on a running program's
+# profile, refreshed while the program records: --batch frames whose counts
+# only grow and whose changes since the last refresh are positive while it
+# runs; the final state of a killed program, which it says is gone; the
+# terminal view under tmux (keys switch the view and the dimension, pause
+# and quit, and the terminal is restored); bad input, one message each.
+. "$(dirname "$0")/../../lib.sh"
+
+cp "$CASE/ticker.c" .
+dscc -O2 -o ticker ticker.c || fail "ticker.c does not compile"
+WORK_LINE=$(grep -n '/\* WORK \*/' ticker.c | cut -d: -f1)
+
+start_ticker () {
+  rm -f stop dsprof.data
+  ./ticker stop >out &
+  pid=$!
+  for _ in $(seq 400); do
+    grep -q '^ready$' out && return 0
+    sleep 0.05
+  done
+  kill -9 "$pid"
+  fail "ticker never got ready"
+}
+
+# frames FILE: one line per frame of a --batch output: "STATE RECORDS NEW
+# WORKDELTA WORKCOUNT TICKDELTA TICKCOUNT" (missing figures as 0).
+frames () {
+  awk -v work="ticker.c:$WORK_LINE" '
+    function flush () { if (n) print state, rec, new, wd + 0, wc + 0, td + 0, tc + 0 }
+    /^dsprof top: / { flush(); n++; wd = wc = td = tc = 0
+                      state = $0 ~ /  running  / ? "running" : $0 ~ /process gone/ ? "gone" : "?" }
+    /^run time / { rec = $6; new = $7; gsub(/[(+)]/, "", new) }
+    $3 ~ work"$" { wd = $1; wc = $2 }
+    $NF == "tick" && NF == 5 { td = $1; tc = $3 }
+    END { flush() }' "$1"
+}
+
+# 1. --batch on the running program.
+start_ticker
+run_dsprof top --batch 3 -d 0.2 dsprof.data >batch.txt 2>err \
+  || { kill -9 "$pid"; fail "top --batch: status $? ($(cat err))"; }
+touch stop
+wait "$pid" || fail "ticker exited with status $?"
+frames batch.txt >frames.txt
+[ "$(wc -l <frames.txt)" = 3 ] || fail "want 3 frames: $(cat batch.txt)"
+# A line or row is listed when it grew: the WORK line and the tick row in the
+# first frame (since the start), in the others when the program ran between.
+awk 'NR == 1 { if ($3 != $2) bad = "first frame: new records " $3 " != records " $2
+               if ($4 <= 0) bad = "first frame: no WORK line" }
+     { if ($1 != "running") bad = "frame " NR " is not of a running process"
+       if ($2 < rec) bad = "frame " NR ": the records went down"
+       if (NR > 1 && $2 != rec + $3) bad = "frame " NR ": records != last + new"
+       if ($6 != $3) bad = "frame " NR ": tick delta " $6 " != new records " $3
+       if ($4 > 0 && $5 != wc + $4) bad = "frame " NR ": WORK count != last + delta"
+       if ($6 > 0 && $7 != tc + $6) bad = "frame " NR ": tick count != last + delta"
+       rec = $2; if ($4 > 0) wc = $5; if ($6 > 0) tc = $7 }
+     END { if (bad) { print bad; exit 1 } }' frames.txt >check.txt \
+  || fail "$(cat check.txt): $(cat frames.txt)"
+awk 'NR > 1 && $3 > 0 && $4 > 0 { ok = 1 } END { exit !ok }' frames.txt \
+  || fail "no records finished nor counts grew between refreshes: $(cat frames.txt)"
+
+# 2. The profile of a killed program: the final state, twice the same, gone.
+start_ticker
+kill -9 "$pid"
+wait "$pid" 2>/dev/null && fail "ticker was not killed"
+run_dsprof top --batch 2 -d 0.1 dsprof.data >killed.txt 2>err || fail "top on a killed program: status $? ($(cat err))"
+frames killed.txt >kframes.txt
+run_dsprof info --count dsprof.data >info.txt || fail "dsprof info: status $?"
+records=$(sed -n 's/^records: \([0-9]*\) .*/\1/p' info.txt)
+awk -v r="$records" '{ if ($1 != "gone") bad = "frame " NR " does not say the process is gone"
+       if ($2 != r) bad = "frame " NR ": records " $2 ", info says " r
+       if (NR == 2 && ($3 != 0 || $4 != 0)) bad = "the final state changed"
+       if (NR == 1 && $5 == 0) bad = "no WORK count" }
+     END { if (bad) { print bad; exit 1 } }' kframes.txt >check.txt \
+  || fail "$(cat check.txt): $(cat killed.txt)"
+
+# 3. The terminal view under tmux.
+command -v tmux >/dev/null || "$TOP/scripts/deps.sh" install tmux || true
+command -v tmux >/dev/null || fail "tmux is not installed (make deps installs it)"
+start_ticker
+sock=dsprof-top-$$
+trap 'tmux -L $sock kill-server 2>/dev/null || true; kill -9 $pid 2>/dev/null || true' EXIT
+# wait_for PATTERN [absent]: until the pane shows PATTERN (with absent: no
+# longer shows it); 10 s at most.
+wait_for () {
+  for _ in $(seq 100); do
+    tmux -L $sock capture-pane -p >tty.txt
+    if grep -q -- "$1" tty.txt; then [ $# = 1 ] && return 0
+    else [ $# = 2 ] && return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+refresh () { sed -n 's/.*  refresh \([0-9]*\).*/\1/p' tty.txt; }
+tmux -L $sock new-session -d -x 120 -y 40 \
+  "$DSPROF top -d 0.2 dsprof.data; echo TOP-EXIT \$?; stty -a | tr ' ' '\n' | grep -x -- '-\\?icanon'; sleep 30"
+wait_for '^Lines, hottest' || fail "no lines view: $(cat tty.txt)"
+wait_for 'running  refresh [2-9]' || fail "no second refresh: $(cat tty.txt)"
+tmux -L $sock send-keys r
+wait_for '^Records finished since the last refresh, by name' || fail "r: no records view: $(cat tty.txt)"
+grep -q '^Lines, hottest' tty.txt && fail "r: the lines view is still shown: $(cat tty.txt)"
+tmux -L $sock send-keys d
+wait_for '^Records finished since the last refresh, by event' || fail "d: not by the next dimension: $(cat tty.txt)"
+tmux -L $sock send-keys Tab
+wait_for '^Lines, hottest' || fail "Tab: no lines view: $(cat tty.txt)"
+tmux -L $sock send-keys p
+wait_for '\[paused\]' || fail "p: not paused: $(cat tty.txt)"
+paused=$(refresh)
+sleep 1
+tmux -L $sock capture-pane -p >tty.txt
+[ "$(refresh)" = "$paused" ] || fail "paused, yet refreshed: $(cat tty.txt)"
+tmux -L $sock send-keys p
+wait_for '\[paused\]' absent || fail "p again: still paused: $(cat tty.txt)"
+wait_for "refresh $((paused + 1))" || fail "no refresh after the pause: $(cat tty.txt)"
+# The process goes: the view says so.
+kill -9 "$pid"
+wait "$pid" 2>/dev/null || true
+wait_for 'process gone' || fail "the view does not say the process is gone: $(cat tty.txt)"
+tmux -L $sock send-keys q
+wait_for '^TOP-EXIT' || fail "q did not quit: $(cat tty.txt)"
+grep -qx 'TOP-EXIT 0' tty.txt || fail "top's status on q: $(cat tty.txt)"
+wait_for '^-\?icanon$' || fail "no stty line: $(cat tty.txt)"
+grep -qx 'icanon' tty.txt || fail "the terminal was left in cbreak mode: $(cat tty.txt)"
+grep -q '^dsprof top:' tty.txt && fail "the screen was not restored: $(cat tty.txt)"
+tmux -L $sock kill-server || true
+
+# 4. Bad input: one message, a non-zero exit.
+one_message () {  # WANT-STATUS ARGS...
+  local want=$1 rc=0
+  shift
+  run_dsprof top "$@" >out.txt 2>err.txt </dev/null || rc=$?
+  [ "$rc" = "$want" ] || fail "top $*: status $rc, not $want ($(cat err.txt))"
+  [ -s out.txt ] && fail "top $*: printed $(cat out.txt)"
+  grep -q '^dsprof' err.txt || fail "top $*: no message"
+}
+echo 'not a profile' >bad.data
+one_message 2 --batch 1 bad.data
+[ "$(wc -l <err.txt)" = 1 ] || fail "a non-profile: not one line: $(cat err.txt)"
+one_message 2 --batch 1 missing.data
+[ "$(wc -l <err.txt)" = 1 ] || fail "a missing profile: not one line: $(cat err.txt)"
+one_message 2 bad.data
+one_message 1 dsprof.data
+one_message 1 --batch 0 dsprof.data
+one_message 1 -d 0 --batch 1 dsprof.data
+one_message 1 -d x --batch 1 dsprof.data
+one_message 1 --batch 1 dsprof.data bad.data
+exit 0
