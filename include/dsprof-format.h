@@ -49,6 +49,15 @@
          CFA is FUNC's __builtin_dwarf_cfa () - 1: just below FUNC's own
          event, if FUNC is one, and above every frame FUNC calls, so the
          records an opcode's calls make nest inside the op record.
+     the runtime defines  __thread int __dsprof_seen_v1  (initial-exec TLS)
+         and  void __dsprof_seen_thread_v1 (void), which preserves every
+         register; with update=single, a function with counters and calls
+         tests a thread-local flag at entry (an executable's unit: a static
+         local-exec int of its own; a shared object's: __dsprof_seen_v1) and,
+         if it is 0, calls __dsprof_seen_thread_v1 below the red zone and sets
+         it: the runtime counts the thread once into the header's
+         single_threads (lost updates are possible only when that is more
+         than 1).
      a constructor  __dsprof_register_unit_v1 (__dsprof_counters, N, __dsprof_meta,
                                                M, __dsprof_sites, S);
      a destructor   __dsprof_unregister_unit_v1 (__dsprof_counters, __dsprof_sites);
@@ -368,6 +377,9 @@ struct dsprof_file_header
   uint64_t repaired_events;  /* open events closed by repair (complete = false) */
   uint64_t tick_hz;          /* clock ticks per second, measured at start */
   char exe[256];             /* /proc/self/exe or argv[0], NUL terminated */
+  uint64_t single_threads;   /* threads that ran code counted with
+                                update=single (section 1): more than one,
+                                and increments may have been lost */
 };
 
 #define DSPROF_CLOCK_NS 0u       /* ticks are CLOCK_MONOTONIC nanoseconds */

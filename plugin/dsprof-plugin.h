@@ -34,6 +34,9 @@ void dsprof_end_o0_view (void);
 /* durable.cc: the late pass, step (9) of counters.cc.  */
 opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 
+/* threads.cc: the late pass that, with update=single, counts the threads.  */
+opt_pass *dsprof_make_threads_pass (gcc::context *ctxt);
+
 /* events.cc; the rest is what call-sites.cc and dispatch.cc build their hooks
    with.  */
 bool dsprof_event_p (tree fndecl);

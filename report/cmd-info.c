@@ -135,6 +135,13 @@ info_one (struct pf_process *p, bool count, FILE *out)
   fprintf (out, "blocks: %" PRIu64 "\n", p->nblocks);
   fprintf (out, "event sites: %u\n", nsites);
   fprintf (out, "threads: %u\n", p->nstreams);
+  /* Known from profiles of update=single code only (0: none ran, or an older
+     runtime).  */
+  if (h->single_threads)
+    fprintf (out, "threads counting with update=single: %" PRIu64 "%s\n",
+             h->single_threads,
+             h->single_threads > 1 ? " (increments may be lost: counts may be low)"
+                                   : "");
   fprintf (out, "event stream: %" PRIu64 " bytes in %" PRIu64 " chunks\n",
            p->events, nchunks);
   if (count)

@@ -235,7 +235,8 @@ merge_event (const struct ev_event *e, void *arg)
 
 /* The header of the merge of SET into H: the first input's identity; the run
    time the inputs' summed (as `dsprof report IN...` adds them); the overhead
-   their mean per pair; the counts of lost, stray and repaired events summed.  */
+   their mean per pair; the counts of lost, stray and repaired events summed;
+   the most threads any ran update=single code in.  */
 
 static void
 merged_header (const struct pf_set *set, const struct merge_proc *mp,
@@ -256,6 +257,8 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
       h->dropped_events += p->header.dropped_events;
       h->stray_dims += p->header.stray_dims;
       h->repaired_events += p->header.repaired_events;
+      if (p->header.single_threads > h->single_threads)
+        h->single_threads = p->header.single_threads;
       h->flags |= p->header.flags & DSPROF_FLAG_TRUNCATED;
       if (p->header.start_ns < h->start_ns)
         h->start_ns = p->header.start_ns;

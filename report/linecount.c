@@ -327,6 +327,7 @@ int
 lc_build (struct pf_set *set, struct lc_model *m)
 {
   memset (m, 0, sizeof *m);
+  pf_warn_lost_updates (set);
   m->by_path = htab_create_alloc (16, source_hash, source_eq, source_free,
                                   xcalloc, free);
   int rc = 0;

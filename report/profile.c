@@ -986,6 +986,23 @@ pf_run_ns (const struct pf_process *p, uint64_t last_ns)
 }
 
 void
+pf_warn_lost_updates (const struct pf_set *set)
+{
+  static bool warned;
+  for (uint32_t i = 0; i < set->nprocs && !warned; i++)
+    {
+      const struct pf_process *p = &set->procs[i];
+      if (p->header.single_threads <= 1)
+        continue;
+      fprintf (stderr, "dsprof: warning: %s: %" PRIu64 " threads ran code "
+               "counted with update=single, whose increments may be lost: "
+               "counts may be low; -fplugin-arg-dsprof-update=atomic makes "
+               "them exact\n", p->path, p->header.single_threads);
+      warned = true;
+    }
+}
+
+void
 pf_free (struct pf_set *set)
 {
   for (uint32_t i = 0; i < set->nprocs; i++)

@@ -146,6 +146,12 @@ int pf_each_off (const struct pf_process *p,
    kill (pid, 0) or is a zombie (killed or crashed).  */
 bool pf_process_gone (const struct dsprof_file_header *h, bool *exited);
 
+/* If a process of SET ran code counted with update=single in more than one
+   thread (dsprof-format.h, the header's single_threads), say once on stderr
+   that its counts may be low and how to make them exact.  Every command that
+   prints counts calls it (lc_build).  */
+void pf_warn_lost_updates (const struct pf_set *set);
+
 void pf_free (struct pf_set *set);
 
 /* Check the profile image DATA (SIZE bytes) as pf_add does; return NULL if it is

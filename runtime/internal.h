@@ -2,6 +2,7 @@
 
    The runtime is split by role, as libgcov is:
      units.c     the registration entry points and the registry of units
+     threads.c   the threads that run counted code
      writer.c    the profile writer: the file, its chunks, fork and exit
      recorder.c  the event hooks, the event API of dsprof.h, the event streams
      clock.c     the clock events are timed by: TSC or CLOCK_MONOTONIC, its rate
@@ -69,6 +70,20 @@ DSPROF_HIDDEN void dsprof_control_map (int fd, uint64_t offset);
 DSPROF_API void __dsprof_op_v1 (uint32_t *dispatch, uint32_t index, void *cfa);
 DSPROF_API void __dsprof_op_begin_v1 (void *cfa);
 DSPROF_API void __dsprof_op_end_v1 (void *cfa);
+DSPROF_API extern __thread int __dsprof_seen_v1;
+/* The call instrumented code makes once per thread, on a cold path at a
+   function's entry, saves every register it uses (the plugin declares it so,
+   plugin/threads.cc): the caller keeps its arguments where they are, and
+   its fast path costs the test alone.  */
+#if defined(__x86_64__) || defined(__i386__)
+# define DSPROF_PRESERVES_ALL __attribute__ ((no_caller_saved_registers))
+# define DSPROF_GENERAL_REGS __attribute__ ((target ("general-regs-only")))
+#else
+# define DSPROF_PRESERVES_ALL
+# define DSPROF_GENERAL_REGS
+#endif
+DSPROF_API DSPROF_PRESERVES_ALL DSPROF_GENERAL_REGS void
+__dsprof_seen_thread_v1 (void);
 
 static inline uint64_t
 dsprof_round_page (uint64_t n)
@@ -279,6 +294,12 @@ DSPROF_HIDDEN struct dsprof_file_header *dsprof_writer_header_if_open (void);
 /* Record that the profile lacks something (DSPROF_FLAG_TRUNCATED): in the header,
    or in the header to come if the file does not exist yet.  */
 DSPROF_HIDDEN void dsprof_writer_set_truncated (void);
+
+/* threads.c: the threads that ran code counted with update=single.
+   header_init    put their number in a new file's header
+   fork_child     count anew in a forked child, before its file is made  */
+DSPROF_HIDDEN void dsprof_threads_header_init (struct dsprof_file_header *h);
+DSPROF_HIDDEN void dsprof_threads_fork_child (void);
 
 /* units.c: hooks for the writer's fork handlers.  */
 DSPROF_HIDDEN void dsprof_units_lock (void);

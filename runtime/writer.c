@@ -816,6 +816,7 @@ writer_create (uint64_t flags, const char **why)
   if (hdr->end > DSPROF_PAGE)
     dsprof_control_map (fd, DSPROF_PAGE);
   struct statfs sfs;
+  dsprof_threads_header_init (hdr);
   writer_take_file (fd, &st, hdr, hdr->end,
                     fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC);
   writer_detach ();
@@ -961,6 +962,7 @@ shared_add_process (uint64_t flags)
     return err;
   dsprof_writer_track (pc, DSPROF_PAGE);
   header_init (&pc->header, flags);
+  dsprof_threads_header_init (&pc->header);
   /* The events dropped before there was a file went to the file's header when
      this process made it.  */
   pc->header.dropped_events
@@ -1230,6 +1232,7 @@ writer_atfork_child (void)
   int saved_errno = errno;
   pthread_mutex_init (&writer_lock, NULL);
   writer.pid = getpid ();
+  dsprof_threads_fork_child ();
 
   if (writer.state != WRITER_UNOPENED)
     {
