@@ -168,8 +168,11 @@ threads_pass::execute (function *fun)
     return 0;
 
   /* FIRST, a block of its own at entry, which no loop comes back to, tests;
-     CALL_BB runs only when the flag is 0; then the body.  */
+     CALL_BB runs only when the flag is 0; both go on to JOIN, an empty block
+     before the body, whose first block may have PHIs: its edge from JOIN
+     keeps their arguments.  */
   basic_block first = split_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+  basic_block join = split_edge (single_succ_edge (first));
   basic_block call_bb = split_edge (single_succ_edge (first));
   gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
   gsi_insert_before (&gsi, seen_thread_call (), GSI_SAME_STMT);
@@ -186,7 +189,7 @@ threads_pass::execute (function *fun)
   to_call->flags &= ~EDGE_FALLTHRU;
   to_call->flags |= EDGE_TRUE_VALUE;
   to_call->probability = profile_probability::very_unlikely ();
-  edge skip = make_edge (first, single_succ (call_bb), EDGE_FALSE_VALUE);
+  edge skip = make_edge (first, join, EDGE_FALSE_VALUE);
   skip->probability = to_call->probability.invert ();
   call_bb->count = to_call->count ();
   free_dominance_info (CDI_DOMINATORS);
