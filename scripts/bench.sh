@@ -60,6 +60,10 @@
 #                      with and without counters and with DSPROF_EVENTS=0, against
 #                      the plain build: seconds, ns and profile bytes per opcode;
 #                      and the floor, two reads of the recorder's clock
+#   threads            bench/threads.c: 8 threads of counter-heavy calls at once,
+#                      with counters update=single and update=atomic, against
+#                      gcov -fprofile-update=atomic and the plain build; and
+#                      how many of the calls each dsprof build counted
 #
 # Each benchmark is a shell function bench_NAME that prints its rows with
 #   row VARIANT FIGURE UNIT RATIO [NOTE]
@@ -99,7 +103,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch threads"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -468,6 +472,41 @@ bench_fork_cost () {
   row "dsprof: the 201 profiles on disk" "$(du -sm "$fc/out" | cut -f1)" MB "" \
     "$(du -sm --apparent-size "$fc/out" | cut -f1) MB of file size"
   rm -rf "$fc"
+}
+
+# ---- bench/threads.c: counter updates in 8 threads at once -----------------------------------
+bench_threads () {
+  local tb=$BENCH_DIR/threads n=${BENCH_THREAD_CALLS:-2000000} src=$TOP/bench/threads.c
+  local plugin="-fplugin=$TOP/plugin/dsprof.so" lib="$TOP/runtime/libdsprof.a -lpthread"
+  rm -rf "$tb" && mkdir -p "$tb"
+  note "building bench/threads.c"
+  gcc -O2 -o "$tb/plain" "$src" -lpthread &&
+    gcc -O2 $plugin -o "$tb/single" "$src" $lib &&
+    gcc -O2 $plugin -fplugin-arg-dsprof-update=atomic -o "$tb/atomic" "$src" $lib &&
+    gcc -O2 -fprofile-arcs -fprofile-update=atomic -o "$tb/gcov-atomic" "$src" -lpthread ||
+    die "cannot build bench/threads.c"
+  local v expect= out
+  for v in plain single atomic gcov-atomic; do
+    out=$(cd "$tb" && DSPROF_OUT=$tb/$v.data "./$v" "$n") || die "threads ($v) failed"
+    expect=${expect:-$out}
+    [ "$out" = "$expect" ] || die "threads ($v) prints '$out', plain '$expect'"
+  done
+  pushd "$tb" >/dev/null
+  time_cmds threads "./plain $n" "env DSPROF_OUT=$tb/single.data ./single $n" \
+    "env DSPROF_OUT=$tb/atomic.data ./atomic $n" "./gcov-atomic $n"
+  popd >/dev/null
+  timed_row "plain (-O2), 8 threads" threads 0 0
+  timed_row "dsprof counters, update=single" threads 1 0
+  timed_row "dsprof counters, update=atomic" threads 2 0
+  timed_row "gcov -fprofile-update=atomic" threads 3 0
+  # The calls of mix each build counted (its first line), of 8 x N made.
+  local line got
+  line=$(grep -n 'ENTRY: once per call' "$src" | cut -d: -f1)
+  for v in single atomic; do
+    got=$("$DSPROF" lines "$tb/$v.data" 2>/dev/null |
+            awk -F': ' -v l=":$line" 'substr($1, length($1) - length(l) + 1) == l { print $2; exit }')
+    row "update=$v: calls of mix counted" "${got:-?}" calls "" "of $((8 * n)) made"
+  done
 }
 
 # ---- functions=all on Lua against uftrace (docs/contract.md §6 row 3) ----------------------
