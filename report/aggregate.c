@@ -152,7 +152,9 @@ agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
   memset (c, 0, sizeof *c);
   if (raw)
     return;
-  if (!p->measured)
+  /* A stream without measurements (an older recorder's, or one merged
+     with them) is deducted by its process's start-up figure.  */
+  if (!p->measured || (s && !s->has_costs))
     {
       c->pair_ns = (double) p->header.pair_overhead_ps / 1000.0;
       return;

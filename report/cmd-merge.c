@@ -205,7 +205,9 @@ merge_event (const struct ev_event *e, void *arg)
   struct merge_proc *mp = m->cur;
   if (e->ns > mp->last_ns)
     mp->last_ns = e->ns;
-  mp->pairs += e->kind == EV_START;
+  /* Pairs the start-up figure is deducted for: of streams without
+     measurements (agg_costs_of).  */
+  mp->pairs += e->kind == EV_START && !m->s->has_costs;
   if (!e->raw.op)
     return 0;                    /* closed by the reader: OUT's reader does too */
   uint32_t id = e->raw.id;
@@ -235,7 +237,8 @@ merge_event (const struct ev_event *e, void *arg)
 
 /* The header of the merge of SET into H: the first input's identity; the run
    time the inputs' summed (as `dsprof report IN...` adds them); the overhead
-   their mean per pair; the counts of lost, stray and repaired events summed;
+   their mean per pair of their streams without measurements in the run (the
+   pairs it is deducted for); the counts of lost, stray and repaired events summed;
    the most threads any ran update=single code in.  */
 
 static void
