@@ -126,6 +126,20 @@ def check_diff(top_path, base_path, new_path):
     expect(set(got) <= names, f"diff names {sorted(set(got) - names)}")
 
 
+def check_dsdiff(top_path, diff_path):
+    """-diff_base's flat of each name against `dsprof diff name`'s change of
+    Self (the name's row on either side: new, gone or both)."""
+    got = top(top_path)
+    rows = list(csv.DictReader(open(diff_path, encoding="utf-8", errors="replace")))
+    want = {r["name"]: float(r["change_self_ns"]) for r in rows if r["level"] == "1"}
+    expect(want, f"no rows in {diff_path}")
+    for n, d in want.items():
+        expect(n in got or d == 0, f"{n} missing from the pprof diff")
+        if n in got:
+            expect(close(got[n][0], d), f"{n}: pprof diff flat {got[n][0]}, dsprof diff {d}")
+    expect(set(got) <= set(want), f"pprof diff names {sorted(set(got) - set(want))}")
+
+
 mode = sys.argv[1]
 if mode == "top":
     check_top(*sys.argv[2:5])
@@ -133,6 +147,8 @@ elif mode == "traces":
     check_traces(*sys.argv[2:4])
 elif mode == "diff":
     check_diff(*sys.argv[2:5])
+elif mode == "dsdiff":
+    check_dsdiff(*sys.argv[2:4])
 else:
     sys.exit(f"unknown mode {mode}")
 sys.exit(0 if ok else 1)

@@ -6,7 +6,8 @@
 # dimension (--dim thread), with labels of some dimensions (--label) or none
 # (--no-labels); -traces gives folded's stacks with their self times, each
 # sample labelled with its records' dimensions; -diff_base of two
-# exports gives the change of the reports' Self between the two.
+# exports gives the change of the reports' Self between the two, as `dsprof
+# diff` gives it.
 . "$(dirname "$0")/../../lib.sh"
 
 command -v go >/dev/null || fail "go is missing (Debian golang-go: make deps installs it)"
@@ -63,6 +64,7 @@ python3 "$CASE/check.py" traces traces.txt bad.folded 2>/dev/null && fail "check
 
 # Two runs, the second with deep.c's records too: the diff is the change
 # of each name's Self.
+cp dsprof.data ex1.data
 ./ex >/dev/null && mv dsprof.data ex2.data
 dscc -O2 -o deep "$FIXTURES/deep.c" || fail "deep.c does not compile"
 DSPROF_OUT=deep.data ./deep 50 >/dev/null || fail "deep failed"
@@ -70,6 +72,12 @@ run_dsprof export --format pprof -o new.pb.gz ex2.data deep.data || fail "two pr
 run_dsprof report name --unit ns --format csv ex2.data deep.data >new.csv
 pprof -top -diff_base=ex.pb.gz new.pb.gz >diff.txt
 python3 "$CASE/check.py" diff diff.txt name.csv new.csv || fail "pprof -diff_base (diff.txt)"
+# ... and agrees with `dsprof diff` of the same profiles, name by name.
+run_dsprof diff --base ex1.data --new ex2.data --new deep.data name --unit ns --format csv \
+  >dsdiff.csv || fail "dsprof diff: status $?"
+python3 "$CASE/check.py" dsdiff diff.txt dsdiff.csv || fail "pprof -diff_base (diff.txt) against dsprof diff (dsdiff.csv)"
+awk -F, -v OFS=, 'NR > 1 && $2 == "word" { $10 = $10 + 1000 } 1' dsdiff.csv >bad-dsdiff.csv
+python3 "$CASE/check.py" dsdiff diff.txt bad-dsdiff.csv 2>/dev/null && fail "check accepts bad-dsdiff.csv"
 
 # ---- bad input and usage ----
 set +e
