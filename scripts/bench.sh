@@ -42,7 +42,8 @@
 #                      profiled time 7 ms): median of BENCH_RUNS runs, against
 #                      the busy-waits' own clock_gettime durations
 #   vm_times           bench/vmspin.c, a VM whose opcodes spin 50, 200 and 1000
-#                      ticks, as annotated functions and as manual events:
+#                      ticks, as annotated functions, as manual events and as
+#                      the cases of a `switch' made op records by dispatch=:
 #                      dsprof's mean Self per record of each opcode against
 #                      the opcode's own clock (medians of BENCH_RUNS runs)
 #   lua_times          Lua with functions=all counters=off: the run time less
@@ -641,9 +642,10 @@ bench_vm_times () {
   local dir=$BENCH_DIR/vmspin n=${BENCH_VM_OPS:-300000} mode i
   mkdir -p "$dir"
   gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+    -fplugin-arg-dsprof-dispatch=run_dispatch \
     -I"$TOP/runtime" -o "$dir/vmspin" "$TOP/bench/vmspin.c" \
     "$TOP/runtime/libdsprof.a" -lpthread || die "vmspin.c does not build"
-  for mode in hook manual; do
+  for mode in hook manual dispatch; do
     : >"$dir/$mode.txt"
     for i in $(seq "$RUNS"); do
       (cd "$dir" && DSPROF_OUT=$dir/$mode.data ./vmspin "$mode" "$n") >"$dir/known" ||
@@ -665,14 +667,16 @@ before, after = {}, {}
 for m in re.finditer(r"^hook cost (\w+): ([0-9.]+) ns before the time stamp, ([0-9.]+) ns after",
                      info, re.M):
     before[m[1]], after[m[1]] = round(float(m[2]) * 1000), round(float(m[3]) * 1000)
-start, finish = ("enter", "exit") if sys.argv[5] == "hook" else ("start", "finish")
+# An op record's Start and Finish are the op hook's (docs/contract.md §4.4).
+start, finish = {"hook": ("enter", "exit"), "manual": ("start", "finish"),
+                 "dispatch": ("op", "op")}[sys.argv[5]]
 ded = -(-(after.get(start, 0) + before.get(finish, 0)) // 1000)
 durs = {}
 for line in open(sys.argv[4]):
-    m = re.match(r"#\d+ (\d+)ns event=(\w+)", line)
+    m = re.match(r"#\d+ (\d+)ns event=\w+ name=(\w+)", line)
     durs.setdefault(m[2], []).append(int(m[1]))
 for r in json.load(open(sys.argv[2]))["rows"]:
-    op = r["value"][3:] if r["value"].startswith("op_") else r["value"]
+    op = (r["value"][3:] if r["value"].startswith("op_") else r["value"]).lower()
     med = max(statistics.median(durs[r["value"]]) - ded, 0)
     print(op, known[op][0], known[op][1], r["self_ns"] / r["count"], med)
 PY
