@@ -8,8 +8,11 @@
    in ten spin200 and two in ten spin1000, in an order that does not repeat
    with any short period.  MODE hook: each opcode is an annotated function
    (op_spin50, op_spin200, op_spin1000), a record per execution; manual: each
-   opcode runs inside dsprof_start ("spin50") ... dsprof_finish; plain: no
-   events (built without the plugin too).
+   opcode runs inside dsprof_start ("spin50") ... dsprof_finish; dispatch:
+   the opcodes are the cases of run_dispatch's `switch', which the plugin
+   argument dispatch=run_dispatch makes op records (docs/vm.md, records
+   SPIN50, SPIN200, SPIN1000); plain: no events (built without the plugin
+   too).
 
    Each opcode times its own spin with the same clock (rdtsc where there is
    one): it prints, per opcode, how many ran and the mean and the median
@@ -28,7 +31,7 @@
 
 #include <dsprof.h>
 
-enum { SPIN50, SPIN200, SPIN1000, NOPS };
+enum vmop { SPIN50, SPIN200, SPIN1000, NOPS };
 static const char *const names[NOPS] = { "spin50", "spin200", "spin1000" };
 static uint64_t spun[NOPS], ran[NOPS];
 static uint32_t *spins[NOPS];     /* each spin's ticks, for the medians */
@@ -99,6 +102,21 @@ manual_op (int op)
   dsprof_finish (id);
 }
 
+/* The VM with a `switch' for its dispatch: each case is an op record when
+   built with -fplugin-arg-dsprof-dispatch=run_dispatch.  */
+static __attribute__ ((noipa)) void
+run_dispatch (const unsigned char *code, long n)
+{
+  for (long pc = 0; pc < n; pc++)
+    switch ((enum vmop) code[pc])
+      {
+      case SPIN50: spin (SPIN50, 50); break;
+      case SPIN200: spin (SPIN200, 200); break;
+      case SPIN1000: spin (SPIN1000, 1000); break;
+      default: abort ();
+      }
+}
+
 static int
 cmp_u32 (const void *a, const void *b)
 {
@@ -111,12 +129,13 @@ main (int argc, char **argv)
 {
   if (argc != 3)
     {
-      fprintf (stderr, "usage: vmspin hook|manual|plain N\n");
+      fprintf (stderr, "usage: vmspin hook|manual|dispatch|plain N\n");
       return 2;
     }
   const char *mode = argv[1];
   long n = atol (argv[2]);
-  int m = !strcmp (mode, "hook") ? 0 : !strcmp (mode, "manual") ? 1 : 2;
+  int m = !strcmp (mode, "hook") ? 0 : !strcmp (mode, "manual") ? 1
+          : !strcmp (mode, "dispatch") ? 3 : 2;
   unsigned char *code = malloc (n > 0 ? (size_t) n : 1);
   for (int op = 0; op < NOPS; op++)
     spins[op] = malloc ((n > 0 ? (size_t) n : 1) * sizeof *spins[op]);
@@ -130,18 +149,21 @@ main (int argc, char **argv)
       code[i] = k < 5 ? SPIN50 : k < 8 ? SPIN200 : SPIN1000;
     }
   uint64_t ns0 = mono_ns (), t0 = ticks ();
-  for (long pc = 0; pc < n; pc++)
-    if (m == 0)
-      switch (code[pc])
-        {
-        case SPIN50: op_spin50 (); break;
-        case SPIN200: op_spin200 (); break;
-        default: op_spin1000 (); break;
-        }
-    else if (m == 1)
-      manual_op (code[pc]);
-    else
-      plain_op (code[pc]);
+  if (m == 3)
+    run_dispatch (code, n);
+  else
+    for (long pc = 0; pc < n; pc++)
+      if (m == 0)
+        switch (code[pc])
+          {
+          case SPIN50: op_spin50 (); break;
+          case SPIN200: op_spin200 (); break;
+          default: op_spin1000 (); break;
+          }
+      else if (m == 1)
+        manual_op (code[pc]);
+      else
+        plain_op (code[pc]);
   uint64_t ns1 = mono_ns (), t1 = ticks ();
   double ns_per_tick = (double) (ns1 - ns0) / (double) (t1 - t0);
   for (int op = 0; op < NOPS; op++)

@@ -391,7 +391,8 @@ cost_begin (struct thread *t, struct cost_mark *m)
    (and M) has returned: add its parts before and after its time stamp to
    T's sums, if it recorded an event (T->last moved, into [T0, now]).  A
    chunk setup in the call is counted apart (reserve): it is taken out of
-   the part it fell in, before a Start's time stamp, after the others'.  */
+   the part it fell in, before the time stamp of a Start or of an op (whose
+   clock op_slow reads again after the setup), after the others'.  */
 
 static inline void
 cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
@@ -404,7 +405,7 @@ cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
     return;
   uint64_t setup = t->setup_total - m->setup;
   uint64_t *part = hook == DSPROF_HOOK_ENTER || hook == DSPROF_HOOK_START
-                   ? &before : &after;
+                   || hook == DSPROF_HOOK_OP ? &before : &after;
   *part = *part > setup ? *part - setup : 0;
   struct dsprof_hook_cost *c = &t->costs.hook[hook];
   c->calls++;

@@ -42,15 +42,19 @@
 #                      profiled time 7 ms): median of BENCH_RUNS runs, against
 #                      the busy-waits' own clock_gettime durations
 #   vm_times           bench/vmspin.c, a VM whose opcodes spin 50, 200 and 1000
-#                      ticks, as annotated functions and as manual events:
+#                      ticks, as annotated functions, as manual events and as
+#                      the cases of a `switch' made op records by dispatch=:
 #                      dsprof's mean Self per record of each opcode against
 #                      the opcode's own clock (medians of BENCH_RUNS runs)
 #   lua_times          Lua with functions=all counters=off: the run time less
 #                      dsprof's own estimate of its cost (the instrumentation
 #                      line) against the plain build's run time, and
 #                      luaV_execute's profiled time against its time in a
-#                      build where it is the only event (medians of
-#                      BENCH_SLOW_RUNS runs of each, one after the other)
+#                      build where it is the only event; the same with op
+#                      records (dispatch=luaV_execute counters=off): the run
+#                      less the estimate against the plain run, and the op
+#                      records' profiled time against luaV_execute's (medians
+#                      of BENCH_SLOW_RUNS runs of each, one after the other)
 #   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
 #                      built with -pg (fewer runs: uftrace takes a minute a run)
 #   fork_cost          a program of 500 units forking 200 children, each calling
@@ -641,9 +645,10 @@ bench_vm_times () {
   local dir=$BENCH_DIR/vmspin n=${BENCH_VM_OPS:-300000} mode i
   mkdir -p "$dir"
   gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+    -fplugin-arg-dsprof-dispatch=run_dispatch \
     -I"$TOP/runtime" -o "$dir/vmspin" "$TOP/bench/vmspin.c" \
     "$TOP/runtime/libdsprof.a" -lpthread || die "vmspin.c does not build"
-  for mode in hook manual; do
+  for mode in hook manual dispatch; do
     : >"$dir/$mode.txt"
     for i in $(seq "$RUNS"); do
       (cd "$dir" && DSPROF_OUT=$dir/$mode.data ./vmspin "$mode" "$n") >"$dir/known" ||
@@ -665,14 +670,16 @@ before, after = {}, {}
 for m in re.finditer(r"^hook cost (\w+): ([0-9.]+) ns before the time stamp, ([0-9.]+) ns after",
                      info, re.M):
     before[m[1]], after[m[1]] = round(float(m[2]) * 1000), round(float(m[3]) * 1000)
-start, finish = ("enter", "exit") if sys.argv[5] == "hook" else ("start", "finish")
+# An op record's Start and Finish are the op hook's (docs/contract.md §4.4).
+start, finish = {"hook": ("enter", "exit"), "manual": ("start", "finish"),
+                 "dispatch": ("op", "op")}[sys.argv[5]]
 ded = -(-(after.get(start, 0) + before.get(finish, 0)) // 1000)
 durs = {}
 for line in open(sys.argv[4]):
-    m = re.match(r"#\d+ (\d+)ns event=(\w+)", line)
+    m = re.match(r"#\d+ (\d+)ns event=\w+ name=(\w+)", line)
     durs.setdefault(m[2], []).append(int(m[1]))
 for r in json.load(open(sys.argv[2]))["rows"]:
-    op = r["value"][3:] if r["value"].startswith("op_") else r["value"]
+    op = (r["value"][3:] if r["value"].startswith("op_") else r["value"]).lower()
     med = max(statistics.median(durs[r["value"]]) - ded, 0)
     print(op, known[op][0], known[op][1], r["self_ns"] / r["count"], med)
 PY
@@ -699,18 +706,20 @@ PY
 # where it is the only event ------------------------------------------------------
 bench_lua_times () {
   local runs=${BENCH_SLOW_RUNS:-3} run=$BENCH_DIR/run-times v i
-  local plain calls exe
+  local plain calls exe ops
   [ -f "$LUA_WORKLOAD" ] || die "no workload $LUA_WORKLOAD (set LUA_WORKLOAD)"
   plain=$(lua_build plain) calls=$(lua_build dsprof-calls) exe=$(lua_build dsprof-execute)
+  ops=$(lua_build dsprof-ops)
   rm -rf "$run" && mkdir -p "$run"
   : >"$run/figures"
   for i in $(seq "$runs"); do
     # One run of each build, one after the other, timed alike.
-    python3 - "$run" "$plain" "$calls" "$exe" "$LUA_WORKLOAD" >>"$run/figures" <<'PY'
+    python3 - "$run" "$plain" "$calls" "$exe" "$ops" "$LUA_WORKLOAD" >>"$run/figures" <<'PY'
 import os, subprocess, sys, time
-run, plain, calls, exe, work = sys.argv[1:6]
+run, plain, calls, exe, ops, work = sys.argv[1:7]
 out = []
-for lua, prof in ((plain, None), (calls, "calls.data"), (exe, "exe.data")):
+for lua, prof in ((plain, None), (calls, "calls.data"), (exe, "exe.data"),
+                  (ops, "ops.data")):
     env = dict(os.environ)
     if prof:
         env["DSPROF_OUT"] = os.path.join(run, prof)
@@ -720,18 +729,23 @@ for lua, prof in ((plain, None), (calls, "calls.data"), (exe, "exe.data")):
     out.append("%.6f" % (time.perf_counter() - t))
 print(" ".join(out), end=" ")
 PY
-    python3 - "$DSPROF" "$run/calls.data" "$run/exe.data" >>"$run/figures" <<'PY'
+    python3 - "$DSPROF" "$run/calls.data" "$run/exe.data" "$run/ops.data" >>"$run/figures" <<'PY'
 import json, subprocess, sys
-dsprof, calls, exe = sys.argv[1:4]
-def report(prof, *extra):
-    return json.loads(subprocess.run([dsprof, "report", "name", "--format", "json",
-                                      "--unit", "ns", "--where", "name=luaV_execute",
+dsprof, calls, exe, ops = sys.argv[1:5]
+def report(prof, *extra, by="name", where="name=luaV_execute"):
+    return json.loads(subprocess.run([dsprof, "report", by, "--format", "json",
+                                      "--unit", "ns", "--where", where,
                                       *extra, prof], check=True,
                                      capture_output=True).stdout)
 c, craw, e = report(calls), report(calls, "--raw"), report(exe)
+# luaV_execute's op records, by the function that dispatches them.
+o = report(ops, by="function", where="event=op")
+oraw = report(ops, "--raw", by="function", where="event=op")
 total = lambda d: d["rows"][0]["total_ns"] / 1e9 if d["rows"] else 0
-print("%.6f %.6f %.6f %.6f %d" % (c["instrumentation"]["cost_ns"] / 1e9, total(c),
-                                  total(craw), total(e), c["instrumentation"]["events"]))
+print("%.6f %.6f %.6f %.6f %d %.6f %.6f %.6f %d" % (
+    c["instrumentation"]["cost_ns"] / 1e9, total(c), total(craw), total(e),
+    c["instrumentation"]["events"], o["instrumentation"]["cost_ns"] / 1e9,
+    total(o), total(oraw), o["instrumentation"]["events"]))
 PY
     rm -f "$run"/*.data
   done
@@ -739,7 +753,7 @@ PY
 import statistics, sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
 med = lambda i: statistics.median(r[i] for r in rows)
-p, c, e, cost, prof, raw, exe, ev = (med(i) for i in range(8))
+p, c, e, d, cost, prof, raw, exe, ev, dcost, dprof, draw, dev = (med(i) for i in range(13))
 print("plain run (-O2)|%.3f|s|1.00x|median of %d runs" % (p, len(rows)))
 print("functions=all run|%.3f|s|%.2fx|%d events" % (c, c / p, ev))
 print("dsprof's estimate of its cost|%.3f|s|%.2fx|of the functions=all run's overhead (%.3f s)" % (cost, cost / (c - p), c - p))
@@ -747,6 +761,11 @@ print("run - the estimate|%.3f|s|%.2fx|against the plain run" % (c - cost, (c - 
 print("luaV_execute only: its run|%.3f|s|%.2fx|against the plain run" % (e, e / p))
 print("luaV_execute profiled, functions=all|%.3f|s|%.2fx|against its time as the only event (%.3f s)" % (prof, prof / exe, exe))
 print("the same, --raw|%.3f|s|%.2fx|as recorded" % (raw, raw / exe))
+print("dispatch=luaV_execute run|%.3f|s|%.2fx|counters=off, %d events" % (d, d / p, dev))
+print("dispatch: dsprof's estimate of its cost|%.3f|s|%.2fx|of the dispatch run's overhead (%.3f s)" % (dcost, dcost / (d - p), d - p))
+print("dispatch: run - the estimate|%.3f|s|%.2fx|against the plain run" % (d - dcost, (d - dcost) / p))
+print("luaV_execute's op records, profiled|%.3f|s|%.2fx|against its time as the only event (%.3f s)" % (dprof, dprof / exe, exe))
+print("the same, --raw|%.3f|s|%.2fx|as recorded" % (draw, draw / exe))
 PY
     while IFS='|' read -r what fig unit r note; do
       row "$what" "$fig" "$unit" "$r" "$note"
