@@ -1276,6 +1276,7 @@ writer_atfork_child (void)
   /* The file stays open while every unit adds its chunk.  */
   writer.hold = 1;
   dsprof_units_fork_child ();
+  dsprof_shards_fork_child ();
   writer.hold = 0;
   writer_detach ();
   dsprof_recorder_fork_child ();
