@@ -98,6 +98,8 @@
      DSPROF_CHUNK_CONTROL the switch of event recording (section 2a): two pages,
                          struct dsprof_control_chunk on the first, the control
                          page the second.  At most one, written with the header.
+     DSPROF_CHUNK_TUNIT  a unit counted with update=thread, DSPROF_CHUNK_SHARD
+                         a thread's counters (section 2b).
 
    2b. Per-thread counter shards (update=thread)
    ----------------------------------------------

@@ -49,6 +49,14 @@ grep -q "^DA:${BUMP#hot.c:},$((8 * N))\$" x.info || fail "lcov export: $(grep "^
 run_dsprof merge -o m.data t.data t.data || fail "merge: status $?"
 expect m.data "$BUMP" $((16 * N))
 
+# ---- two runs accumulated in one profile: each process's shards are its own,
+# and holes but for what they count in -------------------------------------------
+DSPROF_ACCUMULATE=1 DSPROF_OUT=acc.data ./hot threads 1000 || fail "accumulate 1: status $?"
+DSPROF_ACCUMULATE=1 DSPROF_OUT=acc.data ./hot threads 2000 || fail "accumulate 2: status $?"
+expect acc.data "$BUMP" 24000
+disk=$(du -k acc.data | cut -f1)
+[ "$disk" -lt 16384 ] || fail "the accumulated profile takes $disk KB of disk"
+
 # ---- 1,000 short-lived threads, 8 at a time: their shards are reused --------------
 DSPROF_OUT=churn.data ./hot churn 1000 || fail "hot churn: status $?"
 expect churn.data "$BUMP" 1000000
