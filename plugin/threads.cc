@@ -146,6 +146,35 @@ scan (function *fun, bool *counts, bool *calls)
       }
 }
 
+/* At FUN's entry: FIRST, a block of its own, which no loop comes back to,
+   loads DECL into VALUE and tests it against 0; *CALL_BB runs only when it
+   is 0 (very unlikely); both go on to *JOIN, an empty block before the body,
+   whose first block may have PHIs: its edge from *JOIN keeps their
+   arguments.  Return the edge FIRST -> *JOIN.  */
+
+edge
+entry_test (function *fun, tree value, tree decl, basic_block *call_bb,
+            basic_block *join)
+{
+  basic_block first = split_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+  *join = split_edge (single_succ_edge (first));
+  *call_bb = split_edge (single_succ_edge (first));
+  gimple_stmt_iterator gsi = gsi_start_bb (first);
+  gsi_insert_before (&gsi, gimple_build_assign (value, decl), GSI_SAME_STMT);
+  gsi_insert_before (&gsi, gimple_build_cond (EQ_EXPR, value,
+                                              build_zero_cst (TREE_TYPE (value)),
+                                              NULL_TREE, NULL_TREE),
+                     GSI_SAME_STMT);
+  edge to_call = single_succ_edge (first);
+  to_call->flags &= ~EDGE_FALLTHRU;
+  to_call->flags |= EDGE_TRUE_VALUE;
+  to_call->probability = profile_probability::very_unlikely ();
+  edge skip = make_edge (first, *join, EDGE_FALSE_VALUE);
+  skip->probability = to_call->probability.invert ();
+  (*call_bb)->count = to_call->count ();
+  return skip;
+}
+
 class threads_pass : public gimple_opt_pass
 {
 public:
@@ -172,31 +201,14 @@ threads_pass::execute (function *fun)
   if (!counts || !calls)
     return 0;
 
-  /* FIRST, a block of its own at entry, which no loop comes back to, tests;
-     CALL_BB runs only when the flag is 0; both go on to JOIN, an empty block
-     before the body, whose first block may have PHIs: its edge from JOIN
-     keeps their arguments.  */
-  basic_block first = split_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)));
-  basic_block join = split_edge (single_succ_edge (first));
-  basic_block call_bb = split_edge (single_succ_edge (first));
+  /* The call when the flag is 0.  */
+  basic_block call_bb, join;
+  entry_test (fun, make_ssa_name (integer_type_node), seen_decl (), &call_bb,
+              &join);
   gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
   gsi_insert_before (&gsi, seen_thread_call (), GSI_SAME_STMT);
   gsi_insert_before (&gsi, gimple_build_assign (seen_decl (), integer_one_node),
                      GSI_SAME_STMT);
-  gsi = gsi_start_bb (first);
-  tree seen = make_ssa_name (integer_type_node);
-  gsi_insert_before (&gsi, gimple_build_assign (seen, seen_decl ()),
-                     GSI_SAME_STMT);
-  gsi_insert_before (&gsi, gimple_build_cond (EQ_EXPR, seen, integer_zero_node,
-                                              NULL_TREE, NULL_TREE),
-                     GSI_SAME_STMT);
-  edge to_call = single_succ_edge (first);
-  to_call->flags &= ~EDGE_FALLTHRU;
-  to_call->flags |= EDGE_TRUE_VALUE;
-  to_call->probability = profile_probability::very_unlikely ();
-  edge skip = make_edge (first, join, EDGE_FALSE_VALUE);
-  skip->probability = to_call->probability.invert ();
-  call_bb->count = to_call->count ();
   free_dominance_info (CDI_DOMINATORS);
   mark_virtual_operands_for_renaming (fun);
   return 0;
@@ -340,30 +352,17 @@ shards_pass::execute (function *fun)
   if (stmts.is_empty ())
     return 0;
 
-  /* FIRST tests the thread's shard, CALL_BB gets one, JOIN adds the unit's
-     index (as the thread check above, JOIN keeps the body's PHIs whole).  */
-  basic_block first = split_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)));
-  basic_block join = split_edge (single_succ_edge (first));
-  basic_block call_bb = split_edge (single_succ_edge (first));
+  /* The thread's shard, or a new one when it has none yet; JOIN adds the
+     unit's index.  */
   tree ptype = TREE_TYPE (shard_decl ());
   tree b1 = make_ssa_name (ptype), b2 = make_ssa_name (ptype);
   tree b3 = make_ssa_name (ptype), p = make_ssa_name (ptype);
-  gimple_stmt_iterator gsi = gsi_start_bb (first);
-  gsi_insert_before (&gsi, gimple_build_assign (b1, shard_decl ()), GSI_SAME_STMT);
-  gsi_insert_before (&gsi, gimple_build_cond (EQ_EXPR, b1, null_pointer_node,
-                                              NULL_TREE, NULL_TREE),
-                     GSI_SAME_STMT);
+  basic_block call_bb, join;
+  edge skip = entry_test (fun, b1, shard_decl (), &call_bb, &join);
   gcall *call = gimple_build_call (shard_fn_decl (), 0);
   gimple_call_set_lhs (call, b2);
-  gsi = gsi_start_bb (call_bb);
+  gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
   gsi_insert_before (&gsi, call, GSI_SAME_STMT);
-  edge to_call = single_succ_edge (first);
-  to_call->flags &= ~EDGE_FALLTHRU;
-  to_call->flags |= EDGE_TRUE_VALUE;
-  to_call->probability = profile_probability::very_unlikely ();
-  edge skip = make_edge (first, join, EDGE_FALSE_VALUE);
-  skip->probability = to_call->probability.invert ();
-  call_bb->count = to_call->count ();
   gphi *phi = create_phi_node (b3, join);
   add_phi_arg (phi, b1, skip, UNKNOWN_LOCATION);
   add_phi_arg (phi, b2, single_succ_edge (call_bb), UNKNOWN_LOCATION);
