@@ -132,8 +132,13 @@
    (counts from the fork), the parent's other shards unmapped.  Units loaded
    later (dlopen) take indices past the others: every shard already has
    their place.  Code that runs before its unit registered (index 0) counts
-   into the sink below DSPROF_SHARD_SINK.  Older readers refuse the unknown
-   chunk kinds.
+   into the sink below DSPROF_SHARD_SINK, and those counts are not in the
+   profile (a unit of more counters than the sink would spill into the first
+   units' places: the constructor runs first, at a reserved priority, so only
+   code that other units' constructors call before it can).  A unit that
+   does not fit in the space left is recorded without counts (a warning; the
+   profile says it is truncated).  Older readers refuse the unknown chunk
+   kinds.
 
    2a. The control page (`dsprof ctl PROFILE events on|off`)
    --------------------------------------------------------
