@@ -98,6 +98,47 @@
      DSPROF_CHUNK_CONTROL the switch of event recording (section 2a): two pages,
                          struct dsprof_control_chunk on the first, the control
                          page the second.  At most one, written with the header.
+     DSPROF_CHUNK_TUNIT  a unit counted with update=thread, DSPROF_CHUNK_SHARD
+                         a thread's counters (section 2b).
+
+   2b. Per-thread counter shards (update=thread)
+   ----------------------------------------------
+   A unit compiled with -fplugin-arg-dsprof-update=thread keeps its counts
+   not in its __dsprof_counters array but in shards, one per thread:
+
+     the runtime defines  __thread uint64_t *__dsprof_shard_v1  (initial-exec
+         TLS), the calling thread's shard (NULL until it has one), and
+         uint64_t *__dsprof_shard_thread_v1 (void), which gives the thread a
+         shard (a free one, or a new one) and returns it;
+     the constructor is  __dsprof_register_unit_thread_v1, with the arguments
+         of __dsprof_register_unit_v1: the runtime gives the unit the index
+         of its counter 0 in the process's counter space (DSPROF_SHARD_SINK,
+         then past the units before it) and stores it in __dsprof_counters[0],
+         the only word of the array it touches;
+     every function with counters (after the GIMPLE optimisers) loads the
+         shard at entry, calls __dsprof_shard_thread_v1 if it is NULL, adds
+         __dsprof_counters[0] and increments counter i at that base + i: each
+         thread increments its own copy, and no update is ever lost.
+
+   The file holds a DSPROF_CHUNK_TUNIT chunk per such unit (struct
+   dsprof_unit_chunk, its counters_offset that index, no counter pages) and a
+   DSPROF_CHUNK_SHARD chunk per shard: a page of struct dsprof_shard_chunk,
+   then DSPROF_SHARD_COUNTERS counters, a hole but for the pages a thread
+   counted in (a sparse file: the untouched pages cost neither memory nor
+   disk).  A unit's counter i is the sum of counter index + i over the shards
+   of its process.  A thread's shard returns to a free list when the thread
+   ends and the next new thread takes it (the sums are the same); a forked
+   child gets its own file, its thread a new zero shard at the same address
+   (counts from the fork), the parent's other shards unmapped.  Units loaded
+   later (dlopen) take indices past the others: every shard already has
+   their place.  Code that runs before its unit registered (index 0) counts
+   into the sink below DSPROF_SHARD_SINK, and those counts are not in the
+   profile (a unit of more counters than the sink would spill into the first
+   units' places: the constructor runs first, at a reserved priority, so only
+   code that other units' constructors call before it can).  A unit that
+   does not fit in the space left is recorded without counts (a warning; the
+   profile says it is truncated).  Older readers refuse the unknown chunk
+   kinds.
 
    2a. The control page (`dsprof ctl PROFILE events on|off`)
    --------------------------------------------------------
@@ -416,6 +457,24 @@ struct dsprof_process_chunk
   struct dsprof_file_header header;
 };
 #define DSPROF_CHUNK_CONTROL 5u
+/* update=thread (section 2b): a unit whose counters live in the process's
+   shards (struct dsprof_unit_chunk, counters_offset the index of its counter
+   0 in every shard; no counter pages), and one shard.  */
+#define DSPROF_CHUNK_TUNIT 6u
+#define DSPROF_CHUNK_SHARD 7u
+
+/* The first page of a DSPROF_CHUNK_SHARD chunk; its counters fill the pages
+   after it (chunk.size - DSPROF_PAGE bytes: ncounters of them).  */
+struct dsprof_shard_chunk
+{
+  struct dsprof_chunk chunk;
+  uint64_t ncounters;
+};
+/* Counters of a shard (the process's counter space), and the index where
+   the first unit's counters start: below it, the sink that code of a unit
+   not registered yet counts into (index 0), read by nobody.  */
+#define DSPROF_SHARD_COUNTERS (1u << 22)
+#define DSPROF_SHARD_SINK (1u << 16)
 
 struct dsprof_unit_chunk
 {

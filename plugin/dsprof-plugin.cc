@@ -8,7 +8,7 @@
    Arguments (docs/contract.md §2):
      counters=on|off           basic-block counters (default on)
      events=on|off             event hooks for annotated functions (default on)
-     update=single|atomic      counter updates (default single)
+     update=single|atomic|thread  counter updates (default single)
      functions=annotated|all   `all`: every function becomes an event of type `call`
      include=PAT[:PAT...]      instrument only functions whose name, source file or
      exclude=PAT[:PAT...]      file's base name matches an fnmatch PAT; exclude wins
@@ -30,7 +30,7 @@
 
 int plugin_is_GPL_compatible;
 
-struct dsprof_options dsprof_opts = { true, true, false, false, false, NULL, NULL };
+struct dsprof_options dsprof_opts = { true, true, false, false, false, false, NULL, NULL };
 
 static struct plugin_info dsprof_plugin_info = {
   "0.1",
@@ -99,7 +99,18 @@ parse_arguments (struct plugin_name_args *info)
       else if (strcmp (key, "events") == 0)
         ok &= parse_choice (key, value, "on", "off", &dsprof_opts.events);
       else if (strcmp (key, "update") == 0)
-        ok &= parse_choice (key, value, "atomic", "single", &dsprof_opts.atomic);
+        {
+          dsprof_opts.thread = value && strcmp (value, "thread") == 0;
+          dsprof_opts.atomic = value && strcmp (value, "atomic") == 0;
+          if (!dsprof_opts.thread && !dsprof_opts.atomic
+              && !(value && strcmp (value, "single") == 0))
+            {
+              error ("dsprof: bad value %qs for argument %qs (valid: %s, %s, "
+                     "%s)", value ? value : "", key, "single", "atomic",
+                     "thread");
+              ok = false;
+            }
+        }
       else if (strcmp (key, "functions") == 0)
         ok &= parse_choice (key, value, "all", "annotated",
                             &dsprof_opts.all_functions);
@@ -291,6 +302,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       insert_pass_after (info->base_name, dsprof_make_pass (g), "cfg");
       if (dsprof_opts.counters)
         {
+          /* Last of all (passes inserted later run before): update=thread's
+             counters move into the thread's shard (threads.cc).  */
+          insert_pass_after (info->base_name, dsprof_make_shards_pass (g),
+                             "optimized");
           /* After every GIMPLE optimisation: the counter stores that need
              not stay volatile become plain again.  */
           insert_pass_after (info->base_name, dsprof_make_durable_pass (g),

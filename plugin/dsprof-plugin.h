@@ -11,6 +11,7 @@ struct dsprof_options
   bool counters;             /* counters=on|off */
   bool events;               /* events=on|off */
   bool atomic;               /* update=atomic */
+  bool thread;               /* update=thread: per-thread shards */
   bool all_functions;        /* functions=all */
   bool verbose;              /* verbose */
   char **include;            /* NULL-terminated fnmatch patterns, or NULL */
@@ -25,6 +26,7 @@ bool dsprof_selected_p (tree fndecl);
 /* counters.cc: the counters pass, whose steps the files of counters.h do,
    and the event hooks of events.cc.  */
 opt_pass *dsprof_make_pass (gcc::context *ctxt);
+opt_pass *dsprof_make_shards_pass (gcc::context *ctxt);
 void dsprof_instrument_unit (void);
 
 /* o0-view.cc: step (0) of counters.cc.  */

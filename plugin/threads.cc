@@ -32,6 +32,10 @@
 #include "value-range.h"
 #include "tree-ssanames.h"
 #include "tree-into-ssa.h"
+#include "tree-dfa.h"
+#include "tree-phinodes.h"
+#include "tree-ssa.h"
+#include "alias.h"
 
 namespace {
 
@@ -142,6 +146,35 @@ scan (function *fun, bool *counts, bool *calls)
       }
 }
 
+/* At FUN's entry: FIRST, a block of its own, which no loop comes back to,
+   loads DECL into VALUE and tests it against 0; *CALL_BB runs only when it
+   is 0 (very unlikely); both go on to *JOIN, an empty block before the body,
+   whose first block may have PHIs: its edge from *JOIN keeps their
+   arguments.  Return the edge FIRST -> *JOIN.  */
+
+edge
+entry_test (function *fun, tree value, tree decl, basic_block *call_bb,
+            basic_block *join)
+{
+  basic_block first = split_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+  *join = split_edge (single_succ_edge (first));
+  *call_bb = split_edge (single_succ_edge (first));
+  gimple_stmt_iterator gsi = gsi_start_bb (first);
+  gsi_insert_before (&gsi, gimple_build_assign (value, decl), GSI_SAME_STMT);
+  gsi_insert_before (&gsi, gimple_build_cond (EQ_EXPR, value,
+                                              build_zero_cst (TREE_TYPE (value)),
+                                              NULL_TREE, NULL_TREE),
+                     GSI_SAME_STMT);
+  edge to_call = single_succ_edge (first);
+  to_call->flags &= ~EDGE_FALLTHRU;
+  to_call->flags |= EDGE_TRUE_VALUE;
+  to_call->probability = profile_probability::very_unlikely ();
+  edge skip = make_edge (first, *join, EDGE_FALSE_VALUE);
+  skip->probability = to_call->probability.invert ();
+  (*call_bb)->count = to_call->count ();
+  return skip;
+}
+
 class threads_pass : public gimple_opt_pass
 {
 public:
@@ -153,7 +186,8 @@ public:
   bool
   gate (function *) final override
   {
-    return !dsprof_opts.atomic && dsprof_counters_possible_p ();
+    return !dsprof_opts.atomic && !dsprof_opts.thread
+           && dsprof_counters_possible_p ();
   }
 
   unsigned int execute (function *fun) final override;
@@ -167,37 +201,212 @@ threads_pass::execute (function *fun)
   if (!counts || !calls)
     return 0;
 
-  /* FIRST, a block of its own at entry, which no loop comes back to, tests;
-     CALL_BB runs only when the flag is 0; both go on to JOIN, an empty block
-     before the body, whose first block may have PHIs: its edge from JOIN
-     keeps their arguments.  */
-  basic_block first = split_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)));
-  basic_block join = split_edge (single_succ_edge (first));
-  basic_block call_bb = split_edge (single_succ_edge (first));
+  /* The call when the flag is 0.  */
+  basic_block call_bb, join;
+  entry_test (fun, make_ssa_name (integer_type_node), seen_decl (), &call_bb,
+              &join);
   gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
   gsi_insert_before (&gsi, seen_thread_call (), GSI_SAME_STMT);
   gsi_insert_before (&gsi, gimple_build_assign (seen_decl (), integer_one_node),
                      GSI_SAME_STMT);
-  gsi = gsi_start_bb (first);
-  tree seen = make_ssa_name (integer_type_node);
-  gsi_insert_before (&gsi, gimple_build_assign (seen, seen_decl ()),
+  free_dominance_info (CDI_DOMINATORS);
+  mark_virtual_operands_for_renaming (fun);
+  return 0;
+}
+
+/* update=thread (dsprof-format.h, section 2b): the function's counters move
+   into the calling thread's shard.
+
+     Before:                          After:
+       int f (int x)                    int f (int x)
+       {                                {
+         ...                              b = __dsprof_shard_v1;
+                                          if (b == 0)                   (unlikely)
+                                            b = __dsprof_shard_thread_v1 ();
+                                          b += __dsprof_counters[0];
+         __dsprof_counters[3]++;          b[3]++;
+   After the durable pass, so the stores it made plain stay plain, and the
+   volatile ones volatile.  The shard's counters get an alias set of their
+   own: no access of the program's can be one of them.  */
+
+const pass_data shards_pass_data = {
+  GIMPLE_PASS,
+  "dsprof-shards",
+  OPTGROUP_NONE,
+  TV_NONE,
+  PROP_cfg | PROP_ssa,
+  0,
+  0,
+  0,
+  TODO_update_ssa_only_virtuals,
+};
+
+/* The type of a shard's counters, of an alias set of its own, and the
+   runtime's thread-local pointer to the thread's shard (initial-exec, as
+   __dsprof_seen_v1 above).  */
+
+tree
+shard_type (void)
+{
+  static tree type;
+  if (!type)
+    {
+      type = build_distinct_type_copy (uint64_type_node);
+      TYPE_ALIAS_SET (type) = new_alias_set ();
+    }
+  return type;
+}
+
+tree
+shard_decl (void)
+{
+  static tree decl;
+  if (!decl)
+    {
+      decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+                         get_identifier ("__dsprof_shard_v1"),
+                         build_pointer_type (shard_type ()));
+      DECL_ARTIFICIAL (decl) = 1;
+      DECL_IGNORED_P (decl) = 1;
+      TREE_PUBLIC (decl) = 1;
+      DECL_EXTERNAL (decl) = 1;
+      set_decl_tls_model (decl, TLS_MODEL_INITIAL_EXEC);
+      varpool_node::get_create (decl);
+    }
+  return decl;
+}
+
+tree
+shard_fn_decl (void)
+{
+  static tree decl;
+  if (!decl)
+    decl = build_fn_decl ("__dsprof_shard_thread_v1",
+                          build_function_type_list (TREE_TYPE (shard_decl ()),
+                                                    NULL_TREE));
+  return decl;
+}
+
+/* If *REF is a counter of the unit, its counters array in *ARRAY and its
+   byte offset in *OFF.  */
+
+bool
+counter_ref_p (tree ref, tree *array, HOST_WIDE_INT *off)
+{
+  if (!ref || TREE_CODE (ref) == SSA_NAME || CONSTANT_CLASS_P (ref))
+    return false;
+  poly_int64 poff;
+  tree base = get_addr_base_and_unit_offset (ref, &poff);
+  if (!base || !dsprof_counters_array_p (base) || !poff.is_constant (off))
+    return false;
+  *array = base;
+  return true;
+}
+
+class shards_pass : public gimple_opt_pass
+{
+public:
+  shards_pass (gcc::context *ctxt)
+    : gimple_opt_pass (shards_pass_data, ctxt)
+  {
+  }
+
+  bool
+  gate (function *) final override
+  {
+    return dsprof_opts.thread && dsprof_counters_possible_p ();
+  }
+
+  unsigned int execute (function *fun) final override;
+};
+
+unsigned int
+shards_pass::execute (function *fun)
+{
+  /* The counter accesses, operand by operand.  */
+  auto_vec<gimple *> stmts;
+  auto_vec<unsigned> ops;
+  auto_vec<HOST_WIDE_INT> offs;
+  tree array = NULL_TREE;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        if (!gimple_assign_single_p (stmt))
+          continue;
+        for (unsigned k = 0; k < 2; k++)
+          {
+            HOST_WIDE_INT off;
+            tree a;
+            if (counter_ref_p (gimple_op (stmt, k), &a, &off))
+              {
+                stmts.safe_push (stmt);
+                ops.safe_push (k);
+                offs.safe_push (off);
+                array = a;
+              }
+          }
+      }
+  if (stmts.is_empty ())
+    return 0;
+
+  /* The thread's shard, or a new one when it has none yet; JOIN adds the
+     unit's index.  */
+  tree ptype = TREE_TYPE (shard_decl ());
+  tree b1 = make_ssa_name (ptype), b2 = make_ssa_name (ptype);
+  tree b3 = make_ssa_name (ptype), p = make_ssa_name (ptype);
+  basic_block call_bb, join;
+  edge skip = entry_test (fun, b1, shard_decl (), &call_bb, &join);
+  gcall *call = gimple_build_call (shard_fn_decl (), 0);
+  gimple_call_set_lhs (call, b2);
+  gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
+  gsi_insert_before (&gsi, call, GSI_SAME_STMT);
+  gphi *phi = create_phi_node (b3, join);
+  add_phi_arg (phi, b1, skip, UNKNOWN_LOCATION);
+  add_phi_arg (phi, b2, single_succ_edge (call_bb), UNKNOWN_LOCATION);
+  cgraph_node::get (fun->decl)->create_edge (cgraph_node::get_create (shard_fn_decl ()),
+                                             call, call_bb->count);
+
+  tree u64 = TREE_TYPE (TREE_TYPE (array));
+  tree index = make_ssa_name (u64), bytes = make_ssa_name (sizetype);
+  tree idx_ref = build4 (ARRAY_REF, u64, array, integer_zero_node, NULL_TREE,
+                         NULL_TREE);
+  gsi = gsi_start_bb (join);
+  gsi_insert_before (&gsi, gimple_build_assign (index, idx_ref), GSI_SAME_STMT);
+  tree conv = make_ssa_name (sizetype);
+  gsi_insert_before (&gsi, gimple_build_assign (conv, NOP_EXPR, index),
                      GSI_SAME_STMT);
-  gsi_insert_before (&gsi, gimple_build_cond (EQ_EXPR, seen, integer_zero_node,
-                                              NULL_TREE, NULL_TREE),
+  gsi_insert_before (&gsi, gimple_build_assign (bytes, MULT_EXPR, conv,
+                                                size_int (8)),
                      GSI_SAME_STMT);
-  edge to_call = single_succ_edge (first);
-  to_call->flags &= ~EDGE_FALLTHRU;
-  to_call->flags |= EDGE_TRUE_VALUE;
-  to_call->probability = profile_probability::very_unlikely ();
-  edge skip = make_edge (first, join, EDGE_FALSE_VALUE);
-  skip->probability = to_call->probability.invert ();
-  call_bb->count = to_call->count ();
+  gsi_insert_before (&gsi, gimple_build_assign (p, POINTER_PLUS_EXPR, b3, bytes),
+                     GSI_SAME_STMT);
+
+  for (unsigned i = 0; i < stmts.length (); i++)
+    {
+      gimple *stmt = stmts[i];
+      tree old = gimple_op (stmt, ops[i]);
+      tree ref = build2 (MEM_REF, TREE_TYPE (old), p,
+                         build_int_cst (ptype, offs[i]));
+      TREE_THIS_VOLATILE (ref) = TREE_THIS_VOLATILE (old);
+      TREE_SIDE_EFFECTS (ref) = TREE_SIDE_EFFECTS (old);
+      gimple_set_op (stmt, ops[i], ref);
+      update_stmt (stmt);
+    }
   free_dominance_info (CDI_DOMINATORS);
   mark_virtual_operands_for_renaming (fun);
   return 0;
 }
 
 } // namespace
+
+opt_pass *
+dsprof_make_shards_pass (gcc::context *ctxt)
+{
+  return new shards_pass (ctxt);
+}
 
 opt_pass *
 dsprof_make_threads_pass (gcc::context *ctxt)

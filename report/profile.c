@@ -310,7 +310,11 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
       hi = off + size;
     }
   uint64_t bytes = (uint64_t) ch->ncounters * 8;
-  if (ch->ncounters
+  int thread = DSPROF_CHUNK_KIND (ch->chunk.kind) == DSPROF_CHUNK_TUNIT;
+  if (thread
+      ? ch->counters_offset > DSPROF_SHARD_COUNTERS
+        || ch->ncounters > DSPROF_SHARD_COUNTERS - ch->counters_offset
+      : ch->ncounters
       && (ch->counters_offset % DSPROF_PAGE
           || ch->counters_offset < lo
           || ch->counters_offset > hi
@@ -355,9 +359,19 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
     return problem (buf, bufsize, "unit %s: %u counters here, %u in the same "
                     "unit of another profile", u->source, ch->ncounters,
                     u->ncounters);
-  const uint64_t *counters = (const uint64_t *) (p->map + ch->counters_offset);
-  for (uint32_t i = 0; i < ch->ncounters; i++)
-    u->counts[i] += counters[i];
+  if (thread)
+    {
+      /* Summed over the process's shards once all are known (add_shards).  */
+      p->tunits = XRESIZEVEC (struct pf_tunit, p->tunits, p->ntunits + 1);
+      p->tunits[p->ntunits++] = (struct pf_tunit) { u, ch->counters_offset };
+    }
+  else
+    {
+      const uint64_t *counters
+        = (const uint64_t *) (p->map + ch->counters_offset);
+      for (uint32_t i = 0; i < ch->ncounters; i++)
+        u->counts[i] += counters[i];
+    }
   p->unit_sites = XRESIZEVEC (struct pf_unit_sites, p->unit_sites, p->nunits + 1);
   p->unit_sites[p->nunits++]
     = (struct pf_unit_sites) { u->index, ch->site_base, ch->nsites };
@@ -373,6 +387,45 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
         return problem (buf, bufsize, "unit %s: %s", u->source, err);
     }
   return NULL;
+}
+
+/* The shard chunk at offset OFF of P (dsprof-format.h, section 2b).  */
+
+static const char *
+add_shard (struct pf_process *p, uint64_t off, char *buf, size_t bufsize)
+{
+  const struct dsprof_shard_chunk *ch = (const void *) (p->map + off);
+  if (ch->ncounters != DSPROF_SHARD_COUNTERS
+      || ch->chunk.size != DSPROF_PAGE + (uint64_t) DSPROF_SHARD_COUNTERS * 8)
+    return problem (buf, bufsize, "shard chunk at offset %" PRIu64
+                    ": bad size", off);
+  p->shards = XRESIZEVEC (uint64_t, p->shards, p->nshards + 1);
+  p->shards[p->nshards++] = off + DSPROF_PAGE;
+  return NULL;
+}
+
+/* Add the counts of P's units counted in shards: each counter the sum of its
+   place in every shard of the process.  */
+
+static void
+add_shards (struct pf_process *p)
+{
+  for (uint32_t t = 0; t < p->ntunits; t++)
+    {
+      struct pf_unit *u = p->tunits[t].unit;
+      for (uint32_t k = 0; k < p->nshards; k++)
+        {
+          const uint64_t *c = (const uint64_t *) (p->map + p->shards[k])
+                              + p->tunits[t].index;
+          for (uint32_t i = 0; i < u->ncounters; i++)
+            u->counts[i] += c[i];
+        }
+    }
+  free (p->tunits);
+  free (p->shards);
+  p->tunits = NULL;
+  p->shards = NULL;
+  p->ntunits = p->nshards = 0;
 }
 
 /* The units chunk at offset OFF of P (a forked child's units): its records
@@ -625,7 +678,7 @@ parse_shared (struct pf_set *set, struct pf_process *p, char *buf,
               n++;
             }
         }
-      else if (kind == DSPROF_CHUNK_UNIT)
+      else if (kind == DSPROF_CHUNK_UNIT || kind == DSPROF_CHUNK_TUNIT)
         {
           const struct dsprof_unit_chunk *uc = (const void *) ch;
           if (uc->meta_size <= size - sizeof *uc
@@ -636,11 +689,15 @@ parse_shared (struct pf_set *set, struct pf_process *p, char *buf,
         err = add_units (set, &v[k].p, off, buf, bufsize);
       else if (kind == DSPROF_CHUNK_EVENTS)
         err = add_events (&v[k].p, &v[k].events, off, buf, bufsize);
+      else if (kind == DSPROF_CHUNK_SHARD)
+        err = add_shard (&v[k].p, off, buf, bufsize);
       else
         err = problem (buf, bufsize, "chunk at offset %" PRIu64
                        ": unknown kind %u", off, kind);
       off += size;
     }
+  for (size_t k = 0; k < n; k++)
+    add_shards (&v[k].p);
   for (size_t k = 0; k < n && !err; k++)
     {
       err = make_streams (&v[k].p, &v[k].events, buf, bufsize);
@@ -754,8 +811,10 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
                           PRIu64, off, ch->size);
         }
       const char *err;
-      if (ch->kind == DSPROF_CHUNK_UNIT)
+      if (ch->kind == DSPROF_CHUNK_UNIT || ch->kind == DSPROF_CHUNK_TUNIT)
         err = add_unit (set, p, off, 0, 0, buf, bufsize);
+      else if (ch->kind == DSPROF_CHUNK_SHARD)
+        err = add_shard (p, off, buf, bufsize);
       else if (ch->kind == DSPROF_CHUNK_UNITS)
         err = add_units (set, p, off, buf, bufsize);
       else if (ch->kind == DSPROF_CHUNK_EVENTS)
@@ -781,6 +840,7 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
       off += size;
     }
 
+  add_shards (p);
   const char *err = make_streams (p, &events, buf, bufsize);
   free (events.v);
   if (err)
@@ -793,6 +853,10 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
 static void
 process_free (struct pf_process *p)
 {
+  free (p->tunits);
+  free (p->shards);
+  p->tunits = NULL;
+  p->shards = NULL;
   for (uint32_t i = 0; i < p->nstreams; i++)
     free (p->streams[i].chunks);
   free (p->streams);

@@ -58,6 +58,13 @@ struct pf_unit
   uint32_t index;                /* in its set's units */
 };
 
+/* A unit of a process counted in its shards: where its counters are.  */
+struct pf_tunit
+{
+  struct pf_unit *unit;
+  uint64_t index;
+};
+
 /* A unit as one process holds it: its site ids there.  */
 struct pf_unit_sites
 {
@@ -85,6 +92,10 @@ struct pf_process
   struct pf_unit_sites *unit_sites; /* nunits: their site ids */
   uint64_t ncounters;
   uint64_t nblocks;              /* counted blocks of those units */
+  uint32_t nshards;              /* update=thread (dsprof-format.h, 2b): */
+  uint64_t *shards;              /* the file offsets of its shards' chunks */
+  uint32_t ntunits;              /* and its units counted in them, summed */
+  struct pf_tunit *tunits;       /* once all chunks are read */
   uint64_t control_offset;       /* of its control chunk; 0: none */
   uint32_t control_mapped;       /* the process maps the control page */
   uint32_t events_at_start;      /* the switch of events at start */

@@ -84,6 +84,15 @@ DSPROF_API extern __thread int __dsprof_seen_v1;
 #endif
 DSPROF_API DSPROF_PRESERVES_ALL DSPROF_GENERAL_REGS void
 __dsprof_seen_thread_v1 (void);
+/* update=thread (dsprof-format.h, section 2b).  */
+DSPROF_API void __dsprof_register_unit_thread_v1 (uint64_t *counters,
+                                                  uint32_t ncounters,
+                                                  const char *meta,
+                                                  uint32_t meta_size,
+                                                  uint32_t *sites,
+                                                  uint32_t nsites);
+DSPROF_API extern __thread uint64_t *__dsprof_shard_v1;
+DSPROF_API uint64_t *__dsprof_shard_thread_v1 (void);
 
 static inline uint64_t
 dsprof_round_page (uint64_t n)
@@ -300,6 +309,10 @@ DSPROF_HIDDEN void dsprof_writer_set_truncated (void);
    fork_child     count anew in a forked child, before its file is made  */
 DSPROF_HIDDEN void dsprof_threads_header_init (struct dsprof_file_header *h);
 DSPROF_HIDDEN void dsprof_threads_fork_child (void);
+/* The calling thread's shard, in a forked child (units.c calls it after the
+   units' chunks): a new one of the child's file at the same address, the
+   parent's others unmapped.  */
+DSPROF_HIDDEN void dsprof_shards_fork_child (void);
 
 /* units.c: hooks for the writer's fork handlers.  */
 DSPROF_HIDDEN void dsprof_units_lock (void);

@@ -48,7 +48,13 @@ struct unit
   int mapped;                   /* COUNTERS are mapped from this process's profile */
   uint64_t at;                  /* in a forked child's fork handler: the file
                                    offset of its counters */
+  int thread;                   /* update=thread: its counters are in the
+                                   shards (dsprof-format.h, section 2b) */
+  uint64_t index;               /* then the index of its counter 0 there */
 };
+
+/* The next free index of the shards' counter space.  */
+static uint64_t next_index = DSPROF_SHARD_SINK;
 
 /* The registry, in registration order, protected by UNITS_LOCK.  Plain realloc,
    not libiberty's xrealloc: running out of memory must not abort the program.  */
@@ -108,6 +114,8 @@ unit_head (const struct unit *u)
 static uint64_t
 unit_bytes (const struct unit *u)
 {
+  if (u->thread)
+    return 0;
   return (uint64_t) u->ncounters * sizeof (uint64_t);
 }
 
@@ -119,12 +127,12 @@ unit_describe (const struct unit *u, uint64_t size, uint64_t counters,
                struct dsprof_unit_chunk *ch)
 {
   memset (ch, 0, sizeof *ch);
-  ch->chunk.kind = DSPROF_CHUNK_UNIT;
+  ch->chunk.kind = u->thread ? DSPROF_CHUNK_TUNIT : DSPROF_CHUNK_UNIT;
   ch->chunk.size = size;
   ch->chunk.check = u->check;
   ch->ncounters = u->ncounters;
   ch->meta_size = u->meta_size;
-  ch->counters_offset = counters;
+  ch->counters_offset = u->thread ? u->index : counters;
   ch->site_base = u->site_base;
   ch->nsites = u->nsites;
 }
@@ -159,7 +167,7 @@ unit_put (struct unit *u, uint64_t off)
       if (!err)
         err = dsprof_writer_write (off + sizeof ch, u->meta, u->meta_size);
     }
-  if (!err)
+  if (!err && bytes)
     err = dsprof_writer_write (off + head, u->counters, bytes);
   /* Updates between the write and the mapping are lost; a constructor runs before
      the unit's code normally can, so there are none in practice.  */
@@ -201,9 +209,9 @@ unit_find (const uint64_t *counters, const uint32_t *sites)
   return -1;
 }
 
-DSPROF_API void
-__dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounters, const char *meta,
-                           uint32_t meta_size, uint32_t *sites, uint32_t nsites)
+static void
+register_unit (uint64_t *counters, uint32_t ncounters, const char *meta,
+               uint32_t meta_size, uint32_t *sites, uint32_t nsites, int thread)
 {
   int saved_errno = errno;
   pthread_mutex_lock (&units_lock);
@@ -219,7 +227,7 @@ __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounters, const char *m
     goto out;
 
   struct unit new_unit = { counters, ncounters, meta, meta_size, sites, nsites, 0,
-                           dsprof_meta_hash (meta, meta_size), 0, 0 };
+                           dsprof_meta_hash (meta, meta_size), 0, 0, thread, 0 };
   if (nunits == maxunits)
     {
       size_t max = maxunits ? 2 * maxunits : 64;
@@ -244,12 +252,43 @@ __dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounters, const char *m
     u->site_base = dsprof_recorder_add_sites (meta, meta_size, sites, nsites);
   if (!unit_ok (u))
     unit_warn (u, "counters are not page-aligned (plugin and runtime do not match)");
+  else if (thread && ncounters > DSPROF_SHARD_COUNTERS - next_index)
+    {
+      unit_warn (u, "the threads' counter space is full");
+      u->ncounters = 0;
+      u->counters = NULL;
+    }
   else
-    unit_record (u);
+    {
+      /* The unit's code adds counters[0] to its thread's shard (section
+         2b): from now on its counts go to the unit's place, not the sink.  */
+      if (thread && ncounters)
+        {
+          u->index = next_index;
+          next_index += ncounters;
+          __atomic_store_n (&counters[0], u->index, __ATOMIC_RELAXED);
+        }
+      unit_record (u);
+    }
 
  out:
   pthread_mutex_unlock (&units_lock);
   errno = saved_errno;
+}
+
+DSPROF_API void
+__dsprof_register_unit_v1 (uint64_t *counters, uint32_t ncounters, const char *meta,
+                           uint32_t meta_size, uint32_t *sites, uint32_t nsites)
+{
+  register_unit (counters, ncounters, meta, meta_size, sites, nsites, 0);
+}
+
+DSPROF_API void
+__dsprof_register_unit_thread_v1 (uint64_t *counters, uint32_t ncounters,
+                                  const char *meta, uint32_t meta_size,
+                                  uint32_t *sites, uint32_t nsites)
+{
+  register_unit (counters, ncounters, meta, meta_size, sites, nsites, 1);
 }
 
 /* Forget the unit with COUNTERS and SITES (its shared library is being
@@ -325,7 +364,7 @@ units_put_all (uint64_t off, uint64_t size, uint64_t head, size_t n,
 {
   size_t k = 0;
   for (size_t i = 0; i < nunits; i++)
-    if (unit_ok (&units[i]))
+    if (unit_ok (&units[i]) && !units[i].thread)
       order[k++] = &units[i];
   qsort (order, n, sizeof *order, unit_cmp_counters);
   uint64_t at = off + head;
@@ -349,7 +388,7 @@ units_put_all (uint64_t off, uint64_t size, uint64_t head, size_t n,
   for (size_t i = 0; i < nunits; i++)
     {
       const struct unit *u = &units[i];
-      if (!unit_ok (u))
+      if (!unit_ok (u) || u->thread)
         continue;
       struct dsprof_unit_chunk ch;
       unit_describe (u, unit_record_size (u), u->at, &ch);
@@ -396,14 +435,18 @@ dsprof_units_fork_child (void)
   size_t n = 0;
   uint64_t records = 0, bytes = 0;
   for (size_t i = 0; i < nunits; i++)
-    if (unit_ok (&units[i]))
+    if (unit_ok (&units[i]) && !units[i].thread)
       {
         n++;
         records += unit_record_size (&units[i]);
         bytes += unit_bytes (&units[i]);
       }
-    else
+    else if (!unit_ok (&units[i]))
       dsprof_writer_set_truncated ();
+  /* Units counted in shards: a chunk each (no counters of their own).  */
+  for (size_t i = 0; i < nunits; i++)
+    if (unit_ok (&units[i]) && units[i].thread)
+      unit_record (&units[i]);
   if (!n)
     return;
 

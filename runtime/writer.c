@@ -15,9 +15,10 @@
    internal.h.  Space is reserved with posix_fallocate before anything is written or
    mapped: a page of a sparse file that is mapped and then cannot be allocated (full
    disk) faults with SIGBUS on its next counter update, while a failed fallocate
-   only costs us the chunk.  Only a forked child leaves its counters a hole
-   (dsprof_writer_begin_sparse), so that its profile costs what it touches; the
-   SIGBUS handler below keeps it running should its disk fill.
+   only costs us the chunk.  Only a forked child's counters and the threads'
+   shards (update=thread) are left a hole (dsprof_writer_begin_sparse), so
+   that they cost what they touch; the SIGBUS handler below keeps the program
+   running should its disk fill.
 
    Nothing is ever flushed: the counters are mapped from the file, so a crash, a
    SIGKILL, abort() or _exit() lose nothing.  At normal exit the destructor below
@@ -74,7 +75,7 @@
 static void writer_install_sigbus (void);
 static int shared_wanted (void);
 static int shared_open (uint64_t flags, const char **why);
-static uint64_t shared_begin (uint64_t size, int *err);
+static uint64_t shared_begin (uint64_t size, uint64_t reserve, int *err);
 static void shared_commit (uint64_t offset);
 
 enum writer_state
@@ -914,7 +915,9 @@ shared_attach (const char **why)
       *why = err == EAGAIN ? "not an accumulated dsprof profile" : NULL;
       return err;
     }
-  writer_take_file (fd, &st, hdr, DSPROF_PAGE, 0);
+  struct statfs sfs;
+  writer_take_file (fd, &st, hdr, DSPROF_PAGE,
+                    fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC);
   return 0;
 }
 
@@ -922,13 +925,20 @@ shared_attach (const char **why)
    Called with the file attached.  */
 
 static uint64_t
-shared_take (uint64_t size, int *err)
+shared_take (uint64_t size, uint64_t reserve, int *err)
 {
   uint64_t off = __atomic_fetch_add (&shared.file->end, size, __ATOMIC_ACQ_REL);
   if (off < DSPROF_PAGE || off % DSPROF_PAGE || off + size < off)
     *err = EIO;                 /* someone else wrote the header */
   else
-    *err = writer_allocate (writer.fd, off, size, size);
+    {
+      /* A hole past RESERVE: the file grows by allocating the chunk's last
+         page (ftruncate could cut off the chunks of other processes).  */
+      *err = writer_allocate (writer.fd, off, reserve, reserve);
+      if (!*err && reserve < size)
+        *err = writer_allocate (writer.fd, off + size - DSPROF_PAGE,
+                                DSPROF_PAGE, DSPROF_PAGE);
+    }
   if (!*err)
     {
       /* The chunk's size at once (kind 0: not written yet), so a reader can
@@ -948,7 +958,7 @@ shared_add_process (uint64_t flags)
 {
   int err;
   shared.file = writer.hdr;
-  uint64_t off = shared_take (DSPROF_PAGE, &err);
+  uint64_t off = shared_take (DSPROF_PAGE, DSPROF_PAGE, &err);
   if (!err && off / DSPROF_PAGE > UINT32_MAX >> 8)
     err = EFBIG;
   struct dsprof_process_chunk *pc = MAP_FAILED;
@@ -997,11 +1007,11 @@ shared_open (uint64_t flags, const char **why)
    taken for a chunk, or 0 with *ERR set.  */
 
 static uint64_t
-shared_begin (uint64_t size, int *err)
+shared_begin (uint64_t size, uint64_t reserve, int *err)
 {
-  uint64_t off = shared_take (size, err);
+  uint64_t off = shared_take (size, reserve, err);
   if (!*err)
-    writer.reserved = off + size;
+    writer.reserved = off + reserve;
   return off;
 }
 
@@ -1276,6 +1286,7 @@ writer_atfork_child (void)
   /* The file stays open while every unit adds its chunk.  */
   writer.hold = 1;
   dsprof_units_fork_child ();
+  dsprof_shards_fork_child ();
   writer.hold = 0;
   writer_detach ();
   dsprof_recorder_fork_child ();
@@ -1342,7 +1353,7 @@ dsprof_writer_begin_sparse (uint64_t size, uint64_t reserve)
     reserve = size;
   if (shared.on && !err)
     {
-      uint64_t off = shared_begin (size, &err);
+      uint64_t off = shared_begin (size, reserve, &err);
       if (!err)
         return off;
     }

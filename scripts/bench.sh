@@ -13,7 +13,8 @@
 # saying so instead of a figure.
 #
 # Benchmarks (BENCHES below; `scripts/bench.sh NAME...` runs only those):
-#   lua_counters       Lua 5.4 -O2 on the workload: block counters against gcov
+#   lua_counters       Lua 5.4 -O2 on the workload: block counters (update=single,
+#                      atomic, thread) against gcov
 #                      -fprofile-arcs (single and atomic) and gprof -pg
 #   compile_time       a -O2 build of Lua with and without the plugin
 #   events             bench/events.c: ns per Start/Finish pair (no dimensions,
@@ -65,7 +66,7 @@
 #                      the plain build: seconds, ns and profile bytes per opcode;
 #                      and the floor, two reads of the recorder's clock
 #   threads            bench/threads.c: 8 threads of counter-heavy calls at once,
-#                      with counters update=single and update=atomic, against
+#                      with counters update=single, atomic and thread, against
 #                      gcov -fprofile-update=atomic and the plain build; and
 #                      how many of the calls each dsprof build counted
 #
@@ -176,11 +177,12 @@ for r in json.load(open(sys.argv[1]))["results"]:
 
 # ---- Lua 5.4 running the CPU-bound workload: counter overhead (docs/contract.md §6 row 1) ----
 bench_lua_counters () {
-  local variants="plain dsprof dsprof-atomic gcov-arcs gcov-atomic gprof"
+  local variants="plain dsprof dsprof-atomic dsprof-thread gcov-arcs gcov-atomic gprof"
   local -A label=(
     [plain]="plain (-O2)"
     [dsprof]="dsprof counters, update=single"
     [dsprof-atomic]="dsprof counters, update=atomic"
+    [dsprof-thread]="dsprof counters, update=thread"
     [gcov-arcs]="gcov -fprofile-arcs"
     [gcov-atomic]="gcov -fprofile-arcs, atomic"
     [gprof]="gprof -pg"
@@ -487,26 +489,29 @@ bench_threads () {
   gcc -O2 -o "$tb/plain" "$src" -lpthread &&
     gcc -O2 $plugin -o "$tb/single" "$src" $lib &&
     gcc -O2 $plugin -fplugin-arg-dsprof-update=atomic -o "$tb/atomic" "$src" $lib &&
+    gcc -O2 $plugin -fplugin-arg-dsprof-update=thread -o "$tb/thread" "$src" $lib &&
     gcc -O2 -fprofile-arcs -fprofile-update=atomic -o "$tb/gcov-atomic" "$src" -lpthread ||
     die "cannot build bench/threads.c"
   local v expect= out
-  for v in plain single atomic gcov-atomic; do
+  for v in plain single atomic thread gcov-atomic; do
     out=$(cd "$tb" && DSPROF_OUT=$tb/$v.data "./$v" "$n") || die "threads ($v) failed"
     expect=${expect:-$out}
     [ "$out" = "$expect" ] || die "threads ($v) prints '$out', plain '$expect'"
   done
   pushd "$tb" >/dev/null
   time_cmds threads "./plain $n" "env DSPROF_OUT=$tb/single.data ./single $n" \
-    "env DSPROF_OUT=$tb/atomic.data ./atomic $n" "./gcov-atomic $n"
+    "env DSPROF_OUT=$tb/atomic.data ./atomic $n" \
+    "env DSPROF_OUT=$tb/thread.data ./thread $n" "./gcov-atomic $n"
   popd >/dev/null
   timed_row "plain (-O2), 8 threads" threads 0 0
   timed_row "dsprof counters, update=single" threads 1 0
   timed_row "dsprof counters, update=atomic" threads 2 0
-  timed_row "gcov -fprofile-update=atomic" threads 3 0
+  timed_row "dsprof counters, update=thread" threads 3 0
+  timed_row "gcov -fprofile-update=atomic" threads 4 0
   # The calls of mix each build counted (its first line), of 8 x N made.
   local line got
   line=$(grep -n 'ENTRY: once per call' "$src" | cut -d: -f1)
-  for v in single atomic; do
+  for v in single atomic thread; do
     got=$("$DSPROF" lines "$tb/$v.data" 2>/dev/null |
             awk -F': ' -v l=":$line" 'substr($1, length($1) - length(l) + 1) == l { print $2; exit }')
     row "update=$v: calls of mix counted" "${got:-?}" calls "" "of $((8 * n)) made"

@@ -15,6 +15,7 @@
 #         plain       nothing
 #         dsprof      -fplugin=plugin/dsprof.so (counters, update=single)
 #         dsprof-atomic  the plugin with update=atomic
+#         dsprof-thread  the plugin with update=thread (a counter shard per thread)
 #         dsprof-all  the plugin with functions=all
 #         dsprof-calls   the plugin with functions=all and counters=off
 #         dsprof-execute  the same, but only luaV_execute is an event (its
@@ -100,6 +101,8 @@ build () {
     plain) ;;
     dsprof) inst="-fplugin=$PLUGIN"; libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-atomic) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-update=atomic"
+                   libs="$RUNTIME/libdsprof.a -lpthread" ;;
+    dsprof-thread) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-update=thread"
                    libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-all) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-functions=all"
                 libs="$RUNTIME/libdsprof.a -lpthread" ;;

@@ -3,7 +3,7 @@
 # include= and exclude= restrict which functions get counters and events (exclude
 # wins); verbose prints one line per instrumented function; counters=off gives a
 # unit no counters, events=off no events; functions=all makes every function an
-# event of type call; update=single and update=atomic give the same counts.  The
+# event of type call; update=single, atomic and thread give the same counts.  The
 # plugin works with -std=c99, c11, c17 and gnu17 (and adds no warnings), and
 # dsprof.h with -std=c89 -pedantic-errors, with the plugin and without.
 . "$(dirname "$0")/../../lib.sh"
@@ -31,8 +31,8 @@ bad () {
 bad colour=red "dsprof: unknown argument 'colour' (valid keys: $KEYS)"
 bad colour "dsprof: unknown argument 'colour' (valid keys: $KEYS)"
 bad Update=atomic "dsprof: unknown argument 'Update' (valid keys: $KEYS)"
-bad update=sometimes "dsprof: bad value 'sometimes' for argument 'update' (valid: atomic, single)"
-bad update "dsprof: bad value '' for argument 'update' (valid: atomic, single)"
+bad update=sometimes "dsprof: bad value 'sometimes' for argument 'update' (valid: single, atomic, thread)"
+bad update "dsprof: bad value '' for argument 'update' (valid: single, atomic, thread)"
 bad counters=maybe "dsprof: bad value 'maybe' for argument 'counters' (valid: on, off)"
 bad counters=ON "dsprof: bad value 'ON' for argument 'counters' (valid: on, off)"
 bad events=1 "dsprof: bad value '1' for argument 'events' (valid: on, off)"
@@ -136,7 +136,8 @@ SQ1="#1 event=square name=square x=0 result=0 complete=true"
 SQ2="#2 event=square name=square x=1 result=1 complete=true"
 SQ3="#3 event=square name=square x=2 result=4 complete=true"
 for variant in default:"" on:-fplugin-arg-dsprof-events=on ann:-fplugin-arg-dsprof-functions=annotated \
-               single:-fplugin-arg-dsprof-update=single atomic:-fplugin-arg-dsprof-update=atomic; do
+               single:-fplugin-arg-dsprof-update=single atomic:-fplugin-arg-dsprof-update=atomic \
+               thread:-fplugin-arg-dsprof-update=thread; do
   # shellcheck disable=SC2086
   build_ev "${variant%%:*}" ${variant#*:}
   events_are "${variant%%:*}" "$SQ1" "$SQ2" "$SQ3"
