@@ -81,7 +81,8 @@ check_process (const struct pf_process *p)
   if (!p->control_offset)
     {
       fprintf (stderr, "dsprof ctl: %s: the profile has no control page (written "
-               "by an older runtime, or by merge): nothing to switch\n", p->path);
+               "by an older runtime, by merge, or accumulated by DSPROF_ACCUMULATE): "
+               "nothing to switch\n", p->path);
       return EXIT_DATA;
     }
   if (pf_process_gone (&p->header, &exited))

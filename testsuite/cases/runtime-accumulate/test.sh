@@ -152,4 +152,9 @@ for v in 0 "" maybe; do
     [ ! -s err ] || fail "DSPROF_ACCUMULATE='$v': $(cat err)"
   fi
 done
+# An accumulated profile has no control page: dsprof ctl says so, status 2.
+rc=0
+run_dsprof ctl acc.data events off >/dev/null 2>ctl.err || rc=$?
+[ "$rc" = 2 ] && grep -q "no control page.*accumulated" ctl.err ||
+  fail "ctl on an accumulated profile: status $rc, $(cat ctl.err)"
 echo "runtime-accumulate: $(steps acc.data) steps in $(procs acc.data) processes"
