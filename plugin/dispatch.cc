@@ -107,7 +107,8 @@ spec_for (tree fndecl)
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   for (unsigned i = 0; i < specs.length (); i++)
     if (strcmp (specs[i].name, name) == 0
-        && (!specs[i].file || select_decl_file_matches_p (specs[i].file, fndecl)))
+        && (!specs[i].file
+            || dsprof_file_matches_p (specs[i].file, dsprof_decl_file (fndecl))))
       return &specs[i];
   return NULL;
 }

@@ -170,13 +170,30 @@ parse_arguments (struct plugin_name_args *info)
   return ok;
 }
 
+/* Whether the fnmatch pattern PAT matches the source file FILE, as given to
+   the compiler or by its base name: the one rule of include=, exclude= and
+   a selection file's file= options.  */
+
+bool
+dsprof_file_matches_p (const char *pat, const char *file)
+{
+  return fnmatch (pat, file, 0) == 0 || fnmatch (pat, lbasename (file), 0) == 0;
+}
+
+/* The source file FNDECL is defined in.  */
+
+const char *
+dsprof_decl_file (tree fndecl)
+{
+  const char *file = DECL_SOURCE_FILE (fndecl);
+  return file ? file : main_input_filename;
+}
+
 static bool
 any_match (char **patterns, const char *name, const char *file)
 {
-  const char *base = lbasename (file);
   for (char **p = patterns; *p; p++)
-    if (fnmatch (*p, name, 0) == 0 || fnmatch (*p, file, 0) == 0
-        || fnmatch (*p, base, 0) == 0)
+    if (fnmatch (*p, name, 0) == 0 || dsprof_file_matches_p (*p, file))
       return true;
   return false;
 }
@@ -187,9 +204,7 @@ bool
 dsprof_selected_p (tree fndecl)
 {
   const char *name = lang_hooks.decl_printable_name (fndecl, 0);
-  const char *file = DECL_SOURCE_FILE (fndecl);
-  if (!file)
-    file = main_input_filename;
+  const char *file = dsprof_decl_file (fndecl);
   if (dsprof_opts.exclude && any_match (dsprof_opts.exclude, name, file))
     return false;
   return !dsprof_opts.include || any_match (dsprof_opts.include, name, file);

@@ -22,6 +22,8 @@ extern struct dsprof_options dsprof_opts;
 
 /* dsprof-plugin.cc */
 bool dsprof_selected_p (tree fndecl);
+bool dsprof_file_matches_p (const char *pat, const char *file);
+const char *dsprof_decl_file (tree fndecl);
 
 /* counters.cc: the counters pass, whose steps the files of counters.h do,
    and the event hooks of events.cc.  */
@@ -83,7 +85,6 @@ void select_call_error (const select_call *c, tree callee, location_t loc,
                         const char *msg);
 unsigned select_dispatch_count (void);
 const char *select_dispatch_spec (unsigned i, const char **file, int *line);
-bool select_decl_file_matches_p (const char *pat, tree fndecl);
 
 /* dispatch.cc: op records for the dispatch of a bytecode VM's functions
    (dispatch=FUNC[@LINE][:...]).  dispatch_add_spec adds one FUNC or

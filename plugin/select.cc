@@ -514,29 +514,6 @@ select_read (const char *path)
 
 /* ---- the directives' uses --------------------------------------------- */
 
-/* Whether PAT matches FILE or its base name.  */
-
-static bool
-file_matches_p (const char *pat, const char *file)
-{
-  return fnmatch (pat, file, 0) == 0 || fnmatch (pat, lbasename (file), 0) == 0;
-}
-
-static const char *
-decl_file (tree fndecl)
-{
-  const char *file = DECL_SOURCE_FILE (fndecl);
-  return file ? file : main_input_filename;
-}
-
-/* Whether PAT matches the file FNDECL is defined in (a file= option).  */
-
-bool
-select_decl_file_matches_p (const char *pat, tree fndecl)
-{
-  return file_matches_p (pat, decl_file (fndecl));
-}
-
 /* The first `event' directive that selects FNDECL, or NULL.  */
 
 select_event *
@@ -546,7 +523,7 @@ select_event_for (tree fndecl)
   for (unsigned i = 0; i < events.length (); i++)
     if (fnmatch (events[i]->pattern, name, 0) == 0
         && (!events[i]->file
-            || file_matches_p (events[i]->file, decl_file (fndecl))))
+            || dsprof_file_matches_p (events[i]->file, dsprof_decl_file (fndecl))))
       return events[i];
   return NULL;
 }
@@ -631,13 +608,13 @@ select_call_for (tree caller, tree callee, location_t loc)
   const char *name = lang_hooks.decl_printable_name (callee, 0);
   const char *cname = lang_hooks.decl_printable_name (caller, 0);
   expanded_location x = expand_location (loc);
-  const char *file = x.file ? x.file : decl_file (caller);
+  const char *file = x.file ? x.file : dsprof_decl_file (caller);
   for (unsigned i = 0; i < calls.length (); i++)
     {
       select_call *c = calls[i];
       if (fnmatch (c->pattern, name, 0) == 0
           && (!c->in || fnmatch (c->in, cname, 0) == 0)
-          && (!c->file || file_matches_p (c->file, file)))
+          && (!c->file || dsprof_file_matches_p (c->file, file)))
         return c;
     }
   return NULL;
