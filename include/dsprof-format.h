@@ -349,8 +349,8 @@
    every time rather than sampled: SETUP_TICKS is the chunk's own (not
    cumulative), taken out of the sampled call it fell in.  It lies inside
    the records open both before and after the chunk's first event (a
-   Start's or a dimension's setup comes before its time stamp, a Finish's
-   after).  UNIT_PS 0: the figures are clock ticks; else picoseconds times
+   Start's or an op's setup comes before its time stamp, for the hook reads
+   the clock again after it; a Finish's or a dimension's after).  UNIT_PS 0: the figures are clock ticks; else picoseconds times
    UNIT_PS (dsprof merge writes 1).  MAGIC is DSPROF_COSTS_MAGIC: a chunk
    whose stream reaches into the trailer's bytes, or whose magic differs (an
    older recorder's), has none.  The trailer of a stream's last chunk that
