@@ -893,8 +893,7 @@ set_raw (struct decoder *d, int op, uint64_t id, const unsigned char *names,
 static inline bool
 innermost_op (const struct decoder *d)
 {
-  return d->depth && d->stack[d->depth - 1].r->site
-         && d->stack[d->depth - 1].r->site->function;
+  return d->depth && ev_record_op_p (d->stack[d->depth - 1].r);
 }
 
 const struct dsprof_events_costs *

@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -64,27 +63,13 @@ dsprof_control_write (int fd, uint64_t offset)
 }
 
 void
-dsprof_control_map (int fd, uint64_t offset)
+dsprof_control_map (uint64_t offset)
 {
-  if (!control_mappable ())
+  if (!control_mappable ()
+      || !dsprof_writer_map (offset + DSPROF_PAGE, DSPROF_PAGE, __dsprof_events_on, 1))
     return;
-  /* Mapped elsewhere, then moved over the page (as dsprof_writer_map does):
-     the flag's page is never left unmapped.  */
-  void *p = mmap (NULL, DSPROF_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-                  (off_t) (offset + DSPROF_PAGE));
-  if (p == MAP_FAILED)
-    return;
-  void *q = mremap (p, DSPROF_PAGE, DSPROF_PAGE, MREMAP_MAYMOVE | MREMAP_FIXED,
-                    __dsprof_events_on);
-  if (q == MAP_FAILED)
-    {
-      munmap (p, DSPROF_PAGE);
-      return;
-    }
-  dsprof_writer_track (q, DSPROF_PAGE);
+  /* Else ctl says the process cannot be switched.  */
   uint32_t mapped = 1;
-  if (pwrite (fd, &mapped, sizeof mapped,
-              (off_t) (offset + offsetof (struct dsprof_control_chunk, mapped)))
-      != (ssize_t) sizeof mapped)
-    return;   /* ctl then says the process cannot be switched */
+  dsprof_writer_write (offset + offsetof (struct dsprof_control_chunk, mapped),
+                       &mapped, sizeof mapped);
 }

@@ -61,12 +61,13 @@ DSPROF_API extern int __dsprof_events_on[DSPROF_PAGE / sizeof (int)];
    set, on        store and load the flag
    write          write the control chunk (two pages) at OFFSET of the new
                   profile FD, the flag as it is now; 0 or an errno
-   map            map its control page over the flag's page, once the file
-                  is the profile (best effort: `mapped` says)  */
+   map            map the control chunk at OFFSET's page over the flag's
+                  page (dsprof_writer_map), once the writer has taken the
+                  file (best effort: `mapped` says)  */
 DSPROF_HIDDEN void dsprof_control_set (int on);
 DSPROF_HIDDEN int dsprof_control_on (void);
 DSPROF_HIDDEN int dsprof_control_write (int fd, uint64_t offset);
-DSPROF_HIDDEN void dsprof_control_map (int fd, uint64_t offset);
+DSPROF_HIDDEN void dsprof_control_map (uint64_t offset);
 DSPROF_API void __dsprof_op_v1 (uint32_t *dispatch, uint32_t index, void *cfa);
 DSPROF_API void __dsprof_op_begin_v1 (void *cfa);
 DSPROF_API void __dsprof_op_end_v1 (void *cfa);

@@ -814,12 +814,12 @@ writer_create (uint64_t flags, const char **why)
   if (err)
     goto fail;
 
-  if (hdr->end > DSPROF_PAGE)
-    dsprof_control_map (fd, DSPROF_PAGE);
   struct statfs sfs;
   dsprof_threads_header_init (hdr);
   writer_take_file (fd, &st, hdr, hdr->end,
                     fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC);
+  if (hdr->end > DSPROF_PAGE)
+    dsprof_control_map (DSPROF_PAGE);
   writer_detach ();
   goto out;
 
