@@ -118,8 +118,8 @@
      every function with counters (after the GIMPLE optimisers) reaches its
          counters through a pointer into the thread's shard, and increments
          counter i at that pointer + i: each thread increments its own copy,
-         and no update is ever lost.  In a shared object (and on targets
-         other than x86-64), the function loads __dsprof_shard_v1 at entry,
+         and no update is ever lost.  In a shared object (and with -flto,
+         and on targets other than x86-64), the function loads __dsprof_shard_v1 at entry,
          calls __dsprof_shard_thread_v1 if it is NULL and adds
          __dsprof_counters[0].  In an executable on x86-64 the unit has a
          thread-local cache of its own, `static __thread uint64_t
@@ -135,6 +135,8 @@
          caches when it ends (it knows their offsets from the thread
          pointer, the same in every thread), and the registering thread's
          ones that code run before the unit registered set to its sink.
+         Before any unit has registered, neither call makes a shard: the
+         thread counts into a sink outside the profile.
          On x86-64 the two calls save every register they use, vector ones
          too (XSAVE or FXSAVE), and take their arguments pushed on the
          stack below the red zone, the first last: the call is an asm

@@ -118,6 +118,9 @@ struct early
 static struct early *early;
 static size_t nearly, maxearly;
 
+/* Set when a unit counted in shards has registered.  */
+static int shards_ready;
+
 /* When there is no memory at all, the thread shares this: its increments
    may be lost and are not in the profile.  */
 static uint64_t last_resort[DSPROF_SHARD_COUNTERS];
@@ -317,6 +320,7 @@ void
 dsprof_shards_registered (uint64_t *counters)
 {
   char *tp = thread_pointer ();
+  __atomic_store_n (&shards_ready, 1, __ATOMIC_RELEASE);
   pthread_mutex_lock (&shards_lock);
   size_t n = 0;
   for (size_t i = 0; i < nearly; i++)
@@ -460,6 +464,11 @@ SHARD_THREAD (void)
 {
   if (__dsprof_shard_v1)
     return __dsprof_shard_v1;
+  /* Before any unit registered (code that a preinit function calls) every
+     unit's place is the sink, and the runtime is not set up to make a
+     file.  */
+  if (!__atomic_load_n (&shards_ready, __ATOMIC_ACQUIRE))
+    return last_resort;
   sigset_t all, old;
   sigfillset (&all);
   pthread_sigmask (SIG_BLOCK, &all, &old);

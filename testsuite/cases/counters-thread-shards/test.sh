@@ -87,11 +87,18 @@ cp "$CASE/entry.c" .
 dscc -O2 -fplugin-arg-dsprof-update=thread \
   -fplugin-arg-dsprof-exclude='uncounted_*:preinit' -o entry entry.c \
   || fail "entry.c does not compile with update=thread"
-DSPROF_OUT=e.data ./entry 5000 || fail "entry: status $?"
-# The preinit call is made before the unit registers: in the sink.
-expect e.data "entry.c:$(line_of entry.c EARLY)" 5000
-expect e.data "entry.c:$(line_of entry.c HELPER)" 20000
-expect e.data "entry.c:$(line_of entry.c VECTOR)" 4
+dscc -O2 -flto -fplugin-arg-dsprof-update=thread \
+  -fplugin-arg-dsprof-exclude='uncounted_*:preinit' -o entry-lto entry.c \
+  || fail "entry.c does not compile with update=thread and -flto"
+for prog in entry entry-lto; do
+  rm -f e.data dsprof.data
+  DSPROF_OUT=e.data ./$prog 5000 || fail "$prog: status $?"
+  [ ! -e dsprof.data ] || fail "$prog made a profile before it read DSPROF_OUT"
+  # The preinit call is made before the unit registers: in the sink.
+  expect e.data "entry.c:$(line_of entry.c EARLY)" 5000
+  expect e.data "entry.c:$(line_of entry.c HELPER)" 20000
+  expect e.data "entry.c:$(line_of entry.c VECTOR)" 4
+done
 
 # ---- SIGKILL mid-run: the counts so far, never above the truth --------------------
 pid=
