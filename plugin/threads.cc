@@ -52,6 +52,35 @@ const pass_data threads_pass_data = {
   TODO_update_ssa_only_virtuals,
 };
 
+/* A thread-local variable NAME of TYPE, left out of the debug information:
+   the runtime's (initial-exec) if EXTERNAL, else one of the unit's own
+   (local-exec).  */
+
+tree
+tls_var (const char *name, tree type, bool external)
+{
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+                          type);
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  if (external)
+    {
+      TREE_PUBLIC (decl) = 1;
+      DECL_EXTERNAL (decl) = 1;
+      set_decl_tls_model (decl, TLS_MODEL_INITIAL_EXEC);
+      varpool_node::get_create (decl);
+    }
+  else
+    {
+      TREE_STATIC (decl) = 1;
+      TREE_USED (decl) = 1;
+      TREE_ADDRESSABLE (decl) = 1;
+      set_decl_tls_model (decl, TLS_MODEL_LOCAL_EXEC);
+      varpool_node::add (decl);
+    }
+  return decl;
+}
+
 /* The thread-local flag the check tests.  In an executable, a flag of the
    unit's own, local-exec: the test is one compare with an operand relative
    to the thread pointer.  In a shared object, the runtime's
@@ -65,28 +94,8 @@ seen_decl (void)
 {
   static tree decl;
   if (!decl)
-    {
-      decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-                         get_identifier (flag_shlib ? "__dsprof_seen_v1"
-                                                    : "__dsprof_seen"),
-                         integer_type_node);
-      DECL_ARTIFICIAL (decl) = 1;
-      DECL_IGNORED_P (decl) = 1;
-      if (flag_shlib)
-        {
-          TREE_PUBLIC (decl) = 1;
-          DECL_EXTERNAL (decl) = 1;
-          set_decl_tls_model (decl, TLS_MODEL_INITIAL_EXEC);
-          varpool_node::get_create (decl);
-        }
-      else
-        {
-          TREE_STATIC (decl) = 1;
-          TREE_USED (decl) = 1;
-          set_decl_tls_model (decl, TLS_MODEL_LOCAL_EXEC);
-          varpool_node::add (decl);
-        }
-    }
+    decl = tls_var (flag_shlib ? "__dsprof_seen_v1" : "__dsprof_seen",
+                    integer_type_node, flag_shlib);
   return decl;
 }
 
@@ -336,16 +345,7 @@ shard_decl (void)
 {
   static tree decl;
   if (!decl)
-    {
-      decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-                         get_identifier ("__dsprof_shard_v1"), shard_ptr_type ());
-      DECL_ARTIFICIAL (decl) = 1;
-      DECL_IGNORED_P (decl) = 1;
-      TREE_PUBLIC (decl) = 1;
-      DECL_EXTERNAL (decl) = 1;
-      set_decl_tls_model (decl, TLS_MODEL_INITIAL_EXEC);
-      varpool_node::get_create (decl);
-    }
+    decl = tls_var ("__dsprof_shard_v1", shard_ptr_type (), true);
   return decl;
 }
 
@@ -371,15 +371,7 @@ shard_cache_decl (tree array)
       return caches[i];
   char *name;
   ASM_FORMAT_PRIVATE_NAME (name, "__dsprof_shard_cache", arrays.length ());
-  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
-                          shard_ptr_type ());
-  DECL_ARTIFICIAL (decl) = 1;
-  DECL_IGNORED_P (decl) = 1;
-  TREE_STATIC (decl) = 1;
-  TREE_USED (decl) = 1;
-  TREE_ADDRESSABLE (decl) = 1;
-  set_decl_tls_model (decl, TLS_MODEL_LOCAL_EXEC);
-  varpool_node::add (decl);
+  tree decl = tls_var (name, shard_ptr_type (), false);
   arrays.safe_push (array);
   caches.safe_push (decl);
   return decl;
