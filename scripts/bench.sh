@@ -213,12 +213,36 @@ bench_lua_counters () {
     timed_row "${label[$v]}" lua $i 0
     i=$((i + 1))
   done
-  # update=thread's overhead against update=single's (the target: 1.3x), from
-  # the means above and from instructions, which callgrind counts the same on
-  # a busy machine (a tenth of the workload).
+  # update=thread's overhead against update=single's (the target: 1.3x): from
+  # the means above; from runs of the three builds in turn, so that the load
+  # of the machine weighs on them alike (user CPU time, median and fastest of
+  # BENCH_RUNS rounds); and from instructions, which callgrind counts the same
+  # on a busy machine (a tenth of the workload).
   row "update=thread's overhead" "$(awk -v p="${MEAN[lua/0]}" -v s="${MEAN[lua/1]}" \
         -v t="${MEAN[lua/3]}" 'BEGIN { printf "%.2f", (t - p) / (s - p) }')" x \
     "" "(thread - plain) / (single - plain) of the mean times; target 1.3x"
+  python3 - "$RUNS" "$run" "$LUA_WORKLOAD" "$(lua_build plain)" "$(lua_build dsprof)" \
+    "$(lua_build dsprof-thread)" <<'PY' |
+import os, statistics, subprocess, sys
+runs, run, work, builds = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+user = [[] for _ in builds]
+env = dict(os.environ, DSPROF_OUT=os.path.join(run, "turns.data"))
+for _ in range(runs):
+    for i, lua in enumerate(builds):
+        p = subprocess.Popen(["setarch", "-R", lua, work], env=env, cwd=run,
+                             stdout=subprocess.DEVNULL)
+        _, status, ru = os.wait4(p.pid, 0)
+        if status:
+            sys.exit("%s failed" % lua)
+        user[i].append(ru.ru_utime)
+for f, name in ((statistics.median, "median"), (min, "fastest")):
+    p, s, t = (f(u) for u in user)
+    print("%s|%.2f|%.3f s plain, %.3f s single, %.3f s thread" % (name, (t - p) / (s - p), p, s, t))
+PY
+    while IFS='|' read -r what fig note; do
+      row "update=thread's overhead, in turns" "$fig" x "" \
+        "$what user time of $RUNS rounds: $note; target 1.3x"
+    done
   command -v valgrind >/dev/null || { missing_row "instructions" "no valgrind"; return 0; }
   local -A ir
   for v in plain dsprof dsprof-thread dsprof-atomic gcov-atomic; do
