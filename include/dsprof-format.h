@@ -111,7 +111,10 @@
          uint64_t *__dsprof_shard_thread_v1 (void), which gives the thread a
          shard (a free one, or a new one) and returns it;
      the constructor is  __dsprof_register_unit_thread_v1, with the arguments
-         of __dsprof_register_unit_v1: the runtime gives the unit the index
+         of __dsprof_register_unit_v1 (the pass that moves the counters makes
+         the call so: with -flto, at link time; a -flto link without the
+         plugin leaves the unit counting in its array, registered with
+         __dsprof_register_unit_v1): the runtime gives the unit the index
          of its counter 0 in the process's counter space (DSPROF_SHARD_SINK,
          then past the units before it) and stores it in __dsprof_counters[0],
          the only word of the array it touches;

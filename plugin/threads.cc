@@ -101,7 +101,7 @@ seen_decl (void)
 
 /* Whether a call of the runtime may be an asm statement (x86-64, LP64),
    which is what a function whose arguments and result are pointers in
-   general registers needs: see runtime_call.  */
+   general registers needs: see preserving_call.  */
 
 bool
 asm_calls_p (void)
@@ -132,7 +132,7 @@ asm_string (const char *s)
    and the callee's frame go below it.  */
 
 gimple *
-runtime_call (const char *name, tree fntype, tree out, tree mem, tree arg)
+preserving_call (const char *name, tree fntype, tree out, tree mem, tree arg)
 {
   if (!asm_calls_p ())
     {
@@ -178,7 +178,7 @@ runtime_call (const char *name, tree fntype, tree out, tree mem, tree arg)
 gimple *
 seen_thread_call (void)
 {
-  return runtime_call ("__dsprof_seen_thread_v1",
+  return preserving_call ("__dsprof_seen_thread_v1",
                        build_function_type_list (void_type_node, NULL_TREE),
                        NULL_TREE, NULL_TREE, NULL_TREE);
 }
@@ -299,7 +299,7 @@ threads_pass::execute (function *fun)
                                           p = b + __dsprof_counters[0];
                                           p[3]++;
 
-   The runtime calls are asm statements (runtime_call).  After the durable
+   The runtime calls are asm statements (preserving_call).  After the durable
    pass, so the stores it made plain stay plain, and the volatile ones
    volatile.  The shard's counters get an alias set of their own: no access
    of the program's can be one of them.  With -flto a function may hold
@@ -438,6 +438,35 @@ entered_with_shard_p (function *fun)
   return true;
 }
 
+/* The unit's constructor registers it with __dsprof_register_unit_v1
+   (metadata.cc): this pass, which moves the counters into the shards, makes
+   it __dsprof_register_unit_thread_v1, so that the two go together even
+   where it does not run (a -flto link without the plugin: the unit counts
+   in its own array, as with update=single).  */
+
+void
+retarget_registration (function *fun)
+{
+  static tree thread_decl;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+        tree fn = call ? gimple_call_fndecl (call) : NULL_TREE;
+        if (!fn || !DECL_NAME (fn)
+            || strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)),
+                       "__dsprof_register_unit_v1") != 0)
+          continue;
+        if (!thread_decl)
+          thread_decl = build_fn_decl ("__dsprof_register_unit_thread_v1",
+                                       TREE_TYPE (fn));
+        gimple_call_set_fndecl (call, thread_decl);
+        update_stmt (call);
+      }
+}
+
 /* Whether FUN calls a function that does not test the shard pointer.  */
 
 bool
@@ -476,14 +505,14 @@ shard_pointer (function *fun, tree array)
                          GSI_SAME_STMT);
       tree counter0 = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
                               integer_zero_node, NULL_TREE, NULL_TREE);
-      call = runtime_call ("__dsprof_shard_unit_v1",
+      call = preserving_call ("__dsprof_shard_unit_v1",
                            build_function_type_list (ptype, ptr_type_node,
                                                      TREE_TYPE (cache),
                                                      NULL_TREE),
                            b2, counter0, cache);
     }
   else
-    call = runtime_call ("__dsprof_shard_thread_v1",
+    call = preserving_call ("__dsprof_shard_thread_v1",
                          build_function_type_list (ptype, NULL_TREE), b2,
                          NULL_TREE, NULL_TREE);
   gsi_insert_before (&gsi, call, GSI_SAME_STMT);
@@ -563,6 +592,7 @@ shards_pass::execute (function *fun)
       }
 
   set_add (&seen_fns, fun->decl);
+  retarget_registration (fun);
   /* A function without counters that calls one that does not test the
      pointer tests it itself.  */
   if (stmts.is_empty () && shard_caches_p () && calls_untested_p (fun))
