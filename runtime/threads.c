@@ -107,8 +107,9 @@ static intptr_t *cache_offs;
 static size_t ncache_offs, maxcache_offs;
 
 /* Caches given their unit's sink because it had not registered yet (its
-   code ran before its constructor): moved to the unit's place when it
-   registers (dsprof_shards_registered), dropped when their thread ends.  */
+   code ran before its constructor, from a preinit function): cleared when
+   it registers, in the registering thread (dsprof_shards_registered);
+   dropped when their thread ends.  */
 struct early
 {
   char *tp;                     /* the thread's pointer */
