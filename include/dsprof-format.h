@@ -111,14 +111,39 @@
          uint64_t *__dsprof_shard_thread_v1 (void), which gives the thread a
          shard (a free one, or a new one) and returns it;
      the constructor is  __dsprof_register_unit_thread_v1, with the arguments
-         of __dsprof_register_unit_v1: the runtime gives the unit the index
+         of __dsprof_register_unit_v1 (the pass that moves the counters makes
+         the call so: with -flto, at link time; a -flto link without the
+         plugin leaves the unit counting in its array, registered with
+         __dsprof_register_unit_v1): the runtime gives the unit the index
          of its counter 0 in the process's counter space (DSPROF_SHARD_SINK,
          then past the units before it) and stores it in __dsprof_counters[0],
          the only word of the array it touches;
-     every function with counters (after the GIMPLE optimisers) loads the
-         shard at entry, calls __dsprof_shard_thread_v1 if it is NULL, adds
-         __dsprof_counters[0] and increments counter i at that base + i: each
-         thread increments its own copy, and no update is ever lost.
+     every function with counters (after the GIMPLE optimisers) reaches its
+         counters through a pointer into the thread's shard, and increments
+         counter i at that pointer + i: each thread increments its own copy,
+         and no update is ever lost.  In a shared object (and with -flto,
+         and on targets other than x86-64), the function loads __dsprof_shard_v1 at entry,
+         calls __dsprof_shard_thread_v1 if it is NULL and adds
+         __dsprof_counters[0].  In an executable on x86-64 the unit has a
+         thread-local cache of its own, `static __thread uint64_t
+         *cache' (local-exec), holding the thread's base + the unit's
+         index: a function a thread may enter first (one that is not local
+         to the unit, or that a function without counters calls) tests it
+         at entry and calls
+           uint64_t *__dsprof_shard_unit_v1 (uint64_t *counters,
+                                             uint64_t **cache),
+         which stores the place in *CACHE (never NULL afterwards) and
+         returns it; a function that only functions with counters of the
+         unit call loads it where it counts.  The runtime clears a thread's
+         caches when it ends (it knows their offsets from the thread
+         pointer, the same in every thread), and the registering thread's
+         ones that code run before the unit registered set to its sink.
+         Before any unit has registered, neither call makes a shard: the
+         thread counts into a sink outside the profile.
+         On x86-64 the two calls save every register they use, vector ones
+         too (XSAVE or FXSAVE), and take their arguments pushed on the
+         stack below the red zone, the first last: the call is an asm
+         statement that leaves the caller's registers as they are.
 
    The file holds a DSPROF_CHUNK_TUNIT chunk per such unit (struct
    dsprof_unit_chunk, its counters_offset that index, no counter pages) and a

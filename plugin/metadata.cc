@@ -442,9 +442,11 @@ dsprof_emit_unit (void)
   tree unreg_type
     = build_function_type_list (void_type_node, ptr_type_node, ptr_type_node,
                                 NULL_TREE);
-  tree reg = runtime_call (dsprof_opts.thread
-                           ? "__dsprof_register_unit_thread_v1"
-                           : "__dsprof_register_unit_v1", reg_type, 6, addr,
+  /* With update=thread the dsprof-shards pass makes it
+     __dsprof_register_unit_thread_v1 where it moves the counters, which is
+     at link time with -flto: linked without the plugin, the unit keeps its
+     counts in its own array (plugin/threads.cc).  */
+  tree reg = runtime_call ("__dsprof_register_unit_v1", reg_type, 6, addr,
                            build_int_cst (unsigned_type_node, n),
                            build_string_literal (blob.len,
                                                  (const char *) blob.data),

@@ -1,5 +1,6 @@
-/* threads.cc - the late pass dsprof-threads: the thread check of functions
-   counted with update=single.
+/* threads.cc - the late passes dsprof-threads, the thread check of
+   functions counted with update=single, and dsprof-shards, which moves the
+   counters of update=thread into the threads' shards (below).
 
    With update=single, increments of two threads at once may be lost; the
    runtime counts the threads that run counted code, so that the report can
@@ -51,6 +52,35 @@ const pass_data threads_pass_data = {
   TODO_update_ssa_only_virtuals,
 };
 
+/* A thread-local variable NAME of TYPE, left out of the debug information:
+   the runtime's (initial-exec) if EXTERNAL, else one of the unit's own
+   (local-exec).  */
+
+tree
+tls_var (const char *name, tree type, bool external)
+{
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+                          type);
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  if (external)
+    {
+      TREE_PUBLIC (decl) = 1;
+      DECL_EXTERNAL (decl) = 1;
+      set_decl_tls_model (decl, TLS_MODEL_INITIAL_EXEC);
+      varpool_node::get_create (decl);
+    }
+  else
+    {
+      TREE_STATIC (decl) = 1;
+      TREE_USED (decl) = 1;
+      TREE_ADDRESSABLE (decl) = 1;
+      set_decl_tls_model (decl, TLS_MODEL_LOCAL_EXEC);
+      varpool_node::add (decl);
+    }
+  return decl;
+}
+
 /* The thread-local flag the check tests.  In an executable, a flag of the
    unit's own, local-exec: the test is one compare with an operand relative
    to the thread pointer.  In a shared object, the runtime's
@@ -64,64 +94,93 @@ seen_decl (void)
 {
   static tree decl;
   if (!decl)
-    {
-      decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-                         get_identifier (flag_shlib ? "__dsprof_seen_v1"
-                                                    : "__dsprof_seen"),
-                         integer_type_node);
-      DECL_ARTIFICIAL (decl) = 1;
-      DECL_IGNORED_P (decl) = 1;
-      if (flag_shlib)
-        {
-          TREE_PUBLIC (decl) = 1;
-          DECL_EXTERNAL (decl) = 1;
-          set_decl_tls_model (decl, TLS_MODEL_INITIAL_EXEC);
-          varpool_node::get_create (decl);
-        }
-      else
-        {
-          TREE_STATIC (decl) = 1;
-          TREE_USED (decl) = 1;
-          set_decl_tls_model (decl, TLS_MODEL_LOCAL_EXEC);
-          varpool_node::add (decl);
-        }
-    }
+    decl = tls_var (flag_shlib ? "__dsprof_seen_v1" : "__dsprof_seen",
+                    integer_type_node, flag_shlib);
   return decl;
 }
 
-/* The call of the runtime's `void __dsprof_seen_thread_v1 (void)'.  It saves
-   every register it uses (runtime/threads.c), but GCC would still keep the
-   caller's values elsewhere around a call: on x86-64 it is an asm statement
-   that clobbers only what the GOT-indirect call may (no PLT stub: r10 and r11
-   are the ones a stub may use, kept out anyway).  It steps over the 128-byte
-   red zone below the stack pointer first, where a function that calls
-   nothing may keep data, so the return address and the callee's frame go
-   below it.  */
+/* Whether a call of the runtime may be an asm statement (x86-64, LP64),
+   which is what a function whose arguments and result are pointers in
+   general registers needs: see preserving_call.  */
+
+bool
+asm_calls_p (void)
+{
+#if defined(__x86_64__)
+  return TARGET_64BIT && TARGET_LP64;
+#else
+  return false;
+#endif
+}
+
+tree
+asm_string (const char *s)
+{
+  return build_string (strlen (s) + 1, s);
+}
+
+/* A call of the runtime's function NAME, of type FNTYPE, its result in OUT
+   (or none if NULL), and if MEM is not NULL its arguments &MEM and ARG (a
+   pointer).  NAME saves every register it uses (runtime/threads.c), but GCC
+   would still keep the caller's values elsewhere around a call, which makes
+   a frame in functions that had none: on x86-64 it is an asm statement that
+   clobbers nothing but the flags and %rax, its result (the call goes through
+   the GOT: no PLT stub, which may use r10 and r11).  It steps over the 128-byte red
+   zone below the stack pointer first, where a function that calls nothing
+   may keep data, so the return address, the arguments (pushed, the first
+   last: ARG comes in %rax, the result's register, and &MEM is made there)
+   and the callee's frame go below it.  */
+
+gimple *
+preserving_call (const char *name, tree fntype, tree out, tree mem, tree arg)
+{
+  if (!asm_calls_p ())
+    {
+      gcc_assert (!mem);
+      gcall *call = gimple_build_call (build_fn_decl (name, fntype), 0);
+      if (out)
+        gimple_call_set_lhs (call, out);
+      return call;
+    }
+  vec<tree, va_gc> *clobbers = NULL, *inputs = NULL, *outputs = NULL;
+  static const char *const regs[] = { "memory", "cc" };
+  for (unsigned i = 0; i < ARRAY_SIZE (regs); i++)
+    vec_safe_push (clobbers, build_tree_list (NULL_TREE, asm_string (regs[i])));
+  if (out)
+    vec_safe_push (outputs, build_tree_list (build_tree_list (NULL_TREE,
+                                                              asm_string ("=a")),
+                                             out));
+  if (mem)
+    {
+      gcc_assert (out);
+      vec_safe_push (inputs, build_tree_list (build_tree_list (NULL_TREE,
+                                                               asm_string ("0")),
+                                              arg));
+      vec_safe_push (inputs, build_tree_list (build_tree_list (NULL_TREE,
+                                                               asm_string ("m")),
+                                              mem));
+    }
+  char text[256];
+  snprintf (text, sizeof text,
+            "lea -128(%%%%rsp), %%%%rsp\n\t%s"
+            "call *%s@GOTPCREL(%%%%rip)\n\tlea %u(%%%%rsp), %%%%rsp",
+            mem ? "push %0\n\tlea %2, %%rax\n\tpush %%rax\n\t" : "",
+            name, mem ? 144 : 128);
+  gasm *a = gimple_build_asm_vec (text, inputs, outputs, clobbers, NULL);
+  gimple_asm_set_volatile (a, true);
+  if (out)
+    SSA_NAME_DEF_STMT (out) = a;
+  return a;
+}
+
+/* The call of the runtime's `void __dsprof_seen_thread_v1 (void)'.  */
 
 gimple *
 seen_thread_call (void)
 {
-#if defined(__x86_64__)
-  vec<tree, va_gc> *clobbers = NULL;
-  static const char *const regs[] = { "memory", "cc", "r10", "r11" };
-  for (unsigned i = 0; i < ARRAY_SIZE (regs); i++)
-    vec_safe_push (clobbers,
-                   build_tree_list (NULL_TREE,
-                                    build_string (strlen (regs[i]) + 1,
-                                                  regs[i])));
-  gasm *a = gimple_build_asm_vec ("lea -128(%%rsp), %%rsp\n\t"
-                                  "call *__dsprof_seen_thread_v1@GOTPCREL(%%rip)\n\t"
-                                  "lea 128(%%rsp), %%rsp",
-                                  NULL, NULL, clobbers, NULL);
-  gimple_asm_set_volatile (a, true);
-  return a;
-#else
-  static tree decl;
-  if (!decl)
-    decl = build_fn_decl ("__dsprof_seen_thread_v1",
-                          build_function_type_list (void_type_node, NULL_TREE));
-  return gimple_build_call (decl, 0);
-#endif
+  return preserving_call ("__dsprof_seen_thread_v1",
+                       build_function_type_list (void_type_node, NULL_TREE),
+                       NULL_TREE, NULL_TREE, NULL_TREE);
 }
 
 /* Whether FUN stores to a counters array, and whether it calls a function
@@ -215,19 +274,37 @@ threads_pass::execute (function *fun)
 }
 
 /* update=thread (dsprof-format.h, section 2b): the function's counters move
-   into the calling thread's shard.
+   into the calling thread's shard.  In an executable on x86-64, each unit
+   keeps the thread's pointer to its own place in the shard in a
+   thread-local variable of its own, local-exec, so the fast path is a load
+   relative to the thread pointer and a branch not taken:
 
      Before:                          After:
        int f (int x)                    int f (int x)
        {                                {
-         ...                              b = __dsprof_shard_v1;
+         ...                              p = __dsprof_shard_cache;
+                                          if (p == 0)                   (unlikely)
+                                            p = __dsprof_shard_unit_v1
+                                                  (__dsprof_counters,
+                                                   &__dsprof_shard_cache);
+         __dsprof_counters[3]++;          p[3]++;
+
+   Elsewhere (a shared object, whose initial-exec variables could make a
+   dlopen of it fail; other targets) the runtime's pointer to the thread's
+   shard, and the unit's index added:
+
+                                          b = __dsprof_shard_v1;
                                           if (b == 0)                   (unlikely)
                                             b = __dsprof_shard_thread_v1 ();
-                                          b += __dsprof_counters[0];
-         __dsprof_counters[3]++;          b[3]++;
-   After the durable pass, so the stores it made plain stay plain, and the
-   volatile ones volatile.  The shard's counters get an alias set of their
-   own: no access of the program's can be one of them.  */
+                                          p = b + __dsprof_counters[0];
+                                          p[3]++;
+
+   The runtime calls are asm statements (preserving_call).  After the durable
+   pass, so the stores it made plain stay plain, and the volatile ones
+   volatile.  The shard's counters get an alias set of their own: no access
+   of the program's can be one of them.  With -flto a function may hold
+   counters of several units (inlined across them): each unit's get a
+   pointer of their own.  */
 
 const pass_data shards_pass_data = {
   GIMPLE_PASS,
@@ -258,32 +335,45 @@ shard_type (void)
 }
 
 tree
+shard_ptr_type (void)
+{
+  return build_pointer_type (shard_type ());
+}
+
+tree
 shard_decl (void)
 {
   static tree decl;
   if (!decl)
-    {
-      decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
-                         get_identifier ("__dsprof_shard_v1"),
-                         build_pointer_type (shard_type ()));
-      DECL_ARTIFICIAL (decl) = 1;
-      DECL_IGNORED_P (decl) = 1;
-      TREE_PUBLIC (decl) = 1;
-      DECL_EXTERNAL (decl) = 1;
-      set_decl_tls_model (decl, TLS_MODEL_INITIAL_EXEC);
-      varpool_node::get_create (decl);
-    }
+    decl = tls_var ("__dsprof_shard_v1", shard_ptr_type (), true);
   return decl;
 }
 
-tree
-shard_fn_decl (void)
+/* Whether each unit keeps its place in the thread's shard in a variable of
+   its own: in an executable, where a local-exec variable costs nothing to
+   reach, and where the runtime call is an asm statement.  */
+
+bool
+shard_caches_p (void)
 {
-  static tree decl;
-  if (!decl)
-    decl = build_fn_decl ("__dsprof_shard_thread_v1",
-                          build_function_type_list (TREE_TYPE (shard_decl ()),
-                                                    NULL_TREE));
+  return !flag_shlib && asm_calls_p ();
+}
+
+/* The thread-local cache of the place of ARRAY's unit in the thread's
+   shard (one per counters array: several with -flto).  */
+
+tree
+shard_cache_decl (tree array)
+{
+  static vec<tree> arrays, caches;
+  for (unsigned i = 0; i < arrays.length (); i++)
+    if (arrays[i] == array)
+      return caches[i];
+  char *name;
+  ASM_FORMAT_PRIVATE_NAME (name, "__dsprof_shard_cache", arrays.length ());
+  tree decl = tls_var (name, shard_ptr_type (), false);
+  arrays.safe_push (array);
+  caches.safe_push (decl);
   return decl;
 }
 
@@ -301,6 +391,157 @@ counter_ref_p (tree ref, tree *array, HOST_WIDE_INT *off)
     return false;
   *array = base;
   return true;
+}
+
+/* The functions this pass has seen; those of them whose counters it moved
+   (each tests the shard pointer at its entry, or is entered with it set);
+   those of them that only load it.  */
+hash_set<tree> *seen_fns, *moved, *untested;
+
+bool
+in_set_p (hash_set<tree> *set, tree decl)
+{
+  return set && set->contains (decl);
+}
+
+void
+set_add (hash_set<tree> **set, tree decl)
+{
+  if (!*set)
+    *set = new hash_set<tree>;
+  (*set)->add (decl);
+}
+
+/* Whether a thread can only enter FUN with its shard pointer set, so that
+   FUN need not test it: FUN is local to the unit (called only from it, its
+   address never taken), and each function that calls it has counters of
+   the unit, so that it tests the pointer at its entry or is such a function
+   itself.  The pointer is never NULL again once tested (runtime/threads.c)
+   until the thread ends, when no frame of the unit's code is left.  GCC
+   compiles callees first, so most callers are yet to come here: one that
+   turns out to have no counters still tests the pointer
+   (calls_untested_p).  Not with -flto, where a caller may have counters of
+   other units only.  */
+
+bool
+entered_with_shard_p (function *fun)
+{
+  cgraph_node *node = cgraph_node::get (fun->decl);
+  if (in_lto_p || !node || !node->local)
+    return false;
+  for (cgraph_edge *e = node->callers; e; e = e->next_caller)
+    {
+      tree c = (e->caller->inlined_to ? e->caller->inlined_to : e->caller)->decl;
+      if (in_set_p (seen_fns, c) && !in_set_p (moved, c))
+        return false;
+    }
+  return true;
+}
+
+/* The unit's constructor registers it with __dsprof_register_unit_v1
+   (metadata.cc): this pass, which moves the counters into the shards, makes
+   it __dsprof_register_unit_thread_v1, so that the two go together even
+   where it does not run (a -flto link without the plugin: the unit counts
+   in its own array, as with update=single).  */
+
+void
+retarget_registration (function *fun)
+{
+  static tree thread_decl;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+        tree fn = call ? gimple_call_fndecl (call) : NULL_TREE;
+        if (!fn || !DECL_NAME (fn)
+            || strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)),
+                       "__dsprof_register_unit_v1") != 0)
+          continue;
+        if (!thread_decl)
+          thread_decl = build_fn_decl ("__dsprof_register_unit_thread_v1",
+                                       TREE_TYPE (fn));
+        gimple_call_set_fndecl (call, thread_decl);
+        update_stmt (call);
+      }
+}
+
+/* Whether FUN calls a function that does not test the shard pointer.  */
+
+bool
+calls_untested_p (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (is_gimple_call (gsi_stmt (gsi))
+          && in_set_p (untested, gimple_call_fndecl (gsi_stmt (gsi))))
+        return true;
+  return false;
+}
+
+/* At FUN's entry, the pointer to ARRAY's counters in the thread's shard: a
+   new SSA name, set before the body.  */
+
+tree
+shard_pointer (function *fun, tree array)
+{
+  tree ptype = shard_ptr_type ();
+  bool cached = shard_caches_p ();
+  tree var = cached ? shard_cache_decl (array) : shard_decl ();
+  tree b1 = make_ssa_name (ptype), b2 = make_ssa_name (ptype);
+  tree b3 = make_ssa_name (ptype);
+  basic_block call_bb, join;
+  edge skip = entry_test (fun, b1, var, &call_bb, &join);
+  gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
+  gimple *call;
+  if (cached)
+    {
+      tree cache = make_ssa_name (build_pointer_type (ptype));
+      gsi_insert_before (&gsi, gimple_build_assign (cache,
+                                                    build_fold_addr_expr (var)),
+                         GSI_SAME_STMT);
+      tree counter0 = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
+                              integer_zero_node, NULL_TREE, NULL_TREE);
+      call = preserving_call ("__dsprof_shard_unit_v1",
+                           build_function_type_list (ptype, ptr_type_node,
+                                                     TREE_TYPE (cache),
+                                                     NULL_TREE),
+                           b2, counter0, cache);
+    }
+  else
+    call = preserving_call ("__dsprof_shard_thread_v1",
+                         build_function_type_list (ptype, NULL_TREE), b2,
+                         NULL_TREE, NULL_TREE);
+  gsi_insert_before (&gsi, call, GSI_SAME_STMT);
+  if (is_gimple_call (call))
+    cgraph_node::get (fun->decl)->create_edge (cgraph_node::get_create (gimple_call_fndecl (call)),
+                                               as_a<gcall *> (call),
+                                               call_bb->count);
+  gphi *phi = create_phi_node (b3, join);
+  add_phi_arg (phi, b1, skip, UNKNOWN_LOCATION);
+  add_phi_arg (phi, b2, single_succ_edge (call_bb), UNKNOWN_LOCATION);
+  if (cached)
+    return b3;
+
+  /* The unit's index in the shard, added.  */
+  tree u64 = TREE_TYPE (TREE_TYPE (array));
+  tree index = make_ssa_name (u64), conv = make_ssa_name (sizetype);
+  tree bytes = make_ssa_name (sizetype), p = make_ssa_name (ptype);
+  tree idx_ref = build4 (ARRAY_REF, u64, array, integer_zero_node, NULL_TREE,
+                         NULL_TREE);
+  gsi = gsi_start_bb (join);
+  gsi_insert_before (&gsi, gimple_build_assign (index, idx_ref), GSI_SAME_STMT);
+  gsi_insert_before (&gsi, gimple_build_assign (conv, NOP_EXPR, index),
+                     GSI_SAME_STMT);
+  gsi_insert_before (&gsi, gimple_build_assign (bytes, MULT_EXPR, conv,
+                                                size_int (8)),
+                     GSI_SAME_STMT);
+  gsi_insert_before (&gsi, gimple_build_assign (p, POINTER_PLUS_EXPR, b3, bytes),
+                     GSI_SAME_STMT);
+  return p;
 }
 
 class shards_pass : public gimple_opt_pass
@@ -327,7 +568,7 @@ shards_pass::execute (function *fun)
   auto_vec<gimple *> stmts;
   auto_vec<unsigned> ops;
   auto_vec<HOST_WIDE_INT> offs;
-  tree array = NULL_TREE;
+  auto_vec<tree> arrays;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
@@ -345,56 +586,61 @@ shards_pass::execute (function *fun)
                 stmts.safe_push (stmt);
                 ops.safe_push (k);
                 offs.safe_push (off);
-                array = a;
+                arrays.safe_push (a);
               }
           }
       }
-  if (stmts.is_empty ())
-    return 0;
 
-  /* The thread's shard, or a new one when it has none yet; JOIN adds the
-     unit's index.  */
-  tree ptype = TREE_TYPE (shard_decl ());
-  tree b1 = make_ssa_name (ptype), b2 = make_ssa_name (ptype);
-  tree b3 = make_ssa_name (ptype), p = make_ssa_name (ptype);
-  basic_block call_bb, join;
-  edge skip = entry_test (fun, b1, shard_decl (), &call_bb, &join);
-  gcall *call = gimple_build_call (shard_fn_decl (), 0);
-  gimple_call_set_lhs (call, b2);
-  gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
-  gsi_insert_before (&gsi, call, GSI_SAME_STMT);
-  gphi *phi = create_phi_node (b3, join);
-  add_phi_arg (phi, b1, skip, UNKNOWN_LOCATION);
-  add_phi_arg (phi, b2, single_succ_edge (call_bb), UNKNOWN_LOCATION);
-  cgraph_node::get (fun->decl)->create_edge (cgraph_node::get_create (shard_fn_decl ()),
-                                             call, call_bb->count);
+  set_add (&seen_fns, fun->decl);
+  retarget_registration (fun);
+  /* A function without counters that calls one that does not test the
+     pointer tests it itself.  */
+  if (stmts.is_empty () && shard_caches_p () && calls_untested_p (fun))
+    {
+      shard_pointer (fun, dsprof_counters_decl ());
+      free_dominance_info (CDI_DOMINATORS);
+      mark_virtual_operands_for_renaming (fun);
+      return 0;
+    }
 
-  tree u64 = TREE_TYPE (TREE_TYPE (array));
-  tree index = make_ssa_name (u64), bytes = make_ssa_name (sizetype);
-  tree idx_ref = build4 (ARRAY_REF, u64, array, integer_zero_node, NULL_TREE,
-                         NULL_TREE);
-  gsi = gsi_start_bb (join);
-  gsi_insert_before (&gsi, gimple_build_assign (index, idx_ref), GSI_SAME_STMT);
-  tree conv = make_ssa_name (sizetype);
-  gsi_insert_before (&gsi, gimple_build_assign (conv, NOP_EXPR, index),
-                     GSI_SAME_STMT);
-  gsi_insert_before (&gsi, gimple_build_assign (bytes, MULT_EXPR, conv,
-                                                size_int (8)),
-                     GSI_SAME_STMT);
-  gsi_insert_before (&gsi, gimple_build_assign (p, POINTER_PLUS_EXPR, b3, bytes),
-                     GSI_SAME_STMT);
-
+  /* Each unit's pointer, then its counters through it.  */
+  auto_vec<tree> done, pointers;
+  bool tested = shard_caches_p () && entered_with_shard_p (fun);
   for (unsigned i = 0; i < stmts.length (); i++)
     {
+      unsigned k = 0;
+      while (k < done.length () && done[k] != arrays[i])
+        k++;
+      if (k == done.length ())
+        {
+          done.safe_push (arrays[i]);
+          pointers.safe_push (tested ? NULL_TREE
+                                     : shard_pointer (fun, arrays[i]));
+        }
       gimple *stmt = stmts[i];
+      tree p = pointers[k];
+      if (tested)
+        {
+          /* Loaded where it is used: no register holds it across the
+             function, and the optimisers merge the loads they can.  */
+          p = make_ssa_name (shard_ptr_type ());
+          gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+          gsi_insert_before (&gsi, gimple_build_assign (p, shard_cache_decl (arrays[i])),
+                             GSI_SAME_STMT);
+        }
       tree old = gimple_op (stmt, ops[i]);
       tree ref = build2 (MEM_REF, TREE_TYPE (old), p,
-                         build_int_cst (ptype, offs[i]));
+                         build_int_cst (shard_ptr_type (), offs[i]));
       TREE_THIS_VOLATILE (ref) = TREE_THIS_VOLATILE (old);
       TREE_SIDE_EFFECTS (ref) = TREE_SIDE_EFFECTS (old);
       gimple_set_op (stmt, ops[i], ref);
       update_stmt (stmt);
     }
+  if (done.is_empty ())
+    return 0;
+  set_add (&moved, fun->decl);
+  if (tested)
+    set_add (&untested, fun->decl);
   free_dominance_info (CDI_DOMINATORS);
   mark_virtual_operands_for_renaming (fun);
   return 0;

@@ -93,7 +93,16 @@ DSPROF_API void __dsprof_register_unit_thread_v1 (uint64_t *counters,
                                                   uint32_t *sites,
                                                   uint32_t nsites);
 DSPROF_API extern __thread uint64_t *__dsprof_shard_v1;
+/* On x86-64 these two save every register they use, vector ones too
+   (threads.c): the plugin calls them from asm statements.  */
 DSPROF_API uint64_t *__dsprof_shard_thread_v1 (void);
+DSPROF_API uint64_t *__dsprof_shard_unit_v1 (uint64_t *counters,
+                                             uint64_t **cache);
+DSPROF_HIDDEN uint64_t *dsprof_shard_thread (void);
+DSPROF_HIDDEN uint64_t *dsprof_shard_unit (uint64_t *counters, uint64_t **cache);
+/* The unit whose counters array is COUNTERS has registered (its index is
+   in COUNTERS[0]): the thread's caches given its sink before are cleared.  */
+DSPROF_HIDDEN void dsprof_shards_registered (uint64_t *counters);
 
 static inline uint64_t
 dsprof_round_page (uint64_t n)

@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
 
 DSPROF_API __thread int __dsprof_seen_v1
@@ -71,13 +72,19 @@ dsprof_threads_fork_child (void)
 
 /* Per-thread counter shards (update=thread, dsprof-format.h section 2b).
 
-   A thread's first counted function finds __dsprof_shard_v1 NULL and calls
-   __dsprof_shard_thread_v1, which takes a shard off the free list or adds a
-   DSPROF_CHUNK_SHARD chunk to the profile (a hole but for its first page) and
-   maps it.  A key destructor puts the shard back on the free list when the
-   thread ends: the next thread adds its counts to those already there, which
-   the reader sums anyway.  If the file cannot take a shard, the thread counts
-   into anonymous memory (the profile says it is truncated).  */
+   A thread's first counted function finds its pointer NULL and calls the
+   runtime: __dsprof_shard_unit_v1 for a unit that keeps its place in the
+   shard in a thread-local cache of its own, __dsprof_shard_thread_v1 for one
+   that reads __dsprof_shard_v1.  Either takes a shard off the free list or
+   adds a DSPROF_CHUNK_SHARD chunk to the profile (a hole but for its first
+   page) and maps it.  A key destructor puts the shard back on the free list
+   when the thread ends, and clears the thread's pointers (the caches, found
+   at the offsets from the thread pointer the runtime has seen them at: the
+   same in every thread, for local-exec variables), so that code the thread
+   runs after it takes a shard again: the next thread adds its counts to
+   those already there, which the reader sums anyway.  If the file cannot
+   take a shard, the thread counts into anonymous memory (the profile says
+   it is truncated).  */
 
 DSPROF_API __thread uint64_t *__dsprof_shard_v1
   __attribute__ ((tls_model ("initial-exec")));
@@ -95,12 +102,57 @@ static pthread_key_t shard_key;
 static pthread_once_t shard_key_once = PTHREAD_ONCE_INIT;
 #define SHARD_BYTES ((size_t) DSPROF_SHARD_COUNTERS * sizeof (uint64_t))
 
+/* The units' caches: their offsets from the thread pointer, sorted.  */
+static intptr_t *cache_offs;
+static size_t ncache_offs, maxcache_offs;
+
+/* Caches given their unit's sink because it had not registered yet (its
+   code ran before its constructor, from a preinit function): cleared when
+   it registers, in the registering thread (dsprof_shards_registered);
+   dropped when their thread ends.  */
+struct early
+{
+  char *tp;                     /* the thread's pointer */
+  uint64_t **cache;
+  uint64_t *counters;
+};
+static struct early *early;
+static size_t nearly, maxearly;
+
+/* Set when a unit counted in shards has registered.  */
+static int shards_ready;
+
+/* When there is no memory at all, the thread shares this: its increments
+   may be lost and are not in the profile.  */
+static uint64_t last_resort[DSPROF_SHARD_COUNTERS];
+
+/* The thread pointer, where only caches have offsets from it (x86-64);
+   elsewhere there are none.  */
+
+static char *
+thread_pointer (void)
+{
+#if defined(__x86_64__) && defined(__LP64__)
+  return __builtin_thread_pointer ();
+#else
+  return NULL;
+#endif
+}
+
 static void
 shard_release (void *arg)
 {
   struct shard *s = arg;
   pthread_mutex_lock (&shards_lock);
   s->free = 1;
+  char *tp = thread_pointer ();
+  for (size_t i = 0; i < ncache_offs; i++)
+    *(uint64_t **) (tp + cache_offs[i]) = NULL;
+  size_t n = 0;
+  for (size_t i = 0; i < nearly; i++)
+    if (early[i].tp != tp)
+      early[n++] = early[i];
+  nearly = n;
   pthread_mutex_unlock (&shards_lock);
   __dsprof_shard_v1 = NULL;
 }
@@ -144,8 +196,12 @@ shard_map (void *fixed)
   return p == MAP_FAILED ? NULL : p;
 }
 
-DSPROF_API uint64_t *
-__dsprof_shard_thread_v1 (void)
+/* The calling thread's shard, taken now if it has none.  The callers block
+   signals: a handler's counted code would otherwise come here again, and
+   wait for the lock its thread holds.  */
+
+static uint64_t *
+shard_base (void)
 {
   if (__dsprof_shard_v1)
     return __dsprof_shard_v1;
@@ -167,16 +223,258 @@ __dsprof_shard_thread_v1 (void)
     }
   pthread_mutex_unlock (&shards_lock);
   if (!base)
-    {
-      /* No memory at all: the thread shares the last resort, whose
-         increments may be lost and are not in the profile.  */
-      static uint64_t last_resort[DSPROF_SHARD_COUNTERS];
-      base = last_resort;
-    }
+    base = last_resort;
   if (s)
     pthread_setspecific (shard_key, s);
   __dsprof_shard_v1 = base;
   errno = saved_errno;
+  return base;
+}
+
+/* Add OFF to the caches' offsets if it is not there (SHARDS_LOCK held);
+   0 if there is no memory for it.  */
+
+static int
+cache_off_add (intptr_t off)
+{
+  size_t lo = 0, hi = ncache_offs;
+  while (lo < hi)
+    {
+      size_t mid = (lo + hi) / 2;
+      if (cache_offs[mid] < off)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo < ncache_offs && cache_offs[lo] == off)
+    return 1;
+  if (ncache_offs == maxcache_offs)
+    {
+      size_t max = maxcache_offs ? 2 * maxcache_offs : 64;
+      intptr_t *v = realloc (cache_offs, max * sizeof *v);
+      if (!v)
+        return 0;
+      cache_offs = v;
+      maxcache_offs = max;
+    }
+  memmove (cache_offs + lo + 1, cache_offs + lo,
+           (ncache_offs - lo) * sizeof *cache_offs);
+  cache_offs[lo] = off;
+  ncache_offs++;
+  return 1;
+}
+
+/* Add the cache of the thread at TP to the early ones (SHARDS_LOCK held);
+   0 if there is no memory for it.  */
+
+static int
+early_add (char *tp, uint64_t **cache, uint64_t *counters)
+{
+  if (nearly == maxearly)
+    {
+      size_t max = maxearly ? 2 * maxearly : 8;
+      struct early *v = realloc (early, max * sizeof *v);
+      if (!v)
+        return 0;
+      early = v;
+      maxearly = max;
+    }
+  early[nearly++] = (struct early) { tp, cache, counters };
+  return 1;
+}
+
+/* The place of the unit whose counters array is COUNTERS in the calling
+   thread's shard, kept in the thread's *CACHE too, which is never NULL
+   afterwards: the code that calls this tests the cache at the entry of the
+   functions that a thread may enter first, and only loads it in the others
+   (plugin/threads.cc).  Before the unit registered (its index, in
+   COUNTERS[0], is 0: code that a preinit function calls) the thread counts
+   into the last resort's sink and no file is made, until the unit
+   registers (dsprof_shards_registered).  Without memory for the runtime's
+   lists the thread counts into the last resort.  */
+
+DSPROF_HIDDEN uint64_t *
+dsprof_shard_unit (uint64_t *counters, uint64_t **cache)
+{
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_BLOCK, &all, &old);
+  char *tp = thread_pointer ();
+  uint64_t index = __atomic_load_n (&counters[0], __ATOMIC_ACQUIRE);
+  uint64_t *base = index ? shard_base () : last_resort;
+  pthread_mutex_lock (&shards_lock);
+  if (index ? !cache_off_add ((char *) cache - tp)
+            : !early_add (tp, cache, counters))
+    base = last_resort;
+  *cache = base + index;
+  pthread_mutex_unlock (&shards_lock);
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+  return base + index;
+}
+
+/* The registering thread's caches given the sink of the unit whose counters
+   array is COUNTERS are cleared: its next counted function takes its place.
+   (The unit's code is not running in that thread: it registers from a
+   constructor.  Another thread's keep the sink, until it ends.)  */
+
+void
+dsprof_shards_registered (uint64_t *counters)
+{
+  char *tp = thread_pointer ();
+  __atomic_store_n (&shards_ready, 1, __ATOMIC_RELEASE);
+  pthread_mutex_lock (&shards_lock);
+  size_t n = 0;
+  for (size_t i = 0; i < nearly; i++)
+    if (early[i].counters != counters)
+      early[n++] = early[i];
+    else if (early[i].tp == tp)
+      *early[i].cache = NULL;
+  nearly = n;
+  pthread_mutex_unlock (&shards_lock);
+}
+
+#if defined(__x86_64__) && defined(__LP64__)
+/* The runtime calls of instrumented code (plugin/threads.cc) are asm
+   statements that let the caller keep every register as it is: the entry
+   points below save all the general registers and the vector and x87 state
+   (XSAVE, or FXSAVE where the system has no XSAVE), call the C function
+   whose address they put in %rax with the two arguments the caller pushed,
+   and restore everything but %rax, the result.  dsprof_call_saving_all
+   aligns the stack for the call itself: a caller that calls nothing else
+   need not keep it aligned.  XSAVE saves the x87, SSE, AVX and AVX-512
+   state (mask 0xff, the first 2,688 bytes of its standard layout).  */
+__asm__ (
+"	.text\n"
+"	.local	dsprof_xsave_area\n"
+"	.comm	dsprof_xsave_area, 4, 4\n"
+"	.p2align 4\n"
+"	.globl	dsprof_call_saving_all\n"
+"	.hidden	dsprof_call_saving_all\n"
+"	.type	dsprof_call_saving_all, @function\n"
+"dsprof_call_saving_all:\n"
+"	.cfi_startproc\n"
+"	push	%rbp\n"
+"	.cfi_def_cfa_offset 16\n"
+"	.cfi_offset %rbp, -16\n"
+"	mov	%rsp, %rbp\n"
+"	.cfi_def_cfa_register %rbp\n"
+"	push	%rbx\n"
+"	.cfi_offset %rbx, -24\n"
+"	push	%rcx\n"
+"	push	%rdx\n"
+"	push	%rsi\n"
+"	push	%rdi\n"
+"	push	%r8\n"
+"	push	%r9\n"
+"	push	%r10\n"
+"	push	%r11\n"
+"	push	%rax\n"
+/* The save area's size, bit 0 set for XSAVE: found once.  */
+"	mov	dsprof_xsave_area(%rip), %eax\n"
+"	test	%eax, %eax\n"
+"	jnz	2f\n"
+"	mov	$1, %eax\n"
+"	cpuid\n"
+"	mov	$512, %eax\n"
+"	bt	$27, %ecx\n"
+"	jnc	1f\n"
+"	mov	$13, %eax\n"
+"	xor	%ecx, %ecx\n"
+"	cpuid\n"
+"	mov	$2688, %eax\n"
+"	cmp	%eax, %ebx\n"
+"	cmovb	%ebx, %eax\n"
+"	or	$1, %eax\n"
+"1:	mov	%eax, dsprof_xsave_area(%rip)\n"
+"2:	mov	%eax, %ebx\n"
+"	and	$-2, %eax\n"
+"	sub	%rax, %rsp\n"
+"	and	$-64, %rsp\n"
+"	test	$1, %bl\n"
+"	jz	3f\n"
+"	xor	%eax, %eax\n"
+"	mov	%rax, 512(%rsp)\n"
+"	mov	%rax, 520(%rsp)\n"
+"	mov	%rax, 528(%rsp)\n"
+"	mov	%rax, 536(%rsp)\n"
+"	mov	%rax, 544(%rsp)\n"
+"	mov	%rax, 552(%rsp)\n"
+"	mov	%rax, 560(%rsp)\n"
+"	mov	%rax, 568(%rsp)\n"
+"	mov	$0xff, %eax\n"
+"	xor	%edx, %edx\n"
+"	xsave	(%rsp)\n"
+"	jmp	4f\n"
+"3:	fxsave	(%rsp)\n"
+"4:	mov	16(%rbp), %rdi\n"
+"	mov	24(%rbp), %rsi\n"
+"	call	*-80(%rbp)\n"
+"	mov	%rax, -80(%rbp)\n"
+"	test	$1, %bl\n"
+"	jz	5f\n"
+"	mov	$0xff, %eax\n"
+"	xor	%edx, %edx\n"
+"	xrstor	(%rsp)\n"
+"	jmp	6f\n"
+"5:	fxrstor	(%rsp)\n"
+"6:	lea	-80(%rbp), %rsp\n"
+"	pop	%rax\n"
+"	pop	%r11\n"
+"	pop	%r10\n"
+"	pop	%r9\n"
+"	pop	%r8\n"
+"	pop	%rdi\n"
+"	pop	%rsi\n"
+"	pop	%rdx\n"
+"	pop	%rcx\n"
+"	pop	%rbx\n"
+"	pop	%rbp\n"
+"	.cfi_def_cfa %rsp, 8\n"
+"	ret\n"
+"	.cfi_endproc\n"
+"	.size	dsprof_call_saving_all, .-dsprof_call_saving_all\n"
+"	.p2align 4\n"
+"	.globl	__dsprof_shard_thread_v1\n"
+"	.type	__dsprof_shard_thread_v1, @function\n"
+"__dsprof_shard_thread_v1:\n"
+"	.cfi_startproc\n"
+"	lea	dsprof_shard_thread(%rip), %rax\n"
+"	jmp	dsprof_call_saving_all\n"
+"	.cfi_endproc\n"
+"	.size	__dsprof_shard_thread_v1, .-__dsprof_shard_thread_v1\n"
+"	.p2align 4\n"
+"	.globl	__dsprof_shard_unit_v1\n"
+"	.type	__dsprof_shard_unit_v1, @function\n"
+"__dsprof_shard_unit_v1:\n"
+"	.cfi_startproc\n"
+"	lea	dsprof_shard_unit(%rip), %rax\n"
+"	jmp	dsprof_call_saving_all\n"
+"	.cfi_endproc\n"
+"	.size	__dsprof_shard_unit_v1, .-__dsprof_shard_unit_v1\n"
+);
+
+#define SHARD_THREAD dsprof_shard_thread
+#else
+#define SHARD_THREAD __dsprof_shard_thread_v1
+#endif
+
+/* The calling thread's shard, for code that adds its unit's index.  */
+
+uint64_t *
+SHARD_THREAD (void)
+{
+  if (__dsprof_shard_v1)
+    return __dsprof_shard_v1;
+  /* Before any unit registered (code that a preinit function calls) every
+     unit's place is the sink, and the runtime is not set up to make a
+     file.  */
+  if (!__atomic_load_n (&shards_ready, __ATOMIC_ACQUIRE))
+    return last_resort;
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_BLOCK, &all, &old);
+  uint64_t *base = shard_base ();
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
   return base;
 }
 
@@ -197,6 +495,11 @@ dsprof_shards_fork_child (void)
         }
     }
   all_shards = mine;
+  size_t n = 0;
+  for (size_t i = 0; i < nearly; i++)
+    if (early[i].tp == thread_pointer ())
+      early[n++] = early[i];
+  nearly = n;
   if (mine)
     {
       mine->next = NULL;

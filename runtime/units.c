@@ -266,7 +266,8 @@ register_unit (uint64_t *counters, uint32_t ncounters, const char *meta,
         {
           u->index = next_index;
           next_index += ncounters;
-          __atomic_store_n (&counters[0], u->index, __ATOMIC_RELAXED);
+          __atomic_store_n (&counters[0], u->index, __ATOMIC_RELEASE);
+          dsprof_shards_registered (counters);
         }
       unit_record (u);
     }

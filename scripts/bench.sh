@@ -15,7 +15,10 @@
 # Benchmarks (BENCHES below; `scripts/bench.sh NAME...` runs only those):
 #   lua_counters       Lua 5.4 -O2 on the workload: block counters (update=single,
 #                      atomic, thread) against gcov
-#                      -fprofile-arcs (single and atomic) and gprof -pg
+#                      -fprofile-arcs (single and atomic) and gprof -pg; the
+#                      overhead of update=thread against update=single's, from
+#                      the times and from callgrind's instruction counts on a
+#                      tenth of the workload
 #   compile_time       a -O2 build of Lua with and without the plugin
 #   events             bench/events.c: ns per Start/Finish pair (no dimensions,
 #                      two int dimensions, one string dimension; two int
@@ -210,6 +213,50 @@ bench_lua_counters () {
     timed_row "${label[$v]}" lua $i 0
     i=$((i + 1))
   done
+  # update=thread's overhead against update=single's (the target: 1.3x): from
+  # the means above; from runs of the three builds in turn, so that the load
+  # of the machine weighs on them alike (user CPU time, median and fastest of
+  # BENCH_RUNS rounds); and from instructions, which callgrind counts the same
+  # on a busy machine (a tenth of the workload).
+  row "update=thread's overhead" "$(awk -v p="${MEAN[lua/0]}" -v s="${MEAN[lua/1]}" \
+        -v t="${MEAN[lua/3]}" 'BEGIN { printf "%.2f", (t - p) / (s - p) }')" x \
+    "" "(thread - plain) / (single - plain) of the mean times; target 1.3x"
+  python3 - "$RUNS" "$run" "$LUA_WORKLOAD" "$(lua_build plain)" "$(lua_build dsprof)" \
+    "$(lua_build dsprof-thread)" <<'PY' |
+import os, statistics, subprocess, sys
+runs, run, work, builds = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+user = [[] for _ in builds]
+env = dict(os.environ, DSPROF_OUT=os.path.join(run, "turns.data"))
+for _ in range(runs):
+    for i, lua in enumerate(builds):
+        p = subprocess.Popen(["setarch", "-R", lua, work], env=env, cwd=run,
+                             stdout=subprocess.DEVNULL)
+        _, status, ru = os.wait4(p.pid, 0)
+        if status:
+            sys.exit("%s failed" % lua)
+        user[i].append(ru.ru_utime)
+for f, name in ((statistics.median, "median"), (min, "fastest")):
+    p, s, t = (f(u) for u in user)
+    print("%s|%.2f|%.3f s plain, %.3f s single, %.3f s thread" % (name, (t - p) / (s - p), p, s, t))
+PY
+    while IFS='|' read -r what fig note; do
+      row "update=thread's overhead, in turns" "$fig" x "" \
+        "$what user time of $RUNS rounds: $note; target 1.3x"
+    done
+  command -v valgrind >/dev/null || { missing_row "instructions" "no valgrind"; return 0; }
+  local -A ir
+  for v in plain dsprof dsprof-thread dsprof-atomic gcov-atomic; do
+    (cd "$run" && DSPROF_OUT=$run/cg.data valgrind --tool=callgrind \
+       --callgrind-out-file=$run/cg.out "$(lua_build "$v")" "$LUA_WORKLOAD" tenth \
+       >/dev/null 2>"$run/cg.err") || die "$v under callgrind failed"
+    ir[$v]=$(sed -n 's/.*refs: *//p' "$run/cg.err" | tr -d ,)
+    row "${label[$v]}: instructions" "$(awk -v n="${ir[$v]}" 'BEGIN { printf "%.1f", n / 1e6 }')" \
+      M "$(ratio "${ir[$v]}" "${ir[plain]}")" "callgrind, $LUA_WORKLOAD tenth"
+  done
+  row "update=thread's overhead, instructions" \
+    "$(awk -v p="${ir[plain]}" -v s="${ir[dsprof]}" -v t="${ir[dsprof-thread]}" \
+         'BEGIN { printf "%.2f", (t - p) / (s - p) }')" x "" \
+    "(thread - plain) / (single - plain); target 1.3x"
 }
 
 # ---- compile time of Lua 5.4 at -O2, with and without the plugin (docs/contract.md §6) ----

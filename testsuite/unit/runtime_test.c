@@ -834,6 +834,91 @@ test_runtime_event_api (void)
   free (p.data);
 }
 
+#if defined(__x86_64__) && defined(__LP64__)
+/* The runtime calls of instrumented code (update=thread's first counted
+   call in a thread) go through dsprof_call_saving_all, which must give the
+   caller back every register but %rax as it was, the vector ones too,
+   whatever the C function it calls does with them: here one that clobbers
+   every general register the ABI lets it and all sixteen XMM registers.  */
+
+static uint64_t seen_args[2];
+
+static __attribute__ ((used, noinline)) uint64_t
+clobber_all (uint64_t a, uint64_t b)
+{
+  seen_args[0] = a;
+  seen_args[1] = b;
+  __asm__ volatile ("xor %%ecx, %%ecx\n\txor %%edx, %%edx\n\txor %%esi, %%esi\n\t"
+                    "xor %%edi, %%edi\n\txor %%r8d, %%r8d\n\txor %%r9d, %%r9d\n\t"
+                    "xor %%r10d, %%r10d\n\txor %%r11d, %%r11d\n\t"
+                    "pxor %%xmm0, %%xmm0\n\tpxor %%xmm1, %%xmm1\n\tpxor %%xmm2, %%xmm2\n\t"
+                    "pxor %%xmm3, %%xmm3\n\tpxor %%xmm4, %%xmm4\n\tpxor %%xmm5, %%xmm5\n\t"
+                    "pxor %%xmm6, %%xmm6\n\tpxor %%xmm7, %%xmm7\n\tpxor %%xmm8, %%xmm8\n\t"
+                    "pxor %%xmm9, %%xmm9\n\tpxor %%xmm10, %%xmm10\n\tpxor %%xmm11, %%xmm11\n\t"
+                    "pxor %%xmm12, %%xmm12\n\tpxor %%xmm13, %%xmm13\n\tpxor %%xmm14, %%xmm14\n\t"
+                    "pxor %%xmm15, %%xmm15"
+                    ::: "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11",
+                    "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+                    "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+                    "xmm15");
+  return a * 1000 + b;
+}
+
+static void
+test_runtime_call_saves_registers (void)
+{
+  /* d[0..7]: rcx rdx rsi rdi r8 r9 r10 r11 before, d[8..15] after; x[0..15]
+     the XMM registers' low halves before, x[16..31] after; d[16] %rax.  */
+  uint64_t d[17];
+  double x[32];
+  for (int i = 0; i < 8; i++)
+    d[i] = 0x1111111111111111ull * (uint64_t) (i + 1);
+  for (int i = 0; i < 16; i++)
+    x[i] = 1.5 + i;
+  uint64_t *dp = d;
+  double *xp = x;
+  __asm__ volatile (
+    "mov 0(%%rbx), %%rcx\n\tmov 8(%%rbx), %%rdx\n\tmov 16(%%rbx), %%rsi\n\t"
+    "mov 24(%%rbx), %%rdi\n\tmov 32(%%rbx), %%r8\n\tmov 40(%%rbx), %%r9\n\t"
+    "mov 48(%%rbx), %%r10\n\tmov 56(%%rbx), %%r11\n\t"
+    "movsd 0(%%rax), %%xmm0\n\tmovsd 8(%%rax), %%xmm1\n\tmovsd 16(%%rax), %%xmm2\n\t"
+    "movsd 24(%%rax), %%xmm3\n\tmovsd 32(%%rax), %%xmm4\n\tmovsd 40(%%rax), %%xmm5\n\t"
+    "movsd 48(%%rax), %%xmm6\n\tmovsd 56(%%rax), %%xmm7\n\tmovsd 64(%%rax), %%xmm8\n\t"
+    "movsd 72(%%rax), %%xmm9\n\tmovsd 80(%%rax), %%xmm10\n\tmovsd 88(%%rax), %%xmm11\n\t"
+    "movsd 96(%%rax), %%xmm12\n\tmovsd 104(%%rax), %%xmm13\n\tmovsd 112(%%rax), %%xmm14\n\t"
+    "movsd 120(%%rax), %%xmm15\n\t"
+    "push %%rax\n\t"
+    "lea -128(%%rsp), %%rsp\n\t"
+    "push $7\n\tpush $5\n\t"
+    "lea clobber_all(%%rip), %%rax\n\t"
+    "call dsprof_call_saving_all\n\t"
+    "lea 144(%%rsp), %%rsp\n\t"
+    "mov %%rax, 128(%%rbx)\n\t"
+    "pop %%rax\n\t"
+    "mov %%rcx, 64(%%rbx)\n\tmov %%rdx, 72(%%rbx)\n\tmov %%rsi, 80(%%rbx)\n\t"
+    "mov %%rdi, 88(%%rbx)\n\tmov %%r8, 96(%%rbx)\n\tmov %%r9, 104(%%rbx)\n\t"
+    "mov %%r10, 112(%%rbx)\n\tmov %%r11, 120(%%rbx)\n\t"
+    "movsd %%xmm0, 128(%%rax)\n\tmovsd %%xmm1, 136(%%rax)\n\tmovsd %%xmm2, 144(%%rax)\n\t"
+    "movsd %%xmm3, 152(%%rax)\n\tmovsd %%xmm4, 160(%%rax)\n\tmovsd %%xmm5, 168(%%rax)\n\t"
+    "movsd %%xmm6, 176(%%rax)\n\tmovsd %%xmm7, 184(%%rax)\n\tmovsd %%xmm8, 192(%%rax)\n\t"
+    "movsd %%xmm9, 200(%%rax)\n\tmovsd %%xmm10, 208(%%rax)\n\tmovsd %%xmm11, 216(%%rax)\n\t"
+    "movsd %%xmm12, 224(%%rax)\n\tmovsd %%xmm13, 232(%%rax)\n\tmovsd %%xmm14, 240(%%rax)\n\t"
+    "movsd %%xmm15, 248(%%rax)"
+    : "+b" (dp), "+a" (xp)
+    :
+    : "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "xmm0", "xmm1",
+      "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+      "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory", "cc");
+  CU_ASSERT_EQUAL (seen_args[0], 5);
+  CU_ASSERT_EQUAL (seen_args[1], 7);
+  CU_ASSERT_EQUAL (d[16], 5007);
+  for (int i = 0; i < 8; i++)
+    CU_ASSERT_EQUAL (d[8 + i], d[i]);
+  for (int i = 0; i < 16; i++)
+    CU_ASSERT_EQUAL (x[16 + i], x[i]);
+}
+#endif
+
 static int
 runtime_suite_init (void)
 {
@@ -884,4 +969,8 @@ runtime_test_register (void)
   CU_add_test (s, "test_runtime_unregister", test_runtime_unregister);
   CU_add_test (s, "test_runtime_unit_sites", test_runtime_unit_sites);
   CU_add_test (s, "test_runtime_event_api", test_runtime_event_api);
+#if defined(__x86_64__) && defined(__LP64__)
+  CU_add_test (s, "test_runtime_call_saves_registers",
+               test_runtime_call_saves_registers);
+#endif
 }

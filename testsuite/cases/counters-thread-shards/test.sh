@@ -3,7 +3,9 @@
 # section 2b; docs/contract.md §3): counts are exact with 8 threads running the
 # same loops, with 1,000 short-lived threads, in a forked child, in a library
 # loaded with dlopen while threads run, and durable when the program is killed;
-# no lost-update warning, and merge and the reports read them.
+# no lost-update warning, and merge and the reports read them; a thread's
+# first counted code may be a static function under an uncounted caller,
+# take vector arguments, or run before its unit registered.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/hot.c" "$CASE/plug.c" .
@@ -78,6 +80,25 @@ expect "$child" "$THREAD" 2
 DSPROF_OUT=dl.data ./hot dl 3000 ./libplug.so || fail "hot dl: status $?"
 expect dl.data "$BUMP" 24000
 expect dl.data "$PLUG" 24000
+
+# ---- where a thread's first counted code is: under an uncounted caller of
+# a static function, with vector arguments, before its unit registered ------------
+cp "$CASE/entry.c" .
+dscc -O2 -fplugin-arg-dsprof-update=thread \
+  -fplugin-arg-dsprof-exclude='uncounted_*:preinit' -o entry entry.c \
+  || fail "entry.c does not compile with update=thread"
+dscc -O2 -flto -fplugin-arg-dsprof-update=thread \
+  -fplugin-arg-dsprof-exclude='uncounted_*:preinit' -o entry-lto entry.c \
+  || fail "entry.c does not compile with update=thread and -flto"
+for prog in entry entry-lto; do
+  rm -f e.data dsprof.data
+  DSPROF_OUT=e.data ./$prog 5000 || fail "$prog: status $?"
+  [ ! -e dsprof.data ] || fail "$prog made a profile before it read DSPROF_OUT"
+  # The preinit call is made before the unit registers: in the sink.
+  expect e.data "entry.c:$(line_of entry.c EARLY)" 5000
+  expect e.data "entry.c:$(line_of entry.c HELPER)" 20000
+  expect e.data "entry.c:$(line_of entry.c VECTOR)" 4
+done
 
 # ---- SIGKILL mid-run: the counts so far, never above the truth --------------------
 pid=

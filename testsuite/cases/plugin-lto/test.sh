@@ -5,7 +5,8 @@
 # counter stores plain at link time, as in a build without LTO): every build
 # compiles without a dsprof or GCC diagnostic, prints the same output, and
 # gives the same `dsprof lines` and the same event records (step 10 times,
-# twice 20 times, with the same arguments) as the build without LTO.
+# twice 20 times, with the same arguments) as the build without LTO; the same
+# with update=thread.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/main.c" "$CASE/step.c" .
@@ -14,7 +15,7 @@ cp "$CASE/main.c" "$CASE/step.c" .
 build () {
   local name=$1 cflags=$2 lflags=$3 u
   for u in main step; do
-    gcc -O2 $cflags -fplugin="$PLUGIN" -I"$TOP/runtime" -c $u.c -o "$name-$u.o" 2>"$name.err" \
+    gcc -O2 -fplugin="$PLUGIN" $cflags -I"$TOP/runtime" -c $u.c -o "$name-$u.o" 2>"$name.err" \
       || fail "$name: $u.c does not compile with $cflags: $(cat "$name.err")"
     [ ! -s "$name.err" ] || fail "$name: diagnostics compiling $u.c: $(cat "$name.err")"
   done
@@ -38,7 +39,15 @@ build lto "-flto" "-flto"
 build fat "-flto -ffat-lto-objects" "-flto"
 build fatnolto "-flto -ffat-lto-objects" ""
 build ltoplugin "-flto" "-flto -fplugin=$PLUGIN"
-for b in lto fat fatnolto ltoplugin; do
+# update=thread: its counters move into the threads' shards where the plugin
+# runs last, at link time with -flto; linked without it, the units count in
+# their own arrays, registered as such.
+T=-fplugin-arg-dsprof-update=thread
+build thread "$T" ""
+build threadlto "-flto $T" "-flto"
+build threadltoplugin "-flto $T" "-flto -fplugin=$PLUGIN $T"
+build threadfatnolto "-flto -ffat-lto-objects $T" ""
+for b in lto fat fatnolto ltoplugin thread threadlto threadltoplugin threadfatnolto; do
   expect_same plain.out $b.out
   expect_same plain.lines $b.lines
   expect_same plain.records $b.records
