@@ -185,4 +185,9 @@ if not abs(cost - want) < 2000 + 1e-3 * records:
     sys.exit("instrumentation %d ns, %d op records at %.3f ns and %.0f ns of setups: %.0f"
              % (cost, records, op, setups, want))
 PY
+# dsprof merge keeps the probes: the same figure from the merged profile.
+run_dsprof merge -o probe-merged.data probe.data >/dev/null || fail "merge probe.data: status $?"
+run_dsprof info probe-merged.data >probe-merged.info || fail "info probe-merged.data: status $?"
+[ "$(grep '^hook cost op, probed' probe.info)" = "$(grep '^hook cost op, probed' probe-merged.info)" ] ||
+  fail "merge lost the op probes: $(grep '^hook cost' probe.info probe-merged.info)"
 exit 0
