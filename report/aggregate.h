@@ -129,13 +129,21 @@ agg_record_cost_ps (const struct agg_costs *c, const struct ev_record *r)
    setups it holds itself.  (The caller's parts of its own Start and Finish
    are left out: against known spins (bench/vmspin.c) the two sampled parts
    alone, each of which holds a clock read the unsampled hook does not
-   make, come closest to what the recorder adds to a record.)  */
+   make, come closest to what the recorder adds to a record.)  A complete
+   op record runs from one op hook's time stamp to the next one's, so it
+   holds exactly one op hook call: where the probes measured that call
+   (C->op_ps), its Start and Finish parts are that figure instead of the
+   two sampled parts, whose clock reads the unsampled calls do not make
+   (docs/contract.md §4.4).  */
 static inline uint64_t
 agg_record_inner_ps (const struct agg_costs *c, const struct ev_record *r)
 {
   int s, f;
   agg_record_hooks (r, &s, &f);
-  return c->after_ps[s] + (r->complete ? c->before_ps[f] : 0)
+  uint64_t own = r->complete && ev_record_op_p (r) && c->op_ps
+                 ? c->op_ps
+                 : c->after_ps[s] + (r->complete ? c->before_ps[f] : 0);
+  return own
          + (uint64_t) r->nadded * agg_hook_ps (c, DSPROF_HOOK_DIM)
          + r->setup_ns * 1000;
 }

@@ -185,6 +185,28 @@ if not abs(cost - want) < 2000 + 1e-3 * records:
     sys.exit("instrumentation %d ns, %d op records at %.3f ns and %.0f ns of setups: %.0f"
              % (cost, records, op, setups, want))
 PY
+# Each complete op record holds one op hook call between its two time
+# stamps, so where the probes measured it an op record's own deduction is
+# that figure, rounded up to a ns (not the two sampled parts): bigvm's op
+# records are leaves, so their Selfs add up to each raw time less it.
+run_dsprof records probe.data >probe.records || fail "dsprof records probe.data: status $?"
+python3 - probe.info probe.json probe.records <<'PY' || fail "op records' own deduction: $(cat probe.info)"
+import json, re, sys
+info = open(sys.argv[1]).read()
+op_ps = round(float(re.search(r"^hook cost op, probed in the run: ([0-9.]+) ns",
+                              info, re.M)[1]) * 1000)
+ded = (op_ps + 999) // 1000
+durs = []
+for line in open(sys.argv[3]):
+    m = re.match(r"#\d+ (\d+)ns event=op .* complete=true$", line)
+    if not m or " parent=" in line:
+        sys.exit("not a complete top-level op record: " + line)
+    durs.append(int(m[1]))
+want = sum(max(d - ded, 0) for d in durs)
+got = sum(r["self_ns"] for r in json.load(open(sys.argv[2]))["rows"])
+if got != want:
+    sys.exit("op records' Self %d ns, raw times less %d ns each: %d ns" % (got, ded, want))
+PY
 # dsprof merge keeps the probes: the same figure from the merged profile.
 run_dsprof merge -o probe-merged.data probe.data >/dev/null || fail "merge probe.data: status $?"
 run_dsprof info probe-merged.data >probe-merged.info || fail "info probe-merged.data: status $?"
