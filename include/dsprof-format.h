@@ -369,7 +369,17 @@
    part no hook sees, the instrumented caller's guard, value stores and call
    per hook call, calibrated once at start-up (an event function's call
    timed with and without its hooks, less the hooks' inside parts, less the
-   clock reads that sampling adds to them).  A chunk's setup (its file
+   clock reads that sampling adds to them, two a call).  The op hook's whole
+   cost is measured where it runs instead: a sampled op call is followed by
+   a second sampled call (the countdown set to 1), and on every other one
+   the sampled call then does the op hook's work once more, writing nothing
+   (a replay); the stretch from its time stamp to the next call's, if no
+   other event came between and no chunk was set up, lasts one op hook call
+   longer with the replay.  Two more entries of HOOK are these stretches,
+   not hooks (0 in an older recorder's profile): HOOK[DSPROF_COST_REPLAY]
+   those with a replay, HOOK[DSPROF_COST_NO_REPLAY] those without: CALLS of
+   them, BEFORE_TICKS their ticks summed (one over 2^18 ticks is left out),
+   AFTER_TICKS 0.  A chunk's setup (its file
    space, its mapping, its pages faulted in) is rare and dear, so it is timed
    every time rather than sampled: SETUP_TICKS is the chunk's own (not
    cumulative), taken out of the sampled call it fell in.  It lies inside
@@ -622,7 +632,10 @@ enum dsprof_hook
   DSPROF_HOOK_FINISH = 3,    /* dsprof_finish */
   DSPROF_HOOK_DIM = 4,       /* dsprof_dim_* */
   DSPROF_HOOK_OP = 5,        /* __dsprof_op_v1 (an op record's boundary) */
-  DSPROF_NHOOKS = 8          /* room for hooks to come; unused ones are 0 */
+  /* Not hooks: the op hook's probes, in a hook's form (section 4).  */
+  DSPROF_COST_REPLAY = 6,    /* stretches after a sampled op with a replay */
+  DSPROF_COST_NO_REPLAY = 7, /* the same without */
+  DSPROF_NHOOKS = 8
 };
 
 struct dsprof_hook_cost

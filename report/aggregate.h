@@ -69,8 +69,23 @@ struct agg_costs
      part before its event's time stamp and the part after it; and the
      caller's part of every hook call, which no hook sees.  */
   uint64_t before_ps[DSPROF_NHOOKS], after_ps[DSPROF_NHOOKS], caller_ps;
+  /* The whole cost of an op hook call as its probes measured it where it
+     ran (dsprof-format.h, section 4), or 0: not measured (an older
+     recorder's profile, too few probes, a clock other than the TSC).  */
+  uint64_t op_ps;
   uint64_t setup_ns;             /* the stream's chunk setups, all of them */
 };
+
+/* The whole cost of one call of hook kind H (C measured), in ps: its two
+   sampled parts and its caller's part; for an op hook call, what its
+   probes measured, if they did (docs/contract.md §4.4).  */
+static inline uint64_t
+agg_hook_ps (const struct agg_costs *c, int h)
+{
+  if (h == DSPROF_HOOK_OP && c->op_ps)
+    return c->op_ps;
+  return c->before_ps[h] + c->after_ps[h] + c->caller_ps;
+}
 
 /* The hook kinds of record R's Start and Finish: an op record's are both
    the op hook's, whose one call per opcode ends a record and starts the
@@ -95,12 +110,10 @@ agg_record_hooks_ps (const struct agg_costs *c, const struct ev_record *r)
 {
   int s, f;
   agg_record_hooks (r, &s, &f);
-  uint64_t ps = c->before_ps[s] + c->after_ps[s] + c->caller_ps;
+  uint64_t ps = agg_hook_ps (c, s);
   if (r->complete && !ev_record_op_p (r))
-    ps += c->before_ps[f] + c->after_ps[f] + c->caller_ps;
-  return ps + (uint64_t) r->nadded * (c->before_ps[DSPROF_HOOK_DIM]
-                                      + c->after_ps[DSPROF_HOOK_DIM]
-                                      + c->caller_ps);
+    ps += agg_hook_ps (c, f);
+  return ps + (uint64_t) r->nadded * agg_hook_ps (c, DSPROF_HOOK_DIM);
 }
 
 /* What R takes from the time of each of its ancestors, in ps: its hook
@@ -116,16 +129,22 @@ agg_record_cost_ps (const struct agg_costs *c, const struct ev_record *r)
    setups it holds itself.  (The caller's parts of its own Start and Finish
    are left out: against known spins (bench/vmspin.c) the two sampled parts
    alone, each of which holds a clock read the unsampled hook does not
-   make, come closest to what the recorder adds to a record.)  */
+   make, come closest to what the recorder adds to a record.)  A complete
+   op record runs from one op hook's time stamp to the next one's, so it
+   holds exactly one op hook call: where the probes measured that call
+   (C->op_ps), its Start and Finish parts are that figure instead of the
+   two sampled parts, whose clock reads the unsampled calls do not make
+   (docs/contract.md §4.4).  */
 static inline uint64_t
 agg_record_inner_ps (const struct agg_costs *c, const struct ev_record *r)
 {
   int s, f;
   agg_record_hooks (r, &s, &f);
-  return c->after_ps[s] + (r->complete ? c->before_ps[f] : 0)
-         + (uint64_t) r->nadded * (c->before_ps[DSPROF_HOOK_DIM]
-                                   + c->after_ps[DSPROF_HOOK_DIM]
-                                   + c->caller_ps)
+  uint64_t own = r->complete && ev_record_op_p (r) && c->op_ps
+                 ? c->op_ps
+                 : c->after_ps[s] + (r->complete ? c->before_ps[f] : 0);
+  return own
+         + (uint64_t) r->nadded * agg_hook_ps (c, DSPROF_HOOK_DIM)
          + r->setup_ns * 1000;
 }
 

@@ -288,6 +288,10 @@ struct thread
                                             from its header: the file may
                                             have been cut short under it) */
   uint64_t setup_total;      /* ticks of all its chunks' setups */
+  int probe;                 /* the op probe the next sampled call closes
+                                (DSPROF_COST_REPLAY or _NO_REPLAY), or 0 */
+  int probe_flip;            /* whether the next probe replays */
+  uint64_t probe_last, probe_setup;  /* the probe's time stamp, setup_total */
 };
 
 /* Enter and leave the recorder on T.  The compiler barriers keep T's stream
@@ -382,6 +386,7 @@ static inline uint64_t
 cost_begin (struct thread *t, struct cost_mark *m)
 {
   t->sample_left = cost_period (t);
+  t->probe = 0;              /* a probe ends at the next sampled call */
   m->last = t->last;
   m->setup = t->setup_total;
   return dsprof_ticks ();
@@ -1452,6 +1457,42 @@ out:
   errno = saved_errno;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/* The fast path of __dsprof_op_v1 on T (events on, the TSC the clock): a
+   one-byte NEXT of the frame's op record at CFA; return whether it was
+   one.  With REPLAY the event is written but not kept (T->pos and T->last
+   stay): the op probe's second run of the hook (section 4 of
+   dsprof-format.h).  */
+
+static inline __attribute__ ((always_inline)) int
+op_next (struct thread *t, uint32_t base, uint32_t index, uintptr_t cfa,
+         int replay)
+{
+  busy_on (t);
+  uint32_t depth = t->depth;
+  unsigned char *p = t->pos;
+  /* The limit leaves room for MAX_FIXED_EVENT bytes; a dead stream's
+     limit is its position.  */
+  if (likely (depth && t->open[depth - 1].cfa == cfa && p < t->limit
+              && base == t->op_base && index < DSPROF_OP_CASES))
+    {
+      uint64_t now = __builtin_ia32_rdtsc ();
+      *p++ = (unsigned char) (DSPROF_OP_CASE + index);
+      p = dsprof_encode_uleb (p, now - t->last);
+      if (!replay)
+        {
+          t->pos = p;
+          t->last = now;
+        }
+      publish (t);
+      busy_off (t);
+      return 1;
+    }
+  busy_off (t);
+  return 0;
+}
+#endif
+
 /* __dsprof_op_v1 but for its fast path: every case, at the cost of saving
    registers and calls.  */
 
@@ -1467,11 +1508,73 @@ op_hook (uint32_t *dispatch_word, uint32_t index, uintptr_t cfa)
   busy_off (t);
 }
 
+/* The op probe's two runs after a sampled call, called alike: the hook's
+   fast path once more, keeping nothing, and nothing.  Whether the replay
+   did the hook's work goes to T->probe (0 if not).  */
+
+static __attribute__ ((noipa)) void
+op_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
+           void *cfa_p)
+{
+#if defined(__x86_64__) || defined(__i386__)
+  uint32_t base = dsprof_site_id (dispatch_word);
+  if (likely (!t->busy && base && dsprof_clock_tsc_p ())
+      && op_next (t, base, index, (uintptr_t) cfa_p, 1))
+    return;
+#else
+  (void) dispatch_word, (void) index, (void) cfa_p;
+#endif
+  t->probe = 0;
+}
+
+static __attribute__ ((noipa)) void
+op_no_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
+              void *cfa_p)
+{
+  (void) t, (void) dispatch_word, (void) index, (void) cfa_p;
+}
+
+/* A sampled op call (COST_SAMPLE).  It also probes the op hook's whole
+   cost where it runs (dsprof-format.h, section 4): a sampled call that is
+   not itself the end of a probe starts one, the countdown set so that the
+   next hook call is sampled too; on every other probe it replays the hook
+   first.  The call that ends a probe adds the stretch between the two time
+   stamps to the probe's sums, if nothing else was recorded between, no
+   chunk was set up and it was not interrupted.  The two kinds of probe
+   differ by the replay alone: the same code runs, the same indirect call
+   made (its target alternates), so what they have in common cancels.  */
+
 static __attribute__ ((noinline)) void
 op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
             void *cfa_p)
 {
+  int probe = t->probe;
+  uint64_t last = t->last;
   cost_sampled (t, DSPROF_HOOK_OP, __dsprof_op_v1 (dispatch_word, index, cfa_p));
+  if (t->last == last)
+    return;                  /* no event recorded */
+  if (probe)
+    {
+      uint64_t d = t->last - last;
+      if (last == t->probe_last && t->setup_total == t->probe_setup
+          && d <= COST_SAMPLE_MAX)
+        {
+          t->costs.hook[probe].calls++;
+          t->costs.hook[probe].before_ticks += d;
+          cost_store (t, probe);
+        }
+      return;
+    }
+  t->probe_flip ^= 1;
+  t->probe = t->probe_flip ? DSPROF_COST_REPLAY : DSPROF_COST_NO_REPLAY;
+  t->probe_last = t->last;
+  t->probe_setup = t->setup_total;
+  void (*run) (struct thread *, uint32_t *, uint32_t, void *)
+    = t->probe_flip ? op_replay : op_no_replay;
+  __asm__ ("" : "+r" (run));  /* an indirect call either way */
+  run (t, dispatch_word, index, cfa_p);
+  if (t->probe)
+    t->sample_left = 1;
 }
 
 /* The fast path is a leaf function, without a register saved: a one-byte
@@ -1490,23 +1593,8 @@ __dsprof_op_v1 (uint32_t *dispatch_word, uint32_t index, void *cfa_p)
     {
       if (unlikely (--t->sample_left == 0))
         return op_sampled (t, dispatch_word, index, cfa_p);
-      busy_on (t);
-      uint32_t depth = t->depth;
-      unsigned char *p = t->pos;
-      /* The limit leaves room for MAX_FIXED_EVENT bytes; a dead stream's
-         limit is its position.  */
-      if (likely (depth && t->open[depth - 1].cfa == cfa && p < t->limit
-                  && base == t->op_base && index < DSPROF_OP_CASES))
-        {
-          uint64_t now = __builtin_ia32_rdtsc ();
-          *p++ = (unsigned char) (DSPROF_OP_CASE + index);
-          t->pos = dsprof_encode_uleb (p, now - t->last);
-          t->last = now;
-          publish (t);
-          busy_off (t);
-          return;
-        }
-      busy_off (t);
+      if (likely (op_next (t, base, index, cfa, 0)))
+        return;
     }
 #endif
   op_hook (dispatch_word, index, cfa);
@@ -1810,6 +1898,7 @@ dsprof_recorder_fork_child (void)
   memset (&t->costs, 0, sizeof t->costs);    /* the child's own, from here */
   t->trailer = NULL;
   t->sample_left = cost_period (t);
+  t->probe = 0;
 }
 
 /* An event function with two integer dimensions as the plugin makes it

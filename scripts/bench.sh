@@ -48,8 +48,11 @@
 #   vm_times           bench/vmspin.c, a VM whose opcodes spin 50, 200 and 1000
 #                      ticks, as annotated functions, as manual events and as
 #                      the cases of a `switch' made op records by dispatch=:
-#                      dsprof's mean Self per record of each opcode against
-#                      the opcode's own clock (medians of BENCH_RUNS runs)
+#                      dsprof's Self per record of each opcode against the
+#                      opcode's time in the plain program (dispatch: the same
+#                      source built without the plugin, loop and dispatch
+#                      included; hook, manual: the spin's own clock), medians
+#                      of BENCH_RUNS runs
 #   lua_times          Lua with functions=all counters=off: the run time less
 #                      dsprof's own estimate of its cost (the instrumentation
 #                      line) against the plain build's run time, and
@@ -700,9 +703,19 @@ bench_vm_times () {
     -fplugin-arg-dsprof-dispatch=run_dispatch \
     -I"$TOP/runtime" -o "$dir/vmspin" "$TOP/bench/vmspin.c" \
     "$TOP/runtime/libdsprof.a" -lpthread || die "vmspin.c does not build"
+  # The same source without the plugin: the opcodes' times in the plain
+  # program, loop and dispatch included (bench/vmspin.c).
+  gcc -O2 -I"$TOP/runtime" -o "$dir/vmspin-plain" "$TOP/bench/vmspin.c" \
+    "$TOP/runtime/libdsprof.a" -lpthread || die "vmspin.c does not build without the plugin"
   for mode in hook manual dispatch; do
     : >"$dir/$mode.txt"
     for i in $(seq "$RUNS"); do
+      if [ "$mode" = dispatch ]; then
+        (cd "$dir" && DSPROF_OUT=$dir/plain.data ./vmspin-plain dispatch "$n") >"$dir/plain" ||
+          die "vmspin-plain dispatch failed"
+      else
+        : >"$dir/plain"
+      fi
       (cd "$dir" && DSPROF_OUT=$dir/$mode.data ./vmspin "$mode" "$n") >"$dir/known" ||
         die "vmspin $mode failed"
       "$DSPROF" report name --format json --unit ns "$dir/$mode.data" >"$dir/rep.json" &&
@@ -710,22 +723,30 @@ bench_vm_times () {
         "$DSPROF" records "$dir/$mode.data" >"$dir/records" ||
         die "dsprof on vmspin $mode failed"
       # Per opcode: the spins' mean and median, the report's mean Self per
-      # record, and the median record's Self: its recorded time less the
+      # record, the median record's Self: its recorded time less the
       # deduction (the same for every record of the opcode, a leaf:
-      # docs/contract.md §4.4, from info's figures).
-      python3 - "$dir/known" "$dir/rep.json" "$dir/info" "$dir/records" "$mode" \
+      # docs/contract.md §4.4, from info's figures), and the reference's
+      # mean and median: the plain build's whole opcode for dispatch, the
+      # spin for the others.
+      python3 - "$dir/known" "$dir/rep.json" "$dir/info" "$dir/records" "$mode" "$dir/plain" \
         >>"$dir/$mode.txt" <<'PY'
 import json, re, statistics, sys
 known = {l.split()[0]: l.split()[2:4] for l in open(sys.argv[1])}
+plain = {l.split()[0]: l.split()[4:6] for l in open(sys.argv[6])}
 info = open(sys.argv[3]).read()
 before, after = {}, {}
 for m in re.finditer(r"^hook cost (\w+): ([0-9.]+) ns before the time stamp, ([0-9.]+) ns after",
                      info, re.M):
     before[m[1]], after[m[1]] = round(float(m[2]) * 1000), round(float(m[3]) * 1000)
-# An op record's Start and Finish are the op hook's (docs/contract.md §4.4).
+# An op record's Start and Finish are the op hook's, together its probed
+# whole cost where the profile has it (docs/contract.md §4.4).
 start, finish = {"hook": ("enter", "exit"), "manual": ("start", "finish"),
                  "dispatch": ("op", "op")}[sys.argv[5]]
-ded = -(-(after.get(start, 0) + before.get(finish, 0)) // 1000)
+own = after.get(start, 0) + before.get(finish, 0)
+probed = re.search(r"^hook cost op, probed in the run: ([0-9.]+) ns", info, re.M)
+if sys.argv[5] == "dispatch" and probed:
+    own = round(float(probed[1]) * 1000)
+ded = -(-own // 1000)
 durs = {}
 for line in open(sys.argv[4]):
     m = re.match(r"#\d+ (\d+)ns event=\w+ name=(\w+)", line)
@@ -733,7 +754,8 @@ for line in open(sys.argv[4]):
 for r in json.load(open(sys.argv[2]))["rows"]:
     op = (r["value"][3:] if r["value"].startswith("op_") else r["value"]).lower()
     med = max(statistics.median(durs[r["value"]]) - ded, 0)
-    print(op, known[op][0], known[op][1], r["self_ns"] / r["count"], med)
+    ref = plain.get(op, known[op])
+    print(op, known[op][0], known[op][1], r["self_ns"] / r["count"], med, ref[0], ref[1])
 PY
     done
     python3 - "$dir/$mode.txt" <<'PY' |
@@ -741,16 +763,21 @@ import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 for op in ("spin50", "spin200", "spin1000"):
     m = lambda i: statistics.median(float(r[i]) for r in rows if r[0] == op)
-    kmean, kmed, gmean, gmed = m(1), m(2), m(3), m(4)
-    print("%s|%.1f|%.2fx|%.1f|%.1f|%.2fx|%.1f" % (op, gmed, gmed / kmed, kmed, gmean,
-                                                 gmean / kmean, kmean))
+    kmean, kmed, gmean, gmed, pmean, pmed = m(1), m(2), m(3), m(4), m(5), m(6)
+    print("%s|%.1f|%.2fx|%.1f|%.1f|%.2fx|%.1f|%.1f" % (op, gmed, gmed / pmed, pmed, gmean,
+                                                      gmean / pmean, pmean, kmed))
 PY
-      while IFS='|' read -r op gmed r kmed gmean rmean kmean; do
-        row "$mode $op: median record's Self" "$gmed" ns "$r" \
-          "the spin's own clock: $kmed ns; means: report's Self/Count $gmean ns against $kmean ns ($rmean); medians of $RUNS runs"
+      while IFS='|' read -r op gmed r pmed gmean rmean pmean kmed; do
+        if [ "$mode" = dispatch ]; then
+          row "$mode $op: median record's Self" "$gmed" ns "$r" \
+            "the plain opcode, loop and dispatch included: $pmed ns (the spin's own clock: $kmed ns); means: report's Self/Count $gmean ns against $pmean ns ($rmean); medians of $RUNS runs"
+        else
+          row "$mode $op: median record's Self" "$gmed" ns "$r" \
+            "the spin's own clock: $pmed ns; means: report's Self/Count $gmean ns against $pmean ns ($rmean); medians of $RUNS runs"
+        fi
       done
   done
-  rm -f "$dir"/*.data "$dir/records"
+  rm -f "$dir"/*.data "$dir/records" "$dir/plain"
 }
 
 # ---- Lua with events on every function: the run less dsprof's own estimate of

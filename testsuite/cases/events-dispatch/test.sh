@@ -160,4 +160,56 @@ ded=$(awk -F, 'NR > 1 && $1 == 1 { s += $3 } END { print s + 0 }' big.csv)
 raw=$(awk -F, 'NR > 1 && $1 == 1 { s += $3 } END { print s + 0 }' big-raw.csv)
 [ "$ded" -gt 0 ] && [ "$ded" -lt "$raw" ] ||
   fail "op records: deducted total $ded ns, raw $raw ns: $(cat big.csv big-raw.csv)"
+
+# The op hook's whole cost is probed where it runs (docs/contract.md §4.4):
+# a run of 300,000 opcodes has over 100 probes of each kind, which info
+# states, and the instrumentation line counts each op record (all of its
+# records are) at the probed cost, plus the chunk setups.
+DSPROF_OUT=$PWD/probe.data ./bigvm 20000 >/dev/null || fail "bigvm 20000: exit status $?"
+run_dsprof info --count probe.data >probe.info || fail "dsprof info probe.data: status $?"
+run_dsprof report name --format json --unit ns probe.data >probe.json ||
+  fail "dsprof report probe.data: status $?"
+python3 - probe.info probe.json <<'PY' || fail "op probes: $(cat probe.info)"
+import json, re, sys
+info = open(sys.argv[1]).read()
+m = re.search(r"^hook cost op, probed in the run: ([0-9.]+) ns per call "
+              r"\(([0-9]+) stretches with a replay, ([0-9]+) without\)$", info, re.M)
+if not m or int(m[2]) < 100 or int(m[3]) < 100:
+    sys.exit("no probed op cost")
+op = float(m[1])
+records = int(re.search(r"^records: ([0-9]+)", info, re.M)[1])
+setups = float(re.search(r"^chunk setups: ([0-9.]+) ms", info, re.M)[1]) * 1e6
+cost = json.load(open(sys.argv[2]))["instrumentation"]["cost_ns"]
+want = records * op + setups
+if not abs(cost - want) < 2000 + 1e-3 * records:
+    sys.exit("instrumentation %d ns, %d op records at %.3f ns and %.0f ns of setups: %.0f"
+             % (cost, records, op, setups, want))
+PY
+# Each complete op record holds one op hook call between its two time
+# stamps, so where the probes measured it an op record's own deduction is
+# that figure, rounded up to a ns (not the two sampled parts): bigvm's op
+# records are leaves, so their Selfs add up to each raw time less it.
+run_dsprof records probe.data >probe.records || fail "dsprof records probe.data: status $?"
+python3 - probe.info probe.json probe.records <<'PY' || fail "op records' own deduction: $(cat probe.info)"
+import json, re, sys
+info = open(sys.argv[1]).read()
+op_ps = round(float(re.search(r"^hook cost op, probed in the run: ([0-9.]+) ns",
+                              info, re.M)[1]) * 1000)
+ded = (op_ps + 999) // 1000
+durs = []
+for line in open(sys.argv[3]):
+    m = re.match(r"#\d+ (\d+)ns event=op .* complete=true$", line)
+    if not m or " parent=" in line:
+        sys.exit("not a complete top-level op record: " + line)
+    durs.append(int(m[1]))
+want = sum(max(d - ded, 0) for d in durs)
+got = sum(r["self_ns"] for r in json.load(open(sys.argv[2]))["rows"])
+if got != want:
+    sys.exit("op records' Self %d ns, raw times less %d ns each: %d ns" % (got, ded, want))
+PY
+# dsprof merge keeps the probes: the same figure from the merged profile.
+run_dsprof merge -o probe-merged.data probe.data >/dev/null || fail "merge probe.data: status $?"
+run_dsprof info probe-merged.data >probe-merged.info || fail "info probe-merged.data: status $?"
+[ "$(grep '^hook cost op, probed' probe.info)" = "$(grep '^hook cost op, probed' probe-merged.info)" ] ||
+  fail "merge lost the op probes: $(grep '^hook cost' probe.info probe-merged.info)"
 exit 0
