@@ -504,6 +504,8 @@ struct dsprof_shard_chunk
 {
   struct dsprof_chunk chunk;
   uint64_t ncounters;
+  uint64_t first;               /* the index of its first counter (0 in
+                                   files before segments) */
 };
 /* Counters of a shard (the process's counter space), and the index where
    the first unit's counters start: below it, the sink that code of a unit
