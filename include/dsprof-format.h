@@ -146,24 +146,32 @@
          statement that leaves the caller's registers as they are.
 
    The file holds a DSPROF_CHUNK_TUNIT chunk per such unit (struct
-   dsprof_unit_chunk, its counters_offset that index, no counter pages) and a
-   DSPROF_CHUNK_SHARD chunk per shard: a page of struct dsprof_shard_chunk,
-   then DSPROF_SHARD_COUNTERS counters, a hole but for the pages a thread
+   dsprof_unit_chunk, its counters_offset that index, no counter pages) and
+   DSPROF_CHUNK_SHARD chunks, the segments of the threads' shards: a page of
+   struct dsprof_shard_chunk, then its ncounters counters, counters first ..
+   first + ncounters - 1 of a shard, a hole but for the pages a thread
    counted in (a sparse file: the untouched pages cost neither memory nor
-   disk).  A unit's counter i is the sum of counter index + i over the shards
-   of its process.  A thread's shard returns to a free list when the thread
-   ends and the next new thread takes it (the sums are the same); a forked
-   child gets its own file, its thread a new zero shard at the same address
-   (counts from the fork), the parent's other shards unmapped.  Units loaded
-   later (dlopen) take indices past the others: every shard already has
-   their place.  Code that runs before its unit registered (index 0) counts
-   into the sink below DSPROF_SHARD_SINK, and those counts are not in the
-   profile (a unit of more counters than the sink would spill into the first
-   units' places: the constructor runs first, at a reserved priority, so only
-   code that other units' constructors call before it can).  A unit that
-   does not fit in the space left is recorded without counts (a warning; the
-   profile says it is truncated).  Older readers refuse the unknown chunk
-   kinds.
+   disk).  A thread's shard is DSPROF_SHARD_COUNTERS counters of address
+   space, reserved at once: the sink below DSPROF_SHARD_SINK is anonymous
+   memory, and one segment maps the counter space the units had taken when
+   the shard was made (rounded up to whole pages); when a unit registers
+   past it (a library loaded with dlopen), every shard maps a segment more
+   before the unit gets its index.  A unit's counter i is the sum of counter
+   index + i over the segments of its process that hold it.  (Files written
+   before segments have one chunk per shard, first 0 and
+   DSPROF_SHARD_COUNTERS counters.)  A thread's shard returns to a free list
+   when the thread ends and the next new thread takes it (the sums are the
+   same); a forked child gets its own file, its thread a new zero shard at
+   the same address (counts from the fork), the parent's other shards
+   unmapped.  Code that runs before its unit registered (index 0) counts
+   into the sink, and those counts are not in the profile (a unit of more
+   counters than the sink would spill into the first units' places: the
+   constructor runs first, at a reserved priority, so only code that other
+   units' constructors call before it can).  A unit that does not fit in
+   the space left, or whose segments cannot be mapped, is recorded without
+   counts (a warning; the profile says it is truncated).  A segment the
+   file cannot take is anonymous memory (the profile says it is truncated).
+   Older readers refuse the unknown chunk kinds.
 
    2a. The control page (`dsprof ctl PROFILE events on|off`)
    --------------------------------------------------------
@@ -504,6 +512,8 @@ struct dsprof_shard_chunk
 {
   struct dsprof_chunk chunk;
   uint64_t ncounters;
+  uint64_t first;               /* the index of its first counter (0 in
+                                   files before segments) */
 };
 /* Counters of a shard (the process's counter space), and the index where
    the first unit's counters start: below it, the sink that code of a unit

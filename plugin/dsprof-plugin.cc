@@ -8,7 +8,8 @@
    Arguments (docs/contract.md §2):
      counters=on|off           basic-block counters (default on)
      events=on|off             event hooks for annotated functions (default on)
-     update=single|atomic|thread  counter updates (default single)
+     update=single|atomic|thread  counter updates (default thread in an
+                                  executable on x86-64, single elsewhere)
      functions=annotated|all   `all`: every function becomes an event of type `call`
      include=PAT[:PAT...]      instrument only functions whose name, source file or
      exclude=PAT[:PAT...]      file's base name matches an fnmatch PAT; exclude wins
@@ -30,7 +31,7 @@
 
 int plugin_is_GPL_compatible;
 
-struct dsprof_options dsprof_opts = { true, true, false, false, false, false, NULL, NULL };
+struct dsprof_options dsprof_opts = { true, true, false, false, false, false, false, NULL, NULL };
 
 static struct plugin_info dsprof_plugin_info = {
   "0.1",
@@ -102,8 +103,8 @@ parse_arguments (struct plugin_name_args *info)
         {
           dsprof_opts.thread = value && strcmp (value, "thread") == 0;
           dsprof_opts.atomic = value && strcmp (value, "atomic") == 0;
-          if (!dsprof_opts.thread && !dsprof_opts.atomic
-              && !(value && strcmp (value, "single") == 0))
+          dsprof_opts.single = value && strcmp (value, "single") == 0;
+          if (!dsprof_opts.thread && !dsprof_opts.atomic && !dsprof_opts.single)
             {
               error ("dsprof: bad value %qs for argument %qs (valid: %s, %s, "
                      "%s)", value ? value : "", key, "single", "atomic",

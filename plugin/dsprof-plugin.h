@@ -12,6 +12,8 @@ struct dsprof_options
   bool events;               /* events=on|off */
   bool atomic;               /* update=atomic */
   bool thread;               /* update=thread: per-thread shards */
+  bool single;               /* update=single (neither: the default, see
+                                dsprof_update_thread_p) */
   bool all_functions;        /* functions=all */
   bool verbose;              /* verbose */
   char **include;            /* NULL-terminated fnmatch patterns, or NULL */
@@ -38,6 +40,9 @@ void dsprof_end_o0_view (void);
 /* durable.cc: the late pass, step (9) of counters.cc.  */
 opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 
+/* threads.cc: whether the counters go into per-thread shards: update=thread,
+   or by default where that costs little (an executable on x86-64).  */
+bool dsprof_update_thread_p (void);
 /* threads.cc: the late pass that, with update=single, counts the threads.  */
 opt_pass *dsprof_make_threads_pass (gcc::context *ctxt);
 

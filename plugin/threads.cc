@@ -245,7 +245,7 @@ public:
   bool
   gate (function *) final override
   {
-    return !dsprof_opts.atomic && !dsprof_opts.thread
+    return !dsprof_opts.atomic && !dsprof_update_thread_p ()
            && dsprof_counters_possible_p ();
   }
 
@@ -555,7 +555,7 @@ public:
   bool
   gate (function *) final override
   {
-    return dsprof_opts.thread && dsprof_counters_possible_p ();
+    return dsprof_update_thread_p () && dsprof_counters_possible_p ();
   }
 
   unsigned int execute (function *fun) final override;
@@ -647,6 +647,17 @@ shards_pass::execute (function *fun)
 }
 
 } // namespace
+
+/* update=thread, or no update= where the units' caches make it cost close
+   to update=single (shard_caches_p: an executable on x86-64); elsewhere
+   the default is update=single.  */
+
+bool
+dsprof_update_thread_p (void)
+{
+  return dsprof_opts.thread
+         || (!dsprof_opts.single && !dsprof_opts.atomic && shard_caches_p ());
+}
 
 opt_pass *
 dsprof_make_shards_pass (gcc::context *ctxt)

@@ -395,12 +395,14 @@ static const char *
 add_shard (struct pf_process *p, uint64_t off, char *buf, size_t bufsize)
 {
   const struct dsprof_shard_chunk *ch = (const void *) (p->map + off);
-  if (ch->ncounters != DSPROF_SHARD_COUNTERS
-      || ch->chunk.size != DSPROF_PAGE + (uint64_t) DSPROF_SHARD_COUNTERS * 8)
+  if (ch->ncounters > DSPROF_SHARD_COUNTERS
+      || ch->first > DSPROF_SHARD_COUNTERS - ch->ncounters
+      || ch->chunk.size != DSPROF_PAGE + ch->ncounters * 8)
     return problem (buf, bufsize, "shard chunk at offset %" PRIu64
                     ": bad size", off);
-  p->shards = XRESIZEVEC (uint64_t, p->shards, p->nshards + 1);
-  p->shards[p->nshards++] = off + DSPROF_PAGE;
+  p->shards = XRESIZEVEC (struct pf_segment, p->shards, p->nshards + 1);
+  p->shards[p->nshards++]
+    = (struct pf_segment) { off + DSPROF_PAGE, ch->first, ch->ncounters };
   return NULL;
 }
 
@@ -413,12 +415,16 @@ add_shards (struct pf_process *p)
   for (uint32_t t = 0; t < p->ntunits; t++)
     {
       struct pf_unit *u = p->tunits[t].unit;
+      uint64_t lo = p->tunits[t].index, hi = lo + u->ncounters;
       for (uint32_t k = 0; k < p->nshards; k++)
         {
-          const uint64_t *c = (const uint64_t *) (p->map + p->shards[k])
-                              + p->tunits[t].index;
-          for (uint32_t i = 0; i < u->ncounters; i++)
-            u->counts[i] += c[i];
+          /* The unit's counters that the segment holds.  */
+          const struct pf_segment *g = &p->shards[k];
+          const uint64_t *c = (const uint64_t *) (p->map + g->off);
+          uint64_t from = lo > g->first ? lo : g->first;
+          uint64_t to = hi < g->first + g->n ? hi : g->first + g->n;
+          for (uint64_t i = from; i < to; i++)
+            u->counts[i - lo] += c[i - g->first];
         }
     }
   free (p->tunits);

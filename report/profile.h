@@ -58,6 +58,13 @@ struct pf_unit
   uint32_t index;                /* in its set's units */
 };
 
+/* A segment of a thread's shard: counters [FIRST, FIRST + N) of the
+   process's counter space, at file offset OFF.  */
+struct pf_segment
+{
+  uint64_t off, first, n;
+};
+
 /* A unit of a process counted in its shards: where its counters are.  */
 struct pf_tunit
 {
@@ -93,7 +100,7 @@ struct pf_process
   uint64_t ncounters;
   uint64_t nblocks;              /* counted blocks of those units */
   uint32_t nshards;              /* update=thread (dsprof-format.h, 2b): */
-  uint64_t *shards;              /* the file offsets of its shards' chunks */
+  struct pf_segment *shards;     /* its shards' chunks */
   uint32_t ntunits;              /* and its units counted in them, summed */
   struct pf_tunit *tunits;       /* once all chunks are read */
   uint64_t control_offset;       /* of its control chunk; 0: none */

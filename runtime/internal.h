@@ -100,6 +100,9 @@ DSPROF_API uint64_t *__dsprof_shard_unit_v1 (uint64_t *counters,
                                              uint64_t **cache);
 DSPROF_HIDDEN uint64_t *dsprof_shard_thread (void);
 DSPROF_HIDDEN uint64_t *dsprof_shard_unit (uint64_t *counters, uint64_t **cache);
+/* The units have taken the threads' counter space up to END: every shard
+   maps it; 0, or -1 if one could not.  */
+DSPROF_HIDDEN int dsprof_shards_grow (uint32_t end);
 /* The unit whose counters array is COUNTERS has registered (its index is
    in COUNTERS[0]): the thread's caches given its sink before are cleared.  */
 DSPROF_HIDDEN void dsprof_shards_registered (uint64_t *counters);

@@ -94,7 +94,12 @@ struct shard
   uint64_t *base;
   struct shard *next;           /* on all_shards */
   int free;
+  uint32_t end;                 /* counters [0, END) are mapped */
 };
+
+/* The counter space the units have taken, in whole pages: every shard maps
+   it (dsprof_shards_grow).  */
+static uint32_t space_end = DSPROF_SHARD_SINK;
 
 static struct shard *all_shards;
 static pthread_mutex_t shards_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -163,13 +168,16 @@ shard_key_init (void)
   pthread_key_create (&shard_key, shard_release);
 }
 
-/* Map a new shard of the profile at FIXED (or anywhere, if NULL); anonymous
-   memory if the file cannot have it.  NULL only if even that fails.  */
+/* Map counters [FROM, TO) (whole pages) of the shard at BASE from a new
+   chunk of the profile, a hole but for its first page; anonymous memory if
+   the file cannot have them (the profile says it is truncated).  0, or -1
+   if even that fails.  */
 
-static uint64_t *
-shard_map (void *fixed)
+static int
+segment_map (uint64_t *base, uint32_t from, uint32_t to)
 {
-  uint64_t size = DSPROF_PAGE + SHARD_BYTES;
+  size_t bytes = (size_t) (to - from) * sizeof (uint64_t);
+  uint64_t size = DSPROF_PAGE + bytes;
   uint64_t off = dsprof_writer_begin_sparse (size, DSPROF_PAGE);
   if (off)
     {
@@ -177,23 +185,71 @@ shard_map (void *fixed)
       memset (&ch, 0, sizeof ch);
       ch.chunk.kind = DSPROF_CHUNK_SHARD;
       ch.chunk.size = size;
-      ch.ncounters = DSPROF_SHARD_COUNTERS;
+      ch.ncounters = to - from;
+      ch.first = from;
       int err = dsprof_writer_write (off, &ch, sizeof ch);
-      void *p = err ? NULL : dsprof_writer_map (off + DSPROF_PAGE, SHARD_BYTES,
-                                                fixed, 1);
-      if (p)
+      if (!err && dsprof_writer_map (off + DSPROF_PAGE, bytes, base + from, 1))
         {
           dsprof_writer_commit (off, size);
-          return p;
+          return 0;
         }
       dsprof_writer_abort (err ? err : errno);
     }
   else
     dsprof_writer_set_truncated ();
-  void *p = mmap (fixed, SHARD_BYTES, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
-                  | (fixed ? MAP_FIXED : 0), -1, 0);
-  return p == MAP_FAILED ? NULL : p;
+  return mmap (base + from, bytes, PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0)
+         == MAP_FAILED ? -1 : 0;
+}
+
+/* A new shard at FIXED (or anywhere, if NULL): the whole counter space
+   reserved, the sink in anonymous memory, the units' counters so far in
+   the profile (segment_map); the rest is mapped as units take it.  NULL if
+   there is no memory for it.  */
+
+static uint64_t *
+shard_map (void *fixed)
+{
+  uint64_t *p = mmap (fixed, SHARD_BYTES, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+                      | (fixed ? MAP_FIXED : 0), -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+  if (mmap (p, DSPROF_SHARD_SINK * sizeof (uint64_t), PROT_READ | PROT_WRITE,
+            MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0)
+      == MAP_FAILED
+      || (space_end > DSPROF_SHARD_SINK
+          && segment_map (p, DSPROF_SHARD_SINK, space_end) < 0))
+    {
+      if (!fixed)
+        munmap (p, SHARD_BYTES);
+      return NULL;
+    }
+  return p;
+}
+
+/* The units have taken the counter space up to END: every shard maps it.
+   0, or -1 if a shard could not (the unit that asks has no room).  */
+
+int
+dsprof_shards_grow (uint32_t end)
+{
+  end = (uint32_t) dsprof_round_page ((uint64_t) end * sizeof (uint64_t))
+        / sizeof (uint64_t);
+  int ok = 0;
+  pthread_mutex_lock (&shards_lock);
+  for (struct shard *s = all_shards; s; s = s->next)
+    if (s->end < end)
+      {
+        if (segment_map (s->base, s->end, end) < 0)
+          ok = -1;
+        else
+          s->end = end;
+      }
+  if (!ok && end > space_end)
+    space_end = end;
+  pthread_mutex_unlock (&shards_lock);
+  return ok;
 }
 
 /* The calling thread's shard, taken now if it has none.  The callers block
@@ -218,6 +274,7 @@ shard_base (void)
     {
       s->base = base;
       s->free = 0;
+      s->end = space_end;
       s->next = all_shards;
       all_shards = s;
     }
@@ -506,6 +563,7 @@ dsprof_shards_fork_child (void)
       mine->free = 0;
       /* Failing that, the parent's counts stay under the thread's feet
          (they are not the child's file's).  */
-      shard_map (mine->base);
+      if (shard_map (mine->base))
+        mine->end = space_end;
     }
 }

@@ -252,9 +252,11 @@ register_unit (uint64_t *counters, uint32_t ncounters, const char *meta,
     u->site_base = dsprof_recorder_add_sites (meta, meta_size, sites, nsites);
   if (!unit_ok (u))
     unit_warn (u, "counters are not page-aligned (plugin and runtime do not match)");
-  else if (thread && ncounters > DSPROF_SHARD_COUNTERS - next_index)
+  else if (thread && ncounters
+           && (ncounters > DSPROF_SHARD_COUNTERS - next_index
+               || dsprof_shards_grow (next_index + ncounters) < 0))
     {
-      unit_warn (u, "the threads' counter space is full");
+      unit_warn (u, "no room for its counters in the threads' shards");
       u->ncounters = 0;
       u->counters = NULL;
     }

@@ -537,7 +537,7 @@ bench_threads () {
   rm -rf "$tb" && mkdir -p "$tb"
   note "building bench/threads.c"
   gcc -O2 -o "$tb/plain" "$src" -lpthread &&
-    gcc -O2 $plugin -o "$tb/single" "$src" $lib &&
+    gcc -O2 $plugin -fplugin-arg-dsprof-update=single -o "$tb/single" "$src" $lib &&
     gcc -O2 $plugin -fplugin-arg-dsprof-update=atomic -o "$tb/atomic" "$src" $lib &&
     gcc -O2 $plugin -fplugin-arg-dsprof-update=thread -o "$tb/thread" "$src" $lib &&
     gcc -O2 -fprofile-arcs -fprofile-update=atomic -o "$tb/gcov-atomic" "$src" -lpthread ||

@@ -13,7 +13,7 @@
 #       (-O2 -Wall -Wextra -DLUA_COMPAT_5_3 -DLUA_USE_LINUX) followed by OPT
 #       (e.g. -O0; -O2 = Lua's default), plus the instrumentation of VARIANT:
 #         plain       nothing
-#         dsprof      -fplugin=plugin/dsprof.so (counters, update=single)
+#         dsprof      -fplugin=plugin/dsprof.so -fplugin-arg-dsprof-update=single
 #         dsprof-atomic  the plugin with update=atomic
 #         dsprof-thread  the plugin with update=thread (a counter shard per thread)
 #         dsprof-all  the plugin with functions=all
@@ -99,7 +99,8 @@ build () {
   tree=$(tree_dir) || die "no Lua source; run: $0 source"
   case $variant in
     plain) ;;
-    dsprof) inst="-fplugin=$PLUGIN"; libs="$RUNTIME/libdsprof.a -lpthread" ;;
+    dsprof) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-update=single"
+            libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-atomic) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-update=atomic"
                    libs="$RUNTIME/libdsprof.a -lpthread" ;;
     dsprof-thread) inst="-fplugin=$PLUGIN -fplugin-arg-dsprof-update=thread"

@@ -1,7 +1,8 @@
-# counters-threads-warn: with update=single (the default) a profile says how many
-# threads ran counted code, and every command that prints counts warns once on
-# stderr, naming the plugin argument that makes them exact, when more than one did
-# (docs/contract.md §3); with update=atomic, and for one thread, no warning.
+# counters-threads-warn: with update=single (the default in shared objects) a
+# profile says how many threads ran counted code, and every command that prints
+# counts warns once on stderr, naming the plugin argument that makes them exact,
+# when more than one did (docs/contract.md §3); with update=atomic, with the
+# default of an executable (update=thread), and for one thread, no warning.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$TOP/testsuite/cases/counters-atomic-threads/threads.c" .
@@ -10,13 +11,16 @@ cat > one.c <<'C'
 int main (void) { long s = 0; for (int i = 0; i < 1000; i++) s += i; printf ("%ld\n", s); return 0; }
 C
 
-dscc -O2 -o single threads.c || fail "threads.c does not compile"
+S=-fplugin-arg-dsprof-update=single
+dscc -O2 $S -o single threads.c || fail "threads.c does not compile"
+dscc -O2 -o default threads.c || fail "threads.c does not compile by default"
 dscc -O2 -fplugin-arg-dsprof-update=atomic -o atomic threads.c \
   || fail "threads.c does not compile with update=atomic"
-dscc -O2 -o one one.c || fail "one.c does not compile"
+dscc -O2 $S -o one one.c || fail "one.c does not compile"
 DSPROF_OUT=single.data ./single >/dev/null || fail "single: status $?"
 DSPROF_OUT=atomic.data ./atomic >/dev/null || fail "atomic: status $?"
 DSPROF_OUT=one.data ./one >/dev/null || fail "one: status $?"
+DSPROF_OUT=default.data ./default >/dev/null || fail "default: status $?"
 
 # The counting threads are the main thread and the 4 workers.
 run_dsprof info single.data > info.out || fail "info: status $?"
@@ -27,9 +31,11 @@ grep -qx 'threads counting with update=single: 1' info1.out \
   || fail "info does not show the one thread: $(cat info1.out)"
 run_dsprof info atomic.data > infoa.out || fail "info atomic: status $?"
 ! grep -q 'update=single' infoa.out || fail "info counts threads of update=atomic code"
+run_dsprof info default.data > infod.out || fail "info default: status $?"
+! grep -q 'update=single' infod.out || fail "info counts threads of the default's code"
 
 # Every command that prints counts, each on each profile.
-for data in single.data atomic.data one.data; do
+for data in single.data atomic.data one.data default.data; do
   for cmd in "lines" "annotate -o bb" "summary" "export --format lcov -o x.info" \
              "html -o x.html"; do
     run_dsprof $cmd $data >/dev/null 2>err || fail "dsprof $cmd $data: status $?"
@@ -79,7 +85,7 @@ int main (void)
   return 0;
 }
 C
-dscc -O2 -o fork fork.c || fail "fork.c does not compile"
+dscc -O2 $S -o fork fork.c || fail "fork.c does not compile"
 DSPROF_OUT=fork.data ./fork >/dev/null || fail "fork: status $?"
 child=$(ls fork.data.* 2>/dev/null)
 [ -n "$child" ] || fail "no child profile"

@@ -37,12 +37,13 @@ for f in empty:empty short:truncated text:'not a dsprof profile' version:'versio
   done
 done
 # A damaged byte in the unit's metadata: found by the check word.  The unit
-# chunk is the first of kind 1 (DSPROF_CHUNK_UNIT) after the header.
+# chunk is the first of kind 1 (DSPROF_CHUNK_UNIT) or 6 (DSPROF_CHUNK_TUNIT,
+# update=thread, an executable's default) after the header.
 unit_off=$(python3 -c '
 import struct, sys
 data = open(sys.argv[1], "rb").read()
 off = 4096
-while struct.unpack_from("<I", data, off)[0] != 1:
+while struct.unpack_from("<I", data, off)[0] not in (1, 6):
     off += struct.unpack_from("<Q", data, off + 8)[0]
 print(off)' dsprof.data)
 cp dsprof.data meta.data && printf 'Z' | dd of=meta.data bs=1 seek=$((unit_off + 60)) conv=notrunc 2>/dev/null

@@ -11,7 +11,10 @@
 
 N=64 FORKS=20
 "$FIXTURES/gen.sh" $N $FORKS
-dscc -O1 -o prog main.c u*.c || fail "the program does not compile"
+# update=single: the units' counter pages (update=thread's shards in a child:
+# counters-thread-shards).
+dscc -O1 -fplugin-arg-dsprof-update=single -o prog main.c u*.c \
+  || fail "the program does not compile"
 
 DSPROF_OUT=prof.data ./prog >pids || fail "prog exited with status $?"
 [ "$(wc -l <pids)" -eq $FORKS ] || fail "prog printed $(wc -l <pids) pids, not $FORKS"
@@ -51,7 +54,7 @@ done <pids
 # child runs on with one warning, its profile says TRUNCATED and the counts
 # that reached it are exact.  Needs root and a loop device (else skipped).
 cp "$CASE/full.c" "$FIXTURES/g.c" .
-dscc -o full full.c g.c || fail "full.c does not compile"
+dscc -fplugin-arg-dsprof-update=single -o full full.c g.c || fail "full.c does not compile"
 CHILD=$(grep -n '/\* CHILD \*/' full.c | cut -d: -f1)
 mkdir disk
 truncate -s 8M disk.img
