@@ -180,7 +180,10 @@ op = float(m[1])
 records = int(re.search(r"^records: ([0-9]+)", info, re.M)[1])
 setups = float(re.search(r"^chunk setups: ([0-9.]+) ms", info, re.M)[1]) * 1e6
 cost = json.load(open(sys.argv[2]))["instrumentation"]["cost_ns"]
-want = records * op + setups
+run_ns = float(re.search(r"^run time: ([0-9.]+) s", info, re.M)[1]) * 1e9
+# At most the run time (docs/contract.md §4.4): a few stretches that a busy
+# machine lengthened can make the probed figure that large in a short run.
+want = min(records * op + setups, run_ns)
 if not abs(cost - want) < 2000 + 1e-3 * records:
     sys.exit("instrumentation %d ns, %d op records at %.3f ns and %.0f ns of setups: %.0f"
              % (cost, records, op, setups, want))
