@@ -420,7 +420,7 @@ set_add (hash_set<tree> **set, tree decl)
    until the thread ends, when no frame of the unit's code is left.  GCC
    compiles callees first, so most callers are yet to come here: one that
    turns out to have no counters still tests the pointer
-   (calls_untested_p).  Not with -flto, where a caller may have counters of
+   (shards_see_call).  Not with -flto, where a caller may have counters of
    other units only.  */
 
 bool
@@ -438,48 +438,33 @@ entered_with_shard_p (function *fun)
   return true;
 }
 
-/* The unit's constructor registers it with __dsprof_register_unit_v1
-   (metadata.cc): this pass, which moves the counters into the shards, makes
-   it __dsprof_register_unit_thread_v1, so that the two go together even
-   where it does not run (a -flto link without the plugin: the unit counts
-   in its own array, as with update=single).  */
-
-void
-retarget_registration (function *fun)
-{
-  static tree thread_decl;
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-         gsi_next (&gsi))
-      {
-        gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
-        tree fn = call ? gimple_call_fndecl (call) : NULL_TREE;
-        if (!fn || !DECL_NAME (fn)
-            || strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)),
-                       "__dsprof_register_unit_v1") != 0)
-          continue;
-        if (!thread_decl)
-          thread_decl = build_fn_decl ("__dsprof_register_unit_thread_v1",
-                                       TREE_TYPE (fn));
-        gimple_call_set_fndecl (call, thread_decl);
-        update_stmt (call);
-      }
-}
-
-/* Whether FUN calls a function that does not test the shard pointer.  */
+/* CALL, a call in a function this pass sees.  The unit's constructor
+   registers it with __dsprof_register_unit_v1 (metadata.cc): this pass,
+   which moves the counters into the shards, makes it
+   __dsprof_register_unit_thread_v1, so that the two go together even where
+   it does not run (a -flto link without the plugin: the unit counts in its
+   own array, as with update=single).  Return whether CALL calls a function
+   that does not test the shard pointer.  */
 
 bool
-calls_untested_p (function *fun)
+shards_see_call (gcall *call)
 {
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-         gsi_next (&gsi))
-      if (is_gimple_call (gsi_stmt (gsi))
-          && in_set_p (untested, gimple_call_fndecl (gsi_stmt (gsi))))
-        return true;
-  return false;
+  static tree thread_decl;
+  tree fn = gimple_call_fndecl (call);
+  if (!fn)
+    return false;
+  if (DECL_NAME (fn)
+      && strcmp (IDENTIFIER_POINTER (DECL_NAME (fn)),
+                 "__dsprof_register_unit_v1") == 0)
+    {
+      if (!thread_decl)
+        thread_decl = build_fn_decl ("__dsprof_register_unit_thread_v1",
+                                     TREE_TYPE (fn));
+      gimple_call_set_fndecl (call, thread_decl);
+      update_stmt (call);
+      return false;
+    }
+  return in_set_p (untested, fn);
 }
 
 /* At FUN's entry, the pointer to ARRAY's counters in the thread's shard: a
@@ -569,12 +554,15 @@ shards_pass::execute (function *fun)
   auto_vec<unsigned> ops;
   auto_vec<HOST_WIDE_INT> offs;
   auto_vec<tree> arrays;
+  bool calls_untested = false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
     for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
          gsi_next (&gsi))
       {
         gimple *stmt = gsi_stmt (gsi);
+        if (gcall *call = dyn_cast<gcall *> (stmt))
+          calls_untested |= shards_see_call (call);
         if (!gimple_assign_single_p (stmt))
           continue;
         for (unsigned k = 0; k < 2; k++)
@@ -592,10 +580,9 @@ shards_pass::execute (function *fun)
       }
 
   set_add (&seen_fns, fun->decl);
-  retarget_registration (fun);
   /* A function without counters that calls one that does not test the
      pointer tests it itself.  */
-  if (stmts.is_empty () && shard_caches_p () && calls_untested_p (fun))
+  if (stmts.is_empty () && shard_caches_p () && calls_untested)
     {
       shard_pointer (fun, dsprof_counters_decl ());
       free_dominance_info (CDI_DOMINATORS);
