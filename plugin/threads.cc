@@ -393,10 +393,10 @@ counter_ref_p (tree ref, tree *array, HOST_WIDE_INT *off)
   return true;
 }
 
-/* The functions this pass has seen; those of them whose counters it moved
-   (each tests the shard pointer at its entry, or is entered with it set);
-   those of them that only load it.  */
-hash_set<tree> *seen_fns, *moved, *untested;
+/* The functions this pass has seen without counters (the others test the
+   shard pointer at their entry, or are entered with it set); those that
+   only load it.  */
+hash_set<tree> *uncounted, *untested;
 
 bool
 in_set_p (hash_set<tree> *set, tree decl)
@@ -432,7 +432,7 @@ entered_with_shard_p (function *fun)
   for (cgraph_edge *e = node->callers; e; e = e->next_caller)
     {
       tree c = (e->caller->inlined_to ? e->caller->inlined_to : e->caller)->decl;
-      if (in_set_p (seen_fns, c) && !in_set_p (moved, c))
+      if (in_set_p (uncounted, c))
         return false;
     }
   return true;
@@ -579,14 +579,17 @@ shards_pass::execute (function *fun)
           }
       }
 
-  set_add (&seen_fns, fun->decl);
-  /* A function without counters that calls one that does not test the
-     pointer tests it itself.  */
-  if (stmts.is_empty () && shard_caches_p () && calls_untested)
+  if (stmts.is_empty ())
     {
-      shard_pointer (fun, dsprof_counters_decl ());
-      free_dominance_info (CDI_DOMINATORS);
-      mark_virtual_operands_for_renaming (fun);
+      set_add (&uncounted, fun->decl);
+      /* A function without counters that calls one that does not test the
+         pointer tests it itself.  */
+      if (shard_caches_p () && calls_untested)
+        {
+          shard_pointer (fun, dsprof_counters_decl ());
+          free_dominance_info (CDI_DOMINATORS);
+          mark_virtual_operands_for_renaming (fun);
+        }
       return 0;
     }
 
@@ -623,9 +626,6 @@ shards_pass::execute (function *fun)
       gimple_set_op (stmt, ops[i], ref);
       update_stmt (stmt);
     }
-  if (done.is_empty ())
-    return 0;
-  set_add (&moved, fun->decl);
   if (tested)
     set_add (&untested, fun->decl);
   free_dominance_info (CDI_DOMINATORS);

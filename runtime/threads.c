@@ -98,7 +98,8 @@ struct shard
 };
 
 /* The counter space the units have taken, in whole pages: every shard maps
-   it (dsprof_shards_grow).  */
+   it (dsprof_shards_grow).  Still the sink's end: no unit counted in shards
+   has registered.  */
 static uint32_t space_end = DSPROF_SHARD_SINK;
 
 static struct shard *all_shards;
@@ -123,9 +124,6 @@ struct early
 };
 static struct early *early;
 static size_t nearly, maxearly;
-
-/* Set when a unit counted in shards has registered.  */
-static int shards_ready;
 
 /* When there is no memory at all, the thread shares this: its increments
    may be lost and are not in the profile.  */
@@ -247,7 +245,7 @@ dsprof_shards_grow (uint32_t end)
           s->end = end;
       }
   if (!ok && end > space_end)
-    space_end = end;
+    __atomic_store_n (&space_end, end, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&shards_lock);
   return ok;
 }
@@ -378,7 +376,6 @@ void
 dsprof_shards_registered (uint64_t *counters)
 {
   char *tp = thread_pointer ();
-  __atomic_store_n (&shards_ready, 1, __ATOMIC_RELEASE);
   pthread_mutex_lock (&shards_lock);
   size_t n = 0;
   for (size_t i = 0; i < nearly; i++)
@@ -525,7 +522,7 @@ SHARD_THREAD (void)
   /* Before any unit registered (code that a preinit function calls) every
      unit's place is the sink, and the runtime is not set up to make a
      file.  */
-  if (!__atomic_load_n (&shards_ready, __ATOMIC_ACQUIRE))
+  if (__atomic_load_n (&space_end, __ATOMIC_ACQUIRE) == DSPROF_SHARD_SINK)
     return last_resort;
   sigset_t all, old;
   sigfillset (&all);
