@@ -632,7 +632,11 @@ enum dsprof_op
 
 /* The recorder's cost of one thread, in the last bytes of each of its events
    chunks (section 4).  */
-#define DSPROF_COSTS_MAGIC 0x7374736f63707364ull   /* "dspcosts" */
+#define DSPROF_COSTS_MAGIC 0x3274736f63707364ull   /* "dspcost2" */
+/* An older recorder's trailer: HOOK[6] and HOOK[7] the op probe's single
+   stretches with and without a replay (the readers' ev_chunk_costs turns
+   them into the figures above).  */
+#define DSPROF_COSTS_MAGIC_1 0x7374736f63707364ull /* "dspcosts" */
 
 enum dsprof_hook
 {
@@ -643,8 +647,8 @@ enum dsprof_hook
   DSPROF_HOOK_DIM = 4,       /* dsprof_dim_* */
   DSPROF_HOOK_OP = 5,        /* __dsprof_op_v1 (an op record's boundary) */
   /* Not hooks: the op hook's probes, in a hook's form (section 4).  */
-  DSPROF_COST_REPLAY = 6,    /* stretches after a sampled op with a replay */
-  DSPROF_COST_NO_REPLAY = 7, /* the same without */
+  DSPROF_COST_OP_PROBE = 6,  /* the op hook call's cost, probed */
+  DSPROF_COST_OP_EXTRA = 7,  /* the probes' own cost, and the op calls */
   DSPROF_NHOOKS = 8
 };
 

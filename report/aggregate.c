@@ -145,10 +145,6 @@ per_call_ps (const struct dsprof_events_costs *c, uint64_t ticks,
   return calls ? (ev_costs_ps (c, ticks, ns_per_tick) + calls / 2) / calls : 0;
 }
 
-/* The op probes of each kind a stream needs for their difference to be its
-   op hook's whole cost: fewer are left to the sampled parts' formula.  */
-#define AGG_PROBES_MIN 100
-
 void
 agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
               struct agg_costs *c)
@@ -176,22 +172,21 @@ agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
   const struct dsprof_events_costs *cal
     = s && s->has_costs && s->costs.caller_calls ? &s->costs : &p->costs;
   c->caller_ps = per_call_ps (cal, cal->caller_ticks, cal->caller_calls, npt);
-  /* The op probes: the stretches with a replay less those without, both
-     from the same figures (the stream's if it has enough of both, else
-     its process's).  */
+  /* The op probes (a batch at least): an op hook call's cost, and the
+     probes' own spread over the op calls, from the same figures (the
+     stream's if it has them, else its process's).  */
   const struct dsprof_events_costs *pr
-    = s && s->has_costs
-      && s->costs.hook[DSPROF_COST_REPLAY].calls >= AGG_PROBES_MIN
-      && s->costs.hook[DSPROF_COST_NO_REPLAY].calls >= AGG_PROBES_MIN
+    = s && s->has_costs && s->costs.hook[DSPROF_COST_OP_PROBE].calls
       ? &s->costs : &p->costs;
-  const struct dsprof_hook_cost *rp = &pr->hook[DSPROF_COST_REPLAY];
-  const struct dsprof_hook_cost *np = &pr->hook[DSPROF_COST_NO_REPLAY];
-  if (rp->calls >= AGG_PROBES_MIN && np->calls >= AGG_PROBES_MIN)
+  const struct dsprof_hook_cost *k = &pr->hook[DSPROF_COST_OP_PROBE];
+  const struct dsprof_hook_cost *x = &pr->hook[DSPROF_COST_OP_EXTRA];
+  if (k->calls)
     {
-      uint64_t with = per_call_ps (pr, rp->before_ticks, rp->calls, npt);
-      uint64_t without = per_call_ps (pr, np->before_ticks, np->calls, npt);
+      c->op_probe_ps = per_call_ps (pr, x->before_ticks, x->calls, npt);
       /* 1 ps at least: measured, if nothing to deduct.  */
-      c->op_ps = with > without ? with - without : 1;
+      c->op_ps = per_call_ps (pr, k->before_ticks, k->calls, npt)
+                 + c->op_probe_ps;
+      c->op_ps += !c->op_ps;
     }
   c->setup_ns = s ? s->setup_ns : p->setup_ns;
 }

@@ -70,9 +70,10 @@ struct agg_costs
      caller's part of every hook call, which no hook sees.  */
   uint64_t before_ps[DSPROF_NHOOKS], after_ps[DSPROF_NHOOKS], caller_ps;
   /* The whole cost of an op hook call as its probes measured it where it
-     ran (dsprof-format.h, section 4), or 0: not measured (an older
+     ran (dsprof-format.h, section 4), the probes' own spread over the op
+     calls included (OP_PROBE_PS of it), or 0: not measured (an older
      recorder's profile, too few probes, a clock other than the TSC).  */
-  uint64_t op_ps;
+  uint64_t op_ps, op_probe_ps;
   uint64_t setup_ns;             /* the stream's chunk setups, all of them */
 };
 

@@ -56,7 +56,7 @@ print_costs (const struct pf_process *p, FILE *out)
     }
   struct agg_costs c;
   agg_costs_of (p, NULL, false, &c);
-  for (int h = 0; h < DSPROF_COST_REPLAY; h++)
+  for (int h = 0; h < DSPROF_COST_OP_PROBE; h++)
     if (p->costs.hook[h].calls)
       fprintf (out, "hook cost %s: %.3f ns before the time stamp, %.3f ns after "
                "(%" PRIu64 " calls sampled in the run)\n",
@@ -65,10 +65,10 @@ print_costs (const struct pf_process *p, FILE *out)
   fprintf (out, "hook cost caller: %.3f ns per hook call (calibrated at start)\n",
            (double) c.caller_ps / 1000.0);
   if (c.op_ps)
-    fprintf (out, "hook cost op, probed in the run: %.3f ns per call (%" PRIu64
-             " stretches with a replay, %" PRIu64 " without)\n",
-             (double) c.op_ps / 1000.0, p->costs.hook[DSPROF_COST_REPLAY].calls,
-             p->costs.hook[DSPROF_COST_NO_REPLAY].calls);
+    fprintf (out, "hook cost op, probed in the run: %.3f ns per call, %.3f ns "
+             "of it the probes' own (%" PRIu64 " calls replayed)\n",
+             (double) c.op_ps / 1000.0, (double) c.op_probe_ps / 1000.0,
+             p->costs.hook[DSPROF_COST_OP_PROBE].calls);
   fprintf (out, "chunk setups: %.3f ms (each timed in the run)\n",
            (double) c.setup_ns / 1e6);
 }

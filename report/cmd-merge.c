@@ -118,20 +118,21 @@ number_threads (const struct pf_set *set, struct merge_proc *mp)
    picoseconds (OUT's clock is not the input's).  A hook kind the stream has
    no sample of, and the caller's part if it has none, take what the
    stream's report used, its process's mean, as one sample: in OUT the
-   stream's process is not its own.  */
+   stream's process is not its own.  (The op probes' figures are kept as
+   they are: a stream without them is deducted by its process's in OUT
+   too.)  */
 
 static void
 close_with_costs (struct merge *m, const struct dsprof_events_chunk *ch)
 {
-  const struct dsprof_events_costs *c = ev_chunk_costs (ch);
-  struct dsprof_events_costs ps;
-  if (!c)
+  struct dsprof_events_costs c, ps;
+  if (!ev_chunk_costs (ch, &c))
     {
       pw_events_close (&m->w, NULL);
       return;
     }
-  ev_costs_to_ps (c, m->ns_per_tick, &ps);
-  for (int h = 0; h < DSPROF_NHOOKS; h++)
+  ev_costs_to_ps (&c, m->ns_per_tick, &ps);
+  for (int h = 0; h < DSPROF_COST_OP_PROBE; h++)
     if (!ps.hook[h].calls)
       ps.hook[h] = (struct dsprof_hook_cost) { 1, m->costs.before_ps[h],
                                                m->costs.after_ps[h] };

@@ -896,17 +896,37 @@ innermost_op (const struct decoder *d)
   return d->depth && ev_record_op_p (d->stack[d->depth - 1].r);
 }
 
-const struct dsprof_events_costs *
-ev_chunk_costs (const struct dsprof_events_chunk *ch)
+bool
+ev_chunk_costs (const struct dsprof_events_chunk *ch,
+                struct dsprof_events_costs *out)
 {
   /* Not one if its stream reaches into the trailer's bytes, or if they are
-     no trailer (a chunk of an older recorder).  */
+     no trailer (a chunk of a still older recorder).  */
   size_t room = sizeof *ch + sizeof (struct dsprof_events_costs);
   if (ch->chunk.size < room || ch->used > ch->chunk.size - room)
-    return NULL;
-  const struct dsprof_events_costs *c
-    = (const void *) ((const char *) ch + ch->chunk.size - sizeof *c);
-  return c->magic == DSPROF_COSTS_MAGIC ? c : NULL;
+    return false;
+  memcpy (out, (const char *) ch + ch->chunk.size - sizeof *out, sizeof *out);
+  if (out->magic == DSPROF_COSTS_MAGIC)
+    return true;
+  if (out->magic != DSPROF_COSTS_MAGIC_1)
+    return false;
+  /* Its op probe's stretches with a replay and without, each at least 100
+     (dsprof-format.h, section 4): their means' difference is the op hook
+     call's cost, of no cost of its own.  */
+  struct dsprof_hook_cost with = out->hook[DSPROF_COST_OP_PROBE];
+  struct dsprof_hook_cost without = out->hook[DSPROF_COST_OP_EXTRA];
+  memset (&out->hook[DSPROF_COST_OP_PROBE], 0, 2 * sizeof with);
+  out->magic = DSPROF_COSTS_MAGIC;
+  if (with.calls >= 100 && without.calls >= 100)
+    {
+      double d = (double) with.before_ticks
+                 - (double) without.before_ticks / (double) without.calls
+                   * (double) with.calls;
+      out->hook[DSPROF_COST_OP_PROBE].calls = with.calls;
+      out->hook[DSPROF_COST_OP_PROBE].before_ticks
+        = d > 0 && d < 0x1p63 ? (uint64_t) d : 0;
+    }
+  return true;
 }
 
 uint64_t
@@ -970,9 +990,10 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
   d->nnames = 0;
   d->strs.n = 0;
   d->op_base = 0;
-  const struct dsprof_events_costs *costs = ev_chunk_costs (ch);
-  d->setup_ns = costs ? ev_costs_ps (costs, costs->setup_ticks,
-                                     time.ns_per_tick) / 1000 : 0;
+  struct dsprof_events_costs costs;
+  d->setup_ns = ev_chunk_costs (ch, &costs)
+                ? ev_costs_ps (&costs, costs.setup_ticks, time.ns_per_tick) / 1000
+                : 0;
   int rc = 0;
   /* The end of the previous event: the NAME ops of the next start there.  */
   const unsigned char *prev_end = base;

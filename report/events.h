@@ -215,9 +215,11 @@ void ev_release_pages (const unsigned char *map, const unsigned char *lo,
    other reader of the chunks.  */
 void ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *ch);
 
-/* The recorder's costs in the trailer of chunk CH, or NULL if it has none
-   (dsprof-format.h, section 4).  */
-const struct dsprof_events_costs *ev_chunk_costs (const struct dsprof_events_chunk *ch);
+/* The recorder's costs in the trailer of chunk CH into OUT, an older
+   recorder's op probe turned into the current figures; false if CH has
+   none (dsprof-format.h, section 4).  */
+bool ev_chunk_costs (const struct dsprof_events_chunk *ch,
+                     struct dsprof_events_costs *out);
 
 /* TICKS of the trailer C (its unit) in picoseconds at NS_PER_TICK, rounded:
    every reader converts a sum so before dividing it, so that a merged

@@ -529,12 +529,12 @@ stream_costs (struct pf_process *p, struct ev_stream *s)
 {
   for (uint32_t k = s->nchunks; k-- > 0;)
     {
-      const struct dsprof_events_costs *c = ev_chunk_costs (s->chunks[k]);
-      if (!c)
+      struct dsprof_events_costs c;
+      if (!ev_chunk_costs (s->chunks[k], &c))
         continue;
-      s->setup_ns += ev_costs_ps (c, c->setup_ticks, p->clock.ns_per_tick) / 1000;
+      s->setup_ns += ev_costs_ps (&c, c.setup_ticks, p->clock.ns_per_tick) / 1000;
       if (!s->has_costs)
-        memcpy (&s->costs, c, sizeof *c);
+        s->costs = c;
       s->has_costs = true;
     }
   if (!s->has_costs)

@@ -259,6 +259,10 @@ struct str_slot
    3 KB, so that the thread state still fits its page.  */
 #define STR_SETS 128u
 
+/* The op probe (op_sampled): op calls per window, probes per batch.  */
+#define PROBE_WINDOW 128u
+#define PROBE_BATCH 15u
+
 struct thread
 {
   unsigned char *pos, *limit;
@@ -288,10 +292,19 @@ struct thread
                                             from its header: the file may
                                             have been cut short under it) */
   uint64_t setup_total;      /* ticks of all its chunks' setups */
-  int probe;                 /* the op probe the next sampled call closes
-                                (DSPROF_COST_REPLAY or _NO_REPLAY), or 0 */
-  int probe_flip;            /* whether the next probe replays */
-  uint64_t probe_last, probe_setup;  /* the probe's time stamp, setup_total */
+  uint32_t sample_period;    /* the countdown's latest start */
+  /* The op probe (op_sampled): the window under way (PROBE_*, 0: none),
+     its op calls so far, the time stamp and setups it began at, the
+     windows' ticks (light, heavy, normal); which window comes first; the
+     sampled op calls to the next probe; the batch's differences (heavy -
+     light, light - normal) and its size; the calls routed through
+     op_sampled and the replays made, the op calls seen.  */
+  uint8_t probe, probe_heavy_first;
+  uint16_t probe_calls, probe_skip, batch_n;
+  uint64_t probe_t0, probe_setup;
+  uint64_t probe_win[3];
+  int64_t batch[2][PROBE_BATCH];
+  uint64_t routed, replays, op_calls;
 };
 
 /* Enter and leave the recorder on T.  The compiler barriers keep T's stream
@@ -351,6 +364,14 @@ cost_period (struct thread *t)
   return COST_PERIOD_MIN + (x & COST_PERIOD_MASK);
 }
 
+/* The next sampled call is the Nth from here.  */
+
+static inline void
+sample_in (struct thread *t, uint32_t n)
+{
+  t->sample_left = t->sample_period = n;
+}
+
 /* Store T's figures in the trailer of its chunk (if any): all of them
    (HOOK < 0, a new chunk), or those of HOOK, which changed.  */
 
@@ -385,8 +406,8 @@ struct cost_mark
 static inline uint64_t
 cost_begin (struct thread *t, struct cost_mark *m)
 {
-  t->sample_left = cost_period (t);
-  t->probe = 0;              /* a probe ends at the next sampled call */
+  sample_in (t, cost_period (t));
+  t->probe = 0;              /* another hook's sampled call ends a probe */
   m->last = t->last;
   m->setup = t->setup_total;
   return dsprof_ticks ();
@@ -1508,73 +1529,160 @@ op_hook (uint32_t *dispatch_word, uint32_t index, uintptr_t cfa)
   busy_off (t);
 }
 
-/* The op probe's two runs after a sampled call, called alike: the hook's
-   fast path once more, keeping nothing, and nothing.  Whether the replay
-   did the hook's work goes to T->probe (0 if not).  */
+/* What a probe's window does after each op call: the hook's fast path once
+   more, keeping nothing (the heavy window), or nothing (the light one);
+   called alike.  Return whether the replay did the hook's work.  */
 
-static __attribute__ ((noipa)) void
+static __attribute__ ((noipa)) int
 op_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
            void *cfa_p)
 {
 #if defined(__x86_64__) || defined(__i386__)
   uint32_t base = dsprof_site_id (dispatch_word);
-  if (likely (!t->busy && base && dsprof_clock_tsc_p ())
-      && op_next (t, base, index, (uintptr_t) cfa_p, 1))
-    return;
+  return likely (!t->busy && base && dsprof_clock_tsc_p ())
+         && op_next (t, base, index, (uintptr_t) cfa_p, 1);
 #else
-  (void) dispatch_word, (void) index, (void) cfa_p;
+  (void) t, (void) dispatch_word, (void) index, (void) cfa_p;
+  return 0;
 #endif
-  t->probe = 0;
 }
 
-static __attribute__ ((noipa)) void
+static __attribute__ ((noipa)) int
 op_no_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
               void *cfa_p)
 {
   (void) t, (void) dispatch_word, (void) index, (void) cfa_p;
+  return 0;
 }
 
-/* A sampled op call (COST_SAMPLE).  It also probes the op hook's whole
-   cost where it runs (dsprof-format.h, section 4): a sampled call that is
-   not itself the end of a probe starts one, the countdown set so that the
-   next hook call is sampled too; on every other probe it replays the hook
-   first.  The call that ends a probe adds the stretch between the two time
-   stamps to the probe's sums, if nothing else was recorded between, no
-   chunk was set up and it was not interrupted.  The two kinds of probe
-   differ by the replay alone: the same code runs, the same indirect call
-   made (its target alternates), so what they have in common cancels.  */
+/* The op probe (dsprof-format.h, section 4) measures an op hook call's
+   whole cost where it runs, over three windows of PROBE_WINDOW op calls
+   each, one after the other: in the light window every call is routed
+   through op_sampled (the countdown kept at 1), in the heavy one it also
+   replays the hook, in the normal one it is not routed.  Window times run
+   from time stamp to time stamp, so their differences are what a replay
+   and a routing cost the program in throughput, out-of-order overlap and
+   cache effects included.  A probe in which a chunk was set up, or that
+   another hook's sampled call cut short (cost_begin), is left out.  Each
+   batch of PROBE_BATCH probes adds its medians (heavy - light, light -
+   normal) PROBE_BATCH times over, so a window that an interrupt or a
+   preemption lengthened counts for nothing.  */
+
+enum { PROBE_NONE, PROBE_LIGHT, PROBE_HEAVY, PROBE_NORMAL };
+
+/* Sampled op calls before the next probe: one probe in every 4 until the
+   first batches are in, then one in 64.  */
+static uint32_t
+probe_gap (const struct thread *t)
+{
+  return t->costs.hook[DSPROF_COST_OP_PROBE].calls < 8 * PROBE_BATCH
+                                                     * PROBE_WINDOW ? 4 : 64;
+}
+
+static int64_t
+batch_median (int64_t *v)
+{
+  for (uint32_t i = 1; i < PROBE_BATCH; i++)
+    for (uint32_t j = i; j > 0 && v[j - 1] > v[j]; j--)
+      {
+        int64_t x = v[j];
+        v[j] = v[j - 1];
+        v[j - 1] = x;
+      }
+  return v[PROBE_BATCH / 2] > 0 ? v[PROBE_BATCH / 2] : 0;
+}
+
+/* A probe of T has ended: add it to the batch; a full batch to T's figures,
+   and what the probes themselves cost so far (the routed calls and the
+   replays at the figures measured), stored in the trailer.  */
+
+static void
+probe_done (struct thread *t)
+{
+  uint64_t *w = t->probe_win;
+  t->batch[0][t->batch_n] = (int64_t) (w[1] - w[0]);
+  t->batch[1][t->batch_n] = (int64_t) (w[0] - w[2]);
+  if (++t->batch_n < PROBE_BATCH)
+    return;
+  t->batch_n = 0;
+  struct dsprof_hook_cost *k = &t->costs.hook[DSPROF_COST_OP_PROBE];
+  k->calls += PROBE_BATCH * PROBE_WINDOW;
+  k->before_ticks += PROBE_BATCH * (uint64_t) batch_median (t->batch[0]);
+  k->after_ticks += PROBE_BATCH * (uint64_t) batch_median (t->batch[1]);
+  struct dsprof_hook_cost *x = &t->costs.hook[DSPROF_COST_OP_EXTRA];
+  x->calls = t->op_calls;
+  x->before_ticks = (t->replays * k->before_ticks
+                     + t->routed * k->after_ticks) / k->calls;
+  cost_store (t, DSPROF_COST_OP_PROBE);
+  cost_store (t, DSPROF_COST_OP_EXTRA);
+}
+
+/* A sampled op call (COST_SAMPLE), or one a probe routed here.  Until the
+   probes have measured the hook, the sampled calls also time it in parts
+   (cost_sampled); every probe_gap'th starts a probe.  */
 
 static __attribute__ ((noinline)) void
 op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
             void *cfa_p)
 {
-  int probe = t->probe;
   uint64_t last = t->last;
-  cost_sampled (t, DSPROF_HOOK_OP, __dsprof_op_v1 (dispatch_word, index, cfa_p));
-  if (t->last == last)
-    return;                  /* no event recorded */
-  if (probe)
+  t->op_calls += t->sample_period;
+  t->routed++;
+  if (t->probe == PROBE_NONE)
     {
-      uint64_t d = t->last - last;
-      if (last == t->probe_last && t->setup_total == t->probe_setup
-          && d <= COST_SAMPLE_MAX)
+      if (!t->costs.hook[DSPROF_COST_OP_PROBE].calls)
+        cost_sampled (t, DSPROF_HOOK_OP,
+                      __dsprof_op_v1 (dispatch_word, index, cfa_p));
+      else
         {
-          t->costs.hook[probe].calls++;
-          t->costs.hook[probe].before_ticks += d;
-          cost_store (t, probe);
+          sample_in (t, cost_period (t) + 1);
+          __dsprof_op_v1 (dispatch_word, index, cfa_p);
         }
+      if (t->last == last || ++t->probe_skip < probe_gap (t))
+        return;
+      t->probe_skip = 0;
+      t->probe_heavy_first ^= 1;
+      t->probe = t->probe_heavy_first ? PROBE_HEAVY : PROBE_LIGHT;
+      t->probe_calls = 0;
+      t->probe_t0 = t->last;
+      t->probe_setup = t->setup_total;
+      sample_in (t, 1);
       return;
     }
-  t->probe_flip ^= 1;
-  t->probe = t->probe_flip ? DSPROF_COST_REPLAY : DSPROF_COST_NO_REPLAY;
-  t->probe_last = t->last;
-  t->probe_setup = t->setup_total;
-  void (*run) (struct thread *, uint32_t *, uint32_t, void *)
-    = t->probe_flip ? op_replay : op_no_replay;
-  __asm__ ("" : "+r" (run));  /* an indirect call either way */
-  run (t, dispatch_word, index, cfa_p);
-  if (t->probe)
-    t->sample_left = 1;
+  int heavy = t->probe == PROBE_HEAVY;
+  if (t->probe != PROBE_NORMAL)
+    {
+      /* Before the call, so that a window holds all its replays.  */
+      int (*run) (struct thread *, uint32_t *, uint32_t, void *)
+        = heavy ? op_replay : op_no_replay;
+      __asm__ ("" : "+r" (run));  /* an indirect call either way */
+      t->replays += run (t, dispatch_word, index, cfa_p);
+    }
+  sample_in (t, 2);          /* the call below leaves it at 1 */
+  __dsprof_op_v1 (dispatch_word, index, cfa_p);
+  if (t->probe == PROBE_NORMAL)
+    {
+      t->probe_win[2] = t->last - t->probe_t0;
+      t->probe = PROBE_NONE;
+      sample_in (t, cost_period (t));
+      if (t->setup_total == t->probe_setup && t->last != last)
+        probe_done (t);
+      return;
+    }
+  sample_in (t, 1);
+  if (++t->probe_calls < PROBE_WINDOW)
+    return;
+  t->probe_win[heavy] = t->last - t->probe_t0;
+  t->probe_t0 = t->last;
+  t->probe_calls = 0;
+  /* Light and heavy in either order, then normal.  */
+  if (heavy == t->probe_heavy_first)
+    t->probe = heavy ? PROBE_LIGHT : PROBE_HEAVY;
+  else
+    {
+      t->probe = PROBE_NORMAL;
+      sample_in (t, PROBE_WINDOW);
+    }
 }
 
 /* The fast path is a leaf function, without a register saved: a one-byte
@@ -1897,8 +2005,10 @@ dsprof_recorder_fork_child (void)
   t->dead = 0;
   memset (&t->costs, 0, sizeof t->costs);    /* the child's own, from here */
   t->trailer = NULL;
-  t->sample_left = cost_period (t);
+  sample_in (t, cost_period (t));
   t->probe = 0;
+  t->batch_n = 0;
+  t->routed = t->replays = t->op_calls = 0;
 }
 
 /* An event function with two integer dimensions as the plugin makes it

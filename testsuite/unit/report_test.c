@@ -584,6 +584,75 @@ test_deduction_measured (void)
                           "start-up figure (no measurement in the profile)");
 }
 
+/* An events chunk of 4096 bytes, USED of them stream, its trailer COSTS.  */
+static struct dsprof_events_chunk *
+costs_chunk (uint64_t used, const struct dsprof_events_costs *costs)
+{
+  struct dsprof_events_chunk *ch = calloc (1, 4096);
+  CU_ASSERT_FATAL (ch != NULL);
+  ch->chunk.kind = DSPROF_CHUNK_EVENTS;
+  ch->chunk.size = 4096;
+  ch->used = used;
+  memcpy ((char *) ch + 4096 - sizeof *costs, costs, sizeof *costs);
+  return ch;
+}
+
+/* The trailer read: the current one as it is; an older recorder's op
+   stretches (with a replay and without, at least 100 each) turned into the
+   probe's figures (dsprof-format.h, section 4); none where the stream
+   reaches into it or the magic is another.  And the op hook call's cost
+   (agg_costs_of): the probe's figure per replayed call plus the probes'
+   own per op call.  */
+static void
+test_costs_trailer (void)
+{
+  struct dsprof_events_costs in, out;
+  memset (&in, 0, sizeof in);
+  in.magic = DSPROF_COSTS_MAGIC;
+  in.hook[DSPROF_COST_OP_PROBE] = (struct dsprof_hook_cost) { 1920, 13440, 5760 };
+  in.hook[DSPROF_COST_OP_EXTRA] = (struct dsprof_hook_cost) { 1000, 250, 0 };
+  struct dsprof_events_chunk *ch = costs_chunk (100, &in);
+  CU_ASSERT_FATAL (ev_chunk_costs (ch, &out));
+  CU_ASSERT (!memcmp (&in, &out, sizeof in));
+  ch->used = 4096 - sizeof *ch - sizeof in + 1;
+  CU_ASSERT (!ev_chunk_costs (ch, &out));
+  free (ch);
+
+  struct pf_process p;
+  memset (&p, 0, sizeof p);
+  p.measured = 1;
+  p.clock.ns_per_tick = 0.5;
+  p.costs = in;
+  struct agg_costs c;
+  agg_costs_of (&p, NULL, false, &c);
+  CU_ASSERT_EQUAL (c.op_probe_ps, 125);   /* 0.25 ticks a call */
+  CU_ASSERT_EQUAL (c.op_ps, 3500 + 125);  /* 7 ticks a replayed call */
+  CU_ASSERT_EQUAL (agg_hook_ps (&c, DSPROF_HOOK_OP), 3625);
+
+  in.magic = DSPROF_COSTS_MAGIC_1;
+  in.hook[DSPROF_COST_OP_PROBE] = (struct dsprof_hook_cost) { 200, 6000, 0 };
+  in.hook[DSPROF_COST_OP_EXTRA] = (struct dsprof_hook_cost) { 100, 2000, 0 };
+  ch = costs_chunk (100, &in);
+  CU_ASSERT_FATAL (ev_chunk_costs (ch, &out));
+  CU_ASSERT_EQUAL (out.magic, DSPROF_COSTS_MAGIC);
+  /* 30 ticks a stretch with a replay, 20 without: 10 a call.  */
+  CU_ASSERT_EQUAL (out.hook[DSPROF_COST_OP_PROBE].calls, 200);
+  CU_ASSERT_EQUAL (out.hook[DSPROF_COST_OP_PROBE].before_ticks, 2000);
+  CU_ASSERT_EQUAL (out.hook[DSPROF_COST_OP_PROBE].after_ticks, 0);
+  CU_ASSERT_EQUAL (out.hook[DSPROF_COST_OP_EXTRA].calls, 0);
+  CU_ASSERT_EQUAL (out.hook[DSPROF_COST_OP_EXTRA].before_ticks, 0);
+  free (ch);
+  in.hook[DSPROF_COST_OP_EXTRA].calls = 99;
+  ch = costs_chunk (100, &in);
+  CU_ASSERT_FATAL (ev_chunk_costs (ch, &out));
+  CU_ASSERT_EQUAL (out.hook[DSPROF_COST_OP_PROBE].calls, 0);
+  free (ch);
+  in.magic ^= 1;
+  ch = costs_chunk (100, &in);
+  CU_ASSERT (!ev_chunk_costs (ch, &out));
+  free (ch);
+}
+
 /* A deduction larger than a record's whole duration leaves it no time, never
    less than none (the unsigned figures would wrap).  */
 static void
@@ -1220,6 +1289,7 @@ report_test_register (void)
   CU_add_test (s, "deduction of the costs measured in the run",
                test_deduction_measured);
   CU_add_test (s, "deduction beyond a record's duration", test_deduction_exceeds);
+  CU_add_test (s, "costs trailer: current, older, none", test_costs_trailer);
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
   CU_add_test (s, "dimensions no record carries", test_carry);
