@@ -378,27 +378,36 @@
    per hook call, calibrated once at start-up (an event function's call
    timed with and without its hooks, less the hooks' inside parts, less the
    clock reads that sampling adds to them, two a call).  The op hook's whole
-   cost is measured where it runs instead: a sampled op call is followed by
-   a second sampled call (the countdown set to 1), and on every other one
-   the sampled call then does the op hook's work once more, writing nothing
-   (a replay); the stretch from its time stamp to the next call's, if no
-   other event came between and no chunk was set up, lasts one op hook call
-   longer with the replay.  Two more entries of HOOK are these stretches,
-   not hooks (0 in an older recorder's profile): HOOK[DSPROF_COST_REPLAY]
-   those with a replay, HOOK[DSPROF_COST_NO_REPLAY] those without: CALLS of
-   them, BEFORE_TICKS their ticks summed (one over 2^18 ticks is left out),
-   AFTER_TICKS 0.  A chunk's setup (its file
+   cost is measured where it runs instead, by probes (docs/contract.md
+   §4.4): a probe is three windows of op calls, each timed from time stamp
+   to time stamp: one routed through the sampling code (light), one routed
+   and replaying the op hook's fast path before each call, writing nothing
+   (heavy), one not routed (normal); a batch of probes adds the medians of
+   its probes' differences, each as many times as the batch has probes.
+   Two more entries of HOOK are not hooks (0 in an older recorder's
+   profile): HOOK[DSPROF_COST_OP_PROBE]: CALLS the heavy windows' replayed
+   calls (of the probes counted), BEFORE_TICKS what they cost (heavy less
+   light), AFTER_TICKS what routing as many calls costs (light less
+   normal); HOOK[DSPROF_COST_OP_EXTRA]: CALLS the thread's op calls
+   (estimated from the sampling countdown), BEFORE_TICKS what the probes
+   themselves cost (their routed calls and replays at those figures),
+   AFTER_TICKS 0.  An op hook call costs the first's BEFORE_TICKS / CALLS
+   plus the second's.  A chunk's setup (its file
    space, its mapping, its pages faulted in) is rare and dear, so it is timed
    every time rather than sampled: SETUP_TICKS is the chunk's own (not
    cumulative), taken out of the sampled call it fell in.  It lies inside
    the records open both before and after the chunk's first event (a
    Start's or an op's setup comes before its time stamp, for the hook reads
-   the clock again after it; a Finish's or a dimension's after).  UNIT_PS 0: the figures are clock ticks; else picoseconds times
-   UNIT_PS (dsprof merge writes 1).  MAGIC is DSPROF_COSTS_MAGIC: a chunk
-   whose stream reaches into the trailer's bytes, or whose magic differs (an
-   older recorder's), has none.  The trailer of a stream's last chunk that
-   has one wins; readers deduct its figures from records (docs/contract.md
-   §4.4).
+   the clock again after it; a Finish's or a dimension's after).  UNIT_PS 0:
+   the figures are clock ticks; else picoseconds times UNIT_PS (dsprof merge
+   writes 1).  MAGIC is DSPROF_COSTS_MAGIC: a chunk whose stream reaches into
+   the trailer's bytes, or whose magic differs (a still older recorder's), has
+   none; with DSPROF_COSTS_MAGIC_1 the two entries after the hooks are the op
+   probe before the windows: a sampled op call's stretch to the next call's
+   time stamp with a replay (CALLS of them, BEFORE_TICKS summed) and without,
+   at least 100 of each for their means' difference to be an op hook call's
+   cost.  The trailer of a stream's last chunk that has one wins; readers
+   deduct its figures from records (docs/contract.md §4.4).
 
    Values by type: INT zigzag uleb; UINT, BOOL, ENUM (two's complement as uleb),
    uleb; DOUBLE 8 bytes (IEEE, host order); STR uleb (len << 1 | truncated) + 1 or 0
