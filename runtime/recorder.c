@@ -364,7 +364,8 @@ cost_period (struct thread *t)
   return COST_PERIOD_MIN + (x & COST_PERIOD_MASK);
 }
 
-/* The next sampled call is the Nth from here.  */
+/* The next sampled call is the Nth from here (the period an op call's
+   sampling counts, op_sampled).  */
 
 static inline void
 sample_in (struct thread *t, uint32_t n)
@@ -1570,13 +1571,13 @@ op_no_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
 
 enum { PROBE_NONE, PROBE_LIGHT, PROBE_HEAVY, PROBE_NORMAL };
 
-/* Sampled op calls before the next probe: one probe in every 4 until the
-   first batches are in, then one in 64.  */
+/* Sampled op calls before the next probe: one probe in every 8 until 4
+   batches are in, then one in 64.  */
 static uint32_t
 probe_gap (const struct thread *t)
 {
-  return t->costs.hook[DSPROF_COST_OP_PROBE].calls < 8 * PROBE_BATCH
-                                                     * PROBE_WINDOW ? 4 : 64;
+  return t->costs.hook[DSPROF_COST_OP_PROBE].calls < 4 * PROBE_BATCH
+                                                     * PROBE_WINDOW ? 8 : 64;
 }
 
 static int64_t
@@ -1611,8 +1612,9 @@ probe_done (struct thread *t)
   k->after_ticks += PROBE_BATCH * (uint64_t) batch_median (t->batch[1]);
   struct dsprof_hook_cost *x = &t->costs.hook[DSPROF_COST_OP_EXTRA];
   x->calls = t->op_calls;
-  x->before_ticks = (t->replays * k->before_ticks
-                     + t->routed * k->after_ticks) / k->calls;
+  x->before_ticks = (uint64_t) (((double) t->replays * (double) k->before_ticks
+                                 + (double) t->routed * (double) k->after_ticks)
+                                / (double) k->calls);
   cost_store (t, DSPROF_COST_OP_PROBE);
   cost_store (t, DSPROF_COST_OP_EXTRA);
 }
@@ -1635,9 +1637,10 @@ op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
                       __dsprof_op_v1 (dispatch_word, index, cfa_p));
       else
         {
-          sample_in (t, cost_period (t) + 1);
-          __dsprof_op_v1 (dispatch_word, index, cfa_p);
+          __dsprof_op_v1 (dispatch_word, index, cfa_p);  /* not sampled */
+          sample_in (t, cost_period (t));
         }
+      t->sample_period = t->sample_left;  /* the call took one */
       if (t->last == last || ++t->probe_skip < probe_gap (t))
         return;
       t->probe_skip = 0;
