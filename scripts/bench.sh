@@ -100,7 +100,8 @@
 # with 1,000-byte strings, default BENCH_CALLS / 50: the new string every call
 # takes 500 bytes an event), BENCH_TREES (trees of 15 nested records in the
 # report_speed profile, default 300000), BENCH_VM_OPS (instructions of a
-# vm_times run, default 300000), BENCH_MEMORY_TREES (the same in the
+# vm_times run, default 3000000: the op probes need that many to agree
+# within a few percent on its random opcode mix), BENCH_MEMORY_TREES (the same in the
 # report_memory profile, default 2000000), BENCH_SLOW_RUNS (runs of
 # lua_functions_all, default 3).
 set -euo pipefail
@@ -697,7 +698,7 @@ for i, (what, want) in enumerate((("value Self (5 ms of busy-wait)", 5),
 
 # ---- dsprof's times against opcodes of known spin (bench/vmspin.c) --------------
 bench_vm_times () {
-  local dir=$BENCH_DIR/vmspin n=${BENCH_VM_OPS:-300000} mode i
+  local dir=$BENCH_DIR/vmspin n=${BENCH_VM_OPS:-3000000} mode i
   mkdir -p "$dir"
   gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
     -fplugin-arg-dsprof-dispatch=run_dispatch \
