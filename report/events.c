@@ -912,7 +912,7 @@ ev_chunk_costs (const struct dsprof_events_chunk *ch,
     return false;
   /* Its op probe's stretches with a replay and without, each at least 100
      (dsprof-format.h, section 4): their means' difference is the op hook
-     call's cost, of no cost of its own.  */
+     call's cost (that probe's own was not counted).  */
   struct dsprof_hook_cost with = out->hook[DSPROF_COST_OP_PROBE];
   struct dsprof_hook_cost without = out->hook[DSPROF_COST_OP_EXTRA];
   memset (&out->hook[DSPROF_COST_OP_PROBE], 0, 2 * sizeof with);

@@ -1530,9 +1530,9 @@ op_hook (uint32_t *dispatch_word, uint32_t index, uintptr_t cfa)
   busy_off (t);
 }
 
-/* What a probe's window does after each op call: the hook's fast path once
-   more, keeping nothing (the heavy window), or nothing (the light one);
-   called alike.  Return whether the replay did the hook's work.  */
+/* What a probe's window does before each of its op calls: the hook's fast
+   path once, keeping nothing (the heavy window), or nothing (the light
+   one); called alike.  Return whether the replay did the hook's work.  */
 
 static __attribute__ ((noipa)) int
 op_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
