@@ -72,7 +72,7 @@ struct agg_costs
   /* The whole cost of an op hook call as its probes measured it where it
      ran (dsprof-format.h, section 4), the probes' own spread over the op
      calls included (OP_PROBE_PS of it), or 0: not measured (an older
-     recorder's profile, too few probes, a clock other than the TSC).  */
+     recorder's profile, no batch of probes, a clock other than the TSC).  */
   uint64_t op_ps, op_probe_ps;
   uint64_t setup_ns;             /* the stream's chunk setups, all of them */
 };
