@@ -915,7 +915,8 @@ ev_chunk_costs (const struct dsprof_events_chunk *ch,
      call's cost (that probe's own was not counted).  */
   struct dsprof_hook_cost with = out->hook[DSPROF_COST_OP_PROBE];
   struct dsprof_hook_cost without = out->hook[DSPROF_COST_OP_EXTRA];
-  memset (&out->hook[DSPROF_COST_OP_PROBE], 0, 2 * sizeof with);
+  out->hook[DSPROF_COST_OP_PROBE] = out->hook[DSPROF_COST_OP_EXTRA]
+    = (struct dsprof_hook_cost) { 0, 0, 0 };
   out->magic = DSPROF_COSTS_MAGIC;
   if (with.calls >= 100 && without.calls >= 100)
     {

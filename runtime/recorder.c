@@ -1638,9 +1638,11 @@ op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
       else
         {
           __dsprof_op_v1 (dispatch_word, index, cfa_p);  /* not sampled */
-          sample_in (t, cost_period (t));
+          t->sample_left = cost_period (t);
         }
-      t->sample_period = t->sample_left;  /* the call took one */
+      /* The op calls to the next sampled one (cost_sampled's call took
+         one of its period).  */
+      t->sample_period = t->sample_left;
       if (t->last == last || ++t->probe_skip < probe_gap (t))
         return;
       t->probe_skip = 0;
