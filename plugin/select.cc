@@ -468,31 +468,84 @@ parse_line (char *line)
   return false;
 }
 
+/* The most bytes a selection file may hold: far more than any selection needs,
+   and read whole into memory.  */
+#define SELECT_MAX_BYTES (1024 * 1024)
+
+/* What a file of mode MODE that is not a regular file is, for the message.  */
+
+static const char *
+file_kind (mode_t mode)
+{
+  return S_ISDIR (mode) ? "a directory, not a regular file"
+         : S_ISFIFO (mode) ? "a fifo, not a regular file"
+         : S_ISCHR (mode) ? "a character device, not a regular file"
+         : S_ISBLK (mode) ? "a block device, not a regular file"
+         : S_ISSOCK (mode) ? "a socket, not a regular file" : "not a regular file";
+}
+
+/* The text of the selection file PATH, NUL-terminated, its length in *LEN; or
+   NULL after the one error.  Only a regular file of at most SELECT_MAX_BYTES
+   is read; nothing waits (a fifo is refused before it is read).  */
+
+static char *
+select_slurp (const char *path, size_t *len)
+{
+  static const char too_big[] = "larger than 1 MiB (1048576 bytes), the most a "
+                                "selection file holds";
+  int fd = open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  struct stat st;
+  const char *why = NULL;
+  if (fd < 0 || fstat (fd, &st) != 0)
+    why = xstrerror (errno);
+  else if (!S_ISREG (st.st_mode))
+    why = file_kind (st.st_mode);
+  else if (st.st_size > SELECT_MAX_BYTES)
+    why = too_big;
+  /* xmalloc ends the compilation with a message if it cannot.  */
+  char *text = why ? NULL : XNEWVEC (char, SELECT_MAX_BYTES + 1);
+  ssize_t n = 0;
+  *len = 0;
+  /* The file may grow while it is read: read one byte more than the bound.  */
+  while (!why && (n = read (fd, text + *len, SELECT_MAX_BYTES + 1 - *len)) > 0
+         && (*len += (size_t) n) <= SELECT_MAX_BYTES)
+    ;
+  if (!why && n < 0)
+    why = xstrerror (errno);
+  else if (!why && *len > SELECT_MAX_BYTES)
+    why = too_big;
+  if (fd >= 0)
+    close (fd);
+  if (why)
+    {
+      error ("dsprof: cannot read selection file %qs: %s", path, why);
+      free (text);
+      return NULL;
+    }
+  text[*len] = '\0';
+  return text;
+}
+
 /* Read the selection file PATH.  Return false after the first error, which
    is the one message given.  */
 
 bool
 select_read (const char *path)
 {
-  FILE *f = fopen (path, "r");
-  if (!f)
-    {
-      error ("dsprof: cannot read selection file %qs: %s", path,
-             xstrerror (errno));
-      return false;
-    }
+  size_t len;
+  char *text = select_slurp (path, &len);
+  if (!text)
+    return false;
   here.file = xstrdup (path);
   here.line = 0;
-  char *line = NULL;
-  size_t size = 0;
   bool ok = true;
-  ssize_t n;
-  while (ok && (n = getline (&line, &size, f)) >= 0)
+  for (char *line = text; ok && line < text + len;)
     {
+      char *nl = (char *) memchr (line, '\n', (size_t) (text + len - line));
+      char *end = nl ? nl : text + len;
+      *end = '\0';
       here.line++;
-      if (n > 0 && line[n - 1] == '\n')
-        line[--n] = '\0';
-      if (strlen (line) != (size_t) n)
+      if (strlen (line) != (size_t) (end - line))
         {
           error ("dsprof: %s:%d: a NUL byte in the line", here.file,
                  here.line);
@@ -500,15 +553,9 @@ select_read (const char *path)
         }
       else
         ok = parse_line (line);
+      line = end + 1;
     }
-  if (ok && ferror (f))
-    {
-      error ("dsprof: cannot read selection file %qs: %s", path,
-             xstrerror (errno));
-      ok = false;
-    }
-  free (line);
-  fclose (f);
+  free (text);
   return ok;
 }
 

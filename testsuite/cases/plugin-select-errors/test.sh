@@ -63,8 +63,34 @@ LC_ALL=C gcc -fplugin="$PLUGIN" -fplugin-arg-dsprof-select=nosuch -c f.c 2>bad.e
 grep -q "error: dsprof: cannot read selection file 'nosuch': No such file or directory" bad.err \
   || fail "missing selection file: $(cat bad.err)"
 LC_ALL=C gcc -fplugin="$PLUGIN" -fplugin-arg-dsprof-select=. -c f.c 2>bad.err && fail "a directory as selection file was accepted"
-grep -q "error: dsprof: cannot read selection file '.': Is a directory" bad.err \
+grep -q "error: dsprof: cannot read selection file '.': a directory, not a regular file" bad.err \
   || fail "directory as selection file: $(cat bad.err)"
+# Only a regular file of at most 1 MiB is read: a device or a fifo is refused at
+# once (never read, never waited for), also under a memory limit; a larger file
+# is refused; one of exactly 1 MiB is read.
+# nonfile FILE MESSAGE [ULIMIT_KB]: the compile fails with the one error.
+nonfile () {
+  rm -f f.o
+  if (ulimit -v "${3:-unlimited}"; LC_ALL=C timeout 120 gcc -fplugin="$PLUGIN" \
+        -fplugin-arg-dsprof-select="$1" -c f.c) 2>bad.err; then
+    fail "selection file $1 was accepted"
+  fi
+  [ ! -e f.o ] || fail "selection file $1: gcc failed but wrote f.o"
+  grep -q "error: dsprof: cannot read selection file '$1': $2\$" bad.err \
+    || fail "selection file $1: not '$2': $(cat bad.err)"
+  [ "$(grep -c "error: dsprof" bad.err)" = 1 ] || fail "selection file $1: not one error: $(cat bad.err)"
+}
+nonfile /dev/zero "a character device, not a regular file"
+nonfile /dev/zero "a character device, not a regular file" 400000
+mkfifo fifo
+nonfile fifo "a fifo, not a regular file"
+big="larger than 1 MiB (1048576 bytes), the most a selection file holds"
+{ yes '# a comment line of sixty-four bytes, padded out to that length' | head -c 1048575; echo; } >mib
+[ "$(stat -c %s mib)" = 1048576 ] || fail "mib is $(stat -c %s mib) bytes"
+LC_ALL=C gcc -fplugin="$PLUGIN" -fplugin-arg-dsprof-select=mib -c f.c 2>mib.err \
+  || fail "a selection file of 1 MiB was refused: $(cat mib.err)"
+echo '#' >>mib
+nonfile mib "$big"
 
 # Good directives, dispatch ones too, are accepted; a dims= name that a
 # directive's functions do not have is no error in a unit where it selects none.
