@@ -48,6 +48,11 @@ print_costs (const struct pf_process *p, FILE *out)
 {
   fprintf (out, "overhead per event pair: %.1f ns (measured at start)\n",
            (double) p->header.pair_overhead_ps / 1000.0);
+  if (!p->nstreams)
+    {
+      fprintf (out, "hook costs: none (no event was recorded)\n");
+      return;
+    }
   if (!p->measured)
     {
       fprintf (out, "hook costs: not measured in the run (an older profile): "

@@ -6,7 +6,8 @@
 # info` prints (checked exactly on the leaves, which hold no chunk setup,
 # and within the setups on the nodes); the instrumentation line is printed
 # and consistent; a profile without measurements (its trailers wiped) is
-# deducted by the start-up figure per pair as before.
+# deducted by the start-up figure per pair as before; a counters-only
+# profile has none to measure, and says so.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/costs.c" .
@@ -165,6 +166,15 @@ grep -qx 'hook costs: not measured in the run (an older profile): the figure per
   || fail "old.data reads as measured: $(cat info-old.txt)"
 share info-old.txt "by the start-up figure (no measurement in the profile)" "$events"
 check old.data startup
+
+# A profile of counters only (events=off) has no hook costs, and says so; it is
+# no older profile.
+printf 'int main (int argc, char **argv) { return argc > 5 ? argv[0][0] : 0; }\n' >counting.c
+dscc -O2 -o counting counting.c || fail "counting.c does not compile"
+DSPROF_OUT=n.data ./counting || fail "counting: status $?"
+run_dsprof info n.data >info-n.txt || fail "info n.data: status $?"
+grep -qx 'hook costs: none (no event was recorded)' info-n.txt \
+  || fail "a counters-only profile's hook costs: $(grep hook info-n.txt)"
 
 # A killed process keeps its measurements.
 ./costs 20000 wait >kout &
