@@ -104,7 +104,9 @@ text_row (struct printer *p, const struct diff_row *r)
                r->new ? agg_sum_text (&r->new->sums[k], sum, sizeof sum) : "-");
     }
   char buf[32];
-  fprintf (p->out, "  %s\n", notes_shown (p->notes, r->value, buf));
+  fputs ("  ", p->out);
+  text_plain (p->out, notes_shown (p->notes, r->value, buf));
+  putc ('\n', p->out);
 }
 
 static void
@@ -116,9 +118,10 @@ text_table (const struct diff_table *t, const char **path, void *arg)
   fprintf (p->out, " %-42s %-42s %-35s", "Total:", "Self:", "Count:");
   for (int k = 0; k < p->m->base.nsums; k++)
     {
-      char *h = concat ("Sum(", p->m->base.sums[k], "):", NULL);
-      fprintf (p->out, " %-25s", h);
-      free (h);
+      const char *d = p->m->base.sums[k];
+      fputs (" Sum(", p->out);
+      text_plain (p->out, d);
+      fprintf (p->out, "):%*s", strlen (d) < 19 ? 19 - (int) strlen (d) : 0, "");
     }
   fputc ('\n', p->out);
   for (int k = 0; k < 3; k++)
@@ -399,7 +402,8 @@ print_lines (const struct diff_lines *l, long top, FILE *out)
     {
       const struct diff_line *d = &l->lines[i];
       double pct;
-      fprintf (out, "%s:%u: %" PRIu64 " -> %" PRIu64 " (%c%" PRIu64, d->given,
+      text_plain (out, d->given);
+      fprintf (out, ":%u: %" PRIu64 " -> %" PRIu64 " (%c%" PRIu64,
                d->line, d->base, d->new, d->new > d->base ? '+' : '-',
                d->new > d->base ? d->new - d->base : d->base - d->new);
       if (diff_pct (d->base, d->new, &pct))
@@ -422,7 +426,7 @@ grown_lines (const struct diff_lines *l, double limit)
         {
           n++;
           fprintf (stderr, "dsprof diff: %s:%u: count %" PRIu64 " -> %" PRIu64
-                   ", above %g%%\n", d->given, d->line, d->base, d->new, limit);
+                   ", above %g%%\n", text_shown (d->given), d->line, d->base, d->new, limit);
         }
     }
   return n;

@@ -80,7 +80,7 @@ static void
 put_dim (FILE *out, const struct ev_dim *d)
 {
   char buf[EV_VALUE_SIZE];
-  fprintf (out, " %s=", d->name);
+  fprintf (out, " %s=", text_shown (d->name));
   text_value (out, ev_format_value (&d->v, buf, sizeof buf));
 }
 
@@ -286,7 +286,7 @@ trace_event (const struct ev_event *e, void *arg)
       fprintf (c->out, "%" PRIu64 "ns t%u Start", e->ns, e->thread);
       for (uint32_t i = 0; i < o->n; i++)
         {
-          fprintf (c->out, " %s=", o->kv[i].name);
+          fprintf (c->out, " %s=", text_shown (o->kv[i].name));
           text_value (c->out, o->kv[i].value);
         }
       putc ('\n', c->out);
@@ -315,7 +315,7 @@ trace_event (const struct ev_event *e, void *arg)
       for (uint32_t i = 0; i < nstart; i++)
         if (!strcmp (o->kv[i].name, "event") || !strcmp (o->kv[i].name, "name"))
           {
-            fprintf (c->out, " %s=", o->kv[i].name);
+            fprintf (c->out, " %s=", text_shown (o->kv[i].name));
             text_value (c->out, o->kv[i].value);
           }
       for (uint32_t pass = 0; pass < 3; pass++)
@@ -324,7 +324,7 @@ trace_event (const struct ev_event *e, void *arg)
           uint32_t to = pass == 0 ? o->n - 1 : pass == 1 ? nadded : o->n;
           for (uint32_t i = from; i < to; i++)
             {
-              fprintf (c->out, " %s=", o->kv[i].name);
+              fprintf (c->out, " %s=", text_shown (o->kv[i].name));
               text_value (c->out, o->kv[i].value);
             }
         }
@@ -515,7 +515,7 @@ print_dims (struct pf_set *set, const struct query *q, FILE *out)
       htab_traverse (c.counts, collect_counts, &p);
       qsort (v, n, sizeof *v, cmp_dim_count);
       for (size_t i = 0; i < n; i++)
-        fprintf (out, "%s %" PRIu64 "\n", v[i]->name, v[i]->n);
+        fprintf (out, "%s %" PRIu64 "\n", text_shown (v[i]->name), v[i]->n);
       free (v);
     }
   free (c.carry.names);

@@ -1094,8 +1094,8 @@ callgraph (struct pf_set *set, const char *dim, bool raw, const char *unit_name,
   const struct text_unit *unit = text_unit_pick (unit_name, m.profiled_ns);
   char a[32], b[32];
   fprintf (out, "Call graph by %s: %" PRIu64 " records, profiled time %s %s",
-           m.dim, m.records, text_time (a, sizeof a, m.profiled_ns, unit),
-           unit->name);
+           text_shown (m.dim), m.records,
+           text_time (a, sizeof a, m.profiled_ns, unit), unit->name);
   fprintf (out, "%s\n\n", m.raw ? " (raw)" : "");
   fprintf (out, "%-7s %6s %12s %12s %13s  %s\n", "index", "%time", "self",
            "children", "called", "name");

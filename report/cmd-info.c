@@ -125,8 +125,8 @@ info_one (struct pf_process *p, bool count, FILE *out)
   if (localtime_r (&sec, &tm))
     strftime (when, sizeof when, "%Y-%m-%d %H:%M:%S %z", &tm);
 
-  fprintf (out, "profile: %s\n", p->path);
-  fprintf (out, "program: %s\n", h->exe);
+  fprintf (out, "profile: %s\n", text_shown (p->path));
+  fprintf (out, "program: %s\n", text_shown (h->exe));
   fprintf (out, "pid: %" PRId64 "\n", h->pid);
   fprintf (out, "parent pid: %" PRId64 "%s\n", h->ppid,
            h->flags & DSPROF_FLAG_FORKED ? " (forked: counts from the fork)" : "");

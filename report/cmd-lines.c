@@ -45,7 +45,7 @@ print_lines (const struct lc_model *m, FILE *out)
   if (m->nblocks > 1)
     qsort (v, m->nblocks, sizeof *v, cmp_block);
   for (size_t i = 0; i < m->nblocks; i++)
-    fprintf (out, "%s:%u: %llu\n", v[i]->given, v[i]->line,
+    fprintf (out, "%s:%u: %llu\n", text_shown (v[i]->given), v[i]->line,
              (unsigned long long) v[i]->count);
   free (v);
 }
@@ -170,10 +170,10 @@ make_parents (const char *path, size_t from)
       {
         *p = '\0';
         if ((bad = mkdir (d, 0777) < 0 && errno != EEXIST))
-          fprintf (stderr, "dsprof annotate: %s: %s\n", d, strerror (errno));
+          fprintf (stderr, "dsprof annotate: %s: %s\n", text_shown (d), strerror (errno));
         else if ((bad = (size_t) (p - d) > from && lstat (d, &st) == 0
                         && !S_ISDIR (st.st_mode)))
-          fprintf (stderr, "dsprof annotate: '%s': is %s, not a directory\n", d,
+          fprintf (stderr, "dsprof annotate: '%s': is %s, not a directory\n", text_shown (d),
                    file_kind (st.st_mode));
         *p = '/';
       }
@@ -244,7 +244,7 @@ write_listing (const struct lc_source *s, const struct lc_model *base,
   char *text = read_regular (s->path, &size, &problem);
   if (!text)
     {
-      fprintf (stderr, "dsprof annotate: warning: %s: %s; skipped\n", s->path,
+      fprintf (stderr, "dsprof annotate: warning: %s: %s; skipped\n", text_shown (s->path),
                problem);
       return 1;
     }
@@ -275,7 +275,7 @@ write_listing (const struct lc_source *s, const struct lc_model *base,
   if (beyond)
     fprintf (stderr, "dsprof annotate: warning: %s has %u lines but the profile "
              "counts line %u: the source changed since it was compiled?\n",
-             s->path, nlines, beyond);
+             text_shown (s->path), nlines, beyond);
 
   struct output out;
   int rc = make_parents (out_path, from) < 0 ? EXIT_DATA
@@ -375,7 +375,7 @@ write_listings (const struct lc_model *m, const struct lc_model *base,
     fprintf (stderr, "dsprof annotate: note: %d source%s outside the "
              "compilation directory not annotated (%s%s); -o DIR writes every "
              "listing under DIR, --source FILE writes FILE's beside it\n",
-             outside, outside == 1 ? "" : "s", first_outside,
+             outside, outside == 1 ? "" : "s", text_shown (first_outside),
              outside > 1 ? ", ..." : "");
   if (nsel && !matched)
     fprintf (stderr, "dsprof annotate: warning: no instrumented source matches "
@@ -729,7 +729,7 @@ summary_text (const struct sum_row *r, size_t n, FILE *out)
       for (int k = 0; k < 5; k++)
         fprintf (out, "%*s  ", w[k], cov_text (buf, sizeof buf, *c[k]));
       char *where = row_where (&r[i]);
-      fprintf (out, "%s\n", where);
+      fprintf (out, "%s\n", text_shown (where));
       free (where);
     }
 }

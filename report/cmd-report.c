@@ -144,7 +144,11 @@ notes_print (const struct notes *ns, FILE *out)
     return;
   fputc ('\n', out);
   for (uint32_t i = 0; i < ns->n; i++)
-    fprintf (out, "[%u] %s\n", i + 1, ns->values[i]);
+    {
+      fprintf (out, "[%u] ", i + 1);
+      text_plain (out, ns->values[i]);
+      putc ('\n', out);
+    }
 }
 
 void
@@ -179,14 +183,15 @@ void
 table_title (FILE *out, struct notes *ns, const char *dim, int level,
              const char **path)
 {
-  fprintf (out, "\nBy %s", dim);
+  fputs ("\nBy ", out);
+  text_plain (out, dim);
   if (level)
     fputs (" for ", out);
   for (int i = 0; i < level; i++)
     {
       char buf[32];
-      fprintf (out, "%s%s", i == 0 ? "" : i + 1 == level ? " and " : ", ",
-               notes_shown (ns, path[i], buf));
+      fputs (i == 0 ? "" : i + 1 == level ? " and " : ", ", out);
+      text_plain (out, notes_shown (ns, path[i], buf));
     }
 }
 
@@ -226,7 +231,9 @@ text_row (struct printer *p, const struct rpt_row *r)
       fprintf (p->out, " %*s", sum_width (p->m->sums[k]),
                agg_sum_text (&r->sums[k], sum, sizeof sum));
     }
-  fprintf (p->out, "  %s\n", notes_shown (p->notes, r->value, buf));
+  fputs ("  ", p->out);
+  text_plain (p->out, notes_shown (p->notes, r->value, buf));
+  putc ('\n', p->out);
 }
 
 /* Table T under the rows PATH: "By D:" or "By D for v1 and v2:", then its
@@ -240,8 +247,12 @@ text_table (const struct rpt_table *t, const char **path, void *arg)
   fprintf (p->out, ":\n\n %9s %6s %10s %6s %10s %6s %8s %6s", "Total",
            "Total%", "Self", "Self%", "Desc", "Desc%", "Count", "Count%");
   for (int k = 0; k < p->m->nsums; k++)
-    fprintf (p->out, " %*sSum(%s)", sum_width (p->m->sums[k]) - 5
-             - (int) strlen (p->m->sums[k]), "", p->m->sums[k]);
+    {
+      fprintf (p->out, " %*sSum(", sum_width (p->m->sums[k]) - 5
+               - (int) strlen (p->m->sums[k]), "");
+      text_plain (p->out, p->m->sums[k]);
+      putc (')', p->out);
+    }
   fputs ("  Value\n", p->out);
   uint32_t k = rpt_shown (t, p->q->top);
   for (uint32_t j = 0; j < k; j++)
@@ -748,8 +759,13 @@ shell_where (struct shell *sh, char **words, int n)
       if (!sh->nfilters)
         puts ("no filters");
       for (int i = 0; i < sh->nfilters; i++)
-        printf ("where %s%s=%s\n", sh->filters[i].dim,
-                sh->filters[i].negate ? "!" : "", sh->filters[i].value);
+        {
+          fputs ("where ", stdout);
+          text_plain (stdout, sh->filters[i].dim);
+          fputs (sh->filters[i].negate ? "!=" : "=", stdout);
+          text_plain (stdout, sh->filters[i].value);
+          putchar ('\n');
+        }
     }
   else if (!strcmp (words[1], "clear"))
     {

@@ -323,7 +323,8 @@ grown_rows (const struct diff_model *m, const struct diff_table *t,
           grown++;
           fputs ("dsprof diff: ", stderr);
           for (int d = 0; d <= t->level; d++)
-            fprintf (stderr, "%s%s=%s", d ? ", " : "", m->base.dims[d], path[d]);
+            fprintf (stderr, "%s%s=%s", d ? ", " : "", text_shown (m->base.dims[d]),
+                   text_shown (path[d]));
           double pct;
           if (!r->base)
             fprintf (stderr, ": new, %s %" PRIu64, what, n);

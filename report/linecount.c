@@ -163,8 +163,8 @@ add_function (struct lc_model *m, const struct pf_unit *u,
                             u->counts + f->first_counter,
                             u->ncounters - f->first_counter, &e, &err) < 0)
         {
-          fprintf (stderr, "dsprof: unit %s: function %s: %s\n", u->source,
-                   f->name, err);
+          fprintf (stderr, "dsprof: unit %s: function %s: %s\n",
+                   text_shown (u->source), text_shown (f->name), err);
           return EXIT_DATA;
         }
       add_branches (m, u, f, &e, &fn, of_file);
@@ -342,8 +342,8 @@ lc_build (struct pf_set *set, struct lc_model *m)
           const char *err;
           if (pf_block_counts (u, f, counts, &err) < 0)
             {
-              fprintf (stderr, "dsprof: unit %s: function %s: %s\n", u->source,
-                       f->name, err);
+              fprintf (stderr, "dsprof: unit %s: function %s: %s\n",
+                       text_shown (u->source), text_shown (f->name), err);
               rc = EXIT_DATA;
             }
           else

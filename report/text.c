@@ -3,6 +3,7 @@
 
 #include <inttypes.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
@@ -196,33 +197,99 @@ text_dot (FILE *out, const char *s)
     }
 }
 
-/* ---- record values ------------------------------------------------------------------ */
+/* ---- terminal text and record values ---------------------------------------------- */
+
+/* The length of the character at P (AVAIL bytes) that text for a terminal shows as
+   it is, or 0 for one it escapes: a control character (C0, DEL, or C1: U+0080 to
+   U+009F, which terminals obey as ESC sequences) or a byte that is not part of
+   well-formed UTF-8.  */
+
+static int
+shown_len (const unsigned char *p, size_t avail)
+{
+  if (*p < 0x80)
+    return *p < ' ' || *p == 0x7f ? 0 : 1;
+  int n = text_utf8_len (p, avail);
+  return n == 2 && p[0] == 0xc2 && p[1] < 0xa0 ? 0 : n;
+}
+
+/* S (LEN bytes) with every character shown_len escapes written as a C escape
+   (\n \t, or \xHH per byte); with QUOTED, '"' and '\' escaped too.  */
+
+static void
+put_escaped (FILE *out, const char *s, size_t len, bool quoted)
+{
+  const unsigned char *p = (const unsigned char *) s, *end = p + len;
+  while (p < end)
+    {
+      int n = shown_len (p, (size_t) (end - p));
+      if (quoted && (*p == '"' || *p == '\\'))
+        fprintf (out, "\\%c", *p);
+      else if (n)
+        fwrite (p, 1, (size_t) n, out);
+      else if (*p == '\n' || *p == '\t')
+        fputs (*p == '\n' ? "\\n" : "\\t", out);
+      else
+        fprintf (out, "\\x%02x", *p);
+      p += n ? (size_t) n : 1;
+    }
+}
+
+void
+text_plain_n (FILE *out, const char *s, size_t len)
+{
+  put_escaped (out, s, len, false);
+}
+
+void
+text_plain (FILE *out, const char *s)
+{
+  put_escaped (out, s, strlen (s), false);
+}
+
+bool
+text_plain_safe (const char *s)
+{
+  const unsigned char *p = (const unsigned char *) s, *end = p + strlen (s);
+  for (int n; p < end; p += n)
+    if (!(n = shown_len (p, (size_t) (end - p))))
+      return false;
+  return true;
+}
+
+const char *
+text_shown (const char *s)
+{
+  static char *kept[8];
+  static unsigned next;
+  if (text_plain_safe (s))
+    return s;
+  char *buf = NULL;
+  size_t size;
+  FILE *f = open_memstream (&buf, &size);
+  if (!f)
+    return "(unprintable)";
+  text_plain (f, s);
+  if (fclose (f) != 0)
+    return "(unprintable)";
+  free (kept[next % 8]);
+  kept[next++ % 8] = buf;
+  return buf;
+}
 
 void
 text_value (FILE *out, const char *s)
 {
-  bool quote = *s == '\0';
+  bool quote = *s == '\0' || !text_plain_safe (s);
   for (const unsigned char *p = (const unsigned char *) s; *p && !quote; p++)
-    quote = *p <= ' ' || *p == '"' || *p == '=' || *p == '\\' || *p == 0x7f;
+    quote = *p == ' ' || *p == '"' || *p == '=' || *p == '\\';
   if (!quote)
     {
       fputs (s, out);
       return;
     }
   putc ('"', out);
-  for (const unsigned char *p = (const unsigned char *) s; *p; p++)
-    switch (*p)
-      {
-      case '"': fputs ("\\\"", out); break;
-      case '\\': fputs ("\\\\", out); break;
-      case '\n': fputs ("\\n", out); break;
-      case '\t': fputs ("\\t", out); break;
-      default:
-        if (*p < ' ' || *p == 0x7f)
-          fprintf (out, "\\x%02x", *p);
-        else
-          putc (*p, out);
-      }
+  put_escaped (out, s, strlen (s), true);
   putc ('"', out);
 }
 

@@ -18,13 +18,22 @@
                    part of valid UTF-8 as the text \xHH
      text_dot      the inside of a GraphViz dot string: '"' and '\' escaped,
                    newline as \n, each byte not part of valid UTF-8 as the text \xHH
+     text_plain    text for a terminal, as every text listing prints a
+                   profile's strings (names, values, files, types): as it is,
+                   but each control character (C0, DEL, and C1, U+0080 to
+                   U+009F) and each byte not part of valid UTF-8 as a C escape
+                   (\n \t \xHH), so that no recorded string moves the
+                   cursor, retitles the window or writes the clipboard (an
+                   ESC or CSI sequence)
      text_value    a record value as `records` and `trace` show it: bare when it
-                   is not empty and holds no blank, '"', '=', '\' or control
-                   character, else quoted with C escapes (\" \\ \n \t \xHH)  */
+                   is not empty and holds no blank, '"', '=', '\' or character
+                   text_plain escapes, else quoted: '"' and '\' escaped and the
+                   rest as text_plain writes it  */
 
 #ifndef DSPROF_TEXT_H
 #define DSPROF_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -53,7 +62,16 @@ void text_csv (FILE *out, const char *s);
 void text_html (FILE *out, const char *s);
 void text_html_n (FILE *out, const char *s, size_t len);
 void text_dot (FILE *out, const char *s);
+void text_plain (FILE *out, const char *s);
+void text_plain_n (FILE *out, const char *s, size_t len);
 void text_value (FILE *out, const char *s);
+
+/* Whether text_plain writes S as it is.  */
+bool text_plain_safe (const char *s);
+
+/* S as text_plain writes it, for a printf's %s: S itself when text_plain writes
+   it as it is, else an escaped copy that lasts until the eighth call after.  */
+const char *text_shown (const char *s);
 
 /* ---- time units ------------------------------------------------------------------- */
 
