@@ -177,3 +177,23 @@ dsprof_skip_value (struct dsprof_cursor *c, int type)
   struct dsprof_value v;
   return dsprof_read_value (c, type, &v);
 }
+
+uint64_t
+dsprof_stat_start_mono (const char *stat, long hz, uint64_t boot_ns, uint64_t mono_ns)
+{
+  /* Field 22, starttime, in clock ticks since boot; the fields before it follow
+     the command name's closing parenthesis, and contain none.  */
+  const char *p = strrchr (stat, ')');
+  for (int field = 2; field < 22 && p; field++)
+    p = strchr (p + 1, ' ');
+  if (!p || hz <= 0 || p[1] < '0' || p[1] > '9')
+    return 0;
+  uint64_t start = 0;
+  for (p++; *p >= '0' && *p <= '9' && start < UINT64_MAX / 10 - 10; p++)
+    start = start * 10 + (uint64_t) (*p - '0');
+  uint64_t start_boot = start / (uint64_t) hz * 1000000000u
+                        + start % (uint64_t) hz * (1000000000u / (uint64_t) hz);
+  if (boot_ns < start_boot || mono_ns < boot_ns - start_boot)
+    return 0;
+  return mono_ns - (boot_ns - start_boot);
+}

@@ -943,6 +943,21 @@ int dsprof_read_value (struct dsprof_cursor *c, int type, struct dsprof_value *v
 /* Step over a value of TYPE at C.  Return 0 or -1, as dsprof_read_value.  */
 int dsprof_skip_value (struct dsprof_cursor *c, int type);
 
+/* ---- whose process is it? ------------------------------------------------------- */
+
+/* A process's start is known to a clock tick (/proc/PID/stat): a profile made
+   within this much of it counts as made after it.  */
+#define DSPROF_START_SLACK_NS (1000000000u / 100)
+
+/* When the process whose /proc/PID/stat text is STAT started, in
+   CLOCK_MONOTONIC ns to a clock tick, given HZ clock ticks per second and the
+   clocks CLOCK_BOOTTIME (BOOT_NS) and CLOCK_MONOTONIC (MONO_NS) read now; 0
+   when STAT does not say.  The runtime asks it before it replaces a profile,
+   the dsprof command before it calls a profile's process live: a pid that
+   now names a process started after the profile was made is another's.  */
+uint64_t dsprof_stat_start_mono (const char *stat, long hz, uint64_t boot_ns,
+                                 uint64_t mono_ns);
+
 #ifdef __cplusplus
 }
 #endif

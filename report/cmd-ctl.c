@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -77,7 +78,6 @@ switch_events (int fd, uint64_t off, uint32_t on, uint64_t *at)
 static int
 check_process (const struct pf_process *p)
 {
-  bool exited;
   if (!p->control_offset)
     {
       fprintf (stderr, "dsprof ctl: %s: the profile has no control page (written "
@@ -85,11 +85,11 @@ check_process (const struct pf_process *p)
                "nothing to switch\n", p->path);
       return EXIT_DATA;
     }
-  if (pf_process_gone (&p->header, &exited))
+  enum pf_state state = pf_process_state (p);
+  if (state != PF_RUNNING)
     {
       fprintf (stderr, "dsprof ctl: %s: process %" PRId64 " %s: nothing to "
-               "switch\n", p->path, p->header.pid,
-               exited ? "has exited" : "is gone (killed or crashed)");
+               "switch\n", p->path, p->header.pid, pf_state_text (state));
       return EXIT_DATA;
     }
   if (!p->control_mapped)
@@ -102,11 +102,36 @@ check_process (const struct pf_process *p)
   return 0;
 }
 
+/* Open PATH, whose profile SET holds, to switch it: the file read, also
+   through a symbolic link (the one the user named), READ its identity then
+   (NULL: unknown).  Return the descriptor, locked, or -1 after the message.  */
+
+static int
+ctl_open (const char *path, const struct stat *read)
+{
+  struct stat st;
+  int fd = open (path, O_RDWR | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0 || fstat (fd, &st) != 0)
+    fprintf (stderr, "dsprof ctl: %s: %s\n", path, strerror (errno));
+  else if (!read || st.st_dev != read->st_dev || st.st_ino != read->st_ino)
+    fprintf (stderr, "dsprof ctl: %s: the file was replaced while it was read\n",
+             path);
+  else if (flock (fd, LOCK_EX) != 0)
+    fprintf (stderr, "dsprof ctl: %s: %s\n", path, strerror (errno));
+  else
+    return fd;
+  if (fd >= 0)
+    close (fd);
+  return -1;
+}
+
 static int
 ctl_events (const char *path, uint32_t on)
 {
   struct pf_set set;
+  struct stat read;
   memset (&set, 0, sizeof set);
+  bool known = stat (path, &read) == 0;
   if (pf_add (&set, path) < 0)
     {
       pf_free (&set);
@@ -114,13 +139,9 @@ ctl_events (const char *path, uint32_t on)
     }
   const struct pf_process *p = &set.procs[0];
   int rc = check_process (p);
-  int fd = rc ? -1 : open (path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  int fd = rc ? -1 : ctl_open (path, known ? &read : NULL);
   uint64_t at = 0;
-  if (!rc && (fd < 0 || flock (fd, LOCK_EX) != 0))
-    {
-      fprintf (stderr, "dsprof ctl: %s: %s\n", path, strerror (errno));
-      rc = EXIT_DATA;
-    }
+  rc = rc ? rc : fd < 0 ? EXIT_DATA : 0;
   int r = rc ? 0 : switch_events (fd, p->control_offset, on, &at);
   if (r < 0)
     {

@@ -48,8 +48,9 @@ struct top
   struct lc_model old_lc, cur_lc;
   const char **rpt_dims;         /* the dimensions the reports are by */
   unsigned long refreshes;
-  bool gone;                     /* the process ended before the last read */
-  bool exited;                   /* ... normally (stop_mono_ns) */
+  enum pf_state *states;         /* of cur's processes, as known before it
+                                    was read (a process gone by then has
+                                    written all) */
   bool paused;
   enum top_view view;
 };
@@ -85,6 +86,24 @@ rebuild_reports (struct top *t)
   return rc;
 }
 
+/* The state of process P of the snapshot read after T->cur, BEFORE those of
+   T->cur's processes before that read (NULL: none).  */
+
+static enum pf_state
+state_after (const struct top *t, const enum pf_state *before,
+             const struct pf_process *p)
+{
+  if (p->header.stop_mono_ns)
+    return PF_EXITED;
+  for (uint32_t i = 0; before && i < t->cur.nprocs; i++)
+    {
+      const struct dsprof_file_header *h = &t->cur.procs[i].header;
+      if (h->pid == p->header.pid && h->start_mono_ns == p->header.start_mono_ns)
+        return before[i];
+    }
+  return pf_process_state (p);
+}
+
 /* Read the profile again: T->cur becomes T->old.  Return 0, or EXIT_DATA
    after pf_add's message.  */
 
@@ -93,26 +112,23 @@ top_read (struct top *t)
 {
   struct pf_set next;
   memset (&next, 0, sizeof next);
-  /* The state before the read: a process gone by then has written all.  */
-  bool gone = t->gone, exited = t->exited;
-  if (t->cur.nprocs)
-    gone = pf_process_gone (&t->cur.procs[0].header, &exited);
-  if (pf_add (&next, t->path) < 0)
-    {
-      pf_free (&next);
-      return EXIT_DATA;
-    }
-  if (!t->cur.nprocs)
-    gone = pf_process_gone (&next.procs[0].header, &exited);
-  else if (!exited && next.procs[0].header.stop_mono_ns)
-    exited = gone = true;
+  /* The states before the read: a process gone by then has written all.  */
+  enum pf_state *before = t->cur.nprocs ? XNEWVEC (enum pf_state, t->cur.nprocs)
+                          : NULL;
+  for (uint32_t i = 0; i < t->cur.nprocs; i++)
+    before[i] = pf_process_state (&t->cur.procs[i]);
+  int rc = pf_add (&next, t->path) < 0 ? EXIT_DATA : 0;
+  enum pf_state *states = XNEWVEC (enum pf_state, next.nprocs + 1);
+  for (uint32_t i = 0; !rc && i < next.nprocs; i++)
+    states[i] = state_after (t, before, &next.procs[i]);
+  free (before);
   struct rpt_model rpt;
   struct lc_model lc;
-  int rc = build_report (t, &next, &rpt);
-  if (!rc && (rc = lc_build (&next, &lc)))
+  if (!rc && !(rc = build_report (t, &next, &rpt)) && (rc = lc_build (&next, &lc)))
     rpt_free (&rpt);
   if (rc)
     {
+      free (states);
       pf_free (&next);
       return rc;
     }
@@ -125,10 +141,10 @@ top_read (struct top *t)
   t->cur = next;
   t->cur_rpt = rpt;
   t->cur_lc = lc;
+  free (t->states);
+  t->states = states;
   if (t->rpt_dims != t->dims && (rc = rebuild_reports (t)))
     return rc;
-  t->gone = gone;
-  t->exited = exited;
   t->refreshes++;
   return 0;
 }
@@ -161,38 +177,72 @@ collect_choices (struct top *t)
 
 /* ---- one frame, as text ------------------------------------------------------ */
 
+/* How many of T's processes are in STATE.  */
+
+static uint32_t
+count_state (const struct top *t, enum pf_state state)
+{
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < t->cur.nprocs; i++)
+    n += t->states[i] == state;
+  return n;
+}
+
+/* What the head line says of a profile of one process in each state.  */
+static const char *const state_words[] = {
+  [PF_RUNNING] = "running",
+  [PF_EXITED] = "exited",
+  [PF_GONE] = "process gone (killed or crashed): final state",
+  [PF_REUSED] = "process gone (killed or crashed; its pid now names a later "
+                "process): final state",
+  [PF_ELSEWHERE] = "not written by its process (a copy of its profile?): final state",
+};
+
 static void
 frame_head (const struct top *t, FILE *out)
 {
   const struct pf_process *p = &t->cur.procs[0];
-  const struct dsprof_file_header *h = &p->header;
+  uint32_t n = t->cur.nprocs, running = count_state (t, PF_RUNNING);
   /* The switch of events as the last switch `dsprof ctl` logged left it.  */
-  bool off = p->control_offset
+  bool off = n == 1 && p->control_offset
              && !(p->nswitches ? p->switches[p->nswitches - 1].on
                   : p->events_at_start);
-  fprintf (out, "dsprof top: %s  pid %" PRId64 "  %s%s  refresh %lu%s\n", t->path,
-           h->pid, t->exited ? "exited" : t->gone ? "process gone (killed or "
-           "crashed): final state" : "running", off ? "  events off" : "",
-           t->refreshes, t->paused ? "  [paused]" : "");
-  if (t->exited)
+  fputs ("dsprof top: ", out);
+  text_plain (out, t->path);
+  if (n == 1)
+    fprintf (out, "  pid %" PRId64 "  %s", p->header.pid, state_words[t->states[0]]);
+  else if (running)
+    fprintf (out, "  %u processes  running (%u of them)", n, running);
+  else
+    fprintf (out, "  %u processes  none running (%u exited, %u gone): final state",
+             n, count_state (t, PF_EXITED), n - count_state (t, PF_EXITED));
+  fprintf (out, "%s  refresh %lu%s\n", off ? "  events off" : "", t->refreshes,
+           t->paused ? "  [paused]" : "");
+  if (n == 1 && t->states[0] == PF_EXITED)
     fprintf (out, "the process is gone: it exited; final state\n");
 }
 
-/* The program's totals: run time so far (the models' when it is gone),
-   records, event stream, dropped events.  */
+/* The program's totals: run time so far (since its first process started; the
+   models' when none runs), records, event stream and dropped events of every
+   process.  */
 
 static void
 frame_totals (const struct top *t, const struct diff_model *d, FILE *out)
 {
-  const struct pf_process *p = &t->cur.procs[0];
-  const struct dsprof_file_header *h = &p->header;
-  uint64_t run = d->new.total_ns;
+  uint64_t run = d->new.total_ns, start = UINT64_MAX, events = 0, dropped = 0;
+  for (uint32_t i = 0; i < t->cur.nprocs; i++)
+    {
+      const struct pf_process *p = &t->cur.procs[i];
+      start = p->header.start_mono_ns < start ? p->header.start_mono_ns : start;
+      events += p->events;
+      dropped += p->header.dropped_events;
+    }
   struct timespec now;
-  if (!t->gone && clock_gettime (CLOCK_MONOTONIC, &now) == 0)
+  if (count_state (t, PF_RUNNING) && clock_gettime (CLOCK_MONOTONIC, &now) == 0)
     {
       uint64_t ns = (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec;
-      if (ns > h->start_mono_ns)
-        run = ns - h->start_mono_ns;
+      if (ns > start)
+        run = ns - start;
     }
   char buf[64];
   fprintf (out, "run time %s  records %" PRIu64 " (+%" PRIu64 ")  event stream %"
@@ -200,7 +250,7 @@ frame_totals (const struct top *t, const struct diff_model *d, FILE *out)
            text_duration (buf, sizeof buf, run), d->new.records,
            d->new.records - (d->base.records < d->new.records
                              ? d->base.records : d->new.records),
-           p->events, h->dropped_events);
+           events, dropped);
 }
 
 static void
@@ -214,7 +264,7 @@ frame_lines (const struct diff_lines *l, long rows, FILE *out)
       {
         const struct diff_line *x = &l->lines[i];
         fprintf (out, "%12" PRIu64 " %14" PRIu64 "  %s:%u\n", x->new - x->base,
-                 x->new, x->given, x->line);
+                 x->new, text_shown (x->given), x->line);
         shown++;
       }
   if (!shown)
@@ -249,7 +299,7 @@ frame_table (const struct diff_table *d, const struct text_unit *u, long rows,
       uint64_t nt = row_total (r->new), bt = row_total (r->base);
       fprintf (out, "%10" PRIu64 " %12s %10" PRIu64 " %12s  %*s%s\n", nc - bc,
                text_time (a, sizeof a, nt > bt ? nt - bt : 0, u), nc,
-               text_time (b, sizeof b, nt, u), 2 * d->level, "", r->value);
+               text_time (b, sizeof b, nt, u), 2 * d->level, "", text_shown (r->value));
       ++*shown;
       if (r->sub)
         frame_table (r->sub, u, rows, shown, out);
@@ -262,7 +312,7 @@ frame_records (const struct top *t, const struct diff_model *d, long rows,
 {
   fprintf (out, "\nRecords finished since the last refresh, by ");
   for (int i = 0; i < t->ndims; i++)
-    fprintf (out, "%s%s", i ? ", " : "", t->dims[i]);
+    fprintf (out, "%s%s", i ? ", " : "", text_shown (t->dims[i]));
   const struct text_unit *u = text_unit_for (d->new.total_ns);
   fprintf (out, " (times in %s):\n%10s %12s %10s %12s  %s\n", u->name, "Delta",
            "Total delta", "Count", "Total", "Value");
@@ -601,6 +651,7 @@ run_top (int argc, char **argv)
   lc_free (&t.cur_lc);
   pf_free (&t.old);
   pf_free (&t.cur);
+  free (t.states);
   for (int i = 0; i < t.ndim_choices; i++)
     free ((char *) t.dim_choices[i]);
   free (t.dim_choices);

@@ -10,6 +10,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <limits.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "libiberty.h"
@@ -909,19 +912,36 @@ pf_each_off (const struct pf_process *p,
   return n;
 }
 
-bool
-pf_process_gone (const struct dsprof_file_header *h, bool *exited)
+/* When process PID started, in CLOCK_MONOTONIC ns; 0 if /proc does not say.  */
+
+static uint64_t
+process_start (int64_t pid)
 {
-  *exited = h->stop_mono_ns != 0;
-  if (*exited)
-    return true;
-  if (h->pid <= 0 || (pid_t) h->pid != h->pid)
-    return true;
-  if (kill ((pid_t) h->pid, 0) != 0)
-    return errno == ESRCH;
-  /* A killed process its parent has not waited for yet is a zombie.  */
+  char path[64], stat[1024];
+  snprintf (path, sizeof path, "/proc/%" PRId64 "/stat", pid);
+  FILE *f = fopen (path, "r");
+  if (!f)
+    return 0;
+  size_t n = fread (stat, 1, sizeof stat - 1, f);
+  fclose (f);
+  stat[n] = '\0';
+  struct timespec boot, mono;
+  if (clock_gettime (CLOCK_BOOTTIME, &boot) || clock_gettime (CLOCK_MONOTONIC, &mono))
+    return 0;
+  return dsprof_stat_start_mono (stat, sysconf (_SC_CLK_TCK),
+                                 (uint64_t) boot.tv_sec * 1000000000u
+                                 + (uint64_t) boot.tv_nsec,
+                                 (uint64_t) mono.tv_sec * 1000000000u
+                                 + (uint64_t) mono.tv_nsec);
+}
+
+/* Whether process PID is a zombie (killed, its parent not waited yet).  */
+
+static bool
+process_zombie (int64_t pid)
+{
   char path[64], stat[512];
-  snprintf (path, sizeof path, "/proc/%" PRId64 "/stat", h->pid);
+  snprintf (path, sizeof path, "/proc/%" PRId64 "/stat", pid);
   FILE *f = fopen (path, "r");
   if (!f)
     return false;
@@ -930,6 +950,69 @@ pf_process_gone (const struct dsprof_file_header *h, bool *exited)
   stat[n] = '\0';
   const char *paren = strrchr (stat, ')');
   return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
+}
+
+/* Whether process PID maps the file PATH: a line of /proc/PID/maps names its
+   device and inode, or its path (an overlay file system shows the layer's
+   device).  True when the maps cannot be read.  */
+
+static bool
+process_maps (int64_t pid, const char *path)
+{
+  struct stat st;
+  char name[64], line[PATH_MAX + 256], *real = realpath (path, NULL);
+  snprintf (name, sizeof name, "/proc/%" PRId64 "/maps", pid);
+  FILE *f = stat (path, &st) == 0 ? fopen (name, "r") : NULL;
+  bool found = !f, whole = true;
+  while (f && !found && fgets (line, sizeof line, f))
+    {
+      unsigned maj, min;
+      unsigned long long ino;
+      int at = 0;
+      size_t n = strlen (line);
+      if (whole && sscanf (line, "%*x-%*x %*s %*x %x:%x %llu %n", &maj, &min, &ino,
+                           &at) == 3)
+        {
+          if (n && line[n - 1] == '\n')
+            line[n - 1] = '\0';
+          found = (maj == major (st.st_dev) && min == minor (st.st_dev)
+                   && ino == st.st_ino)
+                  || (real && at && !strcmp (line + at, real));
+        }
+      whole = n && line[n - 1] == '\n';
+    }
+  if (f)
+    fclose (f);
+  free (real);
+  return found;
+}
+
+enum pf_state
+pf_process_state (const struct pf_process *p)
+{
+  const struct dsprof_file_header *h = &p->header;
+  if (h->stop_mono_ns != 0)
+    return PF_EXITED;
+  if (h->pid <= 0 || (pid_t) h->pid != h->pid
+      || (kill ((pid_t) h->pid, 0) != 0 && errno == ESRCH) || process_zombie (h->pid))
+    return PF_GONE;
+  uint64_t start = process_start (h->pid);
+  if (start && start > h->start_mono_ns + DSPROF_START_SLACK_NS)
+    return PF_REUSED;
+  return process_maps (h->pid, p->path) ? PF_RUNNING : PF_ELSEWHERE;
+}
+
+const char *
+pf_state_text (enum pf_state state)
+{
+  static const char *const texts[] = {
+    [PF_RUNNING] = "is running",
+    [PF_EXITED] = "has exited",
+    [PF_GONE] = "is gone (killed or crashed)",
+    [PF_REUSED] = "is gone (killed or crashed; its pid now names a later process)",
+    [PF_ELSEWHERE] = "does not write this file (a copy of its profile?)",
+  };
+  return texts[state];
 }
 
 int

@@ -159,10 +159,27 @@ int pf_each_off (const struct pf_process *p,
                              void *arg),
                  void *arg);
 
-/* Whether the process that writes the profile whose header is H is gone:
-   it exited (*EXITED: stop_mono_ns is set), or its pid no longer answers
-   kill (pid, 0) or is a zombie (killed or crashed).  */
-bool pf_process_gone (const struct dsprof_file_header *h, bool *exited);
+/* What became of the process that wrote P (its header's pid), as far as this
+   machine can tell now.  */
+enum pf_state
+{
+  PF_RUNNING,                    /* it runs, and maps P's file */
+  PF_EXITED,                     /* it exited normally (stop_mono_ns is set) */
+  PF_GONE,                       /* its pid answers no kill (pid, 0), or is a
+                                    zombie: killed or crashed */
+  PF_REUSED,                     /* its pid names a process started after P
+                                    was made (/proc/PID/stat): killed, and the
+                                    pid given to another */
+  PF_ELSEWHERE                   /* it runs but does not map P's file: a copy
+                                    of its profile, or a file it replaced */
+};
+
+/* The state of P's process.  A process /proc does not show counts as its
+   pid says (running when it answers kill).  */
+enum pf_state pf_process_state (const struct pf_process *p);
+
+/* STATE said of a process, after "process N ": "has exited"...  */
+const char *pf_state_text (enum pf_state state);
 
 /* If a process of SET ran code counted with update=single in more than one
    thread (dsprof-format.h, the header's single_threads), say once on stderr

@@ -396,29 +396,9 @@ process_start_mono_ns (pid_t pid)
   if (n <= 0)
     return 0;
   buf[n] = '\0';
-  /* Field 22, starttime, in clock ticks since boot; the fields before it follow
-     the command name's closing parenthesis, and contain none.  */
-  char *p = strrchr (buf, ')');
-  if (!p)
-    return 0;
-  for (int field = 2; field < 22 && p; field++)
-    p = strchr (p + 1, ' ');
-  long hz = sysconf (_SC_CLK_TCK);
-  if (!p || hz <= 0)
-    return 0;
-  unsigned long long start = strtoull (p + 1, NULL, 10);
-  uint64_t start_boot = (uint64_t) (start / (unsigned long long) hz) * 1000000000u
-                        + (uint64_t) (start % (unsigned long long) hz)
-                          * (1000000000u / (uint64_t) hz);
-  uint64_t boot = dsprof_clock_ns (CLOCK_BOOTTIME), mono = dsprof_mono_ns ();
-  if (boot < start_boot || mono < boot - start_boot)
-    return 0;
-  return mono - (boot - start_boot);
+  return dsprof_stat_start_mono (buf, sysconf (_SC_CLK_TCK),
+                                 dsprof_clock_ns (CLOCK_BOOTTIME), dsprof_mono_ns ());
 }
-
-/* A process's start is known to a clock tick: a profile made within one tick
-   of it counts as made after it.  */
-#define START_SLACK_NS (1000000000u / 100)
 
 /* What is at PATH?  0: nothing (or something that changed while we looked:
    look again); 1: a dsprof profile, whose header is *H and identity *ST;
@@ -481,7 +461,7 @@ profile_live (const struct dsprof_file_header *h)
   if (kill ((pid_t) h->pid, 0) != 0 && errno != EPERM)
     return 0;
   uint64_t start = process_start_mono_ns ((pid_t) h->pid);
-  return !start || start <= h->start_mono_ns + START_SLACK_NS;
+  return !start || start <= h->start_mono_ns + DSPROF_START_SLACK_NS;
 }
 
 /* Is PATH a profile written by an earlier image of this process (a program that
@@ -498,7 +478,7 @@ earlier_image (const char *path, uint64_t process_start)
     return 0;
   /* A profile left by an earlier process of the same pid is older than we are.
      Without /proc, the pid alone decides, on the side of keeping the file.  */
-  return !process_start || h.start_mono_ns + START_SLACK_NS >= process_start;
+  return !process_start || h.start_mono_ns + DSPROF_START_SLACK_NS >= process_start;
 }
 
 /* Write into BUF (PATH_MAX bytes) the profile's name for process PID:

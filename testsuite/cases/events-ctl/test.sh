@@ -8,7 +8,10 @@
 # the interval.  DSPROF_EVENTS=0 starts off and ctl switches it on.  A
 # forked child's profile switches the child alone.  A
 # process that is gone, a non-profile and bad arguments: a message, status
-# not 0.
+# not 0.  A copy of a live profile and a profile whose pid now names a later
+# process (a killed process's pid reused) are refused and left as they were,
+# and top does not call them running; a symbolic link to a live profile
+# switches it.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/phases.c" .
@@ -84,6 +87,7 @@ awk '/ events off pid=/ { from = $1 + 0; nf++ } / events on pid=/ { to = $1 + 0;
 
 # 2. DSPROF_EVENTS=0 starts off; ctl switches it on before phase 2.
 mkdir on
+rm -f out
 DSPROF_EVENTS=0 DSPROF_OUT=on.data ./phases on >out &
 pid=$!
 wait_phase 1
@@ -106,6 +110,7 @@ awk 'NF != 9 { next } $NF == 1 { bad = 1 } $NF == 2 || $NF == 3 { n++ } END { ex
 # A forked child has a control page of its own: ctl on its profile switches
 # the child only.
 mkdir f
+rm -f out
 DSPROF_OUT=f.data ./phases f fork >out &
 pid=$!
 wait_phase 1
@@ -137,6 +142,7 @@ one_message 2 sw.data events on
 grep -q "process .* has exited" err || fail "ctl on an exited process said: $(cat err)"
 [ "$(wc -l <err)" = 1 ] || fail "not one line: $(cat err)"
 mkdir k
+rm -f out
 DSPROF_OUT=k.data ./phases k >out &
 pid=$!
 wait_phase 1
@@ -144,6 +150,58 @@ kill -9 "$pid"
 wait "$pid" 2>/dev/null && fail "phases was not killed"
 one_message 2 k.data events off
 grep -q "process $pid is gone" err || fail "ctl on a killed process said: $(cat err)"
+# 4. A copy of a live profile is no profile its process writes: ctl refuses it
+# and leaves it as it was, and top does not call it running; the process
+# records on.  A symbolic link to the live profile switches it.
+mkdir c
+rm -f out
+DSPROF_OUT=c.data ./phases c >out &
+pid=$!
+wait_phase 1
+cp c.data copy.data
+cp copy.data copy.before
+one_message 2 copy.data events off
+grep -qx "dsprof ctl: copy.data: process $pid does not write this file (a copy of its profile?): nothing to switch" err \
+  || fail "ctl on a copy said: $(cat err)"
+cmp -s copy.data copy.before || fail "ctl changed the copy"
+run_dsprof top --batch 1 copy.data >top.txt || fail "dsprof top copy.data: status $?"
+grep -q "^dsprof top: copy.data  pid $pid  not written by its process (a copy of its profile?): final state" top.txt \
+  || fail "top on a copy: $(head -1 top.txt)"
+ln -s c.data link.data
+run_dsprof ctl link.data events off >ctl.out 2>err || fail "ctl off through a link: status $? ($(cat err))"
+grep -q "^events off in process $pid at " ctl.out || fail "ctl off through a link said: $(cat ctl.out)"
+run_dsprof ctl link.data events on >ctl.out 2>err || fail "ctl on through a link: status $? ($(cat err))"
+grep -q "^events on in process $pid at " ctl.out || fail "ctl on through a link said: $(cat ctl.out)"
+touch c/go1 c/go2
+wait "$pid" || fail "phases (copy) exited with status $?"
+run_dsprof info --count c.data >info.txt || fail "dsprof info c.data: status $?"
+grep -qx 'records: 1500 (0 incomplete)' info.txt || fail "the copied process: $(cat info.txt)"
+[ "$(grep -c '^events off: from .* (dsprof ctl)$' info.txt)" = 1 ] \
+  || fail "the link's switches are not in the profile: $(cat info.txt)"
+
+# 5. A pid given to a later process: a profile whose process was killed, its
+# pid now naming a process started after the profile was made (ref.data,
+# not exited, made to name a sleep started now).  ctl refuses and changes
+# nothing; top says the process is gone.
+sleep 100 &
+spid=$!
+python3 - ref.data reused.data "$spid" <<'PY'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+struct.pack_into("<q", b, 24, int(sys.argv[3]))    # pid
+struct.pack_into("<Q", b, 56, 0)                   # stop_mono_ns: not exited
+open(sys.argv[2], "wb").write(b)
+PY
+cp reused.data reused.before
+one_message 2 reused.data events off
+grep -qx "dsprof ctl: reused.data: process $spid is gone (killed or crashed; its pid now names a later process): nothing to switch" err \
+  || { kill "$spid"; fail "ctl on a reused pid said: $(cat err)"; }
+cmp -s reused.data reused.before || { kill "$spid"; fail "ctl changed reused.data"; }
+run_dsprof top --batch 1 reused.data >top.txt || { kill "$spid"; fail "dsprof top reused.data: status $?"; }
+kill "$spid"
+grep -q "^dsprof top: reused.data  pid $spid  process gone (killed or crashed; its pid now names a later process): final state" top.txt \
+  || fail "top on a reused pid: $(head -1 top.txt)"
+
 # A file that is not a profile, a missing one, bad arguments.
 echo 'not a profile' >bad.data
 one_message 2 bad.data events off

@@ -1,7 +1,8 @@
 # report-top: `dsprof top` (docs/contract.md §5.10) on a running program's
 # profile, refreshed while the program records: --batch frames whose counts
 # only grow and whose changes since the last refresh are positive while it
-# runs; the final state of a killed program, which it says is gone; the
+# runs; the final state of a killed program, which it says is gone; an
+# accumulated profile's processes, all counted, running while any runs; the
 # terminal view under tmux (keys switch the view and the dimension, pause
 # and quit, and the terminal is restored); bad input, one message each.
 . "$(dirname "$0")/../../lib.sh"
@@ -74,7 +75,46 @@ awk -v r="$records" '{ if ($1 != "gone") bad = "frame " NR " does not say the pr
      END { if (bad) { print bad; exit 1 } }' kframes.txt >check.txt \
   || fail "$(cat check.txt): $(cat killed.txt)"
 
-# 3. The terminal view under tmux.
+# 3. An accumulated profile (DSPROF_ACCUMULATE=1) of three processes: the
+# first, which made the file, exits; the two others run.  Every frame says
+# they run (2 of 3) while the records grow; once all have exited it says so,
+# and its records and event stream are those of the three processes.
+rm -f acc.data stopA stopB stopC
+# ticker_in NAME: ticker NAME adding itself to acc.data, once ready.
+ticker_in () {
+  DSPROF_ACCUMULATE=1 DSPROF_OUT=acc.data ./ticker "stop$1" >"out$1" &
+  eval "pid$1=\$!"
+  for _ in $(seq 400); do
+    grep -q '^ready$' "out$1" && return 0
+    sleep 0.05
+  done
+  fail "ticker $1 never got ready"
+}
+ticker_in A
+touch stopA
+wait "$pidA" || fail "ticker A exited with status $?"
+ticker_in B
+ticker_in C
+run_dsprof top --batch 3 -d 0.2 acc.data >acc.txt 2>err \
+  || { kill -9 "$pidB" "$pidC"; fail "top on acc.data: status $? ($(cat err))"; }
+touch stopB stopC
+wait "$pidB" || fail "ticker B exited with status $?"
+wait "$pidC" || fail "ticker C exited with status $?"
+[ "$(grep -c '^dsprof top: acc.data  3 processes  running (2 of them)  refresh [1-3]$' acc.txt)" = 3 ] \
+  || fail "not three frames of 2 of 3 processes running: $(grep '^dsprof top' acc.txt)"
+frames acc.txt | awk 'NR > 1 && $2 <= rec { bad = 1 } { rec = $2 } END { exit bad }' \
+  || fail "the records did not grow: $(frames acc.txt)"
+run_dsprof top --batch 1 acc.data >acc.txt 2>err || fail "top on acc.data (ended): status $? ($(cat err))"
+grep -q '^dsprof top: acc.data  3 processes  none running (3 exited, 0 gone): final state  refresh 1$' acc.txt \
+  || fail "top on the ended acc.data: $(head -1 acc.txt)"
+run_dsprof info --count acc.data >info.txt || fail "dsprof info acc.data: status $?"
+events=$(awk '/^event stream: / { n += $3 } END { print n }' info.txt)
+records=$(awk '/^records: / { n += $2 } END { print n }' info.txt)
+[ "$(grep -c '^event stream: [1-9]' info.txt)" = 3 ] || fail "not three processes with events: $(cat info.txt)"
+grep -q "^run time .*  records $records (+$records)  event stream $events bytes  " acc.txt \
+  || fail "top's totals are not the three processes' ($records records, $events bytes): $(sed -n 2p acc.txt)"
+
+# 4. The terminal view under tmux.
 command -v tmux >/dev/null || "$TOP/scripts/deps.sh" install tmux || true
 command -v tmux >/dev/null || fail "tmux is not installed (make deps installs it)"
 start_ticker
@@ -124,7 +164,7 @@ grep -qx 'icanon' tty.txt || fail "the terminal was left in cbreak mode: $(cat t
 grep -q '^dsprof top:' tty.txt && fail "the screen was not restored: $(cat tty.txt)"
 tmux -L $sock kill-server || true
 
-# 4. Bad input: one message, a non-zero exit.
+# 5. Bad input: one message, a non-zero exit.
 one_message () {  # WANT-STATUS ARGS...
   local want=$1 rc=0
   shift
