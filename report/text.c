@@ -173,30 +173,6 @@ text_html (FILE *out, const char *s)
   text_html_n (out, s, strlen (s));
 }
 
-/* ---- dot ---------------------------------------------------------------------------- */
-
-void
-text_dot (FILE *out, const char *s)
-{
-  const unsigned char *p = (const unsigned char *) s, *end = p + strlen (s);
-  while (p < end)
-    {
-      int n = *p >= 0x80 ? text_utf8_len (p, (size_t) (end - p)) : 1;
-      if (*p == '"' || *p == '\\')
-        fprintf (out, "\\%c", *p);
-      else if (*p == '\n')
-        fputs ("\\n", out);
-      else if (n == 0)
-        {
-          fprintf (out, "\\\\x%02x", *p);
-          n = 1;
-        }
-      else
-        fwrite (p, 1, (size_t) n, out);
-      p += n;
-    }
-}
-
 /* ---- terminal text and record values ---------------------------------------------- */
 
 /* The length of the character at P (AVAIL bytes) that text for a terminal shows as
@@ -291,6 +267,27 @@ text_value (FILE *out, const char *s)
   putc ('"', out);
   put_escaped (out, s, strlen (s), true);
   putc ('"', out);
+}
+
+/* ---- dot ---------------------------------------------------------------------------- */
+
+void
+text_dot (FILE *out, const char *s)
+{
+  const unsigned char *p = (const unsigned char *) s, *end = p + strlen (s);
+  while (p < end)
+    {
+      int n = shown_len (p, (size_t) (end - p));
+      if (*p == '"' || *p == '\\')
+        fprintf (out, "\\%c", *p);
+      else if (*p == '\n')
+        fputs ("\\n", out);
+      else if (n == 0)
+        fprintf (out, "\\\\x%02x", *p);
+      else
+        fwrite (p, 1, (size_t) n, out);
+      p += n ? n : 1;
+    }
 }
 
 /* ---- time units --------------------------------------------------------------------- */

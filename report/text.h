@@ -17,7 +17,8 @@
                    and tab as they are, other control characters and each byte not
                    part of valid UTF-8 as the text \xHH
      text_dot      the inside of a GraphViz dot string: '"' and '\' escaped,
-                   newline as \n, each byte not part of valid UTF-8 as the text \xHH
+                   newline as \n, each other character text_plain escapes as
+                   the text \xHH
      text_plain    text for a terminal, as every text listing prints a
                    profile's strings (names, values, files, types): as it is,
                    but each control character (C0, DEL, and C1, U+0080 to

@@ -3,7 +3,7 @@
 # an OSC 52 clipboard write, CSI sequences, the 8-bit CSI byte alone and as
 # UTF-8 (U+009B), a newline and a carriage return, under an event type with an
 # escape in it, from a source file whose name holds one.  Every text command
-# (info, dims, lines, report, records, trace, callgraph, summary, diff, shell,
+# (info, dims, lines, report, records, trace, callgraph, dot, summary, diff, shell,
 # top --batch, annotate's messages) writes them escaped (text_plain: \xHH, \n)
 # on stdout and stderr: no control character but newline, no C1 control, no
 # byte outside UTF-8; the escaped text is there (nothing is dropped).  Under
@@ -58,6 +58,8 @@ run records a.data
 run trace a.data
 run callgraph --dim sql a.data
 run callgraph --dim event a.data
+run dot --dim sql a.data
+grep -qF '\\x1b]52;c;' out.$n || fail "dot: no escaped OSC 52: $(cat out.$n)"
 run summary a.data
 run diff a.data b.data sql
 run diff --lines a.data b.data
