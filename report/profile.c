@@ -912,19 +912,27 @@ pf_each_off (const struct pf_process *p,
   return n;
 }
 
-/* When process PID started, in CLOCK_MONOTONIC ns; 0 if /proc does not say.  */
+/* The text of /proc/PID/stat into BUF (SIZE bytes); "" if /proc does not say.  */
 
-static uint64_t
-process_start (int64_t pid)
+static const char *
+process_stat (int64_t pid, char *buf, size_t size)
 {
-  char path[64], stat[1024];
+  char path[64];
   snprintf (path, sizeof path, "/proc/%" PRId64 "/stat", pid);
   FILE *f = fopen (path, "r");
-  if (!f)
-    return 0;
-  size_t n = fread (stat, 1, sizeof stat - 1, f);
-  fclose (f);
-  stat[n] = '\0';
+  size_t n = f ? fread (buf, 1, size - 1, f) : 0;
+  if (f)
+    fclose (f);
+  buf[n] = '\0';
+  return buf;
+}
+
+/* When the process whose /proc/PID/stat is STAT started, in CLOCK_MONOTONIC
+   ns; 0 if it does not say.  */
+
+static uint64_t
+process_start (const char *stat)
+{
   struct timespec boot, mono;
   if (clock_gettime (CLOCK_BOOTTIME, &boot) || clock_gettime (CLOCK_MONOTONIC, &mono))
     return 0;
@@ -935,19 +943,12 @@ process_start (int64_t pid)
                                  + (uint64_t) mono.tv_nsec);
 }
 
-/* Whether process PID is a zombie (killed, its parent not waited yet).  */
+/* Whether the process whose /proc/PID/stat is STAT is a zombie (killed, its
+   parent not waited yet).  */
 
 static bool
-process_zombie (int64_t pid)
+process_zombie (const char *stat)
 {
-  char path[64], stat[512];
-  snprintf (path, sizeof path, "/proc/%" PRId64 "/stat", pid);
-  FILE *f = fopen (path, "r");
-  if (!f)
-    return false;
-  size_t n = fread (stat, 1, sizeof stat - 1, f);
-  fclose (f);
-  stat[n] = '\0';
   const char *paren = strrchr (stat, ')');
   return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
 }
@@ -993,10 +994,12 @@ pf_process_state (const struct pf_process *p)
   const struct dsprof_file_header *h = &p->header;
   if (h->stop_mono_ns != 0)
     return PF_EXITED;
+  char stat[1024];
   if (h->pid <= 0 || (pid_t) h->pid != h->pid
-      || (kill ((pid_t) h->pid, 0) != 0 && errno == ESRCH) || process_zombie (h->pid))
+      || (kill ((pid_t) h->pid, 0) != 0 && errno == ESRCH)
+      || process_zombie (process_stat (h->pid, stat, sizeof stat)))
     return PF_GONE;
-  uint64_t start = process_start (h->pid);
+  uint64_t start = process_start (stat);
   if (start && start > h->start_mono_ns + DSPROF_START_SLACK_NS)
     return PF_REUSED;
   return process_maps (h->pid, p->path) ? PF_RUNNING : PF_ELSEWHERE;

@@ -462,6 +462,28 @@ test_codec_site_malformed (void)
   CU_ASSERT_EQUAL (d.nenum, 0);
 }
 
+/* A process's start from /proc/PID/stat: field 22 after the command name's
+   closing parenthesis (a name may hold ") " itself), in ticks since boot, as
+   CLOCK_MONOTONIC ns given both clocks now; 0 for text that does not say.  */
+
+static void
+test_codec_stat_start (void)
+{
+  /* Started 1234 ticks (12.34 s at 100 Hz) after boot; now 100 s after boot,
+     and the monotonic clock 5 s behind the boot clock.  */
+  static const char stat[] = "4242 (a) b (c) S 1 4242 4242 0 -1 4194560 100 0 0 0 "
+                             "1 2 0 0 20 0 1 0 1234 1000000 100 18446744073709551615";
+  uint64_t boot = 100000000000u, mono = 95000000000u;
+  CU_ASSERT_EQUAL (dsprof_stat_start_mono (stat, 100, boot, mono),
+                   mono - (boot - 12340000000u));
+  CU_ASSERT_EQUAL (dsprof_stat_start_mono (stat, 0, boot, mono), 0);
+  CU_ASSERT_EQUAL (dsprof_stat_start_mono ("4242 (a) S 1 2", 100, boot, mono), 0);
+  CU_ASSERT_EQUAL (dsprof_stat_start_mono ("no parenthesis", 100, boot, mono), 0);
+  CU_ASSERT_EQUAL (dsprof_stat_start_mono ("", 100, boot, mono), 0);
+  /* A start after now (clocks read wrong) says nothing.  */
+  CU_ASSERT_EQUAL (dsprof_stat_start_mono (stat, 100, 1000, mono), 0);
+}
+
 void
 codec_test_register (void)
 {
@@ -476,4 +498,5 @@ codec_test_register (void)
                test_codec_meta_walk);
   CU_add_test (s, "site record, its dims and enum table", test_codec_site_record);
   CU_add_test (s, "malformed site records refused", test_codec_site_malformed);
+  CU_add_test (s, "a process's start read from /proc/PID/stat", test_codec_stat_start);
 }

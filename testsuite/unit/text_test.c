@@ -492,6 +492,72 @@ test_text_html_dot_value (void)
     }
 }
 
+/* Whether TEXT (LEN bytes) is valid UTF-8 that holds no control character:
+   no C0 but newline, no DEL, no C1 (U+0080 to U+009F).  */
+
+static bool
+terminal_safe (const char *text, size_t len)
+{
+  const unsigned char *p = (const unsigned char *) text;
+  for (size_t i = 0; i < len;)
+    {
+      if (p[i] < 0x80)
+        {
+          if ((p[i] < ' ' && p[i] != '\n') || p[i] == 0x7f)
+            return false;
+          i++;
+          continue;
+        }
+      int n = ref_utf8_len (p + i, len - i);
+      if (!n || (p[i] == 0xc2 && p[i + 1] < 0xa0))
+        return false;
+      i += (size_t) n;
+    }
+  return true;
+}
+
+/* text_plain, text_value and text_dot of every two-byte and three-byte string
+   (the second of three bytes from a sample) are safe for a terminal; the C1
+   controls escaped byte by byte; text_shown is S itself only when it is safe.  */
+
+static void
+test_text_plain_bytes (void)
+{
+  static const unsigned char mids[] = { 0x80, 0x9b, 0x9f, 0xa0, 0xbf, 'a', 0x1b };
+  void (*writers[]) (FILE *, const char *) = { text_plain, text_value, text_dot };
+  char s[4];
+  for (unsigned a = 1; a < 256; a++)
+    for (size_t m = 0; m < sizeof mids; m++)
+      for (unsigned b = 0; b < 256; b++)
+        {
+          s[0] = (char) a;
+          s[1] = (char) mids[m];
+          s[2] = (char) b;
+          s[3] = '\0';
+          for (size_t w = 0; w < 3; w++)
+            {
+              char *got = written (writers[w], s);
+              CU_ASSERT (terminal_safe (got, strlen (got)));
+              free (got);
+            }
+          const char *shown = text_shown (s);
+          CU_ASSERT ((shown == s) == terminal_safe (s, strlen (s)) || strchr (s, '\n'));
+          CU_ASSERT (terminal_safe (shown, strlen (shown)));
+        }
+  struct { void (*w) (FILE *, const char *); const char *in, *out; } cases[] = {
+    { text_plain, "\x1b]0;t\x07 ok", "\\x1b]0;t\\x07 ok" },
+    { text_plain, "\xc2\x9b" "31m \x9b \xc2\xa0 \xe2\x82\xac", "\\xc2\\x9b" "31m \\x9b \xc2\xa0 \xe2\x82\xac" },
+    { text_plain, "a\nb\tc \\ \"q\"", "a\\nb\\tc \\ \"q\"" },
+    { text_value, "\xc2\x85", "\"\\xc2\\x85\"" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    {
+      char *got = written (cases[i].w, cases[i].in);
+      CU_ASSERT_STRING_EQUAL (got, cases[i].out);
+      free (got);
+    }
+}
+
 void
 text_test_register (void)
 {
@@ -504,4 +570,5 @@ text_test_register (void)
   CU_add_test (s, "a long value is cut before a character", test_text_value_cut);
   CU_add_test (s, "time units chosen and formatted", test_text_time_units);
   CU_add_test (s, "HTML, dot and record values escaped", test_text_html_dot_value);
+  CU_add_test (s, "terminal text of every byte holds no control", test_text_plain_bytes);
 }
