@@ -4,7 +4,8 @@
 # under DSPROF_STRMAX=64; a 2,000-byte string keeps 1,024 bytes and "...", as
 # a parameter, a result, a dsprof_dim_str and a formatter's text.  Under
 # DSPROF_STRMAX=8 (the least) the cut never splits a UTF-8 character, and
-# bytes that are no UTF-8 sequence are cut where they are (the exact bytes).
+# bytes that are no UTF-8 sequence are cut where they are (the exact bytes,
+# which `records` shows as \xHH).
 # Under DSPROF_STRMAX=65536 (the most: the format's bound, DSPROF_STR_MAX) a
 # 70,000-byte string keeps 65,536 bytes, in `dsprof records` and the chrome
 # export.  A value out of range or not a number gets exactly one `dsprof:`
@@ -77,7 +78,7 @@ run utf8 8 utf8
 [ ! -s utf8.err ] || fail "DSPROF_STRMAX=8 wrote to stderr: $(cat utf8.err)"
 # shellcheck disable=SC2059
 printf "event=text name=text thread=1 s=%s result=1 complete=true\n" \
-  'abcdefg...' 'abcdef...' 'abcdef...' $'abcde\xe2\x82\xac' $'abcdefg\xe9...' $'abcdefg\x80...' \
+  'abcdefg...' 'abcdef...' 'abcdef...' $'abcde\xe2\x82\xac' '"abcdefg\xe9..."' '"abcdefg\x80..."' \
   >utf8.expected
 echo "event=shown name=shown thread=1 b=abcdefg... result=1 complete=true" >>utf8.expected
 expect_same utf8.expected utf8.rec
