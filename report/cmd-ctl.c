@@ -193,5 +193,8 @@ const struct command cmd_ctl = {
   "profile's control page).  Events already started keep their Finish.  The\n"
   "switch is logged in the profile: `dsprof info`, `report` and `trace` show\n"
   "the intervals events were off.  Counters are never switched.  A process\n"
-  "that is gone, or a file that is not a profile, gets a message and status 2.\n"
+  "that is gone (its pid perhaps given to a later process), a copy of a live\n"
+  "profile (a file the process does not map), or a file that is not a profile\n"
+  "gets a message and status 2, the file unchanged.  A symbolic link switches\n"
+  "the profile it names.\n"
 };
