@@ -1,10 +1,11 @@
 /* writer.c - the profile writer: one file per process, grown chunk by chunk, and
    what happens to it at fork and at exit.
 
-   The file (dsprof-format.h, section 2) is created under a temporary name in its
-   final directory, its header page filled and mapped, and then renamed into place:
-   a new run replaces an older profile atomically and never truncates a file that a
-   reader has mapped, and nobody sees a half-made header.  Only a stale profile is
+   The file (dsprof-format.h, section 2) is created unnamed (O_TMPFILE; else
+   under a temporary name) in its final directory, its header page filled and
+   mapped, and then given its name: a new run replaces an older profile
+   atomically and never truncates a file that a reader has mapped, nobody sees
+   a half-made header, and a process killed meanwhile leaves nothing.  Only a stale profile is
    ever replaced (writer_place): not a file of another kind, not through a link,
    and not the profile of a process still running, whose name another process
    started at the same time leaves to it, taking <name>.<pid>.  The header stays
@@ -758,8 +759,9 @@ shared_live (int fd, uint64_t end)
    lock on the file from its open until its process chunk is written
    (shared_attach), so the processes are read under an exclusive lock, which
    *LOCK then holds (a descriptor, -1 if none) until the profile is swapped
-   out.  Return the pid of a live writer (-1 if not known), 0 if there is
-   none, or -2 if the file changed since it was looked at.  */
+   out.  Return the pid of a live writer (-1 if not known, or if the file
+   cannot be read to know), 0 if there is none, or -2 if the file changed
+   since it was looked at.  */
 
 static pid_t
 profile_holder (const struct dsprof_file_header *h, const struct stat *st,
@@ -774,7 +776,7 @@ profile_holder (const struct dsprof_file_header *h, const struct stat *st,
                               | O_CLOEXEC);
   struct stat fst;
   if (fd < 0)
-    return -2;
+    return errno == ENOENT || errno == ELOOP ? -2 : -1;
   pid_t pid = -2;
   if (fstat (fd, &fst) == 0 && fst.st_dev == st->st_dev && fst.st_ino == st->st_ino)
     pid = shared_live (fd, h->end);
@@ -920,6 +922,31 @@ writer_take_file (int fd, const struct stat *st, struct dsprof_file_header *hdr,
   __atomic_store_n (&writer.state, WRITER_OPEN, __ATOMIC_RELEASE);
 }
 
+/* writer_place, and if the name is the profile of a live process, the same
+   with WRITER.path.<pid> (saying so): nothing of either may be lost.  */
+
+static int
+writer_place_own (struct newfile *nf, const char **why)
+{
+  pid_t holder = 0;
+  int err = writer_place (nf, &holder, why);
+  if (err != EBUSY)
+    return err;
+  char taken[PATH_MAX];
+  size_t n = strlen (writer.path);
+  memcpy (taken, writer.path, n + 1);
+  err = append_pid (writer.path, &n);
+  if (!err)
+    err = writer_place (nf, &holder, why);
+  if (!err && holder > 0)
+    dsprof_warn ("profile '%s' is being written by process %ld: this process "
+                 "writes '%s'", taken, (long) holder, writer.path);
+  else if (!err)
+    dsprof_warn ("profile '%s' is being written by other processes: this "
+                 "process writes '%s'", taken, writer.path);
+  return err;
+}
+
 /* Create the profile WRITER.path with a header of FLAGS and make it the writer's
    file.  If the name is taken by the profile of a live process, the profile is
    WRITER.path.<pid> instead (and a warning says so).  Return 0, or an errno value
@@ -969,24 +996,7 @@ writer_create (uint64_t flags, const char **why)
       && dsprof_control_write (fd, DSPROF_PAGE) == 0)
     hdr->end = 3 * DSPROF_PAGE;
 
-  pid_t holder = 0;
-  err = writer_place (&nf, &holder, why);
-  if (err == EBUSY)
-    {
-      /* Another process writes this name: nothing of either may be lost.  */
-      char taken[PATH_MAX];
-      size_t n = strlen (writer.path);
-      memcpy (taken, writer.path, n + 1);
-      err = append_pid (writer.path, &n);
-      if (!err)
-        err = writer_place (&nf, &holder, why);
-      if (!err && holder > 0)
-        dsprof_warn ("profile '%s' is being written by process %ld: this process "
-                     "writes '%s'", taken, (long) holder, writer.path);
-      else if (!err)
-        dsprof_warn ("profile '%s' is being written by other processes: this "
-                     "process writes '%s'", taken, writer.path);
-    }
+  err = writer_place_own (&nf, why);
   if (err)
     goto fail;
 
@@ -1022,8 +1032,10 @@ writer_create (uint64_t flags, const char **why)
    grows the file.  A chunk's size is stored as soon as its space is taken and
    its kind, with the process's page, once it is written, so a reader skips
    what a process killed in between left.  The file is made, found stale or
-   refused as any profile is (writer_create, writer_place); an accumulated
-   profile already there is joined instead.  */
+   refused as any profile is (writer_create, writer_place), but is stale only
+   once every process in it has ended (profile_holder); an accumulated
+   profile already there is joined instead, if it is the user's own
+   (shared_foreign).  */
 
 /* Whether DSPROF_ACCUMULATE asks for an accumulated profile: 1, on, yes, true
    (any case); 0, off, no, false or empty do not; anything else does not, with

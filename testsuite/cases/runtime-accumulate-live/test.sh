@@ -5,9 +5,9 @@
 # that process; the accumulated profile then holds the creator's steps and
 # all the live process did.  Once every process of it has ended (exited, or
 # killed), the next run without DSPROF_ACCUMULATE replaces it, as any stale
-# profile.  Then 4 rounds of 6 accumulating runs started together and 3
-# runs without it meanwhile: no accumulating run says its profile was
-# deleted under it, and every step of theirs is in NAME or NAME.<pid>.
+# profile.  Then 4 rounds of 6 accumulating runs joined, waiting, and 3 runs
+# without it: NAME keeps them all; and 4 rounds of 6 and 3 started
+# together: no accumulating run says its profile was deleted under it.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$FIXTURES/acc.c" .
@@ -46,12 +46,17 @@ DSPROF_OUT=acc.data ./acc 10 >/dev/null 2>one.err || fail "the run after the kil
 [ "$(steps acc.data)" = 10 ] || fail "the stale accumulated profile was not replaced: $(steps acc.data) steps"
 
 # ---- rounds: accumulating runs and runs without, together ----
-# Each round's profile is made by a run that exits; then 6 accumulating runs
-# start (and wait for ./go before they step) and 3 runs without
-# DSPROF_ACCUMULATE start and end meanwhile.  A run without may replace the
-# profile only while no accumulating run has joined it (the accumulating
-# runs then make NAME.<pid>, saying so), never after: nothing an
-# accumulating run counted is lost, and none says its profile was deleted.
+# Each round's profile is made by a run that exits; 6 accumulating runs
+# start and join it (they wait for ./go before they step); then 3 runs
+# without DSPROF_ACCUMULATE each write NAME.<pid>, saying so, and the
+# accumulating runs step: NAME holds the 1,900 steps of its 7 processes.
+# Then the same with the 3 runs started together with the 6: whichever
+# comes first, no accumulating run says anything but that it writes
+# NAME.<pid> (never that its profile was deleted), and every profile reads.
+procs_in () {  # procs_in PROFILE: its processes, 0 while it is not there
+  [ -f "$1" ] || { echo 0; return; }
+  run_dsprof info "$1" 2>/dev/null | grep -c '^pid:' || true
+}
 for round in 1 2 3 4; do
   name=r$round.data
   DSPROF_ACCUMULATE=1 DSPROF_OUT=$name ./acc 100 >/dev/null || fail "round $round: the creator: status $?"
@@ -60,22 +65,43 @@ for round in 1 2 3 4; do
     DSPROF_ACCUMULATE=1 DSPROF_OUT=$name ./acc 300 go >/dev/null 2>"acc.$round.$k" &
     pids+=($!)
   done
+  end=$((SECONDS + 60))
+  while [ "$(procs_in "$name")" != 7 ]; do
+    [ $SECONDS -lt $end ] || fail "round $round: the 6 runs did not join $name: $(procs_in "$name") processes"
+    sleep 0.05
+  done
   for k in 1 2 3; do
     DSPROF_OUT=$name ./acc 7 >/dev/null 2>"one.$round.$k" || fail "round $round: a run without: status $?"
+    grep -q "^dsprof: profile '$PWD/$name' is being written by process [0-9]*: this process writes '$PWD/$name\.[0-9]*'$" "one.$round.$k" ||
+      fail "round $round: a run without: $(cat "one.$round.$k")"
   done
   touch go
   for p in "${pids[@]}"; do
     wait "$p" || fail "round $round: process $p: status $?"
   done
   rm go
-  ! grep -v "is being written by" acc.$round.* one.$round.* ||
-    fail "round $round: a run said what it should not"
-  want=$((6 * 300 + 3 * 7 + 100))
-  for k in 1 2 3; do
-    [ -s "one.$round.$k" ] || want=$((6 * 300 + 3 * 7))   # it replaced the stale profile
-  done
-  # shellcheck disable=SC2086
-  [ "$(steps "$name" $name.*)" = "$want" ] ||
-    fail "round $round: $(steps "$name" $name.*) steps in $name*, not $want ($(ls $name*))"
-  echo "round $round: $(ls $name* | wc -l) profiles, $want steps; $(cat one.$round.* | wc -l) runs without wrote $name.<pid>"
+  cat acc.$round.* >acc.err
+  [ ! -s acc.err ] || fail "round $round: an accumulating run: $(cat acc.err)"
+  [ "$(steps "$name")" = 1900 ] || fail "round $round: $name $(steps "$name") steps, not 1900"
+  [ "$(procs "$name")" = 7 ] || fail "round $round: $name $(procs "$name") processes, not 7"
 done
+echo "rounds: 4 x 1900 steps in 7 processes, the runs without in NAME.<pid>"
+for round in 1 2 3 4; do
+  name=t$round.data
+  DSPROF_ACCUMULATE=1 DSPROF_OUT=$name ./acc 100 >/dev/null || fail "round $round: the creator: status $?"
+  pids=()
+  for k in 1 2 3 4 5 6; do
+    DSPROF_ACCUMULATE=1 DSPROF_OUT=$name ./acc 300 >/dev/null 2>"acc.$round.$k" &
+    pids+=($!)
+    [ "$k" -gt 3 ] || { DSPROF_OUT=$name ./acc 7 >/dev/null 2>"one.$round.$k" & pids+=($!); }
+  done
+  for p in "${pids[@]}"; do
+    wait "$p" || fail "together, round $round: process $p: status $?"
+  done
+  ! grep -hv "is being written by" acc.$round.* one.$round.* ||
+    fail "together, round $round: a run said the above"
+  for f in "$name"*; do
+    run_dsprof info "$f" >/dev/null 2>info.err || fail "together, round $round: $f: $(cat info.err)"
+  done
+done
+echo "together: 4 rounds, $(ls t*.data* | wc -l) profiles, all read"
