@@ -25,6 +25,7 @@ procs () {
 DSPROF_ACCUMULATE=1 DSPROF_OUT=acc.data ./acc 100 >/dev/null || fail "the creator: status $?"
 DSPROF_ACCUMULATE=1 DSPROF_OUT=acc.data ./acc 0 2>live.err &
 live=$!
+trap 'kill -KILL $live 2>/dev/null || true' EXIT    # also when the case fails
 wait_progress progress 1000 "the live accumulating process"
 DSPROF_OUT=acc.data ./acc 10 >/dev/null 2>one.err || fail "the run without DSPROF_ACCUMULATE: status $?"
 one=$(ls acc.data.* 2>/dev/null || true)
