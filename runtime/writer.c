@@ -5,10 +5,11 @@
    under a temporary name) in its final directory, its header page filled and
    mapped, and then given its name: a new run replaces an older profile
    atomically and never truncates a file that a reader has mapped, nobody sees
-   a half-made header, and a process killed meanwhile leaves nothing.  Only a stale profile is
-   ever replaced (writer_place): not a file of another kind, not through a link,
-   and not the profile of a process still running, whose name another process
-   started at the same time leaves to it, taking <name>.<pid>.  The header stays
+   a half-made header, and a process killed meanwhile leaves nothing.  Only a
+   stale profile is ever replaced (writer_place): not a file of another kind,
+   not through a link, and not the profile of a process still running, whose
+   name another process started at the same time leaves to it, taking
+   <name>.<pid>.  The header stays
    mapped MAP_SHARED so that `end`, `flags` and `stop_mono_ns` can be updated in
    place; no descriptor is held while the program runs (writer_attach).
 
