@@ -76,6 +76,12 @@
      [4096, header.end)  chunks, each starting on a page boundary, each a whole number
                          of pages; a chunk is {struct dsprof_chunk, payload, padding}.
 
+   The file is made unnamed (O_TMPFILE) in the profile's directory and given
+   its name once its header is whole; where the file system cannot make it
+   unnamed, under the temporary name <name>.tmp<pid>-<k>, renamed once whole
+   (a process killed meanwhile leaves it: readers given such a file that
+   holds no profile yet, empty or without the magic, skip it).
+
    The writer allocates a chunk's space, fills it, and only then publishes it by
    storing the new `end` in the header, so a reader never sees a half-written chunk
    header.  Counter pages of a published unit chunk keep changing while the program
@@ -216,6 +222,18 @@
    A unit chunk whose check word does not match its metadata (its writer died
    while writing it) is skipped too.  Each process keeps its own units (site
    ids), threads and clock.
+   A chunk whose space its writer could not allocate (a full disk) is a hole
+   in the file (a later chunk of another process may extend the file past
+   it): readers step over holes without reading them (SEEK_DATA), since
+   reading a hole of a full tmpfs through a mapping faults.
+   The profile is live, and not to be replaced as a stale profile, while
+   the process that made it (the file header's pid) or any process whose
+   chunk it holds is running (pid and start time, as for any profile), or
+   while a process is joining it: a joiner holds a shared flock on the file
+   from its open until its process chunk's kind is stored, and a process
+   that would replace the profile reads the process chunks under an
+   exclusive one (LOCK_NB on both sides: nobody waits).  Only a profile of
+   the joiner's own user that no other user can write is joined.
 
    3. Unit metadata blob
    ---------------------

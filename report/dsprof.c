@@ -99,11 +99,16 @@ load_profiles (int argc, char **argv, struct pf_set *set)
   if (argc == 0)
     return pf_add (set, "dsprof.data") < 0 ? EXIT_DATA : 0;
   for (int i = 0; i < argc; i++)
-    if (pf_add (set, argv[i]) < 0)
+    if (pf_add_listed (set, argv[i]) < 0)
       {
         pf_free (set);
         return EXIT_DATA;
       }
+  if (set->nprocs == 0)
+    {
+      fprintf (stderr, "dsprof: no profile among the files given\n");
+      return EXIT_DATA;
+    }
   return 0;
 }
 

@@ -628,15 +628,46 @@ struct shared_proc
   struct echunks events;
 };
 
+/* The offset of the first page at or after OFF (a page boundary) that is
+   not a hole of the file open as FD, or END if there is none: OFF itself if
+   it is below *DATA_END, the end of the data it is known to be in.  In an
+   accumulated profile the space of a chunk its writer could not allocate
+   (a full disk: dsprof-format.h, section 2a) is a hole, and reading a hole
+   of a tmpfs through the mapping allocates a page, which a full one cannot
+   give (SIGBUS): such chunks are stepped over without a look.  Where the
+   file system does not tell (FD -1: an image in memory), all is data.  */
+
+static uint64_t
+next_data (int fd, uint64_t off, uint64_t end, uint64_t *data_end)
+{
+  if (fd < 0 || off < *data_end)
+    return off;
+  off_t d = lseek (fd, (off_t) off, SEEK_DATA);
+  if (d < 0)
+    {
+      if (errno == ENXIO)
+        return end;             /* holes up to the end */
+      *data_end = end;
+      return off;
+    }
+  off_t h = lseek (fd, d, SEEK_HOLE);
+  *data_end = h < 0 ? end : (uint64_t) h;
+  return (uint64_t) d / DSPROF_PAGE * DSPROF_PAGE;
+}
+
 static const char *
-parse_shared (struct pf_set *set, struct pf_process *p, char *buf,
+parse_shared (struct pf_set *set, struct pf_process *p, int fd, char *buf,
               size_t bufsize, struct pf_process **more, uint32_t *nmore)
 {
   struct shared_proc *v = NULL;
   size_t n = 0;
   const char *err = NULL;
+  uint64_t data_end = 0;
   for (uint64_t off = DSPROF_PAGE; off < p->size && !err;)
     {
+      off = next_data (fd, off, p->size, &data_end);
+      if (off >= p->size)
+        break;
       const struct dsprof_chunk *ch = (const void *) (p->map + off);
       uint32_t kind = DSPROF_CHUNK_KIND (ch->kind);
       uint64_t proc = DSPROF_CHUNK_PROC (ch->kind), size = ch->size;
@@ -770,9 +801,12 @@ add_control (struct pf_process *p, uint64_t off, char *buf, size_t bufsize)
   return NULL;
 }
 
+/* FD is the file open (-1 for an image in memory), which tells where its
+   holes are (next_data).  */
+
 static const char *
-parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize,
-             struct pf_process **more, uint32_t *nmore)
+parse_image (struct pf_set *set, struct pf_process *p, int fd, char *buf,
+             size_t bufsize, struct pf_process **more, uint32_t *nmore)
 {
   const struct dsprof_file_header *h = (const void *) p->map;
   *more = NULL;
@@ -804,7 +838,7 @@ parse_image (struct pf_set *set, struct pf_process *p, char *buf, size_t bufsize
     {
       /* `end` is where the next chunk would go: the file may end before.  */
       p->size = h->end < p->size ? h->end : p->size / DSPROF_PAGE * DSPROF_PAGE;
-      return parse_shared (set, p, buf, bufsize, more, nmore);
+      return parse_shared (set, p, fd, buf, bufsize, more, nmore);
     }
   p->size = h->end;
 
@@ -1047,12 +1081,12 @@ pf_add (struct pf_set *set, const char *path)
       p.map = m;
       mapping_add (p.map, p.size, p.path);
     }
-  close (fd);
   p.map_size = p.size;
   char buf[512];
   struct pf_process *more;
   uint32_t nmore;
-  const char *err = parse_image (set, &p, buf, sizeof buf, &more, &nmore);
+  const char *err = parse_image (set, &p, fd, buf, sizeof buf, &more, &nmore);
+  close (fd);
   if (err)
     {
       fprintf (stderr, "dsprof: %s: %s\n", path, err);
@@ -1084,6 +1118,46 @@ pf_add (struct pf_set *set, const char *path)
   return 0;
 }
 
+/* Is PATH the temporary file of a profile being made, NAME.tmp<pid>-<k>
+   (include/dsprof-format.h, section 2), that holds no profile yet: empty, or
+   without the magic number?  A runtime makes its profile under such a name
+   where the file system cannot make it unnamed, and one killed meanwhile
+   leaves it.  */
+
+static bool
+temp_leftover (const char *path)
+{
+  const char *base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  const char *t = NULL;
+  for (const char *q = strstr (base, ".tmp"); q; q = strstr (q + 1, ".tmp"))
+    t = q + 4;
+  size_t pid = t ? strspn (t, "0123456789") : 0;
+  if (!pid || t[pid] != '-' || !t[pid + 1]
+      || t[pid + 1 + strspn (t + pid + 1, "0123456789")] != '\0')
+    return false;
+  struct stat st;
+  const char *kind;
+  int fd = open_regular (path, &st, &kind);
+  if (fd < 0)
+    return false;
+  char magic[DSPROF_MAGIC_SIZE];
+  ssize_t n = read (fd, magic, sizeof magic);
+  close (fd);
+  return n >= 0 && (n < (ssize_t) sizeof magic
+                    || memcmp (magic, DSPROF_MAGIC, sizeof magic) != 0);
+}
+
+int
+pf_add_listed (struct pf_set *set, const char *path)
+{
+  if (!temp_leftover (path))
+    return pf_add (set, path);
+  fprintf (stderr, "dsprof: '%s': skipped: the temporary file of a profile "
+           "being made, or of one whose process was killed making it\n", path);
+  return 1;
+}
+
 const char *
 pf_check_image (const unsigned char *data, size_t size, char *buf,
                 size_t bufsize)
@@ -1097,7 +1171,7 @@ pf_check_image (const unsigned char *data, size_t size, char *buf,
   p.size = size;
   struct pf_process *more;
   uint32_t nmore;
-  const char *err = parse_image (&set, &p, buf, bufsize, &more, &nmore);
+  const char *err = parse_image (&set, &p, -1, buf, bufsize, &more, &nmore);
   /* Decode the streams too: a profile is valid only if they are.  */
   for (uint32_t k = 0; k <= nmore && !err; k++)
     {

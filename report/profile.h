@@ -125,6 +125,12 @@ struct pf_set
    "dsprof: PATH: problem" on stderr.  */
 int pf_add (struct pf_set *set, const char *path);
 
+/* pf_add for one of many profiles given (NAME NAME.*): a temporary file of
+   a profile being made that holds no profile yet (NAME.tmp<pid>-<k>, empty
+   or without the magic number) is skipped with one note on stderr, and 1
+   returned.  */
+int pf_add_listed (struct pf_set *set, const char *path);
+
 /* The block counts of function F of unit U into OUT (F->nblocks entries).
    Return 0, or -1 with *ERR set (a malformed flow record).  */
 int pf_block_counts (const struct pf_unit *u, const struct pf_function *f,

@@ -1,13 +1,15 @@
 /* writer.c - the profile writer: one file per process, grown chunk by chunk, and
    what happens to it at fork and at exit.
 
-   The file (dsprof-format.h, section 2) is created under a temporary name in its
-   final directory, its header page filled and mapped, and then renamed into place:
-   a new run replaces an older profile atomically and never truncates a file that a
-   reader has mapped, and nobody sees a half-made header.  Only a stale profile is
-   ever replaced (writer_place): not a file of another kind, not through a link,
-   and not the profile of a process still running, whose name another process
-   started at the same time leaves to it, taking <name>.<pid>.  The header stays
+   The file (dsprof-format.h, section 2) is created unnamed (O_TMPFILE; else
+   under a temporary name) in its final directory, its header page filled and
+   mapped, and then given its name: a new run replaces an older profile
+   atomically and never truncates a file that a reader has mapped, nobody sees
+   a half-made header, and a process killed meanwhile leaves nothing.  Only a
+   stale profile is ever replaced (writer_place): not a file of another kind,
+   not through a link, and not the profile of a process still running, whose
+   name another process started at the same time leaves to it, taking
+   <name>.<pid>.  The header stays
    mapped MAP_SHARED so that `end`, `flags` and `stop_mono_ns` can be updated in
    place; no descriptor is held while the program runs (writer_attach).
 
@@ -65,6 +67,7 @@
 #define MADV_POPULATE_WRITE 23
 #endif
 #include <sys/auxv.h>
+#include <sys/file.h>
 #include <sys/fsuid.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -595,40 +598,239 @@ writer_resolve_path (void)
   return 0;
 }
 
-/* Rename FROM to TO unless TO exists (EEXIST).  Return 0 or -1 with errno.  */
+/* A new profile while it is made: FD, and its temporary name TMP in the
+   profile's directory, which exists on disk only if NAMED.  It is made
+   unnamed (O_TMPFILE) where the file system allows, so that a process killed
+   before its profile has its name leaves nothing behind; it gets TMP only
+   for a stale profile to be swapped out (writer_place), for the moment of
+   the swap.  */
+struct newfile
+{
+  int fd;
+  int named;
+  char tmp[PATH_MAX];
+};
+
+/* Set NF's temporary name, WRITER.path.tmp<pid>-<K>.  Return 0 or
+   ENAMETOOLONG.  */
 
 static int
-rename_noreplace (const char *from, const char *to)
+newfile_tmpname (struct newfile *nf, unsigned k)
 {
-  if (renameat2 (AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
-    return 0;
-  if (errno != EINVAL && errno != ENOSYS)
-    return -1;
-  /* A file system without RENAME_NOREPLACE: link does not replace either.  */
-  if (link (from, to) != 0)
-    return -1;
-  unlink (from);
+  return (size_t) snprintf (nf->tmp, sizeof nf->tmp, "%s.tmp%ld-%u", writer.path,
+                            (long) getpid (), k) >= sizeof nf->tmp
+         ? ENAMETOOLONG : 0;
+}
+
+/* Give the unnamed file NF a temporary name of its own.  Return 0 or -1 with
+   errno.  */
+
+static int
+newfile_name (struct newfile *nf)
+{
+  char self[64];
+  snprintf (self, sizeof self, "/proc/self/fd/%d", nf->fd);
+  for (unsigned k = 0; !nf->named; k++)
+    {
+      int err = newfile_tmpname (nf, k);
+      if (!err && linkat (AT_FDCWD, self, AT_FDCWD, nf->tmp, AT_SYMLINK_FOLLOW) == 0)
+        nf->named = 1;
+      else if (err || errno != EEXIST || k == 99)
+        return errno = err ? err : errno, -1;
+    }
   return 0;
 }
 
-/* Give the new profile at TMP the name WRITER.path.  What has the name already
-   is replaced only if it is a regular file holding a dsprof profile whose
-   process is no longer writing it: never a file of another kind, a symbolic
-   link, or the profile of a live process.  Return 0; EBUSY, with the pid of the
-   process writing the profile there in *HOLDER; EALREADY if it is an
-   accumulated profile and this process accumulates; or another errno value, with
-   *WHY saying what is there if that is why.  TMP is left to the caller on
-   failure.  */
+/* Open NF, a new file in WRITER.path's directory (rename and link do not
+   cross file systems): unnamed where the file system allows it (O_TMPFILE,
+   named later through /proc/self/fd), else under a unique temporary name.
+   Not mkstemp: it creates files of mode 0600, and the profile should get the
+   usual 0666 & ~umask.  Return 0 or an errno value.  */
 
 static int
-writer_place (const char *tmp, pid_t *holder, const char **why)
+newfile_open (struct newfile *nf)
+{
+  struct stat st;
+  char dir[PATH_MAX];
+  const char *slash = strrchr (writer.path, '/');
+  size_t n = !slash ? 0 : slash == writer.path ? 1 : (size_t) (slash - writer.path);
+  memcpy (dir, n ? writer.path : ".", n ? n : 1);
+  dir[n ? n : 1] = '\0';
+  nf->named = 0;
+  nf->fd = -1;
+  if (newfile_tmpname (nf, 0) != 0)
+    return ENAMETOOLONG;
+  if (stat ("/proc/self/fd", &st) == 0)
+    {
+      nf->fd = open (dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+      if (nf->fd >= 0)
+        return 0;
+      if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
+        return errno;
+    }
+  for (unsigned k = 0;; k++)
+    {
+      int err = newfile_tmpname (nf, k);
+      if (err)
+        return err;
+      nf->fd = open (nf->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                     0666);
+      if (nf->fd >= 0)
+        return nf->named = 1, 0;
+      if (errno != EEXIST || k == 99)
+        return errno;
+    }
+}
+
+/* Give NF the name TO unless TO exists (EEXIST).  Return 0 or -1 with
+   errno.  */
+
+static int
+rename_noreplace (struct newfile *nf, const char *to)
+{
+  if (!nf->named)
+    {
+      /* link never replaces; /proc/self/fd names the unnamed file.  */
+      char self[64];
+      snprintf (self, sizeof self, "/proc/self/fd/%d", nf->fd);
+      return linkat (AT_FDCWD, self, AT_FDCWD, to, AT_SYMLINK_FOLLOW);
+    }
+  if (renameat2 (AT_FDCWD, nf->tmp, AT_FDCWD, to, RENAME_NOREPLACE) == 0)
+    {
+      nf->named = 0;
+      return 0;
+    }
+  if (errno != EINVAL && errno != ENOSYS)
+    return -1;
+  /* A file system without RENAME_NOREPLACE: link does not replace either.  */
+  if (link (nf->tmp, to) != 0)
+    return -1;
+  unlink (nf->tmp);
+  nf->named = 0;
+  return 0;
+}
+
+/* The pid of a live process of the accumulated profile open as FD, whose
+   chunks go up to END (dsprof-format.h, section 2a); 0 if none is.  The
+   chunk headers are read with pread, which reads a hole as zeros without
+   allocating it (a full tmpfs) and past the end of the file nothing.  */
+
+static pid_t
+shared_live (int fd, uint64_t end)
+{
+  for (uint64_t off = DSPROF_PAGE; off < end;)
+    {
+      struct dsprof_process_chunk pc;
+      if (pread (fd, &pc, sizeof pc, (off_t) off) != (ssize_t) sizeof pc)
+        break;
+      uint64_t size = pc.chunk.size;
+      if (size < DSPROF_PAGE || size % DSPROF_PAGE || size > end - off)
+        size = DSPROF_PAGE;     /* a page of zeros: step over it */
+      else if (DSPROF_CHUNK_KIND (pc.chunk.kind) == DSPROF_CHUNK_PROCESS
+               && profile_live (&pc.header))
+        return pc.header.pid > 0 ? (pid_t) pc.header.pid : -1;
+      off += size;
+    }
+  return 0;
+}
+
+/* Is anybody still writing the profile at WRITER.path, whose header is H and
+   identity ST?  Its process (profile_live), or, in an accumulated profile,
+   any process that joined it, or one joining it now: a joiner holds a shared
+   lock on the file from its open until its process chunk is written
+   (shared_attach), so the processes are read under an exclusive lock, which
+   *LOCK then holds (a descriptor, -1 if none) until the profile is swapped
+   out.  Return the pid of a live writer (-1 if not known, or if the file
+   cannot be read to know), 0 if there is none, or -2 if the file changed
+   since it was looked at.  */
+
+static pid_t
+profile_holder (const struct dsprof_file_header *h, const struct stat *st,
+                int *lock)
+{
+  *lock = -1;
+  if (profile_live (h))
+    return (pid_t) h->pid;
+  if (!(h->flags & DSPROF_FLAG_ACCUMULATE))
+    return 0;
+  int fd = open (writer.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY
+                              | O_CLOEXEC);
+  struct stat fst;
+  if (fd < 0)
+    return errno == ENOENT || errno == ELOOP ? -2 : -1;
+  pid_t pid = -2;
+  if (fstat (fd, &fst) == 0 && fst.st_dev == st->st_dev && fst.st_ino == st->st_ino)
+    pid = shared_live (fd, h->end);
+  /* Not live at a first look (without the lock, which would keep joiners
+     out): again under the lock, for the processes that joined since.  */
+  if (pid == 0 && flock (fd, LOCK_EX | LOCK_NB) != 0)
+    pid = errno == EWOULDBLOCK ? -1 : 0;
+  if (pid == 0)
+    pid = shared_live (fd, h->end);
+  if (pid == 0)
+    *lock = fd;
+  else
+    close (fd);
+  return pid;
+}
+
+/* Swap the stale profile at WRITER.path, identified by OLD, with NF, and
+   remove it if it is still what was looked at; if someone put something
+   else there since, swap back (return EAGAIN: look again).  Return 0 or an
+   errno value.  */
+
+static int
+writer_swap (struct newfile *nf, const struct stat *old)
+{
+  struct stat now;
+  if (!nf->named && newfile_name (nf) != 0)
+    return errno;
+  if (renameat2 (AT_FDCWD, nf->tmp, AT_FDCWD, writer.path, RENAME_EXCHANGE) != 0)
+    {
+      if (errno != EINVAL && errno != ENOSYS)
+        return errno;
+      /* No atomic exchange on this file system: replace it, which leaves
+         the name open to a change between the look and the rename.  */
+      if (rename (nf->tmp, writer.path) != 0)
+        return errno;
+      nf->named = 0;
+      return 0;
+    }
+  if (lstat (nf->tmp, &now) == 0 && now.st_dev == old->st_dev
+      && now.st_ino == old->st_ino)
+    {
+      unlink (nf->tmp);
+      nf->named = 0;
+      return 0;
+    }
+  /* If it cannot be swapped back, the profile has the name and what took
+     it meanwhile is kept under its temporary name.  */
+  if (renameat2 (AT_FDCWD, nf->tmp, AT_FDCWD, writer.path, RENAME_EXCHANGE) != 0)
+    {
+      nf->named = 0;
+      return 0;
+    }
+  return EAGAIN;
+}
+
+/* Give the new profile NF the name WRITER.path.  What has the name already
+   is replaced only if it is a regular file holding a dsprof profile that no
+   process is writing any more (profile_holder): never a file of another
+   kind, a symbolic link, or the profile of a live process.  Return 0; EBUSY,
+   with the pid of a process writing the profile there in *HOLDER (-1 if not
+   known); EALREADY if it is an accumulated profile and this process
+   accumulates; or another errno value, with *WHY saying what is there if
+   that is why.  NF is left to the caller on failure.  */
+
+static int
+writer_place (struct newfile *nf, pid_t *holder, const char **why)
 {
   *why = NULL;
   for (int tries = 0; tries < 16; tries++)
     {
       struct dsprof_file_header h;
-      struct stat old, now;
-      if (rename_noreplace (tmp, writer.path) == 0)
+      struct stat old;
+      if (rename_noreplace (nf, writer.path) == 0)
         return 0;
       if (errno != EEXIST)
         return errno;
@@ -639,33 +841,21 @@ writer_place (const char *tmp, pid_t *holder, const char **why)
         continue;               /* it changed while we looked: again */
       if (shared.on && (h.flags & DSPROF_FLAG_ACCUMULATE))
         return EALREADY;        /* to be joined (shared_open) */
-      if (profile_live (&h))
+      int lock;
+      pid_t pid = profile_holder (&h, &old, &lock);
+      if (pid == -2)
+        continue;
+      if (pid)
         {
-          *holder = (pid_t) h.pid;
+          *holder = pid;
           *why = "in use by another process";
           return EBUSY;
         }
-      /* A stale profile: swap it with ours, and remove it if it is still what
-         we looked at; if someone put something else there since, swap back and
-         look again.  */
-      if (renameat2 (AT_FDCWD, tmp, AT_FDCWD, writer.path, RENAME_EXCHANGE) != 0)
-        {
-          if (errno != EINVAL && errno != ENOSYS)
-            return errno;
-          /* No atomic exchange on this file system: replace it, which leaves
-             the name open to a change between the look and the rename.  */
-          return rename (tmp, writer.path) == 0 ? 0 : errno;
-        }
-      if (lstat (tmp, &now) == 0 && now.st_dev == old.st_dev
-          && now.st_ino == old.st_ino)
-        {
-          unlink (tmp);
-          return 0;
-        }
-      /* If it cannot be swapped back, the profile has the name and what took
-         it meanwhile is kept under TMP.  */
-      if (renameat2 (AT_FDCWD, tmp, AT_FDCWD, writer.path, RENAME_EXCHANGE) != 0)
-        return 0;
+      int err = writer_swap (nf, &old);
+      if (lock >= 0)
+        close (lock);
+      if (err != EAGAIN)
+        return err;
     }
   *why = "it keeps changing";
   return EAGAIN;
@@ -713,6 +903,31 @@ writer_take_file (int fd, const struct stat *st, struct dsprof_file_header *hdr,
   __atomic_store_n (&writer.state, WRITER_OPEN, __ATOMIC_RELEASE);
 }
 
+/* writer_place, and if the name is the profile of a live process, the same
+   with WRITER.path.<pid> (saying so): nothing of either may be lost.  */
+
+static int
+writer_place_own (struct newfile *nf, const char **why)
+{
+  pid_t holder = 0;
+  int err = writer_place (nf, &holder, why);
+  if (err != EBUSY)
+    return err;
+  char taken[PATH_MAX];
+  size_t n = strlen (writer.path);
+  memcpy (taken, writer.path, n + 1);
+  err = append_pid (writer.path, &n);
+  if (!err)
+    err = writer_place (nf, &holder, why);
+  if (!err && holder > 0)
+    dsprof_warn ("profile '%s' is being written by process %ld: this process "
+                 "writes '%s'", taken, (long) holder, writer.path);
+  else if (!err)
+    dsprof_warn ("profile '%s' is being written by other processes: this "
+                 "process writes '%s'", taken, writer.path);
+  return err;
+}
+
 /* Create the profile WRITER.path with a header of FLAGS and make it the writer's
    file.  If the name is taken by the profile of a live process, the profile is
    WRITER.path.<pid> instead (and a warning says so).  Return 0, or an errno value
@@ -724,7 +939,7 @@ writer_take_file (int fd, const struct stat *st, struct dsprof_file_header *hdr,
 static int
 writer_create (uint64_t flags, const char **why)
 {
-  char tmp[PATH_MAX];
+  struct newfile nf;
   int fd = -1, err;
   struct dsprof_file_header *hdr = MAP_FAILED;
   struct stat st;
@@ -738,24 +953,10 @@ writer_create (uint64_t flags, const char **why)
       fsuid = (uid_t) setfsuid (getuid ());
     }
 
-  /* A unique temporary name in the same directory (rename does not cross file
-     systems).  Not mkstemp: it creates files of mode 0600, and the profile should
-     get the usual 0666 & ~umask.  */
-  for (unsigned k = 0; fd < 0; k++)
-    {
-      if ((size_t) snprintf (tmp, sizeof tmp, "%s.tmp%ld-%u", writer.path,
-                             (long) getpid (), k) >= sizeof tmp)
-        {
-          err = ENAMETOOLONG;
-          goto out;
-        }
-      fd = open (tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-      if (fd < 0 && (errno != EEXIST || k == 99))
-        {
-          err = errno;
-          goto out;
-        }
-    }
+  err = newfile_open (&nf);
+  if (err)
+    goto out;
+  fd = nf.fd;
 
   err = writer_allocate (fd, 0, DSPROF_PAGE, DSPROF_PAGE);
   if (err)
@@ -776,21 +977,7 @@ writer_create (uint64_t flags, const char **why)
       && dsprof_control_write (fd, DSPROF_PAGE) == 0)
     hdr->end = 3 * DSPROF_PAGE;
 
-  pid_t holder = 0;
-  err = writer_place (tmp, &holder, why);
-  if (err == EBUSY)
-    {
-      /* Another process writes this name: nothing of either may be lost.  */
-      char taken[PATH_MAX];
-      size_t n = strlen (writer.path);
-      memcpy (taken, writer.path, n + 1);
-      err = append_pid (writer.path, &n);
-      if (!err)
-        err = writer_place (tmp, &holder, why);
-      if (!err)
-        dsprof_warn ("profile '%s' is being written by process %ld: this process "
-                     "writes '%s'", taken, (long) holder, writer.path);
-    }
+  err = writer_place_own (&nf, why);
   if (err)
     goto fail;
 
@@ -807,7 +994,8 @@ writer_create (uint64_t flags, const char **why)
   if (hdr != MAP_FAILED)
     munmap (hdr, DSPROF_PAGE);
   close (fd);
-  unlink (tmp);
+  if (nf.named)
+    unlink (nf.tmp);
  out:
   if (writer.secure)
     {
@@ -825,8 +1013,10 @@ writer_create (uint64_t flags, const char **why)
    grows the file.  A chunk's size is stored as soon as its space is taken and
    its kind, with the process's page, once it is written, so a reader skips
    what a process killed in between left.  The file is made, found stale or
-   refused as any profile is (writer_create, writer_place); an accumulated
-   profile already there is joined instead.  */
+   refused as any profile is (writer_create, writer_place), but is stale only
+   once every process in it has ended (profile_holder); an accumulated
+   profile already there is joined instead, if it is the user's own
+   (shared_foreign).  */
 
 /* Whether DSPROF_ACCUMULATE asks for an accumulated profile: 1, on, yes, true
    (any case); 0, off, no, false or empty do not; anything else does not, with
@@ -846,6 +1036,38 @@ shared_wanted (void)
   dsprof_warn ("%s='%.64s' is not 0, 1, on, off, yes, no, true or false: "
                "not accumulating", DSPROF_ENV_ACCUMULATE, v);
   return 0;
+}
+
+/* Why an accumulated profile identified by ST is not this process's to
+   join, or NULL if it is: it must belong to the process's (file system) user,
+   and nobody else may write it (no write permission for others, nor for a
+   group other than the process's), else another user could read what the
+   process records (made by them, or changed since).  */
+
+static const char *
+shared_foreign (const struct stat *st)
+{
+  uid_t uid = writer.secure ? getuid () : geteuid ();
+  gid_t gid = writer.secure ? getgid () : getegid ();
+  if (st->st_uid != uid)
+    return "it belongs to another user: not joined";
+  if ((st->st_mode & S_IWOTH) || ((st->st_mode & S_IWGRP) && st->st_gid != gid))
+    return "other users can write it: not joined";
+  return NULL;
+}
+
+/* Why a joiner looks again: the profile is being looked at by a process
+   that would replace it if none of its processes were live.  */
+static const char shared_busy[] = "it is being replaced";
+
+/* Does PATH (not followed) lead to the file identified by ST?  */
+
+static int
+same_file (const char *path, const struct stat *st)
+{
+  struct stat now;
+  return lstat (path, &now) == 0 && now.st_dev == st->st_dev
+         && now.st_ino == st->st_ino;
 }
 
 /* Open the accumulated profile at WRITER.path and make it the writer's file
@@ -878,6 +1100,15 @@ shared_attach (const char **why)
   if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode)
       || (uint64_t) st.st_size < DSPROF_PAGE)
     err = EAGAIN;
+  else if ((*why = shared_foreign (&st)))
+    err = EPERM;
+  else if (flock (fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK)
+    {
+      err = EAGAIN;             /* being replaced (profile_holder): again */
+      *why = shared_busy;
+    }
+  else if (!same_file (writer.path, &st))
+    err = EAGAIN;
   else
     hdr = mmap (NULL, DSPROF_PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (!err && hdr == MAP_FAILED)
@@ -892,7 +1123,10 @@ shared_attach (const char **why)
       if (hdr != MAP_FAILED)
         munmap (hdr, DSPROF_PAGE);
       close (fd);
-      *why = err == EAGAIN ? "not an accumulated dsprof profile" : NULL;
+      if (err == EAGAIN && *why != shared_busy)
+        *why = "not an accumulated dsprof profile";
+      else if (err != EAGAIN && err != EPERM)
+        *why = NULL;
       return err;
     }
   struct statfs sfs;
@@ -947,9 +1181,11 @@ shared_add_process (uint64_t flags)
                (off_t) off);
   if (!err && pc == MAP_FAILED)
     err = errno;
-  writer_detach ();
   if (err)
-    return err;
+    {
+      writer_detach ();
+      return err;
+    }
   dsprof_writer_track (pc, DSPROF_PAGE);
   header_init (&pc->header, flags);
   dsprof_threads_header_init (&pc->header);
@@ -962,6 +1198,9 @@ shared_add_process (uint64_t flags)
                     (uint32_t) (DSPROF_CHUNK_PROCESS | shared.proc << 8),
                     __ATOMIC_RELEASE);
   __atomic_store_n (&writer.hdr, &pc->header, __ATOMIC_RELEASE);
+  /* Closed (and its lock, shared_attach's, let go) once the process chunk
+     says who we are: a process that would replace the profile sees us.  */
+  writer_detach ();
   return 0;
 }
 
@@ -974,6 +1213,11 @@ shared_open (uint64_t flags, const char **why)
   int err = EAGAIN;
   for (int tries = 0; err == EAGAIN && tries < 16; tries++)
     {
+      /* A process that may replace the profile looks at it under a lock
+         for as long as it reads its process chunks: a millisecond.  */
+      struct timespec ms = { 0, 1000000 };
+      if (tries && *why == shared_busy)
+        nanosleep (&ms, NULL);
       err = writer_create (flags | DSPROF_FLAG_ACCUMULATE, why);
       if (err == EALREADY)
         err = shared_attach (why);

@@ -19,7 +19,7 @@
 #    same, with one `dsprof:` line naming it.
 . "$(dirname "$0")/../../lib.sh"
 
-cp "$CASE/acc.c" .
+cp "$FIXTURES/acc.c" .
 dscc -O2 -o acc acc.c || fail "acc.c does not compile"
 STEP=$(grep -n '/\* STEP \*/' acc.c | cut -d: -f1)
 export DSPROF_ACCUMULATE=1
