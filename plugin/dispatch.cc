@@ -1,8 +1,12 @@
 /* dispatch.cc - op records for the dispatch of a bytecode VM: with
-   -fplugin-arg-dsprof-dispatch=FUNC[@LINE][:FUNC...], every entry into a
-   target of FUNC's dispatch (the block of a case label of its dispatch
-   switch, or of an address-taken label its computed gotos jump to) ends the
-   current opcode's record and starts the next, at one clock read.
+   -fplugin-arg-dsprof-dispatch=FUNC[@LINE][:FUNC...], every time FUNC's
+   dispatch (its dispatch switch, or the computed gotos to its address-taken
+   labels) enters a target (a case label's block, an address-taken label's
+   block), the current opcode's record ends and the next starts, at one
+   clock read.  An opcode's record runs from its dispatch to the next, as a
+   VM's own opcode profiler times it: the code a case falls through to, or
+   that it reaches by a goto, belongs to the record of the opcode that was
+   dispatched.
 
    Before:                          After:
      void run (struct vm *vm)         void run (struct vm *vm)
@@ -13,15 +17,26 @@
        for (;;)                         for (;;)
          switch (*pc++)                   switch (*pc++)
            {                                {
-           case OP_ADD:                     case OP_ADD:
-                                              if (started)                 (2)
+                                            case OP_DUP:                   (2)
+                                              if (started)
                                                 __dsprof_op_v1 (&__dsprof_sites[7],
                                                                 0, CFA - 1);
-             ...                              ...
-           case OP_RET:                     case OP_RET:
+                                              goto dup;
+                                            case OP_ADD:
                                               if (started)
                                                 __dsprof_op_v1 (&__dsprof_sites[7],
                                                                 1, CFA - 1);
+                                              goto add;
+           case OP_DUP:                     dup:
+             ...                              ...
+             (falls through)                  (falls through)
+           case OP_ADD:                     add:
+             ...                              ...
+             break;                           break;
+           case OP_RET:                     case OP_RET:
+                                              if (started)
+                                                __dsprof_op_v1 (&__dsprof_sites[7],
+                                                                2, CFA - 1);
                                               if (started)                 (3)
                                                 __dsprof_op_end_v1 (CFA - 1);
              return;                          return;
@@ -32,16 +47,33 @@
        with DSPROF_EVENTS=0 an opcode costs a test of a local and a branch.
    (1) Records a longjmp out of an earlier call of FUNC left open at the same
        place of the stack are closed before the first opcode.
-   (2) At the start of each target's block, after its labels: every entry
-       into it, from the dispatch or falling through from the previous case,
-       so a target's record count is its block's count.  The targets are
-       the unit's sites k0, k0 + 1, ... (metadata.cc, DSPROF_TAG_DISPATCH);
-       the hook gets &__dsprof_sites[k0] and the target's index, which the
-       stream holds in one byte (dsprof-format.h, section 4).
-   (3) Before every return: the last opcode's record ends.
+   (2) On the dispatch's way into each target, never on a fall-through or a
+       goto into it: for a switch, in a block of its own on each of the
+       switch's edges to a target (the counters have split some of them
+       already, which changes nothing); for a computed goto, whose edges
+       are abnormal and cannot be split, in the target's block after its
+       labels, every other way into that block (a fall-through, a goto, a
+       switch) being led past the hook to the rest of the block.  So a
+       target's record count is how often the dispatch entered it; the
+       count of its label's line (the block's) adds the fall-throughs and
+       gotos into its code.  The targets are the unit's sites k0, k0 + 1, ...
+       (metadata.cc, DSPROF_TAG_DISPATCH); the hook gets &__dsprof_sites[k0]
+       and the target's index, which the stream holds in one byte
+       (dsprof-format.h, section 4).
+   (3) Before every return: the last opcode's record ends.  And where
+       control leaves the dispatch switch for code from which the switch
+       cannot be reached again (what the default that GCC gives a switch
+       without one leads to: past the loop of Duff's device), so that the
+       rest of the function is no opcode's time.
    CFA is __builtin_dwarf_cfa () - 1: op records nest inside FUNC's own event
    (if FUNC is one: functions=all, dsprof_event) and around the events of
    what an opcode calls (dsprof-format.h, section 1).
+
+   A target's line is its label's: a case label's own location (the
+   CASE_LABEL_EXPR's, which stays when building the CFG replaces the label
+   by another of its block), the first of several cases sharing a block.
+   The default that GCC adds to a switch without one has none: it is no
+   target, whatever line its label's block has.
 
    The dispatch: the switch on line LINE with FUNC@LINE; otherwise, of
    FUNC's switches and its computed-goto table (all its address-taken
