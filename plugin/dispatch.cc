@@ -462,6 +462,25 @@ past_label (function *fun, gswitch *sw)
          ? NULL_TREE : label;
 }
 
+/* The target in TARGETS of each case label of SW, of FUN, by its index in
+   SW, in CASE_TARGETS: an index into TARGETS, or -1.  */
+
+void
+case_targets (function *fun, gswitch *sw, const vec<target> &targets,
+              vec<int> *case_targets)
+{
+  for (unsigned i = 0; i < gimple_switch_num_labels (sw); i++)
+    {
+      tree label = CASE_LABEL (gimple_switch_label (sw, i));
+      basic_block bb = label_to_block (fun, label);
+      int k = -1;
+      for (unsigned j = 0; k < 0 && j < targets.length (); j++)
+        if (targets[j].bb == bb)
+          k = (int) j;
+      case_targets->safe_push (k);
+    }
+}
+
 /* Give each way the dispatch switch SW enters a target an op hook, in a
    block of its own on SW's edge (the counters may have split it already:
    the case labels lead to the edge's block), with the target's index from
@@ -618,16 +637,9 @@ dsprof_dispatch_prepare (function *fun)
   if (!choose_dispatch (fun, spec_for (fun->decl), &pending))
     return false;
   if (pending_switch)
-    pending_past = past_label (fun, pending_switch);
-  for (unsigned i = 0; pending_switch && i < gimple_switch_num_labels (pending_switch); i++)
     {
-      tree label = CASE_LABEL (gimple_switch_label (pending_switch, i));
-      basic_block bb = label_to_block (fun, label);
-      int k = -1;
-      for (unsigned j = 0; k < 0 && j < pending.length (); j++)
-        if (pending[j].bb == bb)
-          k = (int) j;
-      pending_cases.safe_push (k);
+      pending_past = past_label (fun, pending_switch);
+      case_targets (fun, pending_switch, pending, &pending_cases);
     }
   return true;
 }
