@@ -99,7 +99,9 @@ const pass_data counters_pass_data = {
 
 /* The pass at "cfg": the function's CFG is built, as at -O0 (0); the rest of
    its compilation is at its own level.  The counters and hooks go in at the
-   start of IPA (dsprof_instrument_unit), where the whole unit is known.  */
+   start of IPA (dsprof_instrument_unit), where the whole unit is known.  With
+   counters=off the dispatch functions still come here as at -O0: an empty
+   case would otherwise lose its block, and its op records (dispatch.cc).  */
 
 class counters_pass : public gimple_opt_pass
 {
@@ -110,9 +112,9 @@ public:
   }
 
   bool
-  gate (function *) final override
+  gate (function *fun) final override
   {
-    return dsprof_opts.counters;
+    return dsprof_opts.counters || dsprof_dispatch_p (fun->decl);
   }
 
   unsigned int

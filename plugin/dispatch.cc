@@ -1,8 +1,12 @@
 /* dispatch.cc - op records for the dispatch of a bytecode VM: with
-   -fplugin-arg-dsprof-dispatch=FUNC[@LINE][:FUNC...], every entry into a
-   target of FUNC's dispatch (the block of a case label of its dispatch
-   switch, or of an address-taken label its computed gotos jump to) ends the
-   current opcode's record and starts the next, at one clock read.
+   -fplugin-arg-dsprof-dispatch=FUNC[@LINE][:FUNC...], every time FUNC's
+   dispatch (its dispatch switch, or the computed gotos to its address-taken
+   labels) enters a target (a case label's block, an address-taken label's
+   block), the current opcode's record ends and the next starts, at one
+   clock read.  An opcode's record runs from its dispatch to the next, as a
+   VM's own opcode profiler times it: the code a case falls through to, or
+   that it reaches by a goto, belongs to the record of the opcode that was
+   dispatched.
 
    Before:                          After:
      void run (struct vm *vm)         void run (struct vm *vm)
@@ -13,15 +17,26 @@
        for (;;)                         for (;;)
          switch (*pc++)                   switch (*pc++)
            {                                {
-           case OP_ADD:                     case OP_ADD:
-                                              if (started)                 (2)
+                                            case OP_DUP:                   (2)
+                                              if (started)
                                                 __dsprof_op_v1 (&__dsprof_sites[7],
                                                                 0, CFA - 1);
-             ...                              ...
-           case OP_RET:                     case OP_RET:
+                                              goto dup;
+                                            case OP_ADD:
                                               if (started)
                                                 __dsprof_op_v1 (&__dsprof_sites[7],
                                                                 1, CFA - 1);
+                                              goto add;
+           case OP_DUP:                     dup:
+             ...                              ...
+             (falls through)                  (falls through)
+           case OP_ADD:                     add:
+             ...                              ...
+             break;                           break;
+           case OP_RET:                     case OP_RET:
+                                              if (started)
+                                                __dsprof_op_v1 (&__dsprof_sites[7],
+                                                                2, CFA - 1);
                                               if (started)                 (3)
                                                 __dsprof_op_end_v1 (CFA - 1);
              return;                          return;
@@ -32,16 +47,33 @@
        with DSPROF_EVENTS=0 an opcode costs a test of a local and a branch.
    (1) Records a longjmp out of an earlier call of FUNC left open at the same
        place of the stack are closed before the first opcode.
-   (2) At the start of each target's block, after its labels: every entry
-       into it, from the dispatch or falling through from the previous case,
-       so a target's record count is its block's count.  The targets are
-       the unit's sites k0, k0 + 1, ... (metadata.cc, DSPROF_TAG_DISPATCH);
-       the hook gets &__dsprof_sites[k0] and the target's index, which the
-       stream holds in one byte (dsprof-format.h, section 4).
-   (3) Before every return: the last opcode's record ends.
+   (2) On the dispatch's way into each target, never on a fall-through or a
+       goto into it: for a switch, in a block of its own on each of the
+       switch's edges to a target (the counters have split some of them
+       already, which changes nothing); for a computed goto, whose edges
+       are abnormal and cannot be split, in the target's block after its
+       labels, every other way into that block (a fall-through, a goto, a
+       switch) being led past the hook to the rest of the block.  So a
+       target's record count is how often the dispatch entered it; the
+       count of its label's line (the block's) adds the fall-throughs and
+       gotos into its code.  The targets are the unit's sites k0, k0 + 1, ...
+       (metadata.cc, DSPROF_TAG_DISPATCH); the hook gets &__dsprof_sites[k0]
+       and the target's index, which the stream holds in one byte
+       (dsprof-format.h, section 4).
+   (3) Before every return: the last opcode's record ends.  And where
+       control leaves the dispatch switch for code from which the switch
+       cannot be reached again (what the default that GCC gives a switch
+       without one leads to: past the loop of Duff's device), so that the
+       rest of the function is no opcode's time.
    CFA is __builtin_dwarf_cfa () - 1: op records nest inside FUNC's own event
    (if FUNC is one: functions=all, dsprof_event) and around the events of
    what an opcode calls (dsprof-format.h, section 1).
+
+   A target's line is its label's: a case label's own location (the
+   CASE_LABEL_EXPR's, which stays when building the CFG replaces the label
+   by another of its block), the first of several cases sharing a block.
+   The default that GCC adds to a switch without one has none: it is no
+   target, whatever line its label's block has.
 
    The dispatch: the switch on line LINE with FUNC@LINE; otherwise, of
    FUNC's switches and its computed-goto table (all its address-taken
@@ -96,8 +128,19 @@ struct target
 };
 
 /* The targets of the function being instrumented, chosen by
-   dsprof_dispatch_prepare.  */
+   dsprof_dispatch_prepare, and its dispatch switch (NULL: its computed
+   gotos are the dispatch).  */
 vec<target> pending;
+gswitch *pending_switch;
+
+/* The target of each case label of the dispatch switch, by its index in
+   the switch: an index into PENDING, or -1 (the default GCC adds).  */
+vec<int> pending_cases;
+
+/* A label of the code past the dispatch switch, where its last opcode's
+   record ends, when the dispatch cannot be reached from there; or
+   NULL_TREE.  */
+tree pending_past;
 
 const dispatch_spec *
 spec_for (tree fndecl)
@@ -222,8 +265,21 @@ label_location (basic_block bb, location_t dflt)
   return dflt;
 }
 
-/* Add the target block BB named NAME (taken) to TARGETS, or NAME to its
-   name if BB is there already (several labels, one block).  */
+/* Whether A is on an earlier line than B of one file, or B is unknown.  */
+
+bool
+earlier_p (location_t a, location_t b)
+{
+  expanded_location x = expand_location (a), y = expand_location (b);
+  if (!y.line)
+    return x.line != 0;
+  return x.line && x.line < y.line && x.file && y.file
+         && strcmp (x.file, y.file) == 0;
+}
+
+/* Add the target block BB named NAME (taken) at LOC to TARGETS, or NAME to
+   its name if BB is there already (several labels, one block: the target's
+   line is the first label's).  */
 
 void
 add_target (vec<target> *targets, basic_block bb, tree label, char *name,
@@ -232,14 +288,26 @@ add_target (vec<target> *targets, basic_block bb, tree label, char *name,
   for (unsigned i = 0; i < targets->length (); i++)
     if ((*targets)[i].bb == bb)
       {
+        if (earlier_p (loc, (*targets)[i].loc))
+          (*targets)[i].loc = loc;
         char *s = concat ((*targets)[i].name, ",", name, NULL);
         free ((*targets)[i].name);
         free (name);
         (*targets)[i].name = s;
         return;
       }
-  target t = { bb, label, name, label_location (bb, loc) };
+  target t = { bb, label, name, loc };
   targets->safe_push (t);
+}
+
+/* The location of the case label C as the source has it (the `case' or
+   `default' keyword), or UNKNOWN_LOCATION.  */
+
+location_t
+case_location (tree c)
+{
+  location_t at = EXPR_LOCATION (c);
+  return LOCATION_LOCUS (at) == UNKNOWN_LOCATION ? UNKNOWN_LOCATION : at;
 }
 
 void
@@ -250,16 +318,18 @@ switch_targets (function *fun, gswitch *sw, vec<target> *targets)
     {
       tree c = gimple_switch_label (sw, i);
       tree label = CASE_LABEL (c);
-      /* The default the gimplifier adds to a switch without one (at no
-         location or the switch's) leads past the switch, where every
-         `break' goes: no opcode of its own.  */
-      location_t at = DECL_SOURCE_LOCATION (label);
-      if (!CASE_LOW (c)
-          && (LOCATION_LOCUS (at) == UNKNOWN_LOCATION
-              || same_line_p (at, gimple_location (sw))))
+      /* The default the gimplifier adds to a switch without one leads
+         past the switch, where every `break' goes: no opcode of its own.
+         Its case label, unlike one of the source, has no location (a
+         label's, which building the CFG may replace by another label of
+         its block, does not tell).  */
+      basic_block bb = label_to_block (fun, label);
+      location_t at = case_location (c);
+      if (!CASE_LOW (c) && at == UNKNOWN_LOCATION)
         continue;
-      add_target (targets, label_to_block (fun, label), label,
-                  case_name (c, enum_type), DECL_SOURCE_LOCATION (label));
+      if (at == UNKNOWN_LOCATION)
+        at = label_location (bb, DECL_SOURCE_LOCATION (label));
+      add_target (targets, bb, label, case_name (c, enum_type), at);
     }
 }
 
@@ -283,7 +353,7 @@ label_targets (function *fun, vec<target> *targets)
         const char *name = DECL_NAME (label) ? IDENTIFIER_POINTER (DECL_NAME (label))
                                              : "label";
         add_target (targets, bb, label, xstrdup (name),
-                    DECL_SOURCE_LOCATION (label));
+                    label_location (bb, DECL_SOURCE_LOCATION (label)));
       }
 }
 
@@ -316,6 +386,7 @@ choose_dispatch (function *fun, const dispatch_spec *spec, vec<target> *targets)
           return false;
         }
       switch_targets (fun, best, targets);
+      pending_switch = best;
       return true;
     }
   label_targets (fun, targets);
@@ -325,6 +396,7 @@ choose_dispatch (function *fun, const dispatch_spec *spec, vec<target> *targets)
         free ((*targets)[i].name);
       targets->truncate (0);
       switch_targets (fun, best, targets);
+      pending_switch = best;
     }
   if (targets->is_empty ())
     {
@@ -348,6 +420,114 @@ insert_guarded (gimple_stmt_iterator *gsi, tree started, tree fn, tree site,
                      : gimple_build_call (fn, 1, cfa);
   gsi_insert_before (gsi, call, GSI_SAME_STMT);
   dsprof_guard_block (guard, call);
+}
+
+/* Whether the block TO can be reached from FROM.  */
+
+bool
+reaches_p (function *fun, basic_block from, basic_block to)
+{
+  auto_sbitmap seen (last_basic_block_for_fn (fun));
+  bitmap_clear (seen);
+  auto_vec<basic_block> work;
+  work.safe_push (from);
+  bitmap_set_bit (seen, from->index);
+  while (!work.is_empty ())
+    {
+      basic_block bb = work.pop ();
+      if (bb == to)
+        return true;
+      edge e;
+      edge_iterator ei;
+      FOR_EACH_EDGE (e, ei, bb->succs)
+        if (bitmap_set_bit (seen, e->dest->index))
+          work.safe_push (e->dest);
+    }
+  return false;
+}
+
+/* The label of the code past the dispatch switch SW of FUN, from which SW
+   cannot be reached, or NULL_TREE: what the default that GCC gives a switch
+   without one leads to, which is where control leaves the switch's body (a
+   `break', or the end of the body, as out of the loop of Duff's device).  */
+
+tree
+past_label (function *fun, gswitch *sw)
+{
+  tree dflt = gimple_switch_default_label (sw);
+  if (case_location (dflt) != UNKNOWN_LOCATION)
+    return NULL_TREE;
+  tree label = CASE_LABEL (dflt);
+  return reaches_p (fun, label_to_block (fun, label), gimple_bb (sw))
+         ? NULL_TREE : label;
+}
+
+/* The target in TARGETS of each case label of SW, of FUN, by its index in
+   SW, in CASE_TARGETS: an index into TARGETS, or -1.  */
+
+void
+case_targets (function *fun, gswitch *sw, const vec<target> &targets,
+              vec<int> *case_targets)
+{
+  for (unsigned i = 0; i < gimple_switch_num_labels (sw); i++)
+    {
+      tree label = CASE_LABEL (gimple_switch_label (sw, i));
+      basic_block bb = label_to_block (fun, label);
+      int k = -1;
+      for (unsigned j = 0; k < 0 && j < targets.length (); j++)
+        if (targets[j].bb == bb)
+          k = (int) j;
+      case_targets->safe_push (k);
+    }
+}
+
+/* Give each way the dispatch switch SW enters a target an op hook, in a
+   block of its own on SW's edge (the counters may have split it already:
+   the case labels lead to the edge's block), with the target's index from
+   CASE_TARGETS (by case label; -1: no target).  */
+
+void
+hook_switch_edges (function *fun, gswitch *sw, const vec<int> &case_targets,
+                   tree op_fn, tree started, unsigned k0)
+{
+  basic_block from = gimple_bb (sw);
+  auto_vec<edge> edges;
+  auto_vec<int> index;
+  for (unsigned i = 0; i < gimple_switch_num_labels (sw); i++)
+    {
+      if (i >= case_targets.length () || case_targets[i] < 0)
+        continue;
+      tree label = CASE_LABEL (gimple_switch_label (sw, i));
+      edge e = find_edge (from, label_to_block (fun, label));
+      if (e && !edges.contains (e))
+        {
+          edges.safe_push (e);
+          index.safe_push (case_targets[i]);
+        }
+    }
+  for (unsigned i = 0; i < edges.length (); i++)
+    {
+      gimple_stmt_iterator gsi = gsi_after_labels (split_edge (edges[i]));
+      insert_guarded (&gsi, started, op_fn, dsprof_site_ref (k0),
+                      build_int_cst (uint32_type_node, index[i]));
+    }
+}
+
+/* Give the computed-goto target BB an op hook that only the computed gotos
+   run: BB keeps its labels and the hook, and every other way into it (a
+   fall-through, a goto) leads past them to the rest of its block.  */
+
+void
+hook_label_block (basic_block bb, tree op_fn, tree started, unsigned k0,
+                  unsigned index)
+{
+  basic_block rest = split_block_after_labels (bb)->dest;
+  for (edge_iterator ei = ei_start (bb->preds); edge e = ei_safe_edge (ei);)
+    if ((e->flags & EDGE_ABNORMAL) || !redirect_edge_and_branch (e, rest))
+      ei_next (&ei);
+  gimple_stmt_iterator gsi = gsi_after_labels (bb);
+  insert_guarded (&gsi, started, op_fn, dsprof_site_ref (k0),
+                  build_int_cst (uint32_type_node, index));
 }
 
 tree
@@ -451,7 +631,17 @@ bool
 dsprof_dispatch_prepare (function *fun)
 {
   pending.truncate (0);
-  return choose_dispatch (fun, spec_for (fun->decl), &pending);
+  pending_switch = NULL;
+  pending_cases.truncate (0);
+  pending_past = NULL_TREE;
+  if (!choose_dispatch (fun, spec_for (fun->decl), &pending))
+    return false;
+  if (pending_switch)
+    {
+      pending_past = past_label (fun, pending_switch);
+      case_targets (fun, pending_switch, pending, &pending_cases);
+    }
+  return true;
 }
 
 /* Give FUN, whose entry block FIRST has FUN's entry edge as its only
@@ -497,18 +687,25 @@ dsprof_instrument_dispatch (function *fun, basic_block first)
   insert_guarded (&gsi, started, begin_fn, NULL_TREE, NULL_TREE);
 
   /* (2) */
-  for (unsigned i = 0; i < targets.length (); i++)
-    {
-      gimple_stmt_iterator tgsi = gsi_after_labels (targets[i].bb);
-      insert_guarded (&tgsi, started, op_fn, dsprof_site_ref (k0),
-                      build_int_cst (uint32_type_node, i));
-    }
+  if (pending_switch)
+    hook_switch_edges (fun, pending_switch, pending_cases, op_fn, started, k0);
+  else
+    for (unsigned i = 0; i < targets.length (); i++)
+      hook_label_block (targets[i].bb, op_fn, started, k0, i);
 
   /* (3) */
+  if (pending_past)
+    {
+      gimple_stmt_iterator pgsi
+        = gsi_after_labels (label_to_block (fun, pending_past));
+      insert_guarded (&pgsi, started, end_fn, NULL_TREE, NULL_TREE);
+    }
   for (unsigned i = 0; i < returns.length (); i++)
     {
       gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);
       insert_guarded (&rgsi, started, end_fn, NULL_TREE, NULL_TREE);
     }
   pending.truncate (0);
+  pending_switch = NULL;
+  pending_past = NULL_TREE;
 }

@@ -329,8 +329,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
           /* There too: the thread check of update=single (threads.cc).  */
           insert_pass_after (info->base_name, dsprof_make_threads_pass (g),
                              "optimized");
-          dsprof_start_o0_view ();
         }
+      dsprof_start_o0_view ();
       register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
                          all_ipa_passes_start, NULL);
       if (dsprof_opts.events)

@@ -28,7 +28,9 @@
 
 static void (*target_set_current_function) (tree);
 
-/* Whether FNDECL is a function the counters pass will instrument that has
+/* Whether FNDECL is a function the counters pass will instrument, or with
+   counters=off a dispatch function (whose empty cases the cfg pass's
+   cleanup would otherwise merge into the block past the switch), that has
    not been through the cfg pass yet (none at link time, -flto).  */
 
 static bool
@@ -41,7 +43,8 @@ o0_view_p (tree fndecl)
   function *fn = DECL_STRUCT_FUNCTION (fndecl);
   if (fn && (fn->curr_properties & PROP_cfg))
     return false;
-  return dsprof_selected_p (fndecl);
+  return dsprof_opts.counters ? dsprof_selected_p (fndecl)
+                              : dsprof_dispatch_p (fndecl);
 }
 
 /* Give the optimisation level options the values of GCC's current

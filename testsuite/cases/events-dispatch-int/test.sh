@@ -1,0 +1,125 @@
+# events-dispatch-int: an op record runs from one dispatch to the next
+# (docs/vm.md, "What is an opcode"), on vm-int.c, whose switch on an int
+# has #define'd and enumerator cases, a fall-through, empty cases and a goto
+# into another opcode's code, built with its switch and with its
+# computed-goto table (-DVM_GOTO), at -O0 and -O2, with dispatch=run:
+#  - the program prints what the plain build prints;
+#  - every op record carries its label's line (the line of `vmcase (OP_X)'),
+#    never line 0;
+#  - the records of each label's line are as many as the VM's own count of
+#    its dispatches (OP_NOP1 and OP_NOP2, two labels with nothing between
+#    them, are one group: the switch gives them one block, the table two);
+#    OP_DBL's fall-through into OP_INC and OP_JSPIN's goto into OP_SPIN start
+#    no record;
+#  - the two builds give the same counts by line;
+#  - OP_SPIN's and OP_JSPIN's raw times are at least 0.8 times the VM's own
+#    (it reads CLOCK_MONOTONIC at each dispatch), so OP_JSPIN's record holds
+#    the spin it jumps to; the listing's count of OP_INC's code is every
+#    entry into it, OP_DBL's fall-throughs included, and a label line's
+#    count (if it has one) is at least its record count;
+#  - the same with counters=off (no listing then).
+. "$(dirname "$0")/../../lib.sh"
+
+cp "$FIXTURES/vm-int.c" .
+loops=40 spin=20000
+gcc -w -O2 -o plain vm-int.c || fail "vm-int.c does not compile"
+gcc -w -O2 -DVM_GOTO -o plain-goto vm-int.c || fail "vm-int.c -DVM_GOTO does not compile"
+./plain $loops 1 | tail -1 >plain.out || fail "plain vm-int: status $?"
+./plain-goto $loops 1 | tail -1 >plain-goto.out || fail "plain vm-int -DVM_GOTO: status $?"
+expect_same plain.out plain-goto.out
+
+check () {  # check DIR FLAGS...: build, run and check in DIR
+  local dir=$1
+  shift
+  mkdir "$dir" && cd "$dir"
+  dscc -w "$@" -fplugin-arg-dsprof-dispatch=run -o vm ../vm-int.c 2>err ||
+    fail "$dir: vm-int.c does not compile: $(cat err)"
+  DSPROF_OUT=$PWD/vm.data ./vm $loops $spin >own || fail "$dir: vm exited with status $?"
+  tail -1 own >out
+  expect_same ../plain.out out
+  run_dsprof report line --where event=op --raw --unit ns --format csv vm.data >ops.csv ||
+    fail "$dir: dsprof report: status $?"
+  run_dsprof annotate -o ann vm.data || fail "$dir: dsprof annotate: status $?"
+  cat ann/*/vm-int.c.bb >listing 2>/dev/null || :
+  listing=listing
+  case "$*" in *counters=off*) listing=none ;; esac
+  python3 - ../vm-int.c own ops.csv listing $listing >by-line <<'PY' || fail "$dir: (above)"
+import csv, re, sys
+src = open(sys.argv[1]).read().split("\n")
+label = {}                      # opcode -> its label's line
+for i, text in enumerate(src, 1):
+    m = re.match(r"\s*vmcase \((\w+)\)\s*$", text)
+    if m:
+        label[m[1]] = i
+# A label with only labels after it until the next one is grouped with it.
+group = {}
+for op, line in sorted(label.items(), key=lambda x: x[1]):
+    prev = [o for o, l in label.items() if l == line - 1]
+    group[line] = group[line - 1] if prev else line
+own = {}
+for row in open(sys.argv[2]):
+    name, *vals = row.split()
+    if name in label:
+        own[name] = (int(vals[0]), int(vals[1]))
+rows = [r for r in csv.DictReader(open(sys.argv[3])) if r["level"] == "1"]
+got = {}
+for r in rows:
+    line = int(r["line"])
+    if line not in group:
+        sys.exit("an op record on line %d, no label's: %s" % (line, r))
+    g = group[line]
+    c, t = got.get(g, (0, 0))
+    got[g] = (c + int(r["count"]), t + int(r["total_ns"]))
+want = {}
+for op, (c, t) in own.items():
+    g = group[label[op]]
+    wc, wt = want.get(g, (0, 0))
+    want[g] = (wc + c, wt + t)
+bad = []
+for g in sorted(set(got) | set(want)):
+    if got.get(g, (0, 0))[0] != want.get(g, (0, 0))[0]:
+        bad.append("line %d: %d records, the VM dispatched %d"
+                   % (g, got.get(g, (0, 0))[0], want.get(g, (0, 0))[0]))
+for op in ("OP_SPIN", "OP_JSPIN"):
+    g = group[label[op]]
+    if not got.get(g, (0, 0))[1] >= 0.8 * want[g][1]:
+        bad.append("%s: %d ns in its records, %d ns by the VM's clock"
+                   % (op, got.get(g, (0, 0))[1], want[g][1]))
+# The listing's count of OP_INC's code (the line after its label, which
+# has none in the switch build, as in gcov's listing: GCC's CFG keeps no
+# label statement of its own for that case): OP_INC's dispatches and
+# OP_DBL's fall-throughs.  A label line that has a count has at least its
+# records'.
+listed = {}                     # annotate's count of each line
+for text in open(sys.argv[4]):
+    m = re.match(r"\s*(\d+):\s*(\d+):", text)
+    if m:
+        listed[int(m[2])] = int(m[1])
+if sys.argv[5] == "listing":
+    n = listed.get(label["OP_INC"] + 1)
+    if n != own["OP_INC"][0] + own["OP_DBL"][0]:
+        bad.append("OP_INC's code counts %s, not %d + %d"
+                   % (n, own["OP_INC"][0], own["OP_DBL"][0]))
+    for r in rows:
+        line, c = int(r["line"]), int(r["count"])
+        if line in listed and listed[line] < c:
+            bad.append("line %d counts %d, less than its %d records" % (line, listed[line], c))
+if bad:
+    sys.exit("\n".join(bad))
+for g in sorted(got):
+    print(g, got[g][0])
+PY
+  cd ..
+}
+
+check switch-O0 -O0
+check switch-O2 -O2
+check goto-O0 -O0 -DVM_GOTO
+check goto-O2 -O2 -DVM_GOTO
+# Without counters the dispatch's edges are not split before the op hooks go in.
+check switch-ops -O2 -fplugin-arg-dsprof-counters=off
+check goto-ops -O2 -DVM_GOTO -fplugin-arg-dsprof-counters=off
+for d in switch-O2 goto-O0 goto-O2 switch-ops goto-ops; do
+  expect_same switch-O0/by-line $d/by-line
+done
+exit 0
