@@ -4,7 +4,8 @@
    export --format chrome   Chrome trace-event JSON: a B event at every Start, an
                             E event at every Finish (or repair), per process and
                             thread; args are the record's dimensions.
-   export --format folded   folded stacks ("a;b;c SELF_NS"), the stack by name.
+   export --format folded   folded stacks ("a;b;c SELF_NS"), the stack by name
+                            (its innermost ST_MAX_FRAMES frames).
    export --format lcov     an lcov tracefile of the line counts, as annotate
                             counts lines.
    export --format csv      one row per record.
@@ -302,7 +303,8 @@ frame_name (htab_t frames, const char *s, size_t len)
   return *slot;
 }
 
-/* Folded lines come sorted by stack, as strcmp sorts the stack strings, written
+/* Folded lines come sorted by stack, as strcmp sorts the whole stack strings
+   (a line deeper than ST_MAX_FRAMES, cut, at the place of its whole stack), written
    from a walk of the tree that keeps one stack string (the path to the node
    walked) and no string per line: memory linear in the tree, time in the
    output.  Below a node at path P, a child C contributes its own line "P;C"
@@ -409,7 +411,16 @@ write_folded (const struct stacks *s, FILE *out)
               memcpy (path + l->path_len, it->name, n);
               if (!it->below)
                 {
-                  fwrite (path, 1, l->path_len + n, out);
+                  /* DEPTH frames; past ST_MAX_FRAMES the outer ones cut.  */
+                  size_t from = 0;
+                  if (depth > ST_MAX_FRAMES)
+                    {
+                      char cut[48];
+                      from = levels[depth - ST_MAX_FRAMES].path_len;
+                      fprintf (out, "%s;", st_cut_frame (cut, sizeof cut,
+                                                         depth - ST_MAX_FRAMES));
+                    }
+                  fwrite (path + from, 1, l->path_len + n - from, out);
                   fprintf (out, " %" PRIu64 "\n", st_node (s, it->node)->self_ns);
                   continue;
                 }
@@ -453,12 +464,10 @@ export_folded (struct pf_set *set, bool raw, FILE *out)
    element is a location with one line of a function: its name, and the file
    and line of the event site of the node's first record.
 
-   A sample's stack holds its innermost PP_MAX_FRAMES frames at most; a deeper
+   A sample's stack holds its innermost ST_MAX_FRAMES frames at most; a deeper
    one ends (outermost) in a frame "[truncated N frames]" for the N left out,
    as profilers that record stacks cap them.  A recursion D deep is then a
    file linear in D, not D^2 / 2 location ids.  */
-
-#define PP_MAX_FRAMES 128
 
 enum
 {
@@ -615,7 +624,8 @@ pp_truncated (struct pprof *pp, uint32_t n)
 {
   if (pp->truncated[n])
     return pp->truncated[n];
-  char *name = xasprintf ("[truncated %" PRIu32 " frame%s]", n, n == 1 ? "" : "s");
+  char cut[48];
+  char *name = xstrdup (st_cut_frame (cut, sizeof cut, n));
   pp->names = XRESIZEVEC (char *, pp->names, pp->nnames + 1);
   pp->names[pp->nnames++] = name;
   pp->truncated[n] = ++pp->nfns;
@@ -647,7 +657,7 @@ pp_labels (struct pprof *pp, const struct st_variant *v)
 }
 
 /* Each node's location, written before the samples that name it; then a
-   sample per variant, its stack cut to PP_MAX_FRAMES.  */
+   sample per variant, its stack cut to ST_MAX_FRAMES.  */
 
 static void
 pp_samples (struct pprof *pp, const struct stacks *s)
@@ -664,10 +674,10 @@ pp_samples (struct pprof *pp, const struct stacks *s)
       depth[i] = depth[n->parent] + 1;     /* a parent comes before its nodes */
       pb_reset (&ids);
       uint32_t a = i;
-      for (uint32_t k = 0; a && k < PP_MAX_FRAMES; a = st_node (s, a)->parent, k++)
+      for (uint32_t k = 0; a && k < ST_MAX_FRAMES; a = st_node (s, a)->parent, k++)
         pb_varint (&ids, loc[a]);
       if (a)
-        pb_varint (&ids, pp_truncated (pp, depth[i] - PP_MAX_FRAMES));
+        pb_varint (&ids, pp_truncated (pp, depth[i] - ST_MAX_FRAMES));
       for (uint32_t v = n->variants; v; v = st_variant (s, v)->next)
         {
           const struct st_variant *vr = st_variant (s, v);

@@ -5,7 +5,9 @@
 # gzipped), 100,000 x 100,001 / 2 location ids.  Checked by structure: the
 # uncompressed size (under 64 MB; 25 MB when written), each sample's location
 # ids (128 and the truncated frame at most), how many samples are cut (those
-# deeper than 128: 99,873) and the truncated frames' names.
+# deeper than 128: 99,873) and the truncated frames' names.  The folded
+# export cuts its lines the same way (export-deep checks them): under 80 MB
+# here, where whole stacks are 100,000^2 / 2 frames (25 GB).
 . "$(dirname "$0")/../../lib.sh"
 
 N=100000
@@ -61,4 +63,6 @@ if trunc != list(range(1, want + 1)):
 if errors:
     print("; ".join(errors), file=sys.stderr); sys.exit(1)
 PY
+size=$("$DSPROF" export --format folded | head -c $((80 << 20 + 1)) | wc -c)
+[ "$size" -le $((80 << 20)) ] || fail "the folded export is over 80 MB"
 exit 0
