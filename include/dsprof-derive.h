@@ -30,6 +30,10 @@ extern "C" {
 
 struct dsprof_record;
 
+/* Every accessor takes NULL for R (what dsprof_record_parent returns for a
+   top-level record, dsprof_record_child for an index past the last) and
+   answers as for a record with nothing: NULL, 0.  */
+
 /* The text of dimension DIM of R (recorded, derived by dsprof, or by the
    library itself), in BUF; NULL if R has none.  */
 const char *dsprof_record_dim (const struct dsprof_record *r, const char *dim,

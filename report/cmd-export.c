@@ -4,7 +4,8 @@
    export --format chrome   Chrome trace-event JSON: a B event at every Start, an
                             E event at every Finish (or repair), per process and
                             thread; args are the record's dimensions.
-   export --format folded   folded stacks ("a;b;c SELF_NS"), the stack by name.
+   export --format folded   folded stacks ("a;b;c SELF_NS"), the stack by name
+                            (its innermost ST_MAX_FRAMES frames).
    export --format lcov     an lcov tracefile of the line counts, as annotate
                             counts lines.
    export --format csv      one row per record.
@@ -302,7 +303,8 @@ frame_name (htab_t frames, const char *s, size_t len)
   return *slot;
 }
 
-/* Folded lines come sorted by stack, as strcmp sorts the stack strings, written
+/* Folded lines come sorted by stack, as strcmp sorts the whole stack strings
+   (a line deeper than ST_MAX_FRAMES, cut, at the place of its whole stack), written
    from a walk of the tree that keeps one stack string (the path to the node
    walked) and no string per line: memory linear in the tree, time in the
    output.  Below a node at path P, a child C contributes its own line "P;C"
@@ -409,7 +411,16 @@ write_folded (const struct stacks *s, FILE *out)
               memcpy (path + l->path_len, it->name, n);
               if (!it->below)
                 {
-                  fwrite (path, 1, l->path_len + n, out);
+                  /* DEPTH frames; past ST_MAX_FRAMES the outer ones cut.  */
+                  size_t from = 0;
+                  if (depth > ST_MAX_FRAMES)
+                    {
+                      char cut[48];
+                      from = levels[depth - ST_MAX_FRAMES].path_len;
+                      fprintf (out, "%s;", st_cut_frame (cut, sizeof cut,
+                                                         depth - ST_MAX_FRAMES));
+                    }
+                  fwrite (path + from, 1, l->path_len + n - from, out);
                   fprintf (out, " %" PRIu64 "\n", st_node (s, it->node)->self_ns);
                   continue;
                 }
@@ -451,7 +462,12 @@ export_folded (struct pf_set *set, bool raw, FILE *out)
    variant, whose stack is its node's path (leaf first), whose values are its
    records, self and total time, and whose labels are its dimensions.  A path
    element is a location with one line of a function: its name, and the file
-   and line of the event site of the node's first record.  */
+   and line of the event site of the node's first record.
+
+   A sample's stack holds its innermost ST_MAX_FRAMES frames at most; a deeper
+   one ends (outermost) in a frame "[truncated N frames]" for the N left out,
+   as profilers that record stacks cap them.  A recursion D deep is then a
+   file linear in D, not D^2 / 2 location ids.  */
 
 enum
 {
@@ -482,6 +498,9 @@ struct pprof
   htab_t strings, fns;
   struct pp_str **table;         /* by id */
   uint64_t nstrings, nfns, table_size;
+  uint64_t *truncated;           /* by frames left out: its function, or 0 */
+  char **names;                  /* the truncated frames' names, to free */
+  uint32_t nnames;
 };
 
 static hashval_t
@@ -557,8 +576,32 @@ pp_value_type (struct pprof *pp, uint32_t field, const char *type, const char *u
   pb_close (&pp->b, m);
 }
 
-/* The function (and location: one each, same id) of node N, written the
-   first time.  */
+/* Function ID named by string NAME, at SITE (or none), and its location
+   (one each, same id).  */
+
+static void
+pp_function (struct pprof *pp, uint64_t id, uint64_t name, const struct ev_site *site)
+{
+  int64_t line = site ? site->line : 0;
+  size_t m = pb_open (&pp->b, PP_FUNCTION);
+  pb_uint (&pp->b, 1, id);
+  pb_int (&pp->b, 2, (int64_t) name);
+  pb_int (&pp->b, 3, (int64_t) name);
+  if (site)
+    pb_int (&pp->b, 4, (int64_t) pp_cstring (pp, site->file));
+  pb_int (&pp->b, 5, line);
+  pb_close (&pp->b, m);
+  m = pb_open (&pp->b, PP_LOCATION);
+  pb_uint (&pp->b, 1, id);
+  pb_uint (&pp->b, 2, 1);
+  size_t l = pb_open (&pp->b, 4);
+  pb_uint (&pp->b, 1, id);
+  pb_int (&pp->b, 2, line);
+  pb_close (&pp->b, l);
+  pb_close (&pp->b, m);
+}
+
+/* The function (and location) of node N, written the first time.  */
 
 static uint64_t
 pp_location (struct pprof *pp, const struct st_node *n)
@@ -570,25 +613,24 @@ pp_location (struct pprof *pp, const struct st_node *n)
   struct pp_fn *f = XNEW (struct pp_fn);
   *f = (struct pp_fn) { n->name, n->site, ++pp->nfns };
   *slot = f;
-  uint64_t name = pp_string (pp, n->name, n->len);
-  int64_t line = n->site ? n->site->line : 0;
-  size_t m = pb_open (&pp->b, PP_FUNCTION);
-  pb_uint (&pp->b, 1, f->id);
-  pb_int (&pp->b, 2, (int64_t) name);
-  pb_int (&pp->b, 3, (int64_t) name);
-  if (n->site)
-    pb_int (&pp->b, 4, (int64_t) pp_cstring (pp, n->site->file));
-  pb_int (&pp->b, 5, line);
-  pb_close (&pp->b, m);
-  m = pb_open (&pp->b, PP_LOCATION);
-  pb_uint (&pp->b, 1, f->id);
-  pb_uint (&pp->b, 2, 1);
-  size_t l = pb_open (&pp->b, 4);
-  pb_uint (&pp->b, 1, f->id);
-  pb_int (&pp->b, 2, line);
-  pb_close (&pp->b, l);
-  pb_close (&pp->b, m);
+  pp_function (pp, f->id, pp_string (pp, n->name, n->len), n->site);
   return f->id;
+}
+
+/* The function (and location) of a stack's frame "[truncated N frames]".  */
+
+static uint64_t
+pp_truncated (struct pprof *pp, uint32_t n)
+{
+  if (pp->truncated[n])
+    return pp->truncated[n];
+  char cut[48];
+  char *name = xstrdup (st_cut_frame (cut, sizeof cut, n));
+  pp->names = XRESIZEVEC (char *, pp->names, pp->nnames + 1);
+  pp->names[pp->nnames++] = name;
+  pp->truncated[n] = ++pp->nfns;
+  pp_function (pp, pp->nfns, pp_cstring (pp, name), NULL);
+  return pp->nfns;
 }
 
 /* The labels of variant V: one per dimension, a number as num.  */
@@ -612,6 +654,49 @@ pp_labels (struct pprof *pp, const struct st_variant *v)
         pb_int (&pp->b, 2, (int64_t) pp_cstring (pp, value));
       pb_close (&pp->b, m);
     }
+}
+
+/* Each node's location, written before the samples that name it; then a
+   sample per variant, its stack cut to ST_MAX_FRAMES.  */
+
+static void
+pp_samples (struct pprof *pp, const struct stacks *s)
+{
+  uint32_t nnodes = st_nnodes (s);
+  uint64_t *loc = XNEWVEC (uint64_t, nnodes);
+  uint32_t *depth = XCNEWVEC (uint32_t, nnodes);
+  pp->truncated = XCNEWVEC (uint64_t, nnodes);
+  struct pb ids = { NULL, 0, 0 };
+  for (uint32_t i = 1; i < nnodes; i++)
+    {
+      const struct st_node *n = st_node (s, i);
+      loc[i] = pp_location (pp, n);
+      depth[i] = depth[n->parent] + 1;     /* a parent comes before its nodes */
+      pb_reset (&ids);
+      uint32_t a = i;
+      for (uint32_t k = 0; a && k < ST_MAX_FRAMES; a = st_node (s, a)->parent, k++)
+        pb_varint (&ids, loc[a]);
+      if (a)
+        pb_varint (&ids, pp_truncated (pp, depth[i] - ST_MAX_FRAMES));
+      for (uint32_t v = n->variants; v; v = st_variant (s, v)->next)
+        {
+          const struct st_variant *vr = st_variant (s, v);
+          size_t m = pb_open (&pp->b, PP_SAMPLE);
+          pb_bytes (&pp->b, 1, ids.buf, ids.len);
+          size_t vals = pb_open (&pp->b, 2);
+          pb_varint (&pp->b, vr->count);
+          pb_varint (&pp->b, vr->self_ns);
+          pb_varint (&pp->b, vr->total_ns);
+          pb_close (&pp->b, vals);
+          pp_labels (pp, vr);
+          pb_close (&pp->b, m);
+          if (pp->b.len > 65536)
+            pp_flush (pp);
+        }
+    }
+  pb_free (&ids);
+  free (depth);
+  free (loc);
 }
 
 /* The pprof export's options: --dim, and the labels (--label, --no-labels:
@@ -664,36 +749,7 @@ export_pprof (struct pf_set *set, bool raw, const struct pprof_opts *o, FILE *ou
     pb_uint (&pp.b, field, 1);     /* has_functions, _filenames, _line_numbers */
   pb_close (&pp.b, m);
 
-  /* Each node's location, written before the samples that name it; then a
-     sample per variant.  */
-  uint32_t nnodes = st_nnodes (s);
-  uint64_t *loc = XNEWVEC (uint64_t, nnodes);
-  struct pb ids = { NULL, 0, 0 };
-  for (uint32_t i = 1; i < nnodes; i++)
-    {
-      const struct st_node *n = st_node (s, i);
-      loc[i] = pp_location (&pp, n);
-      pb_reset (&ids);
-      for (uint32_t a = i; a; a = st_node (s, a)->parent)
-        pb_varint (&ids, loc[a]);
-      for (uint32_t v = n->variants; v; v = st_variant (s, v)->next)
-        {
-          const struct st_variant *vr = st_variant (s, v);
-          size_t m = pb_open (&pp.b, PP_SAMPLE);
-          pb_bytes (&pp.b, 1, ids.buf, ids.len);
-          size_t vals = pb_open (&pp.b, 2);
-          pb_varint (&pp.b, vr->count);
-          pb_varint (&pp.b, vr->self_ns);
-          pb_varint (&pp.b, vr->total_ns);
-          pb_close (&pp.b, vals);
-          pp_labels (&pp, vr);
-          pb_close (&pp.b, m);
-          if (pp.b.len > 65536)
-            pp_flush (&pp);
-        }
-    }
-  pb_free (&ids);
-  free (loc);
+  pp_samples (&pp, s);
   for (uint64_t i = 0; i < pp.nstrings; i++)
     {
       pb_text (&pp.b, PP_STRING_TABLE, pp.table[i]->s, pp.table[i]->len);
@@ -710,6 +766,10 @@ export_pprof (struct pf_set *set, bool raw, const struct pprof_opts *o, FILE *ou
   free (pp.table);
   htab_delete (pp.strings);
   htab_delete (pp.fns);
+  free (pp.truncated);
+  for (uint32_t i = 0; i < pp.nnames; i++)
+    free (pp.names[i]);
+  free (pp.names);
   st_free (s);
   return rc;
 }

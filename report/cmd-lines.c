@@ -517,6 +517,20 @@ lcov_source (const struct lc_source *s, FILE *out)
   fprintf (out, "LF:%u\nLH:%u\nend_of_record\n", lf, lh);
 }
 
+/* M's sources by path, in a new array (a profile without blocks has none:
+   M's array is then NULL).  */
+
+static struct lc_source **
+sorted_sources (const struct lc_model *m)
+{
+  struct lc_source **v = XNEWVEC (struct lc_source *, m->nsources + 1);
+  if (m->nsources)
+    memcpy (v, m->sources, m->nsources * sizeof *v);
+  if (m->nsources > 1)
+    qsort (v, m->nsources, sizeof *v, cmp_source_path);
+  return v;
+}
+
 int
 export_lcov (struct pf_set *set, FILE *out)
 {
@@ -524,10 +538,7 @@ export_lcov (struct pf_set *set, FILE *out)
   int rc = lc_build (set, &m);
   if (rc)
     return rc;
-  struct lc_source **v = XNEWVEC (struct lc_source *, m.nsources + 1);
-  memcpy (v, m.sources, m.nsources * sizeof *v);
-  if (m.nsources > 1)
-    qsort (v, m.nsources, sizeof *v, cmp_source_path);
+  struct lc_source **v = sorted_sources (&m);
   for (size_t i = 0; i < m.nsources; i++)
     lcov_source (v[i], out);
   free (v);
@@ -659,10 +670,7 @@ struct sum_row
 static size_t
 summary_rows (const struct lc_model *m, struct sum_row **rows)
 {
-  struct lc_source **v = XNEWVEC (struct lc_source *, m->nsources + 1);
-  memcpy (v, m->sources, m->nsources * sizeof *v);
-  if (m->nsources > 1)
-    qsort (v, m->nsources, sizeof *v, cmp_source_path);
+  struct lc_source **v = sorted_sources (m);
   size_t n = 0, max = 1;
   for (size_t i = 0; i < m->nsources; i++)
     max += v[i]->nfuncs + 1;

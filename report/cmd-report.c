@@ -25,36 +25,40 @@
 
 #define REC(r) ((const struct ev_record *) (r))
 
+/* Each takes the NULL the others return (the parent of a top-level record, a
+   child past the last) as a record with nothing: no dimension, parent or
+   children, 0 ns.  */
+
 const char *
 dsprof_record_dim (const struct dsprof_record *r, const char *dim, char *buf,
                    size_t size)
 {
-  return agg_dim_text (REC (r), dim, buf, size);
+  return r && dim ? agg_dim_text (REC (r), dim, buf, size) : NULL;
 }
 
 const struct dsprof_record *
 dsprof_record_parent (const struct dsprof_record *r)
 {
-  return (const struct dsprof_record *) REC (r)->parent;
+  return r ? (const struct dsprof_record *) REC (r)->parent : NULL;
 }
 
 unsigned
 dsprof_record_nchildren (const struct dsprof_record *r)
 {
-  return REC (r)->nchildren;
+  return r ? REC (r)->nchildren : 0;
 }
 
 const struct dsprof_record *
 dsprof_record_child (const struct dsprof_record *r, unsigned i)
 {
-  return i < REC (r)->nchildren
+  return r && i < REC (r)->nchildren
            ? (const struct dsprof_record *) REC (r)->children[i] : NULL;
 }
 
 unsigned long long
 dsprof_record_ns (const struct dsprof_record *r)
 {
-  return REC (r)->end_ns - REC (r)->start_ns;
+  return r ? REC (r)->end_ns - REC (r)->start_ns : 0;
 }
 
 static dsprof_derive_fn *user_derive;

@@ -262,7 +262,8 @@ put_text (char *buf, size_t size, const struct ev_value *v)
 {
   if (!v->truncated && v->len < size)
     {
-      memcpy (buf, v->s, v->len);
+      if (v->len)               /* an empty text may have no bytes (NULL) */
+        memcpy (buf, v->s, v->len);
       buf[v->len] = '\0';
       return;
     }
@@ -276,7 +277,8 @@ put_text (char *buf, size_t size, const struct ev_value *v)
       return;
     }
   size_t n = v->len + 3 < size ? v->len : text_utf8_cut (v->s, v->len, size - 4);
-  memcpy (buf, v->s, n);
+  if (n)
+    memcpy (buf, v->s, n);
   memcpy (buf + n, "...", 4);
 }
 

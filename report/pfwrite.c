@@ -81,12 +81,12 @@ pw_events_open (struct pw_writer *w, uint32_t thread, uint32_t seq, uint64_t ns)
 }
 
 /* Make room for N more bytes in the open chunk's payload; return where they
-   go.  */
+   go (a buffer also for N = 0: no offset is added to NULL).  */
 
 static inline unsigned char *
 room (struct pw_writer *w, size_t n)
 {
-  if (w->n + n > w->size)
+  if (!w->buf || w->n + n > w->size)
     {
       w->size = w->size ? w->size : DSPROF_PAGE;
       while (w->n + n > w->size)

@@ -576,14 +576,15 @@ make_streams (struct pf_process *p, struct echunks *e, char *buf, size_t bufsize
       struct ev_stream *s = &p->streams[p->nstreams++];
       memset (s, 0, sizeof *s);
       s->thread = e->v[i].thread;
-      s->nchunks = (uint32_t) (j - i);
       s->chunks = XNEWVEC (const struct dsprof_events_chunk *, j - i);
-      for (uint32_t k = 0; k < s->nchunks; k++)
+      /* nchunks counts the chunks set: a stream left half-made by an error
+         holds only those (process_free frees it).  */
+      for (uint32_t k = 0; k < j - i; k++)
         {
           if (e->v[i + k].seq != k)
             return problem (buf, bufsize, "thread %u: event chunk %u %s", s->thread,
                             k, k < e->v[i + k].seq ? "is missing" : "appears twice");
-          s->chunks[k] = e->v[i + k].ch;
+          s->chunks[s->nchunks++] = e->v[i + k].ch;
         }
       i = j;
     }
@@ -739,10 +740,8 @@ parse_shared (struct pf_set *set, struct pf_process *p, int fd, char *buf,
   for (size_t k = 0; k < n; k++)
     add_shards (&v[k].p);
   for (size_t k = 0; k < n && !err; k++)
-    {
-      err = make_streams (&v[k].p, &v[k].events, buf, bufsize);
+    if (!(err = make_streams (&v[k].p, &v[k].events, buf, bufsize)))
       set_clock (&v[k].p);
-    }
   for (size_t k = 0; k < n; k++)
     free (v[k].events.v);
   if (err || n == 0)

@@ -1,5 +1,7 @@
 /* stacks.c - the tree of name paths (stacks.h).  */
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -458,4 +460,11 @@ st_free (struct stacks *s)
   free (s->open);
   free (s->chain);
   free (s);
+}
+
+const char *
+st_cut_frame (char *buf, size_t size, uint32_t n)
+{
+  snprintf (buf, size, "[truncated %" PRIu32 " frame%s]", n, n == 1 ? "" : "s");
+  return buf;
 }

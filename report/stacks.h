@@ -104,4 +104,10 @@ const struct st_node *st_node (const struct stacks *s, uint32_t id);
 
 void st_free (struct stacks *s);
 
+/* The deepest stack the exports write (pprof, folded): the innermost
+   ST_MAX_FRAMES frames of a deeper one, after one frame for the N outer
+   frames cut, named as st_cut_frame writes it: "[truncated N frames]".  */
+#define ST_MAX_FRAMES 128
+const char *st_cut_frame (char *buf, size_t size, uint32_t n);
+
 #endif /* DSPROF_STACKS_H */

@@ -5,8 +5,10 @@
 # (fuzz-run) with -fsanitize=address,undefined.  Runs
 #   1. the unit tests;
 #   2. the fuzz harness over the seed corpus and the kept regression inputs;
-#   3. every report command of the sanitized dsprof over every seed (status 0)
-#      and every regression input (status 0 or 2, a message, nothing else);
+#   3. every report command of the sanitized dsprof over every seed and every
+#      golden profile (testsuite/golden/profiles; status 0) and every
+#      regression input (status 0 or 2, a message, nothing else): the lines of
+#      testsuite/golden/commands and those below, which name every command;
 #   4. integration cases (the CASEs, default SAN_CASES below) against a copy of
 #      the tree whose runtime, report tool and `gcc` are the sanitized ones, so
 #      the test programs run the sanitized runtime too.
@@ -67,19 +69,32 @@ commands=(
   "callgraph --dim outer:name" "html --records 0 --dims outer:event --sum line"
   "summary" "summary --format csv" "summary --format json"
   "export --format pprof" "export --format pprof --raw --dim thread"
-  "export --format perfetto"
+  "export --format perfetto" "export --format chrome" "export --format lcov"
+  "export --format csv" "dot" "info --count" "top --batch 1"
+  "merge -o $WORK/merged.data"
 )
+# And every line of the golden commands.
+while read -r c; do commands+=("$c"); done <"$TOP/testsuite/golden/commands"
+
+# dsprof ARGS... in $WORK, its output in $WORK/out and $WORK/err.
+dsprof_in_work () { (cd "$WORK" && "$SAN/dsprof" "$@") >"$WORK/out" 2>"$WORK/err" </dev/null; }
+# judge ALLOWED STATUS WHAT: a failure if a sanitizer spoke or STATUS is not
+# one of ALLOWED.
+judge () {
+  if sanitizer_said "$WORK/err" || ! [[ " $1 " == *" $2 "* ]]; then
+    bad "dsprof $3: status $2"; head -30 "$WORK/err"
+  else
+    ok
+  fi
+}
+
 run_cmds () {           # FILE EXPECTED-STATUSES
-  local f=$1 allowed=$2 rc
+  local f=$1 allowed=$2 name
+  name=$(basename "$f")
   for c in "${commands[@]}" "annotate -o $WORK/ann"; do
     # shellcheck disable=SC2086
-    (cd "$WORK" && "$SAN/dsprof" $c -- "$f") >"$WORK/out" 2>"$WORK/err" </dev/null
-    rc=$?
-    if sanitizer_said "$WORK/err" || ! [[ " $allowed " == *" $rc "* ]]; then
-      bad "dsprof $c $(basename "$f"): status $rc"; head -30 "$WORK/err"
-    else
-      ok
-    fi
+    dsprof_in_work $c -- "$f"
+    judge "$allowed" $? "$c $name"
   done
   # diff and the --diff views, the file on both sides.
   for c in "diff $f $f" "diff --lines --fail-above 0 $f $f" \
@@ -87,26 +102,27 @@ run_cmds () {           # FILE EXPECTED-STATUSES
            "diff --format csv --sum line $f $f event outer:name" \
            "html --records 0 --diff $f $f" "annotate -o $WORK/ann --diff $f $f"; do
     # shellcheck disable=SC2086
-    (cd "$WORK" && "$SAN/dsprof" $c) >"$WORK/out" 2>"$WORK/err" </dev/null
-    rc=$?
-    if sanitizer_said "$WORK/err" || ! [[ " $allowed " == *" $rc "* ]]; then
-      bad "dsprof ${c//$f/$(basename "$f")}: status $rc"; head -30 "$WORK/err"
-    else
-      ok
-    fi
+    dsprof_in_work $c
+    judge "$allowed" $? "${c//$f/$name}"
+  done
+  # ctl, on a copy (a profile whose pid is alive now would be written): the
+  # process is gone or the file no profile (2), a usage error (1), or a
+  # process with the pid alive (0).
+  cp "$f" "$WORK/ctl.data"
+  for c in "events off" "events on" ""; do
+    # shellcheck disable=SC2086
+    dsprof_in_work ctl "$WORK/ctl.data" $c
+    judge "0 1 2" $? "ctl $name $c"
   done
   printf 'lines\nname\nevent depth\nformat csv\nwhere complete=true\nthread\ndims\nquit\n' \
     | (cd "$WORK" && "$SAN/dsprof" shell "$f") >"$WORK/out" 2>"$WORK/err"
-  rc=$?
-  if sanitizer_said "$WORK/err" || ! [[ " $allowed " == *" $rc "* ]]; then
-    bad "dsprof shell $(basename "$f"): status $rc"; head -30 "$WORK/err"
-  else
-    ok
-  fi
+  judge "$allowed" $? "shell $name"
 }
-for f in "$FUZZ"/seeds/*; do run_cmds "$f" "0"; done
+for f in "$FUZZ"/seeds/* "$TOP"/testsuite/golden/profiles/*; do run_cmds "$f" "0"; done
 for f in "$FUZZ"/regress/*; do run_cmds "$f" "0 2"; done
-echo "report commands over $(ls "$FUZZ"/seeds | wc -l) seeds and $(ls "$FUZZ"/regress | wc -l) regression inputs: done"
+echo "report commands (${#commands[@]} and more) over $(ls "$FUZZ"/seeds | wc -l) seeds," \
+  "$(ls "$TOP"/testsuite/golden/profiles | wc -l) golden profiles and" \
+  "$(ls "$FUZZ"/regress | wc -l) regression inputs: done"
 
 # 4. integration cases in a tree of sanitized programs
 T=$SAN/tree

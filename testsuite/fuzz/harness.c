@@ -10,6 +10,7 @@
         file and runs the report commands over it as the `dsprof` command would:
         info, lines (the file twice, so units are combined), records, trace,
         report along recorded and derived dimensions in every format, dims,
+        the pprof, perfetto, folded and lcov exports, summary, callgraph,
         and merge (the file twice) with records of the merged profile.  Records before a corrupt event are delivered, so the consumers see
         partial streams too.
    Their output goes to /dev/null; what matters is that nothing reads out of
@@ -87,13 +88,15 @@ fix_check_words (unsigned char *img, size_t size)
       uint64_t csize = u->chunk.size;
       if (csize < DSPROF_PAGE || csize % DSPROF_PAGE || csize > end - off)
         break;
-      if (u->chunk.kind == DSPROF_CHUNK_UNIT
+      /* An accumulated profile's kinds carry their process (proc << 8).  */
+      uint32_t kind = DSPROF_CHUNK_KIND (u->chunk.kind);
+      if ((kind == DSPROF_CHUNK_UNIT || kind == DSPROF_CHUNK_TUNIT)
           && u->meta_size <= csize - sizeof *u)
         u->chunk.check = dsprof_meta_hash (u + 1, u->meta_size);
       /* The records of a units chunk, as far as they stay inside it.  */
       const struct dsprof_units_chunk *us = (const void *) u;
       size_t at = off + sizeof *us;
-      for (uint32_t i = 0; u->chunk.kind == DSPROF_CHUNK_UNITS && i < us->nunits
+      for (uint32_t i = 0; kind == DSPROF_CHUNK_UNITS && i < us->nunits
                            && at + sizeof *u <= off + csize; i++)
         {
           struct dsprof_unit_chunk *r = (void *) (img + at);
@@ -145,6 +148,10 @@ run_commands (void)
        "--format", "json", "--raw", "--top", "2", "--", p);
   RUN ("export", "--format", "pprof", "--dim", "outer:name", "--", p);
   RUN ("export", "--format", "perfetto", "--", p);
+  RUN ("export", "--format", "folded", "--", p);
+  RUN ("export", "--format", "lcov", "--", p);
+  RUN ("summary", "--format", "json", "--", p);
+  RUN ("callgraph", "--", p);
   /* merge writes what it read; its output (if any: a corrupt stream is an
      error) is read back.  */
   unlink (merged);

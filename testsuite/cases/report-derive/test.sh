@@ -26,6 +26,16 @@ run_dsprof report root --derive ./type.so --format csv >root.csv
 grep -q '^1,"\?Add(Num(3),Mul(Num(4),Num(5)))"\?,.*,7,100.00$' root.csv \
   || fail "root: all 7 records under the whole expression: $(cat root.csv)"
 
+# The NULL of a top-level record's parent and of a child past the last, given
+# back to the accessors, is a record with nothing (nulls.c): all 7 records
+# have the value "none,0,0,null".
+gcc -shared -fPIC -Wall -Wextra -Werror -I"$TOP/include" -o nulls.so "$CASE/nulls.c" \
+  || fail "nulls.c does not build warning-free"
+run_dsprof report nulls --derive ./nulls.so --format csv >nulls.csv 2>nulls.err \
+  || fail "report --derive nulls.so: status $? ($(cat nulls.err))"
+grep -q '^1,"none,0,0,null",.*,7,100.00$' nulls.csv \
+  || fail "nulls: not all 7 records 'none,0,0,null': $(cat nulls.csv)"
+
 # A library without dsprof_derive, and a missing one: usage errors (exit 1).
 echo 'int nothing;' >none.c && gcc -shared -fPIC -o none.so none.c
 set +e
