@@ -202,3 +202,12 @@ check-real: all
 	@REAL_JOBS=$(REAL_JOBS) scripts/real.sh $(REAL_PACKAGES)
 
 .PHONY: check-real
+
+# `make check-real-cc`: three Debian source packages, one per build system (mawk:
+# autotools, pcre2: CMake, serd: Meson), built with dsprof-cc alone, their own test
+# suites against a plain build's, counts and events (scripts/real-cc.sh,
+# docs/real-cc.md).  REAL_PACKAGES: a subset.
+check-real-cc: all
+	@REAL_JOBS=$(REAL_JOBS) scripts/real-cc.sh $(REAL_PACKAGES)
+
+.PHONY: check-real-cc
