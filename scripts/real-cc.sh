@@ -78,7 +78,7 @@ event match file=pcre2_match.c type=interpret'
   # in 10 runs at a load of 18 on 2 CPUs).  Line-buffered, each line is out
   # before the fork.
   CHECK="stdbuf -oL ctest --output-on-failure"
-  FAILED='sed "s/^[0-9]*://" Testing/Temporary/LastTestsFailed.log 2>/dev/null | sort'
+  FAILED='sed -n "/^The following tests FAILED:/,\$ s/^[[:space:]]*[0-9]* - \([^ ]*\) .*/\1/p" "$LOG" | sort'
   TOTAL='sed -n "s/.* tests failed out of \([0-9]*\)$/\1 tests/p" "$LOG"'
   SOURCES='(^|/)src/pcre2[a-z_0-9]*\.c:'
 }
