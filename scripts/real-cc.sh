@@ -74,8 +74,8 @@ event match file=pcre2_match.c type=interpret'
   TYPES="compile match dfa_match interpret"
   # pcre2grep runs a script callout's program by fork and exec, and flushes the
   # line it printed before only after the fork: on a busy machine the program's
-  # output may come first, and pcre2_grep_test fails, in a plain build too (once
-  # in 10 runs at a load of 18 on 2 CPUs).  Line-buffered, each line is out
+  # output may come first, and pcre2_grep_test fails, in a plain build too (4
+  # runs of 10 at a load of 18 on 2 CPUs; docs/real-cc.md).  Line-buffered, each line is out
   # before the fork.
   CHECK="stdbuf -oL ctest --output-on-failure"
   FAILED='sed -n "/^The following tests FAILED:/,\$ s/^[[:space:]]*[0-9]* - \([^ ]*\) .*/\1/p" "$LOG" | sort'
