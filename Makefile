@@ -66,6 +66,21 @@ report/dsprof-format.o: $(CODEC_DEPS)
 $(REPORT): $(REPORT_OBJ)
 	$(CC) -rdynamic -o $@ $^ -liberty -lreadline -lncurses -ldl -lm -lz
 
+# ---- dsprof-cc and dsprof-c++: the compiler with dsprof added ---------------------
+# The driver finds the plugin and the specs file from its own path; the specs file
+# (dsprof.specs.in, also used by scripts/install.sh and scripts/real.sh) adds
+# libdsprof to every link.
+DRIVER    = driver/dsprof-cc driver/dsprof-c++
+SPECS     = runtime/dsprof.specs
+GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
+driver/dsprof-cc: driver/dsprof-cc.c
+	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -DDSPROF_GCC_MAJOR='"$(GCC_MAJOR)"' -o $@ $<
+driver/dsprof-c++: driver/dsprof-cc
+	ln -sf dsprof-cc $@
+$(SPECS): dsprof.specs.in
+	sed "s|@LIBDIR@|$(CURDIR)/runtime|g" $< >$@
+all: $(DRIVER) $(SPECS)
+
 # ---- tests ----------------------------------------------------------------------
 $(UNIT): $(UNIT_SRC) $(UNIT_HDR) $(REPORT_LIB_OBJ) $(LIBA)
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -Iruntime -I/usr/include/libiberty \
@@ -90,6 +105,7 @@ install: all
 
 clean:
 	rm -f plugin/*.so runtime/*.o runtime/*.a runtime/*.so report/*.o $(REPORT) $(UNIT)
+	rm -f $(DRIVER) $(SPECS)
 	rm -rf testsuite/out build
 
 .PHONY: all deps deps-check check demo bench install clean
@@ -186,3 +202,12 @@ check-real: all
 	@REAL_JOBS=$(REAL_JOBS) scripts/real.sh $(REAL_PACKAGES)
 
 .PHONY: check-real
+
+# `make check-real-cc`: three Debian source packages, one per build system (mawk:
+# autotools, pcre2: CMake, serd: Meson), built with dsprof-cc alone, their own test
+# suites against a plain build's, counts and events (scripts/real-cc.sh,
+# docs/real-cc.md).  REAL_PACKAGES: a subset.
+check-real-cc: all
+	@REAL_JOBS=$(REAL_JOBS) scripts/real-cc.sh $(REAL_PACKAGES)
+
+.PHONY: check-real-cc

@@ -17,4 +17,11 @@ install -m 644 include/dsprof-derive.h "$root/include/dsprof-derive.h"
 install -m 644 docs/dsprof.1 "$root/share/man/man1/dsprof.1"
 sed -e "s|@PREFIX@|$prefix|g" -e "s|@PLUGINDIR@|$plugindir|g" dsprof.pc.in \
   >"$root/lib/pkgconfig/dsprof.pc"
+# dsprof-cc and dsprof-c++ find the plugin at ../lib/dsprof/gcc-N and the specs
+# file, which adds the installed libdsprof to every link, at ../lib/dsprof.
+install -m 755 driver/dsprof-cc "$root/bin/dsprof-cc"
+install -m 755 driver/dsprof-cc "$root/bin/dsprof-c++"
+sed -e "s|@LIBDIR@|$prefix/lib|g" dsprof.specs.in >"$destdir$prefix/lib/dsprof/dsprof.specs"
+install -m 644 docs/dsprof-cc.1 "$root/share/man/man1/dsprof-cc.1"
+ln -sf dsprof-cc.1 "$root/share/man/man1/dsprof-c++.1"
 echo "dsprof: installed under $root"

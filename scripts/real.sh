@@ -167,9 +167,8 @@ snapshot_tools () {
   cp "$TOP/plugin/dsprof.so" "$TOP/report/dsprof" "$TOOLS/"
   cp "$TOP/runtime/libdsprof.so" "$TOP/runtime/libdsprof.a" "$TOOLS/lib/"
   # Appended to gcc's *lib spec: used by every link (after the objects), by
-  # none of the compiles.
-  printf '*lib:\n+ -L%s -rpath %s -ldsprof -lpthread\n\n' "$TOOLS/lib" "$TOOLS/lib" \
-    >"$TOOLS/dsprof.specs"
+  # none of the compiles; dsprof-cc's specs file (dsprof.specs.in).
+  sed "s|@LIBDIR@|$TOOLS/lib|g" "$TOP/dsprof.specs.in" >"$TOOLS/dsprof.specs"
 }
 
 need_locales () {  # gawk's tests run the charset tests only with all four
@@ -189,7 +188,7 @@ need_locales () {  # gawk's tests run the charset tests only with all four
 source_dir () {  # source_dir PACKAGE: fetch once, print the unpacked tree
   local pkg=$1 d v
   for d in "$SRCDIR/$pkg"-*/; do
-    [ -f "$d/configure.ac" ] && { echo "${d%/}"; return; }
+    [ -f "$d/debian/control" ] && { echo "${d%/}"; return; }
   done
   "$TOP/scripts/lua.sh" source >/dev/null  # sets up deb-src and dpkg-dev
   mkdir -p "$SRCDIR"
@@ -200,7 +199,7 @@ source_dir () {  # source_dir PACKAGE: fetch once, print the unpacked tree
     rm -f "$SRCDIR/${pkg}_"*
   done
   for d in "$SRCDIR/$pkg"-*/; do
-    [ -f "$d/configure.ac" ] && { echo "${d%/}"; return; }
+    [ -f "$d/debian/control" ] && { echo "${d%/}"; return; }
   done
   die "apt-get source $pkg failed"
 }
@@ -417,6 +416,8 @@ check_package () {
   say "$pkg: PASS ($((SECONDS - t0)) s; processes profiled: ds-O0 $(ls "$OUT/$pkg-ds-O0.prof" | wc -l), ds-O2 $(ls "$OUT/$pkg-ds-O2.prof" | wc -l), both-O0 $(ls "$OUT/$pkg-both-O0.prof" | wc -l))"
 }
 
+# scripts/real-cc.sh takes the functions above (REAL_SOURCED=1).
+[ -z "${REAL_SOURCED:-}" ] || return 0
 command -v python3 >/dev/null || die "python3 is needed"
 command -v gcov >/dev/null || die "gcov is needed"
 mkdir -p "$OUT"
