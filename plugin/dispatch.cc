@@ -140,7 +140,10 @@ pre_genericize (void *gcc_data, void *)
   tree fndecl = (tree) gcc_data;
   if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && spec_for (fndecl)
       && DECL_SAVED_TREE (fndecl))
-    walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), note_switch, NULL);
+    {
+      walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), note_switch, NULL);
+      dsprof_note_cases (fndecl);
+    }
 }
 
 /* Whether A and B are on one line of one file.  The front end's switch and
@@ -188,13 +191,17 @@ value_name (tree val, tree enum_type)
   return xstrdup (buf);
 }
 
-/* The name of the case label C: "default", a value's name, LOW..HIGH.  */
+/* The name of the case label C of SW: "default", as the source writes it
+   (case-names.cc), else a value's name, LOW..HIGH.  */
 
 char *
-case_name (tree c, tree enum_type)
+case_name (tree c, tree enum_type, gswitch *sw)
 {
   if (!CASE_LOW (c))
     return xstrdup ("default");
+  if (char *written = dsprof_case_name (gimple_location (sw), CASE_LOW (c),
+                                        CASE_HIGH (c)))
+    return written;
   char *low = value_name (CASE_LOW (c), enum_type);
   if (!CASE_HIGH (c))
     return low;
@@ -259,7 +266,7 @@ switch_targets (function *fun, gswitch *sw, vec<target> *targets)
               || same_line_p (at, gimple_location (sw))))
         continue;
       add_target (targets, label_to_block (fun, label), label,
-                  case_name (c, enum_type), DECL_SOURCE_LOCATION (label));
+                  case_name (c, enum_type, sw), DECL_SOURCE_LOCATION (label));
     }
 }
 

@@ -106,6 +106,12 @@ bool dsprof_dispatch_prepare (function *fun);
 void dsprof_instrument_dispatch (function *fun, basic_block first);
 void dsprof_dispatch_start (const char *plugin_name);
 
+/* case-names.cc: the case labels of the dispatch functions' switches as the
+   source writes them, noted before genericization.  */
+void dsprof_note_cases (tree fndecl);
+char *dsprof_case_name (location_t switch_loc, tree low, tree high);
+const char *dsprof_lost_switch (tree fndecl, int line, int *switch_line);
+
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
    the start of IPA when every function has been through the counters pass.  */
 tree dsprof_counters_decl (void);
