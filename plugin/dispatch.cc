@@ -294,6 +294,27 @@ label_targets (function *fun, vec<target> *targets)
       }
 }
 
+/* The error for FUN, a dispatch function without a dispatch (on LINE,
+   unless 0): its source's switch GCC made branches of (case-names.cc), or
+   none at all.  */
+
+void
+no_dispatch_error (function *fun, int line)
+{
+  location_t at = DECL_SOURCE_LOCATION (fun->decl);
+  int sw_line;
+  if (const char *why = dsprof_lost_switch (fun->decl, line, &sw_line))
+    error_at (at, "dsprof: dispatch function %qD has no dispatch: its switch "
+              "on line %d %s, which GCC compiles as plain branches, not as a "
+              "jump to a case", fun->decl, sw_line, why);
+  else if (line)
+    error_at (at, "dsprof: dispatch function %qD has no switch on line %d",
+              fun->decl, line);
+  else
+    error_at (at, "dsprof: dispatch function %qD has neither a switch nor "
+              "address-taken labels (a computed-goto table)", fun->decl);
+}
+
 /* FUN's dispatch as SPEC chooses it, in TARGETS; false after an error if
    there is none.  */
 
@@ -317,9 +338,7 @@ choose_dispatch (function *fun, const dispatch_spec *spec, vec<target> *targets)
     {
       if (!best)
         {
-          error_at (DECL_SOURCE_LOCATION (fun->decl),
-                    "dsprof: dispatch function %qD has no switch on line %d",
-                    fun->decl, spec->line);
+          no_dispatch_error (fun, spec->line);
           return false;
         }
       switch_targets (fun, best, targets);
@@ -335,9 +354,7 @@ choose_dispatch (function *fun, const dispatch_spec *spec, vec<target> *targets)
     }
   if (targets->is_empty ())
     {
-      error_at (DECL_SOURCE_LOCATION (fun->decl),
-                "dsprof: dispatch function %qD has neither a switch nor "
-                "address-taken labels (a computed-goto table)", fun->decl);
+      no_dispatch_error (fun, 0);
       return false;
     }
   return true;

@@ -1,0 +1,27 @@
+/* lost.c - switches GCC compiles as plain branches, for
+   plugin-dispatch-names: a dispatch=FUNC naming one gets a message saying
+   why it has no dispatch.  */
+
+int
+on_bool (_Bool b, int x)
+{
+  switch (b)
+    {
+    case 0:
+      return x + 1;
+    case 1:
+      return x - 1;
+    }
+  return x;
+}
+
+int
+only_default (int op, int x)
+{
+  switch (op)
+    {
+    default:
+      x++;
+    }
+  return x;
+}
