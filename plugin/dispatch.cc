@@ -536,3 +536,23 @@ dsprof_instrument_dispatch (function *fun, basic_block first)
     }
   pending.truncate (0);
 }
+
+/* Note the names of the dispatch functions asked for in the unit's metadata
+   (metadata.cc, DSPROF_TAG_DISPATCH_ASKED), each once: the report tells a
+   name no unit defines.  Whether there is one.  */
+
+bool
+dsprof_dispatch_asked (void)
+{
+  if (!dsprof_opts.events)
+    return false;
+  for (unsigned i = 0; i < specs.length (); i++)
+    {
+      unsigned k = 0;
+      while (k < i && strcmp (specs[k].name, specs[i].name) != 0)
+        k++;
+      if (k == i)
+        dsprof_add_dispatch_asked (specs[i].name);
+    }
+  return !specs.is_empty ();
+}

@@ -386,6 +386,8 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
                              ch->nsites, &err) < 0)
         return problem (buf, bufsize, "unit %s: %s", u->source, err);
     }
+  else
+    ev_sites_add_asked (&p->sites, meta, ch->meta_size);
   return NULL;
 }
 
@@ -932,6 +934,13 @@ pf_process_gone (const struct dsprof_file_header *h, bool *exited)
   return paren && paren[1] == ' ' && (paren[2] == 'Z' || paren[2] == 'X');
 }
 
+/* Where a profile comes from, for a name that is not there.  */
+static const char profile_hint[]
+  = "a program built with the plugin writes its profile when it runs, to the "
+    "file DSPROF_OUT names, else ./dsprof.data; built with counters=off, only "
+    "if it has events: dsprof_event functions, functions=all, a dispatch "
+    "function that one of its units defines";
+
 int
 pf_add (struct pf_set *set, const char *path)
 {
@@ -940,6 +949,9 @@ pf_add (struct pf_set *set, const char *path)
   int fd = open_regular (path, &st, &kind);
   if (fd < 0 && kind)
     fprintf (stderr, "dsprof: '%s': is %s, not a profile\n", path, kind);
+  else if (fd < 0 && errno == ENOENT)
+    fprintf (stderr, "dsprof: %s: %s (%s)\n", path, strerror (errno),
+             profile_hint);
   else if (fd < 0)
     fprintf (stderr, "dsprof: %s: %s\n", path, strerror (errno));
   if (fd < 0)
@@ -1069,6 +1081,38 @@ pf_warn_lost_updates (const struct pf_set *set)
                "counts may be low; -fplugin-arg-dsprof-update=atomic makes "
                "them exact\n", p->path, p->header.single_threads);
       warned = true;
+    }
+}
+
+/* Whether a process of SET has the op sites of dispatch function FUNC.  */
+
+static bool
+set_has_dispatch (const struct pf_set *set, const char *func)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    if (ev_sites_dispatch_p (&set->procs[i].sites, func))
+      return true;
+  return false;
+}
+
+void
+pf_warn_no_dispatch (const struct pf_set *set)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    {
+      const struct ev_sites *s = &set->procs[i].sites;
+      for (uint32_t k = 0; k < s->nasked; k++)
+        {
+          bool said = false;
+          for (uint32_t j = 0; j < i && !said; j++)
+            for (uint32_t n = 0; n < set->procs[j].sites.nasked && !said; n++)
+              said = strcmp (set->procs[j].sites.asked[n], s->asked[k]) == 0;
+          if (!said && !set_has_dispatch (set, s->asked[k]))
+            fprintf (stderr, "dsprof: warning: %s: no unit of the program "
+                     "defines the dispatch function '%s' it was built with "
+                     "(dispatch=%s): no op records for it\n",
+                     set->procs[i].path, s->asked[k], s->asked[k]);
+        }
     }
 }
 

@@ -34,7 +34,7 @@ names () {  # names DIR: the op records' names, sorted, and counts checked
   local dir=$1
   DSPROF_OUT=$PWD/$dir/vm.data ./$dir/vm >$dir/out || fail "$dir: vm exited with status $?"
   expect_same plain.out $dir/out
-  run_dsprof report name line --where event=op $dir/vm.data >$dir/ops ||
+  run_dsprof report name line --where event=op $dir/vm.data >$dir/ops 2>$dir/report.err ||
     fail "$dir: dsprof report: status $?"
   run_dsprof lines $dir/vm.data >$dir/lines || fail "$dir: dsprof lines: status $?"
   # The table by name, then one by line for each name: NAME's rows end with
@@ -86,3 +86,33 @@ lost () {  # lost FUNC REASON
 lost on_bool "is on a '_Bool'"
 lost only_default "has only a 'default'"
 lost on_bool@8 "is on a '_Bool'"
+
+# A dispatch function no unit defines: with counters=off the program still
+# writes a profile (its units say what they were built to instrument), and
+# `report' and `info' say the function was not found; `report' says where
+# records come from.  With the function found beside it, only the missing
+# one is named.
+mkdir missing
+dscc -O2 -fplugin-arg-dsprof-counters=off -fplugin-arg-dsprof-dispatch=not_here \
+  -o missing/vm names.c 2>missing/err || fail "dispatch=not_here: $(cat missing/err)"
+[ ! -s missing/err ] || fail "dispatch=not_here said: $(cat missing/err)"
+DSPROF_OUT=$PWD/missing/vm.data ./missing/vm >missing/out || fail "missing: status $?"
+[ -f missing/vm.data ] || fail "counters=off, dispatch=not_here: no profile"
+warning="dsprof: warning: missing/vm.data: no unit of the program defines the dispatch function 'not_here' it was built with (dispatch=not_here): no op records for it"
+for c in report info; do
+  run_dsprof $c missing/vm.data >missing/$c.out 2>missing/$c.err || fail "$c: status $?"
+  [ "$(cat missing/$c.err)" = "$warning" ] || fail "$c said: $(cat missing/$c.err)"
+done
+grep -q '^No profile records.  Records are the calls of events' missing/report.out &&
+  grep -q 'dsprof-dispatch=FUNC' missing/report.out ||
+  fail "report without records: $(cat missing/report.out)"
+dscc -O2 -fplugin-arg-dsprof-dispatch=run:not_here -o missing/vm2 names.c || fail "dispatch=run:not_here"
+DSPROF_OUT=$PWD/missing/vm2.data ./missing/vm2 >/dev/null || fail "vm2: status $?"
+run_dsprof report missing/vm2.data >/dev/null 2>missing/err2 || fail "report vm2: status $?"
+[ "$(cat missing/err2)" = "${warning//vm.data/vm2.data}" ] || fail "report vm2 said: $(cat missing/err2)"
+[ ! -s O2/report.err ] || fail "O2: report said: $(cat O2/report.err)"
+
+# A profile that is not there: where profiles come from.
+set +e; run_dsprof report missing/nothing.data 2>missing/none.err; rc=$?; set -e
+[ $rc = 2 ] && grep -qx "dsprof: missing/nothing.data: No such file or directory (a program built with the plugin writes its profile when it runs, to the file DSPROF_OUT names, else ./dsprof.data; built with counters=off, only if it has events: .*a dispatch function that one of its units defines)" missing/none.err ||
+  fail "report of a missing profile: status $rc, $(cat missing/none.err)"
