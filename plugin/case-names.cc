@@ -267,9 +267,10 @@ read_char (reader *r, int c)
   return d == c;
 }
 
-/* The parameters of MACRO, whose definition holds line LINE of FILE.  */
+/* The parameters of macro NAME, whose definition holds line LINE of FILE:
+   1, or 0 for an object-like macro, -1 if its #define cannot be read.  */
 
-bool
+int
 macro_params (const char *name, const char *file, int line, vec<char *> *params)
 {
   /* Back to the line of the #define: the lines before LINE end with '\'.  */
@@ -282,26 +283,27 @@ macro_params (const char *name, const char *file, int line, vec<char *> *params)
     }
   reader r;
   if (!reader_start (&r, file, line, 1) || !read_char (&r, '#'))
-    return false;
+    return -1;
   while (r.i < r.n && ISSPACE (r.text[r.i]))
     r.i++;
   if (!read_keyword (&r, "define"))
-    return false;
+    return -1;
   while (r.i < r.n && ISSPACE (r.text[r.i]))
     r.i++;
-  if (!read_keyword (&r, name) || r.i >= r.n || r.text[r.i] != '(')
-    return false;
+  if (!read_keyword (&r, name))
+    return -1;
+  if (r.i >= r.n || r.text[r.i] != '(')
+    return 0;
   r.i++;
-  return read_list (&r, params);
+  return read_list (&r, params) ? 1 : -1;
 }
 
-/* The arguments of the invocation of macro NAME at LOC.  */
+/* The arguments of the invocation of macro NAME spelled at LOC.  */
 
 bool
 macro_args (const char *name, location_t loc, vec<char *> *args)
 {
-  const line_map_macro *ignored;
-  expanded_location x = expand_location (spelling (loc, &ignored));
+  expanded_location x = expand_location (loc);
   reader r;
   return reader_start (&r, x.file, x.line, x.column) && read_keyword (&r, name)
          && read_char (&r, '(') && read_list (&r, args);
@@ -355,33 +357,35 @@ free_all (vec<char *> *v)
   v->release ();
 }
 
-/* TEXT, written in the definition of the macro whose expansion MAP is,
-   as the invocation makes it; NULL if that cannot be read.  */
+/* TEXT, written in the definition at SPELLED of the macro whose expansion
+   MAP is, as its invocation makes it, and the invocation as the macros
+   around it make it in turn (an invocation in another macro's
+   definition); NULL if that cannot be read.  TEXT is taken.  */
 
 char *
-expand_params (char *text, const line_map_macro *map, location_t spelled)
+expand_params (char *text, const line_map_macro *map, location_t spelled,
+               int depth)
 {
   const char *name = (const char *) NODE_NAME (MACRO_MAP_MACRO (map));
   expanded_location def = expand_location (spelled);
+  const line_map_macro *outer;
+  location_t at = spelling (MACRO_MAP_EXPANSION_POINT_LOCATION (map), &outer);
   vec<char *> params = vNULL, args = vNULL;
   char *s = NULL;
-  if (macro_params (name, def.file, def.line, &params))
-    {
-      bool variadic = false;
-      for (unsigned i = 0; i < params.length (); i++)
-        variadic |= strstr (params[i], "...") != NULL;
-      if (params.is_empty () || (params.length () == 1 && !*params[0]))
-        s = xstrdup (text);
-      else if (!variadic
-               && macro_args (name, MACRO_MAP_EXPANSION_POINT_LOCATION (map),
-                              &args))
-        s = substitute (text, params, args);
-    }
-  else
-    s = xstrdup (text);   /* An object-like macro: `#define CASE_ADD case ADD:'.  */
+  int kind = macro_params (name, def.file, def.line, &params);
+  bool variadic = false;
+  for (unsigned i = 0; i < params.length (); i++)
+    variadic |= strstr (params[i], "...") != NULL;
+  if (kind == 0 || (kind == 1 && params.length () == 1 && !*params[0]))
+    s = xstrdup (text);
+  else if (kind == 1 && !variadic && macro_args (name, at, &args)
+           && args.length () == params.length ())
+    s = substitute (text, params, args);
   free_all (&params);
   free_all (&args);
   free (text);
+  if (s && outer && depth < 16)
+    return expand_params (s, outer, at, depth + 1);
   return s;
 }
 
@@ -418,7 +422,7 @@ written_name (tree c, location_t loc)
     return NULL;
   char *text = case_text (spelled);
   if (text && map)
-    text = expand_params (text, map, spelled);
+    text = expand_params (text, map, spelled, 0);
   if (!text || !*text)
     {
       free (text);

@@ -3,7 +3,7 @@
    case labels macros, enumerators of an enum that is not the switch's type,
    a literal, a char literal, an expression, several labels on one block, a
    real range, labels made by macros (one taking the opcode as argument,
-   one pasting it).  Prints a checksum, the same with and without the
+   one pasting it, one invoked by another macro).  Prints a checksum, the same with and without the
    plugin.  */
 
 #include <stdio.h>
@@ -12,8 +12,9 @@
 #define INST_PUSH0 21
 #define vmcase(l) case l:
 #define opcase(x) case OP_##x:
+#define nested(y) vmcase (y)
 
-enum opcode { OP_ADD = 30, OP_SUB, OP_MUL, OP_NEG, OP_END };
+enum opcode { OP_ADD = 30, OP_SUB, OP_MUL, OP_NEG, OP_END, OP_DUP };
 
 int
 run (const int *pc)
@@ -58,6 +59,9 @@ run (const int *pc)
         opcase(MUL)
           acc *= 2;
           break;
+        nested(OP_DUP)
+          acc += acc;
+          break;
         case OP_END:
           return acc;
         }
@@ -68,7 +72,7 @@ int
 main (void)
 {
   static const int code[] = { 20, 21, 30, 7, 'x', 43, 52, 53, 60, 70, 1, 2,
-                              3, 31, 32, 20, 30, 52, 34 };
+                              3, 31, 32, 20, 35, 30, 52, 34 };
   printf ("%d\n", run (code));
   return 0;
 }
