@@ -577,5 +577,7 @@ dsprof_lost_switch (tree fndecl, int line, int *switch_line)
     return "is on a '_Bool'";
   if (s->ncases == 0)
     return "has only a 'default'";
+  if (s->ncases == 1)
+    return "has a single case";
   return "has too few cases";
 }

@@ -1,6 +1,7 @@
 /* lost.c - switches GCC compiles as plain branches, for
-   plugin-dispatch-names: a dispatch=FUNC naming one gets a message saying
-   why it has no dispatch.  */
+   plugin-dispatch-names (on a _Bool, with only a default, with a single
+   case): a dispatch=FUNC naming one gets a message saying why it has no
+   dispatch.  */
 
 int
 on_bool (_Bool b, int x)
@@ -22,6 +23,20 @@ only_default (int op, int x)
     {
     default:
       x++;
+    }
+  return x;
+}
+
+int
+one_case (int op, int x)
+{
+  switch (op)
+    {
+    case 3:
+      x++;
+      break;
+    default:
+      x--;
     }
   return x;
 }

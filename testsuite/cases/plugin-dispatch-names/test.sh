@@ -10,7 +10,7 @@
 # Where the text cannot be read (a #line naming a file that is not there,
 # macros without expansion tracking) the name is the value, as before.
 # Then a dispatch=FUNC whose switch GCC makes into branches (on a _Bool,
-# with only a default) is an error saying so.
+# with only a default, with a single case) is an error saying so.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/names.c" "$CASE/lost.c" .
@@ -86,7 +86,8 @@ lost () {  # lost FUNC REASON
 }
 lost on_bool "is on a '_Bool'"
 lost only_default "has only a 'default'"
-lost on_bool@8 "is on a '_Bool'"
+lost one_case "has a single case"
+lost on_bool@"$(grep -n "switch (b)" lost.c | cut -d: -f1)" "is on a '_Bool'"
 
 # A dispatch function no unit defines: with counters=off the program still
 # writes a profile (its units say what they were built to instrument), and
