@@ -938,8 +938,8 @@ pf_process_gone (const struct dsprof_file_header *h, bool *exited)
 static const char profile_hint[]
   = "a program built with the plugin writes its profile when it runs, to the "
     "file DSPROF_OUT names, else ./dsprof.data; built with counters=off, only "
-    "if it has events: dsprof_event functions, functions=all, a dispatch "
-    "function that one of its units defines";
+    "if it has events (dsprof_event functions, functions=all) or was built "
+    "with dispatch=FUNC";
 
 int
 pf_add (struct pf_set *set, const char *path)
