@@ -107,12 +107,12 @@ reader_start (reader *r, const char *file, int line, int col)
 int
 reader_get (reader *r, bool raw)
 {
-  if (r->i >= r->n)
+  bool splice = r->i + 1 == r->n && r->text[r->i] == '\\';
+  if (r->i >= r->n || splice)
     {
-      bool more = r->n && r->text[r->n - 1] == '\\';
       if (!reader_line (r, r->line + 1))
         return -1;
-      return more ? reader_get (r, raw) : ' ';
+      return splice ? reader_get (r, raw) : ' ';
     }
   char c = r->text[r->i++];
   if (raw || c != '/' || r->i >= r->n)

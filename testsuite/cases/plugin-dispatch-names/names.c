@@ -3,7 +3,7 @@
    case labels macros, enumerators of an enum that is not the switch's type,
    a literal, a char literal, an expression, several labels on one block, a
    real range, labels made by macros (one taking the opcode as argument,
-   one pasting it, one invoked by another macro).  Prints a checksum, the same with and without the
+   one pasting it, one invoked by another macro, one on continued lines).  Prints a checksum, the same with and without the
    plugin.  */
 
 #include <stdio.h>
@@ -13,8 +13,11 @@
 #define vmcase(l) case l:
 #define opcase(x) case OP_##x:
 #define nested(y) vmcase (y)
+#define spliced(z, unused) \
+  case /* the opcode */ \
+    z:
 
-enum opcode { OP_ADD = 30, OP_SUB, OP_MUL, OP_NEG, OP_END, OP_DUP };
+enum opcode { OP_ADD = 30, OP_SUB, OP_MUL, OP_NEG, OP_END, OP_DUP, OP_ROT };
 
 int
 run (const int *pc)
@@ -62,6 +65,9 @@ run (const int *pc)
         nested(OP_DUP)
           acc += acc;
           break;
+        spliced (OP_ROT, 0)
+          acc += 9;
+          break;
         case OP_END:
           return acc;
         }
@@ -72,7 +78,7 @@ int
 main (void)
 {
   static const int code[] = { 20, 21, 30, 7, 'x', 43, 52, 53, 60, 70, 1, 2,
-                              3, 31, 32, 20, 35, 30, 52, 34 };
+                              3, 31, 32, 20, 35, 36, 30, 52, 34 };
   printf ("%d\n", run (code));
   return 0;
 }

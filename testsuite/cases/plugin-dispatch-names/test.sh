@@ -6,7 +6,7 @@
 # literal, an expression (white space made single), several labels of one
 # block each (in the order of their values), a real range LOW..HIGH, the
 # argument of `vmcase(l)' (#define vmcase(l) case l:), also through a
-# macro invoking it, and a pasted `OP_##x'; each name's count is its label line's count in `dsprof lines'.
+# macro invoking it and on continued lines, and a pasted `OP_##x'; each name's count is its label line's count in `dsprof lines'.
 # Where the text cannot be read (a #line naming a file that is not there,
 # macros without expansion tracking) the name is the value, as before.
 # Then a dispatch=FUNC whose switch GCC makes into branches (on a _Bool,
@@ -29,6 +29,7 @@ OP_DUP
 OP_END
 OP_MUL
 OP_NEG + 10
+OP_ROT
 OP_SUB"
 
 names () {  # names DIR: the op records' names, sorted, and counts checked
@@ -68,7 +69,7 @@ dscc -O2 -fplugin-arg-dsprof-dispatch=run -o moved/vm moved.c 2>moved/err ||
 DSPROF_OUT=$PWD/moved/vm.data ./moved/vm >moved/out || fail "moved: status $?"
 run_dsprof report name --where event=op moved/vm.data | awk '$1 ~ /^[0-9.]+$/ { print $9 }' |
   LC_ALL=C sort | tr '\n' ' ' >moved/names
-[ "$(cat moved/names)" = '1..3 120 20 21 30 31 32 34 35 43 52..53 60,70 7 ' ] ||
+[ "$(cat moved/names)" = '1..3 120 20 21 30 31 32 34 35 36 43 52..53 60,70 7 ' ] ||
   fail "#line to a file not there: $(cat moved/names)"
 mkdir untracked
 dscc -O0 -ftrack-macro-expansion=0 -fplugin-arg-dsprof-dispatch=run -o untracked/vm names.c \
