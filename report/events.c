@@ -123,12 +123,14 @@ dispatch_record (struct ev_sites *sites, struct dsprof_cursor *r,
 }
 
 /* Add the function of the DSPROF_TAG_DISPATCH_ASKED record R to the names
-   asked for, unless there (a malformed record is ignored: it only serves
-   a message).  */
+   asked for, unless there or EV_MAX_ASKED are (a malformed record, or one
+   past those, is ignored: they only serve a message).  */
 
 static void
 asked_record (struct ev_sites *sites, struct dsprof_cursor *r)
 {
+  if (sites->nasked >= EV_MAX_ASKED)
+    return;
   char *name = dup_str (r);
   if (r->err)
     {

@@ -68,9 +68,14 @@ struct ev_sites
   struct ev_site **by_id;
   uint32_t size;
   char **asked;                  /* the dispatch functions its units were
-                                    compiled to instrument, each once */
+                                    compiled to instrument, each once, the
+                                    first EV_MAX_ASKED */
   uint32_t nasked;
 };
+
+/* The most dispatch function names a profile's sites keep for the warning
+   of one that no unit defines (pf_warn_no_dispatch): a program has a few.  */
+#define EV_MAX_ASKED 64
 
 
 enum ev_kind

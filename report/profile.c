@@ -1098,22 +1098,27 @@ set_has_dispatch (const struct pf_set *set, const char *func)
 void
 pf_warn_no_dispatch (const struct pf_set *set)
 {
+  const char *names[EV_MAX_ASKED];
+  const char *where[EV_MAX_ASKED];
+  uint32_t n = 0;
   for (uint32_t i = 0; i < set->nprocs; i++)
-    {
-      const struct ev_sites *s = &set->procs[i].sites;
-      for (uint32_t k = 0; k < s->nasked; k++)
-        {
-          bool said = false;
-          for (uint32_t j = 0; j < i && !said; j++)
-            for (uint32_t n = 0; n < set->procs[j].sites.nasked && !said; n++)
-              said = strcmp (set->procs[j].sites.asked[n], s->asked[k]) == 0;
-          if (!said && !set_has_dispatch (set, s->asked[k]))
-            fprintf (stderr, "dsprof: warning: %s: no unit of the program "
-                     "defines the dispatch function '%s' it was built with "
-                     "(dispatch=%s): no op records for it\n",
-                     set->procs[i].path, s->asked[k], s->asked[k]);
-        }
-    }
+    for (uint32_t k = 0; k < set->procs[i].sites.nasked && n < EV_MAX_ASKED; k++)
+      {
+        const char *name = set->procs[i].sites.asked[k];
+        uint32_t j = 0;
+        while (j < n && strcmp (names[j], name) != 0)
+          j++;
+        if (j == n)
+          {
+            where[n] = set->procs[i].path;
+            names[n++] = name;
+          }
+      }
+  for (uint32_t j = 0; j < n; j++)
+    if (!set_has_dispatch (set, names[j]))
+      fprintf (stderr, "dsprof: warning: %s: no unit of the program defines "
+               "the dispatch function '%s' it was built with (dispatch=%s): "
+               "no op records for it\n", where[j], names[j], names[j]);
 }
 
 void
