@@ -268,6 +268,12 @@
                             of its label, and no dim but a "result" of type
                             DSPROF_DIM_NONE; their records get the constant
                             dimension `function` = FUNC.
+       DSPROF_TAG_DISPATCH_ASKED  a dispatch function the unit was compiled to
+                            instrument (plugin argument dispatch=FUNC, a
+                            selection file's `dispatch'), whether or not the unit
+                            defines it: str function.  One per name.  A reader
+                            tells the user of a name no unit's DSPROF_TAG_DISPATCH
+                            has; readers that do not know it skip it.
        DSPROF_TAG_FLOW      right after a function's DSPROF_TAG_FUNCTION record: its
                             counters are on the edges of its control-flow graph,
                             not on its blocks (section 3a).  Without it, block k
@@ -601,6 +607,7 @@ struct dsprof_control_chunk
 
 #define DSPROF_BRANCH_FALLTHROUGH 1u   /* a DSPROF_TAG_BRANCHES edge's flags */
 #define DSPROF_TAG_DISPATCH 6u
+#define DSPROF_TAG_DISPATCH_ASKED 7u
 
 /* Types of dimension values.  */
 enum dsprof_dim_type

@@ -183,7 +183,10 @@ pre_genericize (void *gcc_data, void *)
   tree fndecl = (tree) gcc_data;
   if (fndecl && TREE_CODE (fndecl) == FUNCTION_DECL && spec_for (fndecl)
       && DECL_SAVED_TREE (fndecl))
-    walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), note_switch, NULL);
+    {
+      walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), note_switch, NULL);
+      dsprof_note_cases (fndecl);
+    }
 }
 
 /* Whether A and B are on one line of one file.  The front end's switch and
@@ -231,13 +234,17 @@ value_name (tree val, tree enum_type)
   return xstrdup (buf);
 }
 
-/* The name of the case label C: "default", a value's name, LOW..HIGH.  */
+/* The name of the case label C of SW: "default", as the source writes it
+   (case-names.cc), else a value's name, LOW..HIGH.  */
 
 char *
-case_name (tree c, tree enum_type)
+case_name (tree c, tree enum_type, gswitch *sw)
 {
   if (!CASE_LOW (c))
     return xstrdup ("default");
+  if (char *written = dsprof_case_name (gimple_location (sw), CASE_LOW (c),
+                                        CASE_HIGH (c)))
+    return written;
   char *low = value_name (CASE_LOW (c), enum_type);
   if (!CASE_HIGH (c))
     return low;
@@ -329,7 +336,7 @@ switch_targets (function *fun, gswitch *sw, vec<target> *targets)
         continue;
       if (at == UNKNOWN_LOCATION)
         at = label_location (bb, DECL_SOURCE_LOCATION (label));
-      add_target (targets, bb, label, case_name (c, enum_type), at);
+      add_target (targets, bb, label, case_name (c, enum_type, sw), at);
     }
 }
 
@@ -357,6 +364,27 @@ label_targets (function *fun, vec<target> *targets)
       }
 }
 
+/* The error for FUN, a dispatch function without a dispatch (on LINE,
+   unless 0): its source's switch GCC made branches of (case-names.cc), or
+   none at all.  */
+
+void
+no_dispatch_error (function *fun, int line)
+{
+  location_t at = DECL_SOURCE_LOCATION (fun->decl);
+  int sw_line;
+  if (const char *why = dsprof_lost_switch (fun->decl, line, &sw_line))
+    error_at (at, "dsprof: dispatch function %qD has no dispatch: its switch "
+              "on line %d %s, which GCC compiles as plain branches, not as a "
+              "jump to a case", fun->decl, sw_line, why);
+  else if (line)
+    error_at (at, "dsprof: dispatch function %qD has no switch on line %d",
+              fun->decl, line);
+  else
+    error_at (at, "dsprof: dispatch function %qD has neither a switch nor "
+              "address-taken labels (a computed-goto table)", fun->decl);
+}
+
 /* FUN's dispatch as SPEC chooses it, in TARGETS; false after an error if
    there is none.  */
 
@@ -380,9 +408,7 @@ choose_dispatch (function *fun, const dispatch_spec *spec, vec<target> *targets)
     {
       if (!best)
         {
-          error_at (DECL_SOURCE_LOCATION (fun->decl),
-                    "dsprof: dispatch function %qD has no switch on line %d",
-                    fun->decl, spec->line);
+          no_dispatch_error (fun, spec->line);
           return false;
         }
       switch_targets (fun, best, targets);
@@ -400,9 +426,7 @@ choose_dispatch (function *fun, const dispatch_spec *spec, vec<target> *targets)
     }
   if (targets->is_empty ())
     {
-      error_at (DECL_SOURCE_LOCATION (fun->decl),
-                "dsprof: dispatch function %qD has neither a switch nor "
-                "address-taken labels (a computed-goto table)", fun->decl);
+      no_dispatch_error (fun, 0);
       return false;
     }
   return true;
@@ -708,4 +732,24 @@ dsprof_instrument_dispatch (function *fun, basic_block first)
   pending.truncate (0);
   pending_switch = NULL;
   pending_past = NULL_TREE;
+}
+
+/* Note the names of the dispatch functions asked for in the unit's metadata
+   (metadata.cc, DSPROF_TAG_DISPATCH_ASKED), each once: the report tells a
+   name no unit defines.  Whether there is one.  */
+
+bool
+dsprof_dispatch_asked (void)
+{
+  if (!dsprof_opts.events)
+    return false;
+  for (unsigned i = 0; i < specs.length (); i++)
+    {
+      unsigned k = 0;
+      while (k < i && strcmp (specs[k].name, specs[i].name) != 0)
+        k++;
+      if (k == i)
+        dsprof_add_dispatch_asked (specs[i].name);
+    }
+  return !specs.is_empty ();
 }

@@ -105,6 +105,13 @@ bool dsprof_dispatch_p (tree fndecl);
 bool dsprof_dispatch_prepare (function *fun);
 void dsprof_instrument_dispatch (function *fun, basic_block first);
 void dsprof_dispatch_start (const char *plugin_name);
+bool dsprof_dispatch_asked (void);
+
+/* case-names.cc: the case labels of the dispatch functions' switches as the
+   source writes them, noted before genericization.  */
+void dsprof_note_cases (tree fndecl);
+char *dsprof_case_name (location_t switch_loc, tree low, tree high);
+const char *dsprof_lost_switch (tree fndecl, int line, int *switch_line);
 
 /* metadata.cc: the unit's tables, built up function by function, emitted once at
    the start of IPA when every function has been through the counters pass.  */
@@ -128,6 +135,7 @@ unsigned dsprof_add_site_at (const char *name, expanded_location x,
                              tree result_type, int result_dim);
 unsigned dsprof_add_op_site (const char *name, location_t loc);
 void dsprof_add_dispatch (unsigned first, unsigned n, tree fndecl);
+void dsprof_add_dispatch_asked (const char *func);
 void dsprof_emit_unit (void);
 bool dsprof_unit_emitted_p (void);
 

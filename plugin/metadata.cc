@@ -354,6 +354,20 @@ dsprof_add_dispatch (unsigned first, unsigned n, tree fndecl)
   record = saved;
 }
 
+/* Note that the unit was compiled to instrument the dispatch function FUNC
+   (DSPROF_TAG_DISPATCH_ASKED).  */
+
+void
+dsprof_add_dispatch_asked (const char *func)
+{
+  struct buffer saved = record;
+  record = (struct buffer) { NULL, 0, 0 };
+  put_str (&record, func);
+  put_record (&sites, DSPROF_TAG_DISPATCH_ASKED, &record);
+  XDELETEVEC (record.data);
+  record = saved;
+}
+
 bool
 dsprof_unit_emitted_p (void)
 {
@@ -402,6 +416,13 @@ void
 dsprof_emit_unit (void)
 {
   emitted = true;
+  /* A unit asked for dispatch functions registers even with nothing to
+     count or record, so that the profile says which were asked for
+     (dispatch.cc), with a one-element site array: no other unit's has its
+     address.  */
+  bool asked = dsprof_dispatch_asked ();
+  if (!counters_decl && !sites_decl && asked)
+    dsprof_sites_decl ();
   if (!counters_decl && !sites_decl)
     return;
   finish_function ();
@@ -414,7 +435,7 @@ dsprof_emit_unit (void)
       complete_array (counters_decl, n, DSPROF_PAGE);
     }
   if (sites_decl)
-    complete_array (sites_decl, nsites, 4);
+    complete_array (sites_decl, MAX (nsites, 1u), 4);
 
   /* 2. The blob: header, file table, function records.  */
   struct buffer blob = { NULL, 0, 0 };

@@ -200,6 +200,7 @@ run_info (int argc, char **argv)
   int rc = load_profiles (argc - optind, argv + optind, &set);
   if (rc)
     return rc;
+  pf_warn_no_dispatch (&set);
   for (uint32_t i = 0; !rc && i < set.nprocs; i++)
     {
       if (i)

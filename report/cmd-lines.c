@@ -349,7 +349,7 @@ static int
 write_listings (const struct lc_model *m, const struct lc_model *base,
                 const char *dir, int nsel, char **sel, bool branches)
 {
-  int matched = 0, outside = 0, failed = 0;
+  int matched = 0, outside = 0, failed = 0, written = 0, skipped = 0;
   const char *first_outside = NULL;
   for (size_t i = 0; i < m->nsources; i++)
     {
@@ -366,9 +366,12 @@ write_listings (const struct lc_model *m, const struct lc_model *base,
         }
       char *out_path = dir ? path_under (dir, s->given)
                            : concat (s->path, ".bb", NULL);
-      if (write_listing (s, base, out_path, dir ? strlen (dir) : strlen (out_path),
-                         branches) == EXIT_DATA)
+      int rc = write_listing (s, base, out_path,
+                              dir ? strlen (dir) : strlen (out_path), branches);
+      if (rc == EXIT_DATA)
         failed = EXIT_DATA;
+      written += rc == 0;
+      skipped += rc != 0;
       free (out_path);
     }
   if (outside)
@@ -380,6 +383,11 @@ write_listings (const struct lc_model *m, const struct lc_model *base,
   if (nsel && !matched)
     fprintf (stderr, "dsprof annotate: warning: no instrumented source matches "
              "--source\n");
+  /* After a warning or a note, what was done all the same.  */
+  if (skipped || outside)
+    fprintf (stderr, "dsprof annotate: wrote %d listing%s %s%s\n", written,
+             written == 1 ? "" : "s", dir ? "under " : "",
+             dir ? dir : "beside their sources, as SOURCE.bb");
   return failed;
 }
 

@@ -63,6 +63,15 @@ dsprof_record_ns (const struct dsprof_record *r)
 
 static dsprof_derive_fn *user_derive;
 
+/* What a report without records says: where records come from.  */
+static const char no_records[] =
+  "\nNo profile records.  Records are the calls of events: functions marked\n"
+  "__attribute__((dsprof_event)), every function with\n"
+  "-fplugin-arg-dsprof-functions=all, the opcodes of a bytecode VM with\n"
+  "-fplugin-arg-dsprof-dispatch=FUNC, what a selection file's event, call and\n"
+  "dispatch lines name (-fplugin-arg-dsprof-select=FILE), dsprof_start; the\n"
+  "counts are in `dsprof lines'.\n";
+
 static const char *
 derive_hook (const struct ev_record *r, const char *dim, char *buf, size_t size)
 {
@@ -285,8 +294,10 @@ print_text (struct printer *p)
     }
   if (m->records == 0)
     {
-      fprintf (p->out, "\nNo profile records%s.\n",
-               p->q->nfilters ? " pass the --where filters" : "");
+      if (p->q->nfilters)
+        fprintf (p->out, "\nNo profile records pass the --where filters.\n");
+      else
+        fputs (no_records, p->out);
       return;
     }
   const char **path = XCNEWVEC (const char *, m->ndims + 1);
@@ -651,6 +662,7 @@ run_report_cmd (int argc, char **argv)
       struct pf_set set;
       if (!rc && !(rc = load_profiles (a.nprofiles, (char **) a.profiles, &set)))
         {
+          pf_warn_no_dispatch (&set);
           rc = run_report (&set, &q, stdout);
           if (!rc)
             rc = close_output ("report", NULL, stdout);

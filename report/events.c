@@ -122,6 +122,56 @@ dispatch_record (struct ev_sites *sites, struct dsprof_cursor *r,
   return 0;
 }
 
+/* Add the function of the DSPROF_TAG_DISPATCH_ASKED record R to the names
+   asked for, unless there or EV_MAX_ASKED are (a malformed record, or one
+   past those, is ignored: they only serve a message).  */
+
+static void
+asked_record (struct ev_sites *sites, struct dsprof_cursor *r)
+{
+  if (sites->nasked >= EV_MAX_ASKED)
+    return;
+  char *name = dup_str (r);
+  if (r->err)
+    {
+      free (name);
+      return;
+    }
+  for (uint32_t i = 0; i < sites->nasked; i++)
+    if (strcmp (sites->asked[i], name) == 0)
+      {
+        free (name);
+        return;
+      }
+  sites->asked = XRESIZEVEC (char *, sites->asked, sites->nasked + 1);
+  sites->asked[sites->nasked++] = name;
+}
+
+void
+ev_sites_add_asked (struct ev_sites *sites, const unsigned char *meta,
+                    size_t size)
+{
+  struct dsprof_meta m;
+  struct dsprof_cursor r;
+  uint64_t tag;
+  dsprof_meta_open (&m, meta, size);
+  while (dsprof_meta_next (&m, &tag, &r) > 0)
+    if (tag == DSPROF_TAG_DISPATCH_ASKED)
+      asked_record (sites, &r);
+}
+
+/* Whether a site of SITES is an op site of the dispatch function FUNC.  */
+
+bool
+ev_sites_dispatch_p (const struct ev_sites *sites, const char *func)
+{
+  for (uint32_t id = 0; id < sites->size; id++)
+    if (sites->by_id[id] && sites->by_id[id]->function
+        && strcmp (sites->by_id[id]->function, func) == 0)
+      return true;
+  return false;
+}
+
 static void
 free_files (const char **files, size_t nfiles)
 {
@@ -147,6 +197,11 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
         {
           files = XRESIZEVEC (const char *, files, nfiles + 1);
           files[nfiles++] = dup_str (&r);
+          continue;
+        }
+      if (tag == DSPROF_TAG_DISPATCH_ASKED)
+        {
+          asked_record (sites, &r);
           continue;
         }
       if (tag == DSPROF_TAG_DISPATCH)
@@ -250,6 +305,11 @@ ev_sites_free (struct ev_sites *sites)
   free (sites->by_id);
   sites->by_id = NULL;
   sites->size = 0;
+  for (uint32_t i = 0; i < sites->nasked; i++)
+    free (sites->asked[i]);
+  free (sites->asked);
+  sites->asked = NULL;
+  sites->nasked = 0;
 }
 
 /* ---- values ------------------------------------------------------------------ */

@@ -67,7 +67,15 @@ struct ev_sites
 {
   struct ev_site **by_id;
   uint32_t size;
+  char **asked;                  /* the dispatch functions its units were
+                                    compiled to instrument, each once, the
+                                    first EV_MAX_ASKED */
+  uint32_t nasked;
 };
+
+/* The most dispatch function names a profile's sites keep for the warning
+   of one that no unit defines (pf_warn_no_dispatch): a program has a few.  */
+#define EV_MAX_ASKED 64
 
 
 enum ev_kind
@@ -233,6 +241,15 @@ void ev_costs_to_ps (const struct dsprof_events_costs *in, double ns_per_tick,
 
 /* Free the sites of SITES (and leave it empty).  */
 void ev_sites_free (struct ev_sites *sites);
+
+/* Add the dispatch functions the unit with metadata META (SIZE bytes) was
+   compiled to instrument to SITES, as ev_sites_add_unit does: for a unit
+   without sites.  */
+void ev_sites_add_asked (struct ev_sites *sites, const unsigned char *meta,
+                         size_t size);
+
+/* Whether a site of SITES is an op site of the dispatch function FUNC.  */
+bool ev_sites_dispatch_p (const struct ev_sites *sites, const char *func);
 
 /* How a stream is decoded: EV_KEEP_CHILDREN, a record's children are kept for
    its callback; without it they are only counted (children NULL, nchildren

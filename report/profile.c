@@ -389,6 +389,8 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
                              ch->nsites, &err) < 0)
         return problem (buf, bufsize, "unit %s: %s", u->source, err);
     }
+  else
+    ev_sites_add_asked (&p->sites, meta, ch->meta_size);
   return NULL;
 }
 
@@ -1051,6 +1053,13 @@ pf_state_text (enum pf_state state)
   return texts[state];
 }
 
+/* Where a profile comes from, for a name that is not there.  */
+static const char profile_hint[]
+  = "a program built with the plugin writes its profile when it runs, to the "
+    "file DSPROF_OUT names, else ./dsprof.data; built with counters=off, only "
+    "if it has events (dsprof_event functions, functions=all) or was built "
+    "with dispatch=FUNC";
+
 int
 pf_add (struct pf_set *set, const char *path)
 {
@@ -1059,6 +1068,9 @@ pf_add (struct pf_set *set, const char *path)
   int fd = open_regular (path, &st, &kind);
   if (fd < 0 && kind)
     fprintf (stderr, "dsprof: '%s': is %s, not a profile\n", path, kind);
+  else if (fd < 0 && errno == ENOENT)
+    fprintf (stderr, "dsprof: %s: %s (%s)\n", path, strerror (errno),
+             profile_hint);
   else if (fd < 0)
     fprintf (stderr, "dsprof: %s: %s\n", path, strerror (errno));
   if (fd < 0)
@@ -1229,6 +1241,43 @@ pf_warn_lost_updates (const struct pf_set *set)
                "them exact\n", p->path, p->header.single_threads);
       warned = true;
     }
+}
+
+/* Whether a process of SET has the op sites of dispatch function FUNC.  */
+
+static bool
+set_has_dispatch (const struct pf_set *set, const char *func)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    if (ev_sites_dispatch_p (&set->procs[i].sites, func))
+      return true;
+  return false;
+}
+
+void
+pf_warn_no_dispatch (const struct pf_set *set)
+{
+  const char *names[EV_MAX_ASKED];
+  const char *where[EV_MAX_ASKED];
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    for (uint32_t k = 0; k < set->procs[i].sites.nasked && n < EV_MAX_ASKED; k++)
+      {
+        const char *name = set->procs[i].sites.asked[k];
+        uint32_t j = 0;
+        while (j < n && strcmp (names[j], name) != 0)
+          j++;
+        if (j == n)
+          {
+            where[n] = set->procs[i].path;
+            names[n++] = name;
+          }
+      }
+  for (uint32_t j = 0; j < n; j++)
+    if (!set_has_dispatch (set, names[j]))
+      fprintf (stderr, "dsprof: warning: %s: no unit of the program defines "
+               "the dispatch function '%s' it was built with (dispatch=%s): "
+               "no op records for it\n", where[j], names[j], names[j]);
 }
 
 void

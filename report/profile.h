@@ -193,6 +193,11 @@ const char *pf_state_text (enum pf_state state);
    prints counts calls it (lc_build).  */
 void pf_warn_lost_updates (const struct pf_set *set);
 
+/* For each dispatch function the units of SET were compiled to instrument
+   (plugin argument dispatch=FUNC) that none of them defines, say so on
+   stderr: `report' and `info' call it.  */
+void pf_warn_no_dispatch (const struct pf_set *set);
+
 void pf_free (struct pf_set *set);
 
 /* Check the profile image DATA (SIZE bytes) as pf_add does; return NULL if it is

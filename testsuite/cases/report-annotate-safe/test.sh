@@ -39,7 +39,9 @@ grep -qx "dsprof annotate: '$PWD/util.c.bb': is a symbolic link; dsprof replaces
   || fail "no message for util.c.bb: $(cat err.txt)"
 grep -q "^dsprof annotate: note: 1 source outside the compilation directory not annotated (.*sys/include/twice.h); -o DIR writes every listing under DIR, --source FILE" err.txt \
   || fail "no note of the header skipped: $(cat err.txt)"
-[ "$(wc -l <err.txt)" = 2 ] || fail "annotate said more: $(cat err.txt)"
+grep -qx "dsprof annotate: wrote 1 listing beside their sources, as SOURCE.bb" err.txt \
+  || fail "no count of the listings written: $(cat err.txt)"
+[ "$(wc -l <err.txt)" = 3 ] || fail "annotate said more: $(cat err.txt)"
 
 # -o DIR: every listing, the header's too, under DIR.
 rm util.c.bb
@@ -53,8 +55,11 @@ grep -q ':    5:    return 2 \* x;' "$(find ../bb -name twice.h.bb)" || fail "tw
 "$DSPROF" annotate --source ../sys/include/twice.h 2>err.txt || fail "annotate --source: status $?"
 [ -f ../sys/include/twice.h.bb ] || fail "annotate --source did not write twice.h.bb"
 [ ! -s err.txt ] || fail "annotate --source said: $(cat err.txt)"
-# Without a link the own tree is written with no message but the note.
+# Without a link the own tree is written with no message but the note and
+# the count of listings written.
 "$DSPROF" annotate 2>err.txt || fail "annotate: status $?"
 [ -f util.c.bb ] && [ ! -L util.c.bb ] || fail "util.c.bb not written"
-[ "$(wc -l <err.txt)" = 1 ] || fail "annotate said: $(cat err.txt)"
+[ "$(wc -l <err.txt)" = 2 ] &&
+  [ "$(tail -1 err.txt)" = "dsprof annotate: wrote 2 listings beside their sources, as SOURCE.bb" ] ||
+  fail "annotate said: $(cat err.txt)"
 exit 0

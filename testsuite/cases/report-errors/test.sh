@@ -68,7 +68,7 @@ cd ..
 
 # annotate: a source that became a directory or a fifo is named in one warning
 # and skipped (a fifo is never opened for reading: no wait for a writer); the
-# other sources are listed.
+# other sources are listed, and a last line says how many and where.
 mkdir ann && cd ann
 printf 'int main (void) { return 0; }\n' >a.c
 printf 'int g (int x) { return x; }\n' >b.c
@@ -79,7 +79,11 @@ set +e; timeout 20 "$DSPROF" annotate >out.txt 2>err.txt; rc=$?; set -e
 [ $rc = 0 ] || fail "annotate with a directory and a fifo as sources: status $rc"
 [ "$(grep -c 'a\.c: not a regular file; skipped$' err.txt)" = 1 ] \
   && [ "$(grep -c 'c\.c: not a regular file; skipped$' err.txt)" = 1 ] \
-  && [ "$(wc -l <err.txt)" = 2 ] || fail "annotate warned: $(cat err.txt)"
+  && [ "$(tail -1 err.txt)" = "dsprof annotate: wrote 1 listing beside their sources, as SOURCE.bb" ] \
+  && [ "$(wc -l <err.txt)" = 3 ] || fail "annotate warned: $(cat err.txt)"
 [ -f b.c.bb ] && [ ! -e a.c.bb ] && [ ! -e c.c.bb ] || fail "annotate wrote $(ls)"
+"$DSPROF" annotate -o listings 2>err.txt || fail "annotate -o listings: status $?"
+[ "$(tail -1 err.txt)" = "dsprof annotate: wrote 1 listing under listings" ] ||
+  fail "annotate -o listings said: $(cat err.txt)"
 cd ..
 exit 0
