@@ -140,11 +140,68 @@ static pthread_mutex_t writer_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Set once the process (or an ancestor before fork) printed its warning.  */
 static int warned;
 
-/* Write the N bytes of BUF to stderr with write(2) (async-signal-safe).  */
+/* The program's stderr as it was started: descriptor 2's device and inode,
+   found before the program's code runs (a constructor that runs before the
+   units register, or the first warning if a preinit function's call came
+   first).  The runtime writes a warning only while descriptor 2 is still that
+   file: a program started with stderr closed, whose first open got descriptor
+   2, or one that closed it and opened another file, finds no warning of ours
+   among its data.  */
+enum { STDERR_UNKNOWN, STDERR_OPEN, STDERR_CLOSED };
+static struct
+{
+  int state;
+  dev_t dev;
+  ino_t ino;
+} start_stderr;
+
+static void
+stderr_identify (void)
+{
+  struct stat st;
+  if (fstat (STDERR_FILENO, &st) == 0)
+    {
+      start_stderr.dev = st.st_dev;
+      start_stderr.ino = st.st_ino;
+      start_stderr.state = STDERR_OPEN;
+    }
+  else
+    start_stderr.state = STDERR_CLOSED;
+}
+
+/* Priority 98: before the units' constructors (99, plugin/metadata.cc), which
+   may warn.  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wprio-ctor-dtor"
+__attribute__ ((constructor (98))) static void
+stderr_at_start (void)
+{
+  if (start_stderr.state == STDERR_UNKNOWN)
+    stderr_identify ();
+}
+#pragma GCC diagnostic pop
+
+/* Whether descriptor 2 is the stderr the program was started with.  */
+
+static int
+stderr_is_programs (void)
+{
+  if (start_stderr.state == STDERR_UNKNOWN)
+    stderr_identify ();
+  struct stat st;
+  return start_stderr.state == STDERR_OPEN
+         && fstat (STDERR_FILENO, &st) == 0
+         && st.st_dev == start_stderr.dev && st.st_ino == start_stderr.ino;
+}
+
+/* Write the N bytes of BUF to stderr with write(2) (async-signal-safe), if it
+   is still the program's stderr.  */
 
 static void
 warn_write (const char *p, size_t n)
 {
+  if (!stderr_is_programs ())
+    return;
   while (n)
     {
       ssize_t w = write (STDERR_FILENO, p, n);
