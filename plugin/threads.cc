@@ -52,15 +52,13 @@ const pass_data threads_pass_data = {
   TODO_update_ssa_only_virtuals,
 };
 
-/* A thread-local variable NAME of TYPE, left out of the debug information:
-   the runtime's (initial-exec) if EXTERNAL, else one of the unit's own
-   (local-exec).  */
+/* Make DECL a thread-local variable left out of the debug information: the
+   runtime's (initial-exec) if EXTERNAL, else one of the unit's own
+   (local-exec); tls_var makes one of NAME and TYPE.  */
 
-tree
-tls_var (const char *name, tree type, bool external)
+void
+tls_decl_finish (tree decl, bool external)
 {
-  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
-                          type);
   DECL_ARTIFICIAL (decl) = 1;
   DECL_IGNORED_P (decl) = 1;
   if (external)
@@ -78,6 +76,14 @@ tls_var (const char *name, tree type, bool external)
       set_decl_tls_model (decl, TLS_MODEL_LOCAL_EXEC);
       varpool_node::add (decl);
     }
+}
+
+tree
+tls_var (const char *name, tree type, bool external)
+{
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+                          type);
+  tls_decl_finish (decl, external);
   return decl;
 }
 
@@ -359,8 +365,24 @@ shard_caches_p (void)
   return !flag_shlib && asm_calls_p ();
 }
 
+/* Whether ARRAY, a counters array, has its sink: this unit's, when it is
+   compiled here (not at a -flto link, where every counted function tests
+   its pointer and nothing reads the sink).  */
+
+bool
+sink_p (tree array)
+{
+  return !in_lto_p && array == dsprof_counters_decl () && dsprof_unit_sink_p ();
+}
+
 /* The thread-local cache of the place of ARRAY's unit in the thread's
-   shard (one per counters array: several with -flto).  */
+   shard (one per counters array: several with -flto), two pointers: the one
+   the functions a thread may enter first test (NULL until the runtime set
+   it), and the one the others load without a test, which starts out at the
+   unit's sink (the array's second page on: include/dsprof-format.h, section
+   2b), so that code whose frames moved to a thread that never set it (a
+   coroutine's stack resumed by another thread) counts there, never through
+   NULL.  The runtime sets both.  */
 
 tree
 shard_cache_decl (tree array)
@@ -371,10 +393,32 @@ shard_cache_decl (tree array)
       return caches[i];
   char *name;
   ASM_FORMAT_PRIVATE_NAME (name, "__dsprof_shard_cache", arrays.length ());
-  tree decl = tls_var (name, shard_ptr_type (), false);
+  tree type = build_array_type_nelts (shard_ptr_type (), 2);
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+                          type);
+  if (sink_p (array))
+    {
+      tree sink = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
+                          size_int (DSPROF_COUNTERS_PER_PAGE), NULL_TREE,
+                          NULL_TREE);
+      DECL_INITIAL (decl)
+        = build_constructor_va (type, 1, size_int (1),
+                                fold_convert (shard_ptr_type (),
+                                              build_fold_addr_expr (sink)));
+    }
+  tls_decl_finish (decl, false);
   arrays.safe_push (array);
   caches.safe_push (decl);
   return decl;
+}
+
+/* Word K of CACHE: 0 the tested pointer, 1 the loaded one.  */
+
+tree
+cache_word (tree cache, unsigned k)
+{
+  return build4 (ARRAY_REF, shard_ptr_type (), cache, size_int (k), NULL_TREE,
+                 NULL_TREE);
 }
 
 /* If *REF is a counter of the unit, its counters array in *ARRAY and its
@@ -449,7 +493,7 @@ entered_with_shard_p (function *fun)
 bool
 shards_see_call (gcall *call)
 {
-  static tree thread_decl;
+  static tree thread_decl, sink_decl;
   tree fn = gimple_call_fndecl (call);
   if (!fn)
     return false;
@@ -458,9 +502,16 @@ shards_see_call (gcall *call)
                  "__dsprof_register_unit_v1") == 0)
     {
       if (!thread_decl)
-        thread_decl = build_fn_decl ("__dsprof_register_unit_thread_v1",
+        {
+          thread_decl = build_fn_decl ("__dsprof_register_unit_thread_v1",
+                                       TREE_TYPE (fn));
+          sink_decl = build_fn_decl ("__dsprof_register_unit_thread_v2",
                                      TREE_TYPE (fn));
-      gimple_call_set_fndecl (call, thread_decl);
+        }
+      tree arg = gimple_call_arg (call, 0);
+      bool sink = TREE_CODE (arg) == ADDR_EXPR
+                  && sink_p (get_base_address (TREE_OPERAND (arg, 0)));
+      gimple_call_set_fndecl (call, sink ? sink_decl : thread_decl);
       update_stmt (call);
       return false;
     }
@@ -479,18 +530,19 @@ shard_pointer (function *fun, tree array)
   tree b1 = make_ssa_name (ptype), b2 = make_ssa_name (ptype);
   tree b3 = make_ssa_name (ptype);
   basic_block call_bb, join;
-  edge skip = entry_test (fun, b1, var, &call_bb, &join);
+  edge skip = entry_test (fun, b1, cached ? cache_word (var, 0) : var,
+                          &call_bb, &join);
   gimple_stmt_iterator gsi = gsi_start_bb (call_bb);
   gimple *call;
   if (cached)
     {
       tree cache = make_ssa_name (build_pointer_type (ptype));
       gsi_insert_before (&gsi, gimple_build_assign (cache,
-                                                    build_fold_addr_expr (var)),
+                                                    build_fold_addr_expr (cache_word (var, 0))),
                          GSI_SAME_STMT);
       tree counter0 = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
                               integer_zero_node, NULL_TREE, NULL_TREE);
-      call = preserving_call ("__dsprof_shard_unit_v1",
+      call = preserving_call ("__dsprof_shard_unit_v2",
                            build_function_type_list (ptype, ptr_type_node,
                                                      TREE_TYPE (cache),
                                                      NULL_TREE),
@@ -615,7 +667,7 @@ shards_pass::execute (function *fun)
              function, and the optimisers merge the loads they can.  */
           p = make_ssa_name (shard_ptr_type ());
           gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-          gsi_insert_before (&gsi, gimple_build_assign (p, shard_cache_decl (arrays[i])),
+          gsi_insert_before (&gsi, gimple_build_assign (p, cache_word (shard_cache_decl (arrays[i]), 1)),
                              GSI_SAME_STMT);
         }
       tree old = gimple_op (stmt, ops[i]);
@@ -638,6 +690,15 @@ shards_pass::execute (function *fun)
 /* update=thread, or no update= where the units' caches make it cost close
    to update=single (shard_caches_p: an executable on x86-64); elsewhere
    the default is update=single.  */
+
+/* The units that keep their place in a cache have a sink (shard_cache_decl),
+   but at a -flto link.  */
+
+bool
+dsprof_unit_sink_p (void)
+{
+  return dsprof_update_thread_p () && shard_caches_p () && !in_lto_p;
+}
 
 bool
 dsprof_update_thread_p (void)

@@ -108,9 +108,27 @@ static pthread_key_t shard_key;
 static pthread_once_t shard_key_once = PTHREAD_ONCE_INIT;
 #define SHARD_BYTES ((size_t) DSPROF_SHARD_COUNTERS * sizeof (uint64_t))
 
-/* The units' caches: their offsets from the thread pointer, sorted.  */
-static intptr_t *cache_offs;
+/* The units' caches: their offsets from the thread pointer, sorted, and
+   for a cache of two words (__dsprof_shard_unit_v2) its unit's sink, the
+   second word's start (and end) value.  */
+struct cache_slot
+{
+  intptr_t off;
+  uint64_t *sink;
+  int words;
+};
+static struct cache_slot *cache_offs;
 static size_t ncache_offs, maxcache_offs;
+
+/* The units' sinks (__dsprof_register_unit_thread_v2), for a forked child
+   to give them a chunk of its own file.  */
+struct sink
+{
+  uint64_t *counters;
+  uint32_t first, n;
+};
+static struct sink *sinks;
+static size_t nsinks, maxsinks;
 
 /* Caches given their unit's sink because it had not registered yet (its
    code ran before its constructor, from a preinit function): cleared when
@@ -150,7 +168,12 @@ shard_release (void *arg)
   s->free = 1;
   char *tp = thread_pointer ();
   for (size_t i = 0; i < ncache_offs; i++)
-    *(uint64_t **) (tp + cache_offs[i]) = NULL;
+    {
+      uint64_t **cache = (uint64_t **) (tp + cache_offs[i].off);
+      cache[0] = NULL;
+      if (cache_offs[i].words == 2)
+        cache[1] = cache_offs[i].sink;
+    }
   size_t n = 0;
   for (size_t i = 0; i < nearly; i++)
     if (early[i].tp != tp)
@@ -166,15 +189,37 @@ shard_key_init (void)
   pthread_key_create (&shard_key, shard_release);
 }
 
-/* Map counters [FROM, TO) (whole pages) of the shard at BASE from a new
-   chunk of the profile, a hole but for its first page; anonymous memory if
-   the file cannot have them (the profile says it is truncated).  0, or -1
-   if even that fails.  */
+/* Write the pages of the N counters at AT that are not all zeros at file
+   offset OFF on.  0 or an errno value.  */
 
 static int
-segment_map (uint64_t *base, uint32_t from, uint32_t to)
+write_nonzero (uint64_t off, const uint64_t *at, uint32_t n)
 {
-  size_t bytes = (size_t) (to - from) * sizeof (uint64_t);
+  for (uint32_t i = 0; i < n; i += DSPROF_COUNTERS_PER_PAGE)
+    {
+      uint32_t k = 0;
+      while (k < DSPROF_COUNTERS_PER_PAGE && !at[i + k])
+        k++;
+      int err = k == DSPROF_COUNTERS_PER_PAGE
+                ? 0 : dsprof_writer_write (off + (uint64_t) i * 8, at + i,
+                                           DSPROF_PAGE);
+      if (err)
+        return err;
+    }
+  return 0;
+}
+
+/* Map the N counters at AT (whole pages), counters FIRST.. of a shard or a
+   unit's sink, from a new chunk of the profile, a hole but for its first
+   page and, if KEEP, the pages of AT that hold counts already; if the file
+   cannot have them, anonymous memory (zeros: the profile says it is
+   truncated) unless KEEP, which leaves AT as it is.  0 if AT is mapped
+   from the file, 1 if it is not, -1 if it is not even mapped (not KEEP).  */
+
+static int
+chunk_map (uint64_t *at, uint32_t first, uint32_t n, int keep)
+{
+  size_t bytes = (size_t) n * sizeof (uint64_t);
   uint64_t size = DSPROF_PAGE + bytes;
   uint64_t off = dsprof_writer_begin_sparse (size, DSPROF_PAGE);
   if (off)
@@ -183,10 +228,12 @@ segment_map (uint64_t *base, uint32_t from, uint32_t to)
       memset (&ch, 0, sizeof ch);
       ch.chunk.kind = DSPROF_CHUNK_SHARD;
       ch.chunk.size = size;
-      ch.ncounters = to - from;
-      ch.first = from;
+      ch.ncounters = n;
+      ch.first = first;
       int err = dsprof_writer_write (off, &ch, sizeof ch);
-      if (!err && dsprof_writer_map (off + DSPROF_PAGE, bytes, base + from, 1))
+      if (!err && keep)
+        err = write_nonzero (off + DSPROF_PAGE, at, n);
+      if (!err && dsprof_writer_map (off + DSPROF_PAGE, bytes, at, 1))
         {
           dsprof_writer_commit (off, size);
           return 0;
@@ -195,9 +242,22 @@ segment_map (uint64_t *base, uint32_t from, uint32_t to)
     }
   else
     dsprof_writer_set_truncated ();
-  return mmap (base + from, bytes, PROT_READ | PROT_WRITE,
+  if (keep)
+    return 1;
+  return mmap (at, bytes, PROT_READ | PROT_WRITE,
                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0)
-         == MAP_FAILED ? -1 : 0;
+         == MAP_FAILED ? -1 : 1;
+}
+
+/* Map counters [FROM, TO) (whole pages) of the shard at BASE from a new
+   chunk of the profile (chunk_map); anonymous memory if the file cannot
+   have them (the profile says it is truncated).  0, or -1 if even that
+   fails.  */
+
+static int
+segment_map (uint64_t *base, uint32_t from, uint32_t to)
+{
+  return chunk_map (base + from, from, to - from, 0) < 0 ? -1 : 0;
 }
 
 /* A new shard at FIXED (or anywhere, if NULL): the whole counter space
@@ -286,27 +346,28 @@ shard_base (void)
   return base;
 }
 
-/* Add OFF to the caches' offsets if it is not there (SHARDS_LOCK held);
-   0 if there is no memory for it.  */
+/* Add OFF to the caches' offsets if it is not there, a cache of WORDS
+   words whose second starts out at SINK (SHARDS_LOCK held); 0 if there is
+   no memory for it.  */
 
 static int
-cache_off_add (intptr_t off)
+cache_off_add (intptr_t off, int words, uint64_t *sink)
 {
   size_t lo = 0, hi = ncache_offs;
   while (lo < hi)
     {
       size_t mid = (lo + hi) / 2;
-      if (cache_offs[mid] < off)
+      if (cache_offs[mid].off < off)
         lo = mid + 1;
       else
         hi = mid;
     }
-  if (lo < ncache_offs && cache_offs[lo] == off)
+  if (lo < ncache_offs && cache_offs[lo].off == off)
     return 1;
   if (ncache_offs == maxcache_offs)
     {
       size_t max = maxcache_offs ? 2 * maxcache_offs : 64;
-      intptr_t *v = realloc (cache_offs, max * sizeof *v);
+      struct cache_slot *v = realloc (cache_offs, max * sizeof *v);
       if (!v)
         return 0;
       cache_offs = v;
@@ -314,7 +375,7 @@ cache_off_add (intptr_t off)
     }
   memmove (cache_offs + lo + 1, cache_offs + lo,
            (ncache_offs - lo) * sizeof *cache_offs);
-  cache_offs[lo] = off;
+  cache_offs[lo] = (struct cache_slot) { off, sink, words };
   ncache_offs++;
   return 1;
 }
@@ -339,32 +400,75 @@ early_add (char *tp, uint64_t **cache, uint64_t *counters)
 }
 
 /* The place of the unit whose counters array is COUNTERS in the calling
-   thread's shard, kept in the thread's *CACHE too, which is never NULL
-   afterwards: the code that calls this tests the cache at the entry of the
-   functions that a thread may enter first, and only loads it in the others
-   (plugin/threads.cc).  Before the unit registered (its index, in
-   COUNTERS[0], is 0: code that a preinit function calls) the thread counts
-   into the last resort's sink and no file is made, until the unit
-   registers (dsprof_shards_registered).  Without memory for the runtime's
-   lists the thread counts into the last resort.  */
+   thread's shard, kept in the thread's cache CACHE of WORDS words too (both
+   words of a cache of two), whose first word is never NULL afterwards: the
+   code that calls this tests it at the entry of the functions that a thread
+   may enter first, and only loads it (the first word of a one-word cache,
+   the second of a two-word one) in the others (plugin/threads.cc).  Before
+   the unit registered (its index, in COUNTERS[0], is 0: code that a preinit
+   function calls) the thread counts into the unit's sink (CACHE[1]'s value
+   when CACHE[0] is NULL), or for a one-word cache into the last resort's,
+   and no file is made, until the unit registers
+   (dsprof_shards_registered).  Without memory for the runtime's lists the
+   thread counts into the last resort.  */
 
-DSPROF_HIDDEN uint64_t *
-dsprof_shard_unit (uint64_t *counters, uint64_t **cache)
+static uint64_t *
+shard_unit (uint64_t *counters, uint64_t **cache, int words)
 {
   sigset_t all, old;
   sigfillset (&all);
   pthread_sigmask (SIG_BLOCK, &all, &old);
   char *tp = thread_pointer ();
+  uint64_t *sink = words == 2 ? cache[1] : NULL;
   uint64_t index = __atomic_load_n (&counters[0], __ATOMIC_ACQUIRE);
-  uint64_t *base = index ? shard_base () : last_resort;
+  uint64_t *place = index ? shard_base () + index : sink ? sink : last_resort;
   pthread_mutex_lock (&shards_lock);
-  if (index ? !cache_off_add ((char *) cache - tp)
+  if (index ? !cache_off_add ((char *) cache - tp, words, sink)
             : !early_add (tp, cache, counters))
-    base = last_resort;
-  *cache = base + index;
+    place = last_resort + index;
+  cache[0] = place;
+  if (words == 2)
+    cache[1] = place;
   pthread_mutex_unlock (&shards_lock);
   pthread_sigmask (SIG_SETMASK, &old, NULL);
-  return base + index;
+  return place;
+}
+
+DSPROF_HIDDEN uint64_t *
+dsprof_shard_unit (uint64_t *counters, uint64_t **cache)
+{
+  return shard_unit (counters, cache, 1);
+}
+
+DSPROF_HIDDEN uint64_t *
+dsprof_shard_unit_2 (uint64_t *counters, uint64_t **cache)
+{
+  return shard_unit (counters, cache, 2);
+}
+
+/* The unit whose counters array is COUNTERS, of N counters, registered with
+   __dsprof_register_unit_thread_v2 at index FIRST: its sink, the N
+   counters from COUNTERS' second page on, is mapped from a chunk of the
+   profile, with the counts it holds already, so that what lands there is
+   counted too.  */
+
+void
+dsprof_shards_sink (uint64_t *counters, uint32_t first, uint32_t n)
+{
+  pthread_mutex_lock (&shards_lock);
+  if (nsinks == maxsinks)
+    {
+      size_t max = maxsinks ? 2 * maxsinks : 16;
+      struct sink *v = realloc (sinks, max * sizeof *v);
+      if (v)
+        sinks = v, maxsinks = max;
+    }
+  if (nsinks < maxsinks)
+    sinks[nsinks++] = (struct sink) { counters, first, n };
+  pthread_mutex_unlock (&shards_lock);
+  if (chunk_map (counters + DSPROF_COUNTERS_PER_PAGE, first, n, 1) != 0)
+    dsprof_warn ("cannot record the counts of a unit's sink: %s",
+                 strerror (errno));
 }
 
 /* The registering thread's caches given the sink of the unit whose counters
@@ -505,6 +609,15 @@ __asm__ (
 "	jmp	dsprof_call_saving_all\n"
 "	.cfi_endproc\n"
 "	.size	__dsprof_shard_unit_v1, .-__dsprof_shard_unit_v1\n"
+"	.p2align 4\n"
+"	.globl	__dsprof_shard_unit_v2\n"
+"	.type	__dsprof_shard_unit_v2, @function\n"
+"__dsprof_shard_unit_v2:\n"
+"	.cfi_startproc\n"
+"	lea	dsprof_shard_unit_2(%rip), %rax\n"
+"	jmp	dsprof_call_saving_all\n"
+"	.cfi_endproc\n"
+"	.size	__dsprof_shard_unit_v2, .-__dsprof_shard_unit_v2\n"
 );
 
 #define SHARD_THREAD dsprof_shard_thread
@@ -554,6 +667,9 @@ dsprof_shards_fork_child (void)
     if (early[i].tp == thread_pointer ())
       early[n++] = early[i];
   nearly = n;
+  for (size_t i = 0; i < nsinks; i++)
+    chunk_map (sinks[i].counters + DSPROF_COUNTERS_PER_PAGE, sinks[i].first,
+               sinks[i].n, 0);
   if (mine)
     {
       mine->next = NULL;
