@@ -102,6 +102,17 @@ struct shard
    has registered.  */
 static uint32_t space_end = DSPROF_SHARD_SINK;
 
+/* The thread's cold stack, which the runtime's first calls in a thread run
+   on (dsprof_call_saving_all below): its top (NULL until made), and whether
+   a call is on it.  */
+#define COLD_STACK_BYTES 65536
+#define COLD_STACK_STR "65536"
+DSPROF_HIDDEN __thread struct
+{
+  char *top;
+  long busy;
+} dsprof_cold __attribute__ ((tls_model ("initial-exec")));
+
 static struct shard *all_shards;
 static pthread_mutex_t shards_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t shard_key;
@@ -181,6 +192,11 @@ shard_release (void *arg)
   nearly = n;
   pthread_mutex_unlock (&shards_lock);
   __dsprof_shard_v1 = NULL;
+  if (dsprof_cold.top && !dsprof_cold.busy)
+    {
+      munmap (dsprof_cold.top - COLD_STACK_BYTES, COLD_STACK_BYTES);
+      dsprof_cold.top = NULL;
+    }
 }
 
 static void
@@ -527,7 +543,36 @@ __asm__ (
 "	push	%r10\n"
 "	push	%r11\n"
 "	push	%rax\n"
+"	push	$0\n"                       /* -88(%rbp): 1 once on the cold stack */
+/* The thread's cold stack (COLD_STACK_BYTES, made on its first call), if
+   no call of the thread is on it already: a signal handler that is the
+   thread's first counted code may run on a small alternate stack, which
+   the save area and the C code's calls would overflow.  Else (no memory,
+   or a handler that interrupted a call) the stack it is on.  */
+"	mov	dsprof_cold@gottpoff(%rip), %rcx\n"
+"	cmpq	$0, %fs:8(%rcx)\n"
+"	jne	2f\n"
+"	mov	%fs:(%rcx), %rax\n"
+"	test	%rax, %rax\n"
+"	jnz	1f\n"
+"	mov	$9, %eax\n"                /* mmap */
+"	xor	%edi, %edi\n"
+"	mov	$" COLD_STACK_STR ", %esi\n"
+"	mov	$3, %edx\n"                /* PROT_READ | PROT_WRITE */
+"	mov	$0x4022, %r10d\n"          /* MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE */
+"	mov	$-1, %r8\n"
+"	xor	%r9d, %r9d\n"
+"	syscall\n"
+"	cmp	$-4095, %rax\n"
+"	jae	2f\n"
+"	mov	dsprof_cold@gottpoff(%rip), %rcx\n"
+"	add	$" COLD_STACK_STR ", %rax\n"
+"	mov	%rax, %fs:(%rcx)\n"
+"1:	movq	$1, %fs:8(%rcx)\n"
+"	movq	$1, -88(%rbp)\n"
+"	mov	%rax, %rsp\n"
 /* The save area's size, bit 0 set for XSAVE: found once.  */
+"2:\n"
 "	mov	dsprof_xsave_area(%rip), %eax\n"
 "	test	%eax, %eax\n"
 "	jnz	2f\n"
@@ -575,7 +620,12 @@ __asm__ (
 "	xrstor	(%rsp)\n"
 "	jmp	6f\n"
 "5:	fxrstor	(%rsp)\n"
-"6:	lea	-80(%rbp), %rsp\n"
+/* Off the cold stack, if on it: it is free again.  */
+"6:	cmpq	$0, -88(%rbp)\n"
+"	je	7f\n"
+"	mov	dsprof_cold@gottpoff(%rip), %rcx\n"
+"	movq	$0, %fs:8(%rcx)\n"
+"7:	lea	-80(%rbp), %rsp\n"
 "	pop	%rax\n"
 "	pop	%r11\n"
 "	pop	%r10\n"
