@@ -112,6 +112,13 @@ DSPROF_API void __dsprof_register_unit_thread_v2 (uint64_t *counters,
                                                   uint32_t meta_size,
                                                   uint32_t *sites,
                                                   uint32_t nsites);
+/* Pages the runtime's small records are cut from (threads.c): a pool, its
+   caller's lock held.  */
+struct dsprof_pool
+{
+  char *next, *end;
+};
+DSPROF_HIDDEN void *dsprof_pool_alloc (struct dsprof_pool *pool, size_t size);
 /* A unit registered with __dsprof_register_unit_thread_v2 at index FIRST:
    its sink of N counters is mapped from the profile.  */
 DSPROF_HIDDEN void dsprof_shards_sink (uint64_t *counters, uint32_t first,

@@ -9,6 +9,10 @@
    single_threads.  The report warns when that is more than one
    (docs/contract.md §3).  */
 
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE            /* mremap */
+#endif
+
 #include "internal.h"
 
 #include <errno.h>
@@ -17,6 +21,7 @@
 #include <string.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 DSPROF_API __thread int __dsprof_seen_v1
   __attribute__ ((tls_model ("initial-exec")));
@@ -54,11 +59,17 @@ __dsprof_seen_thread_v1 (void)
     store_max (h, n);
 }
 
+/* update=thread: the threads that have counted in a shard not their own,
+   with the owner (0: none has), whose increments may be lost too
+   (shard_shared).  */
+static uint64_t shared_threads;
+
 void
 dsprof_threads_header_init (struct dsprof_file_header *h)
 {
   __atomic_store_n (&seen_header, h, __ATOMIC_RELEASE);
   store_max (h, __atomic_load_n (&seen_threads, __ATOMIC_RELAXED));
+  store_max (h, __atomic_load_n (&shared_threads, __ATOMIC_RELAXED));
 }
 
 void
@@ -95,7 +106,12 @@ struct shard
   struct shard *next;           /* on all_shards */
   int free;
   uint32_t end;                 /* counters [0, END) are mapped */
+  uint32_t resv;                /* counters [0, RESV) are reserved */
 };
+
+/* The key's value in a thread that counts in another thread's shard.  */
+static struct shard no_shard;
+
 
 /* The counter space the units have taken, in whole pages: every shard maps
    it (dsprof_shards_grow).  Still the sink's end: no unit counted in shards
@@ -117,7 +133,10 @@ static struct shard *all_shards;
 static pthread_mutex_t shards_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_key_t shard_key;
 static pthread_once_t shard_key_once = PTHREAD_ONCE_INIT;
-#define SHARD_BYTES ((size_t) DSPROF_SHARD_COUNTERS * sizeof (uint64_t))
+/* Under a finite RLIMIT_AS, the counters a shard reserves past the units'
+   (a unit that registers later, a library loaded with dlopen, takes them
+   first, then the address space right past them if it is free).  */
+#define SHARD_HEADROOM (DSPROF_SHARD_SINK / 8)
 
 /* The units' caches: their offsets from the thread pointer, sorted, and
    for a cache of two words (__dsprof_shard_unit_v2) its unit's sink, the
@@ -171,12 +190,60 @@ thread_pointer (void)
 #endif
 }
 
+/* Memory for the runtime's records that a thread may need on its first
+   counted call, from pages of the runtime's own, never from malloc: glibc's
+   first malloc in a thread gives it an arena of 64 MiB of address space,
+   which a program's own threads may never have taken (RLIMIT_AS).  The
+   caller holds the lock that guards POOL.  NULL without memory; never
+   freed.  */
+
+void *
+dsprof_pool_alloc (struct dsprof_pool *pool, size_t size)
+{
+  size = (size + 15) & ~(size_t) 15;
+  if ((size_t) (pool->end - pool->next) < size)
+    {
+      size_t bytes = dsprof_round_page (size);
+      char *m = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (m == MAP_FAILED)
+        return NULL;
+      pool->next = m;
+      pool->end = m + bytes;
+    }
+  void *p = pool->next;
+  pool->next += size;
+  return p;
+}
+
+/* The array *V of *MAX elements of ELT bytes, in pages of its own, made
+   room for twice as many (at least MIN); 0 without memory.  */
+
+static int
+pages_grow (void *v, size_t *max, size_t elt, size_t min)
+{
+  void **pv = v;
+  size_t n = *max ? 2 * *max : min;
+  size_t old = dsprof_round_page (*max * elt), bytes = dsprof_round_page (n * elt);
+  void *p = *pv ? mremap (*pv, old, bytes, MREMAP_MAYMOVE)
+                : mmap (NULL, bytes, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return 0;
+  *pv = p;
+  *max = bytes / elt;
+  return 1;
+}
+
+static struct dsprof_pool shard_pool;
+
 static void
 shard_release (void *arg)
 {
   struct shard *s = arg;
   pthread_mutex_lock (&shards_lock);
-  s->free = 1;
+  if (s != &no_shard)
+    s->free = 1;
   char *tp = thread_pointer ();
   for (size_t i = 0; i < ncache_offs; i++)
     {
@@ -276,15 +343,31 @@ segment_map (uint64_t *base, uint32_t from, uint32_t to)
   return chunk_map (base + from, from, to - from, 0) < 0 ? -1 : 0;
 }
 
-/* A new shard at FIXED (or anywhere, if NULL): the whole counter space
+/* The counters of address space a new shard reserves: the whole counter
+   space, which costs nothing, unless RLIMIT_AS is finite, where each
+   thread's reservation would count against the program's limit: then the
+   units' counters so far and SHARD_HEADROOM.  */
+
+static uint32_t
+shard_reserve (void)
+{
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+    return DSPROF_SHARD_COUNTERS;
+  uint64_t n = (uint64_t) space_end + SHARD_HEADROOM;
+  return n < DSPROF_SHARD_COUNTERS ? (uint32_t) n : DSPROF_SHARD_COUNTERS;
+}
+
+/* A new shard of RESV counters at FIXED (or anywhere, if NULL): RESV
    reserved, the sink in anonymous memory, the units' counters so far in
    the profile (segment_map); the rest is mapped as units take it.  NULL if
    there is no memory for it.  */
 
 static uint64_t *
-shard_map (void *fixed)
+shard_map (void *fixed, uint32_t resv)
 {
-  uint64_t *p = mmap (fixed, SHARD_BYTES, PROT_NONE,
+  size_t bytes = (size_t) resv * sizeof (uint64_t);
+  uint64_t *p = mmap (fixed, bytes, PROT_NONE,
                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
                       | (fixed ? MAP_FIXED : 0), -1, 0);
   if (p == MAP_FAILED)
@@ -296,10 +379,34 @@ shard_map (void *fixed)
           && segment_map (p, DSPROF_SHARD_SINK, space_end) < 0))
     {
       if (!fixed)
-        munmap (p, SHARD_BYTES);
+        munmap (p, bytes);
       return NULL;
     }
   return p;
+}
+
+/* Reserve S's counters up to END, right past those it has: 0, or -1 if
+   that address space is not free (or there is none).  */
+
+static int
+shard_extend (struct shard *s, uint32_t end)
+{
+  if (end <= s->resv)
+    return 0;
+  char *want = (char *) (s->base + s->resv);
+  size_t bytes = (size_t) (end - s->resv) * sizeof (uint64_t);
+  char *p = mmap (want, bytes, PROT_NONE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE
+                  | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED)
+    return -1;
+  if (p != want)                /* a kernel before 4.17: a hint */
+    {
+      munmap (p, bytes);
+      return -1;
+    }
+  s->resv = end;
+  return 0;
 }
 
 /* The units have taken the counter space up to END: every shard maps it.
@@ -315,7 +422,7 @@ dsprof_shards_grow (uint32_t end)
   for (struct shard *s = all_shards; s; s = s->next)
     if (s->end < end)
       {
-        if (segment_map (s->base, s->end, end) < 0)
+        if (shard_extend (s, end) < 0 || segment_map (s->base, s->end, end) < 0)
           ok = -1;
         else
           s->end = end;
@@ -323,7 +430,64 @@ dsprof_shards_grow (uint32_t end)
   if (!ok && end > space_end)
     __atomic_store_n (&space_end, end, __ATOMIC_RELEASE);
   pthread_mutex_unlock (&shards_lock);
+  if (ok < 0 && shard_reserve () < DSPROF_SHARD_COUNTERS)
+    dsprof_warn ("no address space past a thread's counter shard for a new "
+                 "unit (RLIMIT_AS is set): its counts are not recorded");
   return ok;
+}
+
+/* A new shard, on ALL_SHARDS (SHARDS_LOCK held); NULL if there is no
+   memory for it.  */
+
+static struct shard *
+shard_new (void)
+{
+  uint32_t resv = shard_reserve ();
+  uint64_t *base = shard_map (NULL, resv);
+  if (!base)
+    return NULL;
+  struct shard *s = dsprof_pool_alloc (&shard_pool, sizeof *s);
+  if (!s)
+    {
+      munmap (base, (size_t) resv * sizeof (uint64_t));
+      return NULL;
+    }
+  s->resv = resv;
+  s->base = base;
+  s->free = 0;
+  s->end = space_end;
+  s->next = all_shards;
+  all_shards = s;
+  return s;
+}
+
+/* For a thread that cannot have a shard of its own (no memory: RLIMIT_AS,
+   say): another thread's, whose counts the profile has, the two threads'
+   increments of one counter at once possibly lost, which the profile says
+   (single_threads); the last resort if there is none, whose counts are
+   lost (the profile says it is truncated).  A warning either way.
+   SHARDS_LOCK held.  */
+
+static uint64_t *
+shard_shared (void)
+{
+  int err = errno;
+  if (!all_shards)
+    {
+      dsprof_writer_set_truncated ();
+      dsprof_warn ("no memory for a thread's counter shard (%s): its counts "
+                   "are lost", strerror (err));
+      return last_resort;
+    }
+  uint64_t n = __atomic_load_n (&shared_threads, __ATOMIC_RELAXED);
+  __atomic_store_n (&shared_threads, n ? n + 1 : 2, __ATOMIC_RELAXED);
+  struct dsprof_file_header *h = __atomic_load_n (&seen_header, __ATOMIC_ACQUIRE);
+  if (h)
+    store_max (h, n ? n + 1 : 2);
+  dsprof_warn ("no memory for a thread's counter shard (%s): it counts in "
+               "another thread's, and increments of the two may be lost",
+               strerror (err));
+  return all_shards->base;
 }
 
 /* The calling thread's shard, taken now if it has none.  The callers block
@@ -343,20 +507,11 @@ shard_base (void)
     s = s->next;
   if (s)
     s->free = 0;
-  uint64_t *base = s ? s->base : shard_map (NULL);
-  if (!s && base && (s = malloc (sizeof *s)))
-    {
-      s->base = base;
-      s->free = 0;
-      s->end = space_end;
-      s->next = all_shards;
-      all_shards = s;
-    }
+  else
+    s = shard_new ();
+  uint64_t *base = s ? s->base : shard_shared ();
   pthread_mutex_unlock (&shards_lock);
-  if (!base)
-    base = last_resort;
-  if (s)
-    pthread_setspecific (shard_key, s);
+  pthread_setspecific (shard_key, s ? s : &no_shard);
   __dsprof_shard_v1 = base;
   errno = saved_errno;
   return base;
@@ -380,15 +535,9 @@ cache_off_add (intptr_t off, int words, uint64_t *sink)
     }
   if (lo < ncache_offs && cache_offs[lo].off == off)
     return 1;
-  if (ncache_offs == maxcache_offs)
-    {
-      size_t max = maxcache_offs ? 2 * maxcache_offs : 64;
-      struct cache_slot *v = realloc (cache_offs, max * sizeof *v);
-      if (!v)
-        return 0;
-      cache_offs = v;
-      maxcache_offs = max;
-    }
+  if (ncache_offs == maxcache_offs
+      && !pages_grow (&cache_offs, &maxcache_offs, sizeof *cache_offs, 64))
+    return 0;
   memmove (cache_offs + lo + 1, cache_offs + lo,
            (ncache_offs - lo) * sizeof *cache_offs);
   cache_offs[lo] = (struct cache_slot) { off, sink, words };
@@ -402,15 +551,8 @@ cache_off_add (intptr_t off, int words, uint64_t *sink)
 static int
 early_add (char *tp, uint64_t **cache, uint64_t *counters)
 {
-  if (nearly == maxearly)
-    {
-      size_t max = maxearly ? 2 * maxearly : 8;
-      struct early *v = realloc (early, max * sizeof *v);
-      if (!v)
-        return 0;
-      early = v;
-      maxearly = max;
-    }
+  if (nearly == maxearly && !pages_grow (&early, &maxearly, sizeof *early, 8))
+    return 0;
   early[nearly++] = (struct early) { tp, cache, counters };
   return 1;
 }
@@ -472,14 +614,7 @@ void
 dsprof_shards_sink (uint64_t *counters, uint32_t first, uint32_t n)
 {
   pthread_mutex_lock (&shards_lock);
-  if (nsinks == maxsinks)
-    {
-      size_t max = maxsinks ? 2 * maxsinks : 16;
-      struct sink *v = realloc (sinks, max * sizeof *v);
-      if (v)
-        sinks = v, maxsinks = max;
-    }
-  if (nsinks < maxsinks)
+  if (nsinks < maxsinks || pages_grow (&sinks, &maxsinks, sizeof *sinks, 16))
     sinks[nsinks++] = (struct sink) { counters, first, n };
   pthread_mutex_unlock (&shards_lock);
   if (chunk_map (counters + DSPROF_COUNTERS_PER_PAGE, first, n, 1) != 0)
@@ -706,10 +841,7 @@ dsprof_shards_fork_child (void)
       if (s->base == __dsprof_shard_v1 && __dsprof_shard_v1)
         mine = s;
       else
-        {
-          munmap (s->base, SHARD_BYTES);
-          free (s);
-        }
+        munmap (s->base, (size_t) s->resv * sizeof (uint64_t));
     }
   all_shards = mine;
   size_t n = 0;
@@ -726,7 +858,7 @@ dsprof_shards_fork_child (void)
       mine->free = 0;
       /* Failing that, the parent's counts stay under the thread's feet
          (they are not the child's file's).  */
-      if (shard_map (mine->base))
+      if (shard_map (mine->base, mine->resv))
         mine->end = space_end;
     }
 }

@@ -1103,6 +1103,7 @@ struct mapping
 };
 
 static struct mapping *mappings;
+static struct dsprof_pool mapping_pool;   /* WRITER_LOCK held */
 static struct sigaction old_sigbus;     /* the disposition we replaced */
 static int sigbus_installed;
 static uintptr_t page_size = DSPROF_PAGE;
@@ -1113,7 +1114,7 @@ static uintptr_t page_size = DSPROF_PAGE;
 void
 dsprof_writer_track (void *addr, size_t size)
 {
-  struct mapping *m = malloc (sizeof *m);
+  struct mapping *m = dsprof_pool_alloc (&mapping_pool, sizeof *m);
   if (!m)
     return;
   m->lo = (uintptr_t) addr;
@@ -1137,14 +1138,8 @@ dsprof_writer_forget (void *addr)
 static void
 writer_forget_all (void)
 {
-  struct mapping *m = mappings;
+  /* Their records stay in the pool, which has no free.  */
   mappings = NULL;
-  while (m)
-    {
-      struct mapping *next = m->next;
-      free (m);
-      m = next;
-    }
 }
 
 /* Write "dsprof: " and the strings of PARTS (up to a NULL) to stderr as one
