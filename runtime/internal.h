@@ -100,12 +100,14 @@ DSPROF_API uint64_t *__dsprof_shard_unit_v1 (uint64_t *counters,
                                              uint64_t **cache);
 DSPROF_HIDDEN uint64_t *dsprof_shard_thread (void);
 DSPROF_HIDDEN uint64_t *dsprof_shard_unit (uint64_t *counters, uint64_t **cache);
-/* The same for a cache of two words, the second starting out at the unit's
+/* The same for a cache of two pointers, LOAD starting out at the unit's
    sink (include/dsprof-format.h, section 2b).  */
 DSPROF_API uint64_t *__dsprof_shard_unit_v2 (uint64_t *counters,
-                                             uint64_t **cache);
+                                             uint64_t **cache,
+                                             uint64_t **load);
 DSPROF_HIDDEN uint64_t *dsprof_shard_unit_2 (uint64_t *counters,
-                                             uint64_t **cache);
+                                             uint64_t **cache,
+                                             uint64_t **load);
 DSPROF_API void __dsprof_register_unit_thread_v2 (uint64_t *counters,
                                                   uint32_t ncounters,
                                                   const char *meta,

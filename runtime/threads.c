@@ -139,13 +139,14 @@ static pthread_once_t shard_key_once = PTHREAD_ONCE_INIT;
 #define SHARD_HEADROOM (DSPROF_SHARD_SINK / 8)
 
 /* The units' caches: their offsets from the thread pointer, sorted, and
-   for a cache of two words (__dsprof_shard_unit_v2) its unit's sink, the
-   second word's start (and end) value.  */
+   for a cache of two pointers (__dsprof_shard_unit_v2) the second's offset
+   and its unit's sink, the second's value at the thread's start (and
+   end).  */
 struct cache_slot
 {
   intptr_t off;
+  intptr_t load;                /* the second's offset, if any */
   uint64_t *sink;
-  int words;
 };
 static struct cache_slot *cache_offs;
 static size_t ncache_offs, maxcache_offs;
@@ -247,10 +248,9 @@ shard_release (void *arg)
   char *tp = thread_pointer ();
   for (size_t i = 0; i < ncache_offs; i++)
     {
-      uint64_t **cache = (uint64_t **) (tp + cache_offs[i].off);
-      cache[0] = NULL;
-      if (cache_offs[i].words == 2)
-        cache[1] = cache_offs[i].sink;
+      *(uint64_t **) (tp + cache_offs[i].off) = NULL;
+      if (cache_offs[i].load)
+        *(uint64_t **) (tp + cache_offs[i].load) = cache_offs[i].sink;
     }
   size_t n = 0;
   for (size_t i = 0; i < nearly; i++)
@@ -517,12 +517,12 @@ shard_base (void)
   return base;
 }
 
-/* Add OFF to the caches' offsets if it is not there, a cache of WORDS
-   words whose second starts out at SINK (SHARDS_LOCK held); 0 if there is
-   no memory for it.  */
+/* Add OFF to the caches' offsets if it is not there, with LOAD, the
+   offset of its second pointer (0: none), which starts out at SINK
+   (SHARDS_LOCK held); 0 if there is no memory for it.  */
 
 static int
-cache_off_add (intptr_t off, int words, uint64_t *sink)
+cache_off_add (intptr_t off, intptr_t load, uint64_t *sink)
 {
   size_t lo = 0, hi = ncache_offs;
   while (lo < hi)
@@ -540,7 +540,7 @@ cache_off_add (intptr_t off, int words, uint64_t *sink)
     return 0;
   memmove (cache_offs + lo + 1, cache_offs + lo,
            (ncache_offs - lo) * sizeof *cache_offs);
-  cache_offs[lo] = (struct cache_slot) { off, sink, words };
+  cache_offs[lo] = (struct cache_slot) { off, load, sink };
   ncache_offs++;
   return 1;
 }
@@ -558,35 +558,35 @@ early_add (char *tp, uint64_t **cache, uint64_t *counters)
 }
 
 /* The place of the unit whose counters array is COUNTERS in the calling
-   thread's shard, kept in the thread's cache CACHE of WORDS words too (both
-   words of a cache of two), whose first word is never NULL afterwards: the
-   code that calls this tests it at the entry of the functions that a thread
-   may enter first, and only loads it (the first word of a one-word cache,
-   the second of a two-word one) in the others (plugin/threads.cc).  Before
-   the unit registered (its index, in COUNTERS[0], is 0: code that a preinit
-   function calls) the thread counts into the unit's sink (CACHE[1]'s value
-   when CACHE[0] is NULL), or for a one-word cache into the last resort's,
-   and no file is made, until the unit registers
+   thread's shard, kept in the thread's cache *CACHE too, which is never
+   NULL afterwards, and in *LOAD if not NULL: the code that calls this tests
+   *CACHE at the entry of the functions that a thread may enter first, and
+   only loads *LOAD (*CACHE if there is none) in the others
+   (plugin/threads.cc).  Before the unit registered (its index, in
+   COUNTERS[0], is 0: code that a preinit function calls) the thread counts
+   into the unit's sink (*LOAD's value while *CACHE is NULL) or without one
+   into the last resort's, and no file is made, until the unit registers
    (dsprof_shards_registered).  Without memory for the runtime's lists the
    thread counts into the last resort.  */
 
 static uint64_t *
-shard_unit (uint64_t *counters, uint64_t **cache, int words)
+shard_unit (uint64_t *counters, uint64_t **cache, uint64_t **load)
 {
   sigset_t all, old;
   sigfillset (&all);
   pthread_sigmask (SIG_BLOCK, &all, &old);
   char *tp = thread_pointer ();
-  uint64_t *sink = words == 2 ? cache[1] : NULL;
+  uint64_t *sink = load ? *load : NULL;
   uint64_t index = __atomic_load_n (&counters[0], __ATOMIC_ACQUIRE);
   uint64_t *place = index ? shard_base () + index : sink ? sink : last_resort;
   pthread_mutex_lock (&shards_lock);
-  if (index ? !cache_off_add ((char *) cache - tp, words, sink)
+  if (index ? !cache_off_add ((char *) cache - tp,
+                              load ? (char *) load - tp : 0, sink)
             : !early_add (tp, cache, counters))
     place = last_resort + index;
-  cache[0] = place;
-  if (words == 2)
-    cache[1] = place;
+  *cache = place;
+  if (load)
+    *load = place;
   pthread_mutex_unlock (&shards_lock);
   pthread_sigmask (SIG_SETMASK, &old, NULL);
   return place;
@@ -595,13 +595,13 @@ shard_unit (uint64_t *counters, uint64_t **cache, int words)
 DSPROF_HIDDEN uint64_t *
 dsprof_shard_unit (uint64_t *counters, uint64_t **cache)
 {
-  return shard_unit (counters, cache, 1);
+  return shard_unit (counters, cache, NULL);
 }
 
 DSPROF_HIDDEN uint64_t *
-dsprof_shard_unit_2 (uint64_t *counters, uint64_t **cache)
+dsprof_shard_unit_2 (uint64_t *counters, uint64_t **cache, uint64_t **load)
 {
-  return shard_unit (counters, cache, 2);
+  return shard_unit (counters, cache, load);
 }
 
 /* The unit whose counters array is COUNTERS, of N counters, registered with
@@ -647,8 +647,8 @@ dsprof_shards_registered (uint64_t *counters)
    statements that let the caller keep every register as it is: the entry
    points below save all the general registers and the vector and x87 state
    (XSAVE, or FXSAVE where the system has no XSAVE), call the C function
-   whose address they put in %rax with the two arguments the caller pushed,
-   and restore everything but %rax, the result.  dsprof_call_saving_all
+   whose address they put in %rax with the arguments the caller pushed (up
+   to three), and restore everything but %rax, the result.  dsprof_call_saving_all
    aligns the stack for the call itself: a caller that calls nothing else
    need not keep it aligned.  XSAVE saves the x87, SSE, AVX and AVX-512
    state (mask 0xff, the first 2,688 bytes of its standard layout).  */
@@ -746,6 +746,7 @@ __asm__ (
 "3:	fxsave	(%rsp)\n"
 "4:	mov	16(%rbp), %rdi\n"
 "	mov	24(%rbp), %rsi\n"
+"	mov	32(%rbp), %rdx\n"
 "	call	*-80(%rbp)\n"
 "	mov	%rax, -80(%rbp)\n"
 "	test	$1, %bl\n"
