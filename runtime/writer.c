@@ -140,33 +140,21 @@ static pthread_mutex_t writer_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Set once the process (or an ancestor before fork) printed its warning.  */
 static int warned;
 
-/* The program's stderr as it was started: descriptor 2's device and inode,
-   found before the program's code runs (a constructor that runs before the
-   units register, or the first warning if a preinit function's call came
-   first).  The runtime writes a warning only while descriptor 2 is still that
-   file: a program started with stderr closed, whose first open got descriptor
-   2, or one that closed it and opened another file, finds no warning of ours
-   among its data.  */
+/* Whether the program was started with descriptor 2 open, found before the
+   program's code runs (a constructor that runs before the units register,
+   or the first warning if a preinit function's call came first).  If it
+   was not, the runtime writes no warning: the program's first open got
+   descriptor 2, and a warning there would land in the program's file (as a
+   set-user-ID-safe library, which would open /dev/null there, cannot: that
+   would change the descriptors the program gets).  */
 enum { STDERR_UNKNOWN, STDERR_OPEN, STDERR_CLOSED };
-static struct
-{
-  int state;
-  dev_t dev;
-  ino_t ino;
-} start_stderr;
+static int start_stderr;
 
 static void
 stderr_identify (void)
 {
-  struct stat st;
-  if (fstat (STDERR_FILENO, &st) == 0)
-    {
-      start_stderr.dev = st.st_dev;
-      start_stderr.ino = st.st_ino;
-      start_stderr.state = STDERR_OPEN;
-    }
-  else
-    start_stderr.state = STDERR_CLOSED;
+  start_stderr = fcntl (STDERR_FILENO, F_GETFD) >= 0 ? STDERR_OPEN
+                                                     : STDERR_CLOSED;
 }
 
 /* Priority 98: before the units' constructors (99, plugin/metadata.cc), which
@@ -176,26 +164,21 @@ stderr_identify (void)
 __attribute__ ((constructor (98))) static void
 stderr_at_start (void)
 {
-  if (start_stderr.state == STDERR_UNKNOWN)
+  if (start_stderr == STDERR_UNKNOWN)
     stderr_identify ();
 }
 #pragma GCC diagnostic pop
 
-/* Whether descriptor 2 is the stderr the program was started with.  */
-
 static int
 stderr_is_programs (void)
 {
-  if (start_stderr.state == STDERR_UNKNOWN)
+  if (start_stderr == STDERR_UNKNOWN)
     stderr_identify ();
-  struct stat st;
-  return start_stderr.state == STDERR_OPEN
-         && fstat (STDERR_FILENO, &st) == 0
-         && st.st_dev == start_stderr.dev && st.st_ino == start_stderr.ino;
+  return start_stderr == STDERR_OPEN;
 }
 
-/* Write the N bytes of BUF to stderr with write(2) (async-signal-safe), if it
-   is still the program's stderr.  */
+/* Write the N bytes of BUF to stderr with write(2) (async-signal-safe), if the
+   program was started with one.  */
 
 static void
 warn_write (const char *p, size_t n)
