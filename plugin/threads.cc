@@ -127,8 +127,8 @@ asm_string (const char *s)
 
 /* A call of the runtime's function NAME, of type FNTYPE, its result in OUT
    (or none if NULL), and if MEM is not NULL its arguments &MEM, ARG (a
-   pointer) and, if not NULL, ARG2 (another).  NAME saves every register it uses (runtime/threads.c), but GCC
-   would still keep the caller's values elsewhere around a call, which makes
+   pointer) and, if not NULL, ARG2 (another).  NAME saves every register it
+   uses (runtime/threads.c), but GCC would still keep the caller's values elsewhere around a call, which makes
    a frame in functions that had none: on x86-64 it is an asm statement that
    clobbers nothing but the flags and %rax, its result (the call goes through
    the GOT: no PLT stub, which may use r10 and r11).  It steps over the 128-byte red

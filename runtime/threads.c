@@ -112,7 +112,6 @@ struct shard
 /* The key's value in a thread that counts in another thread's shard.  */
 static struct shard no_shard;
 
-
 /* The counter space the units have taken, in whole pages: every shard maps
    it (dsprof_shards_grow).  Still the sink's end: no unit counted in shards
    has registered.  */
@@ -217,23 +216,22 @@ dsprof_pool_alloc (struct dsprof_pool *pool, size_t size)
   return p;
 }
 
-/* The array *V of *MAX elements of ELT bytes, in pages of its own, made
-   room for twice as many (at least MIN); 0 without memory.  */
+/* The array OLD of *MAX elements of ELT bytes, in pages of its own, made
+   room for twice as many (at least MIN): the array, *MAX updated; NULL
+   without memory (OLD is left as it was).  */
 
-static int
-pages_grow (void *v, size_t *max, size_t elt, size_t min)
+static void *
+pages_grow (void *old, size_t *max, size_t elt, size_t min)
 {
-  void **pv = v;
   size_t n = *max ? 2 * *max : min;
-  size_t old = dsprof_round_page (*max * elt), bytes = dsprof_round_page (n * elt);
-  void *p = *pv ? mremap (*pv, old, bytes, MREMAP_MAYMOVE)
+  size_t was = dsprof_round_page (*max * elt), bytes = dsprof_round_page (n * elt);
+  void *p = old ? mremap (old, was, bytes, MREMAP_MAYMOVE)
                 : mmap (NULL, bytes, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
-    return 0;
-  *pv = p;
+    return NULL;
   *max = bytes / elt;
-  return 1;
+  return p;
 }
 
 static struct dsprof_pool shard_pool;
@@ -535,9 +533,14 @@ cache_off_add (intptr_t off, intptr_t load, uint64_t *sink)
     }
   if (lo < ncache_offs && cache_offs[lo].off == off)
     return 1;
-  if (ncache_offs == maxcache_offs
-      && !pages_grow (&cache_offs, &maxcache_offs, sizeof *cache_offs, 64))
-    return 0;
+  if (ncache_offs == maxcache_offs)
+    {
+      struct cache_slot *v = pages_grow (cache_offs, &maxcache_offs,
+                                         sizeof *v, 64);
+      if (!v)
+        return 0;
+      cache_offs = v;
+    }
   memmove (cache_offs + lo + 1, cache_offs + lo,
            (ncache_offs - lo) * sizeof *cache_offs);
   cache_offs[lo] = (struct cache_slot) { off, load, sink };
@@ -551,8 +554,13 @@ cache_off_add (intptr_t off, intptr_t load, uint64_t *sink)
 static int
 early_add (char *tp, uint64_t **cache, uint64_t *counters)
 {
-  if (nearly == maxearly && !pages_grow (&early, &maxearly, sizeof *early, 8))
-    return 0;
+  if (nearly == maxearly)
+    {
+      struct early *v = pages_grow (early, &maxearly, sizeof *v, 8);
+      if (!v)
+        return 0;
+      early = v;
+    }
   early[nearly++] = (struct early) { tp, cache, counters };
   return 1;
 }
@@ -614,7 +622,11 @@ void
 dsprof_shards_sink (uint64_t *counters, uint32_t first, uint32_t n)
 {
   pthread_mutex_lock (&shards_lock);
-  if (nsinks < maxsinks || pages_grow (&sinks, &maxsinks, sizeof *sinks, 16))
+  struct sink *v = nsinks < maxsinks ? sinks
+                   : pages_grow (sinks, &maxsinks, sizeof *v, 16);
+  if (v)
+    sinks = v;
+  if (nsinks < maxsinks)
     sinks[nsinks++] = (struct sink) { counters, first, n };
   pthread_mutex_unlock (&shards_lock);
   if (chunk_map (counters + DSPROF_COUNTERS_PER_PAGE, first, n, 1) != 0)
