@@ -150,6 +150,24 @@
          too (XSAVE or FXSAVE), and take their arguments pushed on the
          stack below the red zone, the first last: the call is an asm
          statement that leaves the caller's registers as they are.
+     the units of an executable on x86-64 compiled without -flto register
+         with __dsprof_register_unit_thread_v2 (same arguments): their
+         __dsprof_counters array is a page longer than NCOUNTERS, and its
+         counters from the second page on are the unit's sink.  Their cache
+         is two pointers: `static __thread uint64_t *cache' (NULL at a
+         thread's start), which the functions a thread may enter first
+         test, and `static __thread uint64_t *load = sink' (at the sink at
+         a thread's start), which the others load without a test; the call
+           uint64_t *__dsprof_shard_unit_v2 (uint64_t *counters,
+                                             uint64_t **cache,
+                                             uint64_t **load)
+         (three arguments pushed) sets both, and the runtime sets them back
+         to NULL and the sink when the thread ends.  Code whose frames run on
+         in a thread that never set them (a coroutine's stack resumed by
+         another thread) counts in the sink, never through NULL; so does
+         code run before the unit registered.  At registration the sink
+         becomes a DSPROF_CHUNK_SHARD segment of the profile (first the
+         unit's index, NCOUNTERS counters), with the counts it held.
 
    The file holds a DSPROF_CHUNK_TUNIT chunk per such unit (struct
    dsprof_unit_chunk, its counters_offset that index, no counter pages) and
@@ -169,8 +187,17 @@
    when the thread ends and the next new thread takes it (the sums are the
    same); a forked child gets its own file, its thread a new zero shard at
    the same address (counts from the fork), the parent's other shards
-   unmapped.  Code that runs before its unit registered (index 0) counts
-   into the sink, and those counts are not in the profile (a unit of more
+   unmapped, the units' sinks a new zero segment each.  Under a finite
+   RLIMIT_AS a shard reserves the counter space the units have taken and
+   DSPROF_SHARD_SINK / 8 counters more, not all of it: a unit that
+   registers past that takes the address space right past the shard, or
+   is recorded without counts (a warning).  A thread that cannot have a
+   shard of its own counts in another thread's: the header's
+   single_threads counts the threads that share it, so that readers say
+   increments may have been lost.  Code that runs before its unit
+   registered (index 0) counts into the unit's sink if it has one (then in
+   the profile), else into the shard's sink, and those counts are not in
+   the profile (a unit of more
    counters than the sink would spill into the first units' places: the
    constructor runs first, at a reserved priority, so only code that other
    units' constructors call before it can).  A unit that does not fit in
@@ -495,8 +522,9 @@ struct dsprof_file_header
   uint64_t tick_hz;          /* clock ticks per second, measured at start */
   char exe[256];             /* /proc/self/exe or argv[0], NUL terminated */
   uint64_t single_threads;   /* threads that ran code counted with
-                                update=single (section 1): more than one,
-                                and increments may have been lost */
+                                update=single (section 1), or that shared
+                                a shard (section 2b): more than one, and
+                                increments may have been lost */
 };
 
 #define DSPROF_CLOCK_NS 0u       /* ticks are CLOCK_MONOTONIC nanoseconds */

@@ -43,6 +43,9 @@ opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
 /* threads.cc: whether the counters go into per-thread shards: update=thread,
    or by default where that costs little (an executable on x86-64).  */
 bool dsprof_update_thread_p (void);
+/* threads.cc: whether this unit's counters array has its sink (a page more,
+   then as many counters again: include/dsprof-format.h, section 2b).  */
+bool dsprof_unit_sink_p (void);
 /* threads.cc: the late pass that, with update=single, counts the threads.  */
 opt_pass *dsprof_make_threads_pass (gcc::context *ctxt);
 

@@ -432,7 +432,9 @@ dsprof_emit_unit (void)
   if (counters_decl)
     {
       n = ROUND_UP (MAX (ncounters, 1u), DSPROF_COUNTERS_PER_PAGE);
-      complete_array (counters_decl, n, DSPROF_PAGE);
+      complete_array (counters_decl,
+                      dsprof_unit_sink_p () ? DSPROF_COUNTERS_PER_PAGE + n : n,
+                      DSPROF_PAGE);
     }
   if (sites_decl)
     complete_array (sites_decl, MAX (nsites, 1u), 4);

@@ -52,15 +52,13 @@ const pass_data threads_pass_data = {
   TODO_update_ssa_only_virtuals,
 };
 
-/* A thread-local variable NAME of TYPE, left out of the debug information:
-   the runtime's (initial-exec) if EXTERNAL, else one of the unit's own
-   (local-exec).  */
+/* Make DECL a thread-local variable left out of the debug information: the
+   runtime's (initial-exec) if EXTERNAL, else one of the unit's own
+   (local-exec); tls_var makes one of NAME and TYPE.  */
 
-tree
-tls_var (const char *name, tree type, bool external)
+void
+tls_decl_finish (tree decl, bool external)
 {
-  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
-                          type);
   DECL_ARTIFICIAL (decl) = 1;
   DECL_IGNORED_P (decl) = 1;
   if (external)
@@ -78,6 +76,14 @@ tls_var (const char *name, tree type, bool external)
       set_decl_tls_model (decl, TLS_MODEL_LOCAL_EXEC);
       varpool_node::add (decl);
     }
+}
+
+tree
+tls_var (const char *name, tree type, bool external)
+{
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL, get_identifier (name),
+                          type);
+  tls_decl_finish (decl, external);
   return decl;
 }
 
@@ -120,19 +126,21 @@ asm_string (const char *s)
 }
 
 /* A call of the runtime's function NAME, of type FNTYPE, its result in OUT
-   (or none if NULL), and if MEM is not NULL its arguments &MEM and ARG (a
-   pointer).  NAME saves every register it uses (runtime/threads.c), but GCC
-   would still keep the caller's values elsewhere around a call, which makes
+   (or none if NULL), and if MEM is not NULL its arguments &MEM, ARG (a
+   pointer) and, if not NULL, ARG2 (another).  NAME saves every register it
+   uses (runtime/threads.c), but GCC would still keep the caller's values elsewhere around a call, which makes
    a frame in functions that had none: on x86-64 it is an asm statement that
    clobbers nothing but the flags and %rax, its result (the call goes through
    the GOT: no PLT stub, which may use r10 and r11).  It steps over the 128-byte red
    zone below the stack pointer first, where a function that calls nothing
    may keep data, so the return address, the arguments (pushed, the first
-   last: ARG comes in %rax, the result's register, and &MEM is made there)
+   last: ARG comes in %rax, the result's register, and &MEM is made there;
+   ARG2 in any other register)
    and the callee's frame go below it.  */
 
 gimple *
-preserving_call (const char *name, tree fntype, tree out, tree mem, tree arg)
+preserving_call (const char *name, tree fntype, tree out, tree mem, tree arg,
+                 tree arg2)
 {
   if (!asm_calls_p ())
     {
@@ -159,13 +167,18 @@ preserving_call (const char *name, tree fntype, tree out, tree mem, tree arg)
       vec_safe_push (inputs, build_tree_list (build_tree_list (NULL_TREE,
                                                                asm_string ("m")),
                                               mem));
+      if (arg2)
+        vec_safe_push (inputs, build_tree_list (build_tree_list (NULL_TREE,
+                                                                 asm_string ("r")),
+                                                arg2));
     }
   char text[256];
   snprintf (text, sizeof text,
-            "lea -128(%%%%rsp), %%%%rsp\n\t%s"
+            "lea -128(%%%%rsp), %%%%rsp\n\t%s%s"
             "call *%s@GOTPCREL(%%%%rip)\n\tlea %u(%%%%rsp), %%%%rsp",
+            arg2 ? "push %3\n\t" : "",
             mem ? "push %0\n\tlea %2, %%rax\n\tpush %%rax\n\t" : "",
-            name, mem ? 144 : 128);
+            name, 128 + (mem ? 16 : 0) + (arg2 ? 8 : 0));
   gasm *a = gimple_build_asm_vec (text, inputs, outputs, clobbers, NULL);
   gimple_asm_set_volatile (a, true);
   if (out)
@@ -180,7 +193,7 @@ seen_thread_call (void)
 {
   return preserving_call ("__dsprof_seen_thread_v1",
                        build_function_type_list (void_type_node, NULL_TREE),
-                       NULL_TREE, NULL_TREE, NULL_TREE);
+                       NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE);
 }
 
 /* Whether FUN stores to a counters array, and whether it calls a function
@@ -359,22 +372,54 @@ shard_caches_p (void)
   return !flag_shlib && asm_calls_p ();
 }
 
+/* Whether ARRAY, a counters array, has its sink: this unit's, when it is
+   compiled here (not at a -flto link, where every counted function tests
+   its pointer and nothing reads the sink).  */
+
+bool
+sink_p (tree array)
+{
+  return !in_lto_p && array == dsprof_counters_decl () && dsprof_unit_sink_p ();
+}
+
 /* The thread-local cache of the place of ARRAY's unit in the thread's
-   shard (one per counters array: several with -flto).  */
+   shard (one per counters array: several with -flto), two pointers of
+   their own (scalars: GCC reaches each at its fixed offset from the thread
+   pointer): WORD 0, which the functions a thread may enter first test (NULL
+   until the runtime set it), and WORD 1, which the others load without a
+   test, and which starts out at the unit's sink (the array's second page
+   on: include/dsprof-format.h, section 2b), so that code whose frames moved
+   to a thread that never set it (a coroutine's stack resumed by another
+   thread) counts there, never through NULL.  The runtime sets both.  */
 
 tree
-shard_cache_decl (tree array)
+shard_cache_decl (tree array, unsigned word)
 {
   static vec<tree> arrays, caches;
   for (unsigned i = 0; i < arrays.length (); i++)
     if (arrays[i] == array)
-      return caches[i];
-  char *name;
-  ASM_FORMAT_PRIVATE_NAME (name, "__dsprof_shard_cache", arrays.length ());
-  tree decl = tls_var (name, shard_ptr_type (), false);
+      return caches[2 * i + word];
+  for (unsigned k = 0; k < 2; k++)
+    {
+      char *name;
+      ASM_FORMAT_PRIVATE_NAME (name, k ? "__dsprof_shard_load"
+                                       : "__dsprof_shard_cache",
+                               arrays.length ());
+      tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+                              get_identifier (name), shard_ptr_type ());
+      if (k && sink_p (array))
+        {
+          tree sink = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
+                              size_int (DSPROF_COUNTERS_PER_PAGE), NULL_TREE,
+                              NULL_TREE);
+          DECL_INITIAL (decl) = fold_convert (shard_ptr_type (),
+                                              build_fold_addr_expr (sink));
+        }
+      tls_decl_finish (decl, false);
+      caches.safe_push (decl);
+    }
   arrays.safe_push (array);
-  caches.safe_push (decl);
-  return decl;
+  return caches[2 * (arrays.length () - 1) + word];
 }
 
 /* If *REF is a counter of the unit, its counters array in *ARRAY and its
@@ -449,7 +494,7 @@ entered_with_shard_p (function *fun)
 bool
 shards_see_call (gcall *call)
 {
-  static tree thread_decl;
+  static tree thread_decl, sink_decl;
   tree fn = gimple_call_fndecl (call);
   if (!fn)
     return false;
@@ -458,9 +503,16 @@ shards_see_call (gcall *call)
                  "__dsprof_register_unit_v1") == 0)
     {
       if (!thread_decl)
-        thread_decl = build_fn_decl ("__dsprof_register_unit_thread_v1",
+        {
+          thread_decl = build_fn_decl ("__dsprof_register_unit_thread_v1",
+                                       TREE_TYPE (fn));
+          sink_decl = build_fn_decl ("__dsprof_register_unit_thread_v2",
                                      TREE_TYPE (fn));
-      gimple_call_set_fndecl (call, thread_decl);
+        }
+      tree arg = gimple_call_arg (call, 0);
+      bool sink = TREE_CODE (arg) == ADDR_EXPR
+                  && sink_p (get_base_address (TREE_OPERAND (arg, 0)));
+      gimple_call_set_fndecl (call, sink ? sink_decl : thread_decl);
       update_stmt (call);
       return false;
     }
@@ -475,7 +527,7 @@ shard_pointer (function *fun, tree array)
 {
   tree ptype = shard_ptr_type ();
   bool cached = shard_caches_p ();
-  tree var = cached ? shard_cache_decl (array) : shard_decl ();
+  tree var = cached ? shard_cache_decl (array, 0) : shard_decl ();
   tree b1 = make_ssa_name (ptype), b2 = make_ssa_name (ptype);
   tree b3 = make_ssa_name (ptype);
   basic_block call_bb, join;
@@ -485,21 +537,26 @@ shard_pointer (function *fun, tree array)
   if (cached)
     {
       tree cache = make_ssa_name (build_pointer_type (ptype));
+      tree load = make_ssa_name (build_pointer_type (ptype));
       gsi_insert_before (&gsi, gimple_build_assign (cache,
                                                     build_fold_addr_expr (var)),
                          GSI_SAME_STMT);
+      gsi_insert_before (&gsi, gimple_build_assign (load,
+                                                    build_fold_addr_expr (shard_cache_decl (array, 1))),
+                         GSI_SAME_STMT);
       tree counter0 = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (array)), array,
                               integer_zero_node, NULL_TREE, NULL_TREE);
-      call = preserving_call ("__dsprof_shard_unit_v1",
+      call = preserving_call ("__dsprof_shard_unit_v2",
                            build_function_type_list (ptype, ptr_type_node,
                                                      TREE_TYPE (cache),
+                                                     TREE_TYPE (load),
                                                      NULL_TREE),
-                           b2, counter0, cache);
+                           b2, counter0, cache, load);
     }
   else
     call = preserving_call ("__dsprof_shard_thread_v1",
                          build_function_type_list (ptype, NULL_TREE), b2,
-                         NULL_TREE, NULL_TREE);
+                         NULL_TREE, NULL_TREE, NULL_TREE);
   gsi_insert_before (&gsi, call, GSI_SAME_STMT);
   if (is_gimple_call (call))
     cgraph_node::get (fun->decl)->create_edge (cgraph_node::get_create (gimple_call_fndecl (call)),
@@ -615,7 +672,7 @@ shards_pass::execute (function *fun)
              function, and the optimisers merge the loads they can.  */
           p = make_ssa_name (shard_ptr_type ());
           gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-          gsi_insert_before (&gsi, gimple_build_assign (p, shard_cache_decl (arrays[i])),
+          gsi_insert_before (&gsi, gimple_build_assign (p, shard_cache_decl (arrays[i], 1)),
                              GSI_SAME_STMT);
         }
       tree old = gimple_op (stmt, ops[i]);
@@ -638,6 +695,15 @@ shards_pass::execute (function *fun)
 /* update=thread, or no update= where the units' caches make it cost close
    to update=single (shard_caches_p: an executable on x86-64); elsewhere
    the default is update=single.  */
+
+/* The units that keep their place in a cache have a sink (shard_cache_decl),
+   but at a -flto link.  */
+
+bool
+dsprof_unit_sink_p (void)
+{
+  return dsprof_update_thread_p () && shard_caches_p () && !in_lto_p;
+}
 
 bool
 dsprof_update_thread_p (void)

@@ -100,6 +100,31 @@ DSPROF_API uint64_t *__dsprof_shard_unit_v1 (uint64_t *counters,
                                              uint64_t **cache);
 DSPROF_HIDDEN uint64_t *dsprof_shard_thread (void);
 DSPROF_HIDDEN uint64_t *dsprof_shard_unit (uint64_t *counters, uint64_t **cache);
+/* The same for a cache of two pointers, LOAD starting out at the unit's
+   sink (include/dsprof-format.h, section 2b).  */
+DSPROF_API uint64_t *__dsprof_shard_unit_v2 (uint64_t *counters,
+                                             uint64_t **cache,
+                                             uint64_t **load);
+DSPROF_HIDDEN uint64_t *dsprof_shard_unit_2 (uint64_t *counters,
+                                             uint64_t **cache,
+                                             uint64_t **load);
+DSPROF_API void __dsprof_register_unit_thread_v2 (uint64_t *counters,
+                                                  uint32_t ncounters,
+                                                  const char *meta,
+                                                  uint32_t meta_size,
+                                                  uint32_t *sites,
+                                                  uint32_t nsites);
+/* Pages the runtime's small records are cut from (threads.c): a pool, its
+   caller's lock held.  */
+struct dsprof_pool
+{
+  char *next, *end;
+};
+DSPROF_HIDDEN void *dsprof_pool_alloc (struct dsprof_pool *pool, size_t size);
+/* A unit registered with __dsprof_register_unit_thread_v2 at index FIRST:
+   its sink of N counters is mapped from the profile.  */
+DSPROF_HIDDEN void dsprof_shards_sink (uint64_t *counters, uint32_t first,
+                                       uint32_t n);
 /* The units have taken the threads' counter space up to END: every shard
    maps it; 0, or -1 if one could not.  */
 DSPROF_HIDDEN int dsprof_shards_grow (uint32_t end);

@@ -271,7 +271,8 @@ register_unit (uint64_t *counters, uint32_t ncounters, const char *meta,
           __atomic_store_n (&counters[0], u->index, __ATOMIC_RELEASE);
           dsprof_shards_registered (counters);
         }
-      unit_record (u);
+      if (unit_record (u) == 0 && thread == 2 && ncounters)
+        dsprof_shards_sink (counters, (uint32_t) u->index, ncounters);
     }
 
  out:
@@ -292,6 +293,17 @@ __dsprof_register_unit_thread_v1 (uint64_t *counters, uint32_t ncounters,
                                   uint32_t *sites, uint32_t nsites)
 {
   register_unit (counters, ncounters, meta, meta_size, sites, nsites, 1);
+}
+
+/* The same for a unit whose array has its sink (include/dsprof-format.h,
+   section 2b).  */
+
+DSPROF_API void
+__dsprof_register_unit_thread_v2 (uint64_t *counters, uint32_t ncounters,
+                                  const char *meta, uint32_t meta_size,
+                                  uint32_t *sites, uint32_t nsites)
+{
+  register_unit (counters, ncounters, meta, meta_size, sites, nsites, 2);
 }
 
 /* Forget the unit with COUNTERS and SITES (its shared library is being

@@ -143,11 +143,51 @@ static pthread_mutex_t writer_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Set once the process (or an ancestor before fork) printed its warning.  */
 static int warned;
 
-/* Write the N bytes of BUF to stderr with write(2) (async-signal-safe).  */
+/* Whether the program was started with descriptor 2 open, found before the
+   program's code runs (a constructor that runs before the units register,
+   or the first warning if a preinit function's call came first).  If it
+   was not, the runtime writes no warning: the program's first open got
+   descriptor 2, and a warning there would land in the program's file (as a
+   set-user-ID-safe library, which would open /dev/null there, cannot: that
+   would change the descriptors the program gets).  */
+enum { STDERR_UNKNOWN, STDERR_OPEN, STDERR_CLOSED };
+static int start_stderr;
+
+static void
+stderr_identify (void)
+{
+  start_stderr = fcntl (STDERR_FILENO, F_GETFD) >= 0 ? STDERR_OPEN
+                                                     : STDERR_CLOSED;
+}
+
+/* Priority 98: before the units' constructors (99, plugin/metadata.cc), which
+   may warn.  */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wprio-ctor-dtor"
+__attribute__ ((constructor (98))) static void
+stderr_at_start (void)
+{
+  if (start_stderr == STDERR_UNKNOWN)
+    stderr_identify ();
+}
+#pragma GCC diagnostic pop
+
+static int
+stderr_is_programs (void)
+{
+  if (start_stderr == STDERR_UNKNOWN)
+    stderr_identify ();
+  return start_stderr == STDERR_OPEN;
+}
+
+/* Write the N bytes of BUF to stderr with write(2) (async-signal-safe), if the
+   program was started with one.  */
 
 static void
 warn_write (const char *p, size_t n)
 {
+  if (!stderr_is_programs ())
+    return;
   while (n)
     {
       ssize_t w = write (STDERR_FILENO, p, n);
@@ -1270,6 +1310,7 @@ struct mapping
 };
 
 static struct mapping *mappings;
+static struct dsprof_pool mapping_pool;   /* WRITER_LOCK held */
 static struct sigaction old_sigbus;     /* the disposition we replaced */
 static int sigbus_installed;
 static uintptr_t page_size = DSPROF_PAGE;
@@ -1280,7 +1321,7 @@ static uintptr_t page_size = DSPROF_PAGE;
 void
 dsprof_writer_track (void *addr, size_t size)
 {
-  struct mapping *m = malloc (sizeof *m);
+  struct mapping *m = dsprof_pool_alloc (&mapping_pool, sizeof *m);
   if (!m)
     return;
   m->lo = (uintptr_t) addr;
@@ -1304,14 +1345,8 @@ dsprof_writer_forget (void *addr)
 static void
 writer_forget_all (void)
 {
-  struct mapping *m = mappings;
+  /* Their records stay in the pool, which has no free.  */
   mappings = NULL;
-  while (m)
-    {
-      struct mapping *next = m->next;
-      free (m);
-      m = next;
-    }
 }
 
 /* Write "dsprof: " and the strings of PARTS (up to a NULL) to stderr as one

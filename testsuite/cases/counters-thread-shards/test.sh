@@ -94,8 +94,12 @@ for prog in entry entry-lto; do
   rm -f e.data dsprof.data
   DSPROF_OUT=e.data ./$prog 5000 || fail "$prog: status $?"
   [ ! -e dsprof.data ] || fail "$prog made a profile before it read DSPROF_OUT"
-  # The preinit call is made before the unit registers: in the sink.
-  expect e.data "entry.c:$(line_of entry.c EARLY)" 5000
+  # The preinit call is made before the unit registers: in the unit's sink,
+  # which the profile holds (an executable's unit has one but at a -flto
+  # link, where it counts nowhere).
+  early=5001
+  [ $prog = entry ] || early=5000
+  expect e.data "entry.c:$(line_of entry.c EARLY)" $early
   expect e.data "entry.c:$(line_of entry.c HELPER)" 20000
   expect e.data "entry.c:$(line_of entry.c VECTOR)" 4
 done
