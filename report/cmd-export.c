@@ -20,11 +20,13 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
 #include "pb.h"
+#include "progress.h"
 #include "stacks.h"
 
 /* ---- what the event exports share ------------------------------------------------ */
@@ -1627,6 +1629,9 @@ export_run (const char *format, const char *output,
   struct output out;
   if (!(rc = output_open (&out, "export", output, 0)))
     {
+      /* Written as read: no progress line amid it on the terminal.  */
+      if (!out.path && isatty (STDOUT_FILENO))
+        progress_off ();
       rc = f->plain ? f->plain (&set, out.f) : f->run (&set, o, out.f);
       rc = output_finish (&out, rc);
     }
