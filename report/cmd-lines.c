@@ -1,6 +1,7 @@
 /* cmd-lines.c - the line counts model (linecount.h) rendered: `dsprof lines`
    (docs/contract.md §5.1), `dsprof annotate` (§5.2), `dsprof export --format
-   lcov` and `dsprof summary`.  */
+   lcov` and `--format cobertura` (§5.8) and `dsprof summary`, the last three
+   with coverage.h's figures.  */
 
 #include <errno.h>
 #include <fcntl.h>
