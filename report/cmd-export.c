@@ -20,11 +20,13 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
 #include "pb.h"
+#include "progress.h"
 #include "stacks.h"
 
 /* ---- what the event exports share ------------------------------------------------ */
@@ -1387,12 +1389,148 @@ export_csv (struct pf_set *set, FILE *out)
 
 /* ---- dsprof export --------------------------------------------------------------- */
 
-static const char *const formats[] = { "chrome", "folded", "lcov", "csv", "pprof",
-                                        "perfetto" };
-#define FORMAT_LIST "chrome, folded, lcov, csv, pprof or perfetto"
+/* The options every exporter gets (each uses those of its format).  */
+struct export_opts
+{
+  bool raw;
+  const struct pprof_opts *pp;
+};
 
-static int export_run (const char *format, const char *output, bool raw,
-                       bool labels, const struct pprof_opts *pp, int argc,
+static int
+run_folded (struct pf_set *set, const struct export_opts *o, FILE *out)
+{
+  return export_folded (set, o->raw, out);
+}
+
+static int
+run_pprof (struct pf_set *set, const struct export_opts *o, FILE *out)
+{
+  return export_pprof (set, o->raw, o->pp, out);
+}
+
+/* Cobertura's timestamp is when the earliest process started.  */
+
+static int
+run_cobertura (struct pf_set *set, const struct export_opts *o, FILE *out)
+{
+  (void) o;
+  return export_cobertura (set, set->nprocs ? first_start (set) / 1000000000
+                           : 0, out);
+}
+
+/* The formats: name, --help text, exporter (PLAIN when it takes no
+   options).  */
+static const struct export_format
+{
+  const char *name;
+  const char *help;
+  int (*run) (struct pf_set *set, const struct export_opts *o, FILE *out);
+  int (*plain) (struct pf_set *set, FILE *out);
+} formats[] = {
+  { "chrome",
+    "Chrome trace-event JSON (Perfetto UI, chrome://tracing): a B event\n"
+    "at each Start and an E event at each Finish, per process (pid) and\n"
+    "thread (tid), balanced (an event closed by repair ends with\n"
+    "complete false); args are the dimensions: Start's on B, the\n"
+    "result, added ones and complete on E.  ts in microseconds since\n"
+    "the earliest process started.\n", NULL, export_chrome },
+  { "folded",
+    "folded stacks for flame-graph tools: `a;b;c SELF_NS`, one line\n"
+    "per distinct stack of names with its self time, the recorder's\n"
+    "cost deducted as in `dsprof report` unless --raw (the lines then\n"
+    "add up to the report's Self column; with --raw to the profiled\n"
+    "time).  `;` and control characters in a name are written \\xHH.\n",
+    run_folded, NULL },
+  { "lcov",
+    "an lcov tracefile of the line counts for genhtml: per source file\n"
+    "(found as annotate finds it) FN/FNDA for each function's entry\n"
+    "count, DA for each line with the largest count of the blocks on it.\n",
+    NULL, export_lcov },
+  { "cobertura",
+    "Cobertura XML (coverage-04.dtd) for CI services (Codecov, GitLab,\n"
+    "Jenkins): the lcov export's lines and branches, with its totals\n"
+    "and `dsprof summary`'s; the files' common directory is the\n"
+    "<source>, a package per directory, a class per file, a method\n"
+    "per function; a line with branches has condition-coverage\n"
+    "\"PCT% (TAKEN/BRANCHES)\"; rates are 1 when nothing is valid.\n",
+    run_cobertura, NULL },
+  { "csv",
+    "one row per record (RFC 4180): record (its number in `dsprof\n"
+    "records`), pid, thread, start_ns (since its process started),\n"
+    "duration_ns (as recorded), depth, parent_record (empty at top\n"
+    "level), then one column per dimension any record carries.\n",
+    NULL, export_csv },
+  { "pprof",
+    "pprof's profile.proto, gzip-compressed (go tool pprof, any\n"
+    "pprof reader): a sample per distinct stack of names (of D's\n"
+    "values with --dim D) and set of dimensions of its innermost\n"
+    "record, which are its labels (integers as numbers); values\n"
+    "records (count), self and total (ns, the recorder's cost\n"
+    "deducted as in `dsprof report` unless --raw); self is the\n"
+    "default, so pprof's flat is the report's Self, cum its Total.\n"
+    "Each name is a function at its event site's file and line.\n",
+    run_pprof, NULL },
+  { "perfetto",
+    "Perfetto's native protobuf trace (ui.perfetto.dev,\n"
+    "trace_processor): the chrome export's slices, a fifth to a third\n"
+    "of its size, written as the events are read (memory does not\n"
+    "grow with the records): a track per process and thread (the\n"
+    "first thread's tid is the pid), a slice per record, named and\n"
+    "categorised as chrome's, at the same ns; a site's file and line\n"
+    "are its source location, the other dimensions debug annotations\n"
+    "(numbers, booleans and pointers typed).\n", NULL, export_perfetto },
+};
+#define NFORMATS (sizeof formats / sizeof *formats)
+
+/* The format named NAME, or NULL.  */
+
+static const struct export_format *
+format_named (const char *name)
+{
+  for (size_t f = 0; f < NFORMATS; f++)
+    if (!strcmp (name, formats[f].name))
+      return &formats[f];
+  return NULL;
+}
+
+/* The format names joined by SEP, the last two by LAST, in BUF.  */
+
+static const char *
+format_list (char *buf, size_t size, const char *sep, const char *last)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (size_t f = 0; f < NFORMATS && len < size; f++)
+    len += (size_t) snprintf (buf + len, size - len, "%s%s",
+                              !f ? "" : f + 1 < NFORMATS ? sep : last,
+                              formats[f].name);
+  return buf;
+}
+
+/* --help: the usage with the formats, each format's text, the options.  */
+
+static int
+export_help (void)
+{
+  char list[256];
+  printf ("usage: dsprof export --format %s\n",
+          format_list (list, sizeof list, "|", "|"));
+  fputs ("                     [--raw] [--dim D] [--label D]... [--no-labels]\n"
+         "                     [-o FILE] [PROFILE...]\n\n", stdout);
+  for (size_t f = 0; f < NFORMATS; f++)
+    {
+      const char *h = formats[f].help;
+      printf ("  %-10s", formats[f].name);
+      for (const char *nl; (nl = strchr (h, '\n')); h = nl + 1)
+        printf ("%s%.*s\n", h == formats[f].help ? "" : "            ",
+                (int) (nl - h), h);
+    }
+  putchar ('\n');
+  return print_help (&cmd_export);
+}
+
+static int export_run (const char *format, const char *output,
+                       const struct export_opts *o, bool labels, int argc,
                        char **argv);
 
 static int
@@ -1410,7 +1548,8 @@ run_export (int argc, char **argv)
   };
   const char *format = NULL, *output = NULL;
   struct pprof_opts pp = { NULL, -1, NULL };
-  bool raw = false, labels = false;
+  struct export_opts o = { false, &pp };
+  bool labels = false;
   int ret = 0;
   int ch;
   opterr = 0;
@@ -1447,39 +1586,40 @@ run_export (int argc, char **argv)
         pp.nlabels = 0;
         labels = true;
         break;
-      case 'r': raw = true; break;
+      case 'r': o.raw = true; break;
       case 'h':
         free (pp.labels);
-        return print_help (&cmd_export);
+        return export_help ();
       default:
         ret = option_error ("export", ch, argv);
       }
+  char list[256];
   if (!ret && !format)
-    ret = usage_error ("export", "--format " FORMAT_LIST " is needed");
+    ret = usage_error ("export", "--format %s is needed",
+                       format_list (list, sizeof list, ", ", " or "));
   if (ret)
     {
       free (pp.labels);
       return ret;
     }
-  ret = export_run (format, output, raw, labels, &pp, argc, argv);
+  ret = export_run (format, output, &o, labels, argc, argv);
   free (pp.labels);
   return ret;
 }
 
-/* export with the options parsed: FORMAT, OUTPUT, RAW, the pprof options PP
-   (LABELS: given), the profiles from ARGV[optind].  */
+/* export with the options parsed: FORMAT, OUTPUT, the options O (LABELS: the
+   pprof labels given), the profiles from ARGV[optind].  */
 
 static int
-export_run (const char *format, const char *output, bool raw, bool labels,
-            const struct pprof_opts *pp, int argc, char **argv)
+export_run (const char *format, const char *output,
+            const struct export_opts *o, bool labels, int argc, char **argv)
 {
-  size_t f = 0;
-  while (f < sizeof formats / sizeof *formats && strcmp (format, formats[f]))
-    f++;
-  if (f == sizeof formats / sizeof *formats)
-    return usage_error ("export", "--format wants " FORMAT_LIST ", not '%s'",
-                        format);
-  if ((pp->dim || labels) && strcmp (format, "pprof"))
+  const struct export_format *f = format_named (format);
+  char list[256];
+  if (!f)
+    return usage_error ("export", "--format wants %s, not '%s'",
+                        format_list (list, sizeof list, ", ", " or "), format);
+  if ((o->pp->dim || labels) && f->run != run_pprof)
     return usage_error ("export", "--dim, --label and --no-labels are for --format "
                         "pprof");
   struct pf_set set;
@@ -1489,64 +1629,20 @@ export_run (const char *format, const char *output, bool raw, bool labels,
   struct output out;
   if (!(rc = output_open (&out, "export", output, 0)))
     {
-      if (!strcmp (format, "chrome"))
-        rc = export_chrome (&set, out.f);
-      else if (!strcmp (format, "folded"))
-        rc = export_folded (&set, raw, out.f);
-      else if (!strcmp (format, "lcov"))
-        rc = export_lcov (&set, out.f);
-      else if (!strcmp (format, "pprof"))
-        rc = export_pprof (&set, raw, pp, out.f);
-      else if (!strcmp (format, "perfetto"))
-        rc = export_perfetto (&set, out.f);
-      else
-        rc = export_csv (&set, out.f);
+      /* Written as read: no progress line amid it on the terminal.  */
+      if (!out.path && isatty (STDOUT_FILENO))
+        progress_off ();
+      rc = f->plain ? f->plain (&set, out.f) : f->run (&set, o, out.f);
       rc = output_finish (&out, rc);
     }
   pf_free (&set);
   return rc;
 }
 
+/* The usage and the formats are export_help's, from the table.  */
 const struct command cmd_export = {
-  "export", "the profile for other tools (chrome, folded, lcov, csv, pprof, "
-  "perfetto)", run_export,
-  "usage: dsprof export --format chrome|folded|lcov|csv|pprof|perfetto [--raw]\n"
-  "                     [--dim D] [--label D]... [--no-labels] [-o FILE]\n"
-  "                     [PROFILE...]\n\n"
-  "  chrome   Chrome trace-event JSON (Perfetto UI, chrome://tracing): a B event\n"
-  "           at each Start and an E event at each Finish, per process (pid) and\n"
-  "           thread (tid), balanced (an event closed by repair ends with\n"
-  "           complete false); args are the dimensions: Start's on B, the\n"
-  "           result, added ones and complete on E.  ts in microseconds since\n"
-  "           the earliest process started.\n"
-  "  folded   folded stacks for flame-graph tools: `a;b;c SELF_NS`, one line\n"
-  "           per distinct stack of names with its self time, the recorder's\n"
-  "           cost deducted as in `dsprof report` unless --raw (the lines then\n"
-  "           add up to the report's Self column; with --raw to the profiled\n"
-  "           time).  `;` and control characters in a name are written \\xHH.\n"
-  "  lcov     an lcov tracefile of the line counts for genhtml: per source file\n"
-  "           (found as annotate finds it) FN/FNDA for each function's entry\n"
-  "           count, DA for each line with the largest count of the blocks on it.\n"
-  "  csv      one row per record (RFC 4180): record (its number in `dsprof\n"
-  "           records`), pid, thread, start_ns (since its process started),\n"
-  "           duration_ns (as recorded), depth, parent_record (empty at top\n"
-  "           level), then one column per dimension any record carries.\n"
-  "  pprof    pprof's profile.proto, gzip-compressed (go tool pprof, any\n"
-  "           pprof reader): a sample per distinct stack of names (of D's\n"
-  "           values with --dim D) and set of dimensions of its innermost\n"
-  "           record, which are its labels (integers as numbers); values\n"
-  "           records (count), self and total (ns, the recorder's cost\n"
-  "           deducted as in `dsprof report` unless --raw); self is the\n"
-  "           default, so pprof's flat is the report's Self, cum its Total.\n"
-  "           Each name is a function at its event site's file and line.\n"
-  "  perfetto Perfetto's native protobuf trace (ui.perfetto.dev,\n"
-  "           trace_processor): the chrome export's slices, a fifth to a third\n"
-  "           of its size, written as the events are read (memory does not\n"
-  "           grow with the records): a track per process and thread (the\n"
-  "           first thread's tid is the pid), a slice per record, named and\n"
-  "           categorised as chrome's, at the same ns; a site's file and line\n"
-  "           are its source location, the other dimensions debug annotations\n"
-  "           (numbers, booleans and pointers typed).\n\n"
+  "export", "the profile for other tools (chrome, folded, lcov, cobertura, "
+  "csv, pprof, perfetto)", run_export,
   "  -f, --format F       one of the above (required)\n"
   "      --raw            folded, pprof: times without deducting the recorder's\n"
   "                       cost\n"

@@ -1,6 +1,7 @@
 /* cmd-lines.c - the line counts model (linecount.h) rendered: `dsprof lines`
    (docs/contract.md §5.1), `dsprof annotate` (§5.2), `dsprof export --format
-   lcov` and `dsprof summary`.  */
+   lcov` and `--format cobertura` (§5.8) and `dsprof summary`, the last three
+   with coverage.h's figures.  */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 #include "hashtab.h"
 #include "cmd.h"
 #include "diff.h"
+#include "coverage.h"
 #include "linecount.h"
 
 /* ---- dsprof lines -------------------------------------------------------------- */
@@ -473,13 +475,6 @@ const struct command cmd_annotate = {
 
 /* ---- dsprof export --format lcov ---------------------------------------------- */
 
-static int
-cmp_source_path (const void *a, const void *b)
-{
-  return strcmp ((*(const struct lc_source *const *) a)->path,
-                 (*(const struct lc_source *const *) b)->path);
-}
-
 /* The lcov record of source S: its functions, then its lines (DA: the largest
    count of the blocks on the line), then its branches (BRDA:LINE,0,NUMBER,
    TAKEN as geninfo writes gcov's, TAKEN `-` on a line that never ran).  */
@@ -487,27 +482,20 @@ cmp_source_path (const void *a, const void *b)
 static void
 lcov_source (const struct lc_source *s, FILE *out)
 {
+  struct cov_row r = cov_source (s);
   fprintf (out, "TN:\nSF:%s\n", s->path);
-  uint32_t hit = 0;
   for (uint32_t k = 0; k < s->nfuncs; k++)
     fprintf (out, "FN:%u,%s\n", s->funcs[k].line, s->funcs[k].name);
   for (uint32_t k = 0; k < s->nfuncs; k++)
-    {
-      fprintf (out, "FNDA:%" PRIu64 ",%s\n", s->funcs[k].count,
-               s->funcs[k].name);
-      hit += s->funcs[k].count > 0;
-    }
-  fprintf (out, "FNF:%u\nFNH:%u\n", s->nfuncs, hit);
-  uint32_t lf = 0, lh = 0;
+    fprintf (out, "FNDA:%" PRIu64 ",%s\n", s->funcs[k].count,
+             s->funcs[k].name);
+  fprintf (out, "FNF:%" PRIu64 "\nFNH:%" PRIu64 "\n", r.funcs.total,
+           r.funcs.hit);
   for (uint32_t k = 0; k < s->nlines; k++)
     if (s->lines[k].line)
-      {
-        fprintf (out, "DA:%u,%" PRIu64 "\n", s->lines[k].line,
-                 s->lines[k].count);
-        lf++;
-        lh += s->lines[k].count > 0;
-      }
-  uint32_t bh = 0, k = 0;
+      fprintf (out, "DA:%u,%" PRIu64 "\n", s->lines[k].line,
+               s->lines[k].count);
+  uint32_t k = 0;
   for (uint32_t j = 0; j < s->nbranches; j++)
     {
       const struct lc_branch *b = &s->branches[j];
@@ -518,25 +506,12 @@ lcov_source (const struct lc_source *s, FILE *out)
       else
         fprintf (out, "BRDA:%u,0,%u,%" PRIu64 "\n", b->line, b->number,
                  b->count);
-      bh += b->count > 0;
     }
   if (s->nbranches)
-    fprintf (out, "BRF:%u\nBRH:%u\n", s->nbranches, bh);
-  fprintf (out, "LF:%u\nLH:%u\nend_of_record\n", lf, lh);
-}
-
-/* M's sources by path, in a new array (a profile without blocks has none:
-   M's array is then NULL).  */
-
-static struct lc_source **
-sorted_sources (const struct lc_model *m)
-{
-  struct lc_source **v = XNEWVEC (struct lc_source *, m->nsources + 1);
-  if (m->nsources)
-    memcpy (v, m->sources, m->nsources * sizeof *v);
-  if (m->nsources > 1)
-    qsort (v, m->nsources, sizeof *v, cmp_source_path);
-  return v;
+    fprintf (out, "BRF:%" PRIu64 "\nBRH:%" PRIu64 "\n", r.br_taken.total,
+             r.br_taken.hit);
+  fprintf (out, "LF:%" PRIu64 "\nLH:%" PRIu64 "\nend_of_record\n",
+           r.lines.total, r.lines.hit);
 }
 
 int
@@ -546,7 +521,7 @@ export_lcov (struct pf_set *set, FILE *out)
   int rc = lc_build (set, &m);
   if (rc)
     return rc;
-  struct lc_source **v = sorted_sources (&m);
+  struct lc_source **v = cov_sorted_sources (&m);
   for (size_t i = 0; i < m.nsources; i++)
     lcov_source (v[i], out);
   free (v);
@@ -554,94 +529,221 @@ export_lcov (struct pf_set *set, FILE *out)
   return 0;
 }
 
-/* ---- dsprof summary ------------------------------------------------------------ */
+/* ---- dsprof export --format cobertura ----------------------------------------- */
 
-/* Executed out of instrumented, by lcov's rules (lcov_source): lines are the
-   by line entries but line 0 (DA), executed if their count is > 0; functions
-   executed if their entry count is (FNDA); blocks each counted block of a
-   function, executed if it ran; branches (BRDA) executed if their block ran
-   (gcov -f's "Branches executed"), taken if their count is > 0 (its "Taken at
-   least once", lcov's branch hits).  */
+/* Cobertura's coverage-04.dtd: the sources' common directory as the one
+   <source>, a <package> per directory below it (its path with '.' for '/'),
+   a <class> per source file (filename relative to the source), its <methods>
+   (the functions, each with its own lines) and its <lines>: hits as lcov's
+   DA, and on a line with branches branch="true" and condition-coverage
+   "PCT% (TAKEN/BRANCHES)".  Every figure is coverage.h's, as lcov's and
+   `dsprof summary`'s; a rate is covered / valid, 1 when nothing is valid
+   (as Cobertura has it).  */
 
-struct cov
+struct cob_file
 {
-  uint64_t hit, total;
+  const struct lc_source *s;
+  const char *rel;               /* the path below the common directory */
+  size_t dirlen;                 /* of its directory in REL, '/' excluded */
 };
 
-struct cov_row
-{
-  struct cov lines, blocks, funcs, br_exec, br_taken;
-};
+/* Whether X and Y are in the same directory: 0 if so.  */
 
-static void
-cov_add (struct cov_row *to, const struct cov_row *r)
+static int
+cmp_cob_dir (const struct cob_file *x, const struct cob_file *y)
 {
-  struct cov *t[5] = { &to->lines, &to->blocks, &to->funcs, &to->br_exec,
-                       &to->br_taken };
-  const struct cov *f[5] = { &r->lines, &r->blocks, &r->funcs, &r->br_exec,
-                             &r->br_taken };
-  for (int k = 0; k < 5; k++)
-    {
-      t[k]->hit += f[k]->hit;
-      t[k]->total += f[k]->total;
-    }
+  return x->dirlen != y->dirlen || memcmp (x->rel, y->rel, x->dirlen);
 }
 
-static struct cov
-cov_lines (const struct lc_line *v, uint32_t n)
+static int
+cmp_cob_file (const void *a, const void *b)
 {
-  struct cov c = { 0, 0 };
-  for (uint32_t k = 0; k < n; k++)
-    if (v[k].line)
+  const struct cob_file *x = a, *y = b;
+  size_t n = x->dirlen < y->dirlen ? x->dirlen : y->dirlen;
+  int c = memcmp (x->rel, y->rel, n);
+  if (c || x->dirlen != y->dirlen)
+    return c ? c : x->dirlen < y->dirlen ? -1 : 1;
+  return strcmp (x->rel, y->rel);
+}
+
+/* The length of the directory V's N paths have in common, its '/' included
+   (0 when some path is relative and none is shared).  */
+
+static size_t
+common_dir (struct lc_source *const *v, size_t n)
+{
+  if (!n)
+    return 0;
+  const char *first = v[0]->path;
+  const char *slash = strrchr (first, '/');
+  size_t len = slash ? (size_t) (slash - first) + 1 : 0;
+  for (size_t i = 1; i < n && len; i++)
+    while (len && strncmp (v[i]->path, first, len))
       {
-        c.total++;
-        c.hit += v[k].count > 0;
+        len--;
+        while (len && first[len - 1] != '/')
+          len--;
       }
-  return c;
+  return len;
 }
-
-/* The branches of V (N of them) into R.  */
 
 static void
-cov_branches (struct cov_row *r, const struct lc_branch *v, uint32_t n)
+cob_rates (FILE *out, const struct cov_row *r)
 {
-  r->br_exec = r->br_taken = (struct cov) { 0, n };
+  fprintf (out, " line-rate=\"%.4f\" branch-rate=\"%.4f\" complexity=\"0\"",
+           r->lines.total ? (double) r->lines.hit / (double) r->lines.total : 1.0,
+           r->br_taken.total
+           ? (double) r->br_taken.hit / (double) r->br_taken.total : 1.0);
+}
+
+/* The <line>s of V (N of them), with the branches BR (NBR) on theirs.  */
+
+static void
+cob_lines (FILE *out, const struct lc_line *v, uint32_t n,
+           const struct lc_branch *br, uint32_t nbr, const char *indent)
+{
+  fprintf (out, "%s<lines>\n", indent);
+  uint32_t j = 0;
   for (uint32_t k = 0; k < n; k++)
     {
-      r->br_exec.hit += v[k].block > 0;
-      r->br_taken.hit += v[k].count > 0;
+      if (!v[k].line)
+        continue;
+      uint32_t taken = 0, all = 0;
+      for (; j < nbr && br[j].line <= v[k].line; j++)
+        if (br[j].line == v[k].line)
+          {
+            all++;
+            taken += br[j].count > 0;
+          }
+      fprintf (out, "%s  <line number=\"%u\" hits=\"%" PRIu64 "\"", indent,
+               v[k].line, v[k].count);
+      if (all)
+        fprintf (out, " branch=\"true\" condition-coverage=\"%u%% (%u/%u)\"",
+                 (unsigned) (100 * (uint64_t) taken / all), taken, all);
+      else
+        fputs (" branch=\"false\"", out);
+      fputs ("/>\n", out);
     }
+  fprintf (out, "%s</lines>\n", indent);
 }
 
-static struct cov_row
-cov_func (const struct lc_func *f)
+static void
+cob_class (FILE *out, const struct cob_file *f, const struct cov_row *r)
 {
-  struct cov_row r = { cov_lines (f->lines, f->nlines),
-                       { f->blocks_hit, f->nblocks },
-                       { f->count > 0, 1 }, { 0, 0 }, { 0, 0 } };
-  cov_branches (&r, f->branches, f->nbranches);
-  return r;
-}
-
-/* Source S's row: its lines, its functions and their blocks, its
-   branches.  */
-
-static struct cov_row
-cov_source (const struct lc_source *s)
-{
-  struct cov_row r = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+  const struct lc_source *s = f->s;
+  fputs ("        <class name=\"", out);
+  text_html (out, f->rel + f->dirlen + (f->dirlen > 0));
+  fputs ("\" filename=\"", out);
+  text_html (out, f->rel);
+  fputc ('"', out);
+  cob_rates (out, r);
+  fputs (">\n          <methods>\n", out);
   for (uint32_t k = 0; k < s->nfuncs; k++)
     {
-      struct cov_row f = cov_func (&s->funcs[k]);
-      cov_add (&r, &f);
+      const struct lc_func *fn = &s->funcs[k];
+      struct cov_row fr = cov_func (fn);
+      fputs ("            <method name=\"", out);
+      text_html (out, fn->name);
+      fputs ("\" signature=\"\"", out);
+      cob_rates (out, &fr);
+      fputs (">\n", out);
+      cob_lines (out, fn->lines, fn->nlines, fn->branches, fn->nbranches,
+                 "              ");
+      fputs ("            </method>\n", out);
     }
-  /* Not the sum of its functions' lines and branches: lines of S other
-     functions' blocks hold (a header's function inlined) count too, each
-     line and branch once.  */
-  r.lines = cov_lines (s->lines, s->nlines);
-  cov_branches (&r, s->branches, s->nbranches);
-  return r;
+  fputs ("          </methods>\n", out);
+  cob_lines (out, s->lines, s->nlines, s->branches, s->nbranches, "          ");
+  fputs ("        </class>\n", out);
 }
+
+/* The <package> of files F[0 .. N), one directory's.  */
+
+static void
+cob_package (FILE *out, const struct cob_file *f, size_t n,
+             const struct cov_row *rows)
+{
+  struct cov_row total = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+  for (size_t i = 0; i < n; i++)
+    cov_add (&total, &rows[i]);
+  char *name = xstrndup (f->rel, f->dirlen);
+  for (char *c = name; *c; c++)
+    if (*c == '/')
+      *c = '.';
+  fputs ("    <package name=\"", out);
+  text_html (out, name);
+  free (name);
+  fputc ('"', out);
+  cob_rates (out, &total);
+  fputs (">\n      <classes>\n", out);
+  for (size_t i = 0; i < n; i++)
+    cob_class (out, &f[i], &rows[i]);
+  fputs ("      </classes>\n    </package>\n", out);
+}
+
+static void
+cob_write (FILE *out, struct lc_source *const *v, size_t n, uint64_t when_s)
+{
+  size_t root = common_dir (v, n);
+  struct cob_file *f = XNEWVEC (struct cob_file, n + 1);
+  for (size_t i = 0; i < n; i++)
+    {
+      const char *rel = v[i]->path + root, *slash = strrchr (rel, '/');
+      f[i] = (struct cob_file) { v[i], rel, slash ? (size_t) (slash - rel) : 0 };
+    }
+  qsort (f, n, sizeof *f, cmp_cob_file);
+  struct cov_row *rows = XNEWVEC (struct cov_row, n + 1);
+  struct cov_row total = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
+  for (size_t i = 0; i < n; i++)
+    {
+      rows[i] = cov_source (f[i].s);
+      cov_add (&total, &rows[i]);
+    }
+  fputs ("<?xml version=\"1.0\" ?>\n<!DOCTYPE coverage SYSTEM "
+         "\"http://cobertura.sourceforge.net/xml/coverage-04.dtd\">\n", out);
+  fprintf (out, "<coverage lines-valid=\"%" PRIu64 "\" lines-covered=\"%" PRIu64
+           "\" branches-valid=\"%" PRIu64 "\" branches-covered=\"%" PRIu64 "\"",
+           total.lines.total, total.lines.hit, total.br_taken.total,
+           total.br_taken.hit);
+  cob_rates (out, &total);
+  fprintf (out, " version=\"dsprof\" timestamp=\"%" PRIu64 "\">\n", when_s);
+  fputs ("  <sources>\n    <source>", out);
+  if (!root)
+    fputc ('.', out);
+  else
+    {
+      char *dir = xstrndup (v[0]->path, root > 1 ? root - 1 : root);
+      text_html (out, dir);
+      free (dir);
+    }
+  fputs ("</source>\n  </sources>\n  <packages>\n", out);
+  for (size_t i = 0, j; i < n; i = j)
+    {
+      for (j = i + 1; j < n && !cmp_cob_dir (&f[i], &f[j]); j++)
+        ;
+      cob_package (out, &f[i], j - i, &rows[i]);
+    }
+  fputs ("  </packages>\n</coverage>\n", out);
+  free (rows);
+  free (f);
+}
+
+int
+export_cobertura (struct pf_set *set, uint64_t when_s, FILE *out)
+{
+  struct lc_model m;
+  int rc = lc_build (set, &m);
+  if (rc)
+    return rc;
+  struct lc_source **v = cov_sorted_sources (&m);
+  cob_write (out, v, m.nsources, when_s);
+  free (v);
+  lc_free (&m);
+  return 0;
+}
+
+/* ---- dsprof summary ------------------------------------------------------------ */
+
+/* The figures are coverage.h's, lcov's.  */
 
 /* C as "HIT/TOTAL PCT%" into BUF ("-" when nothing is instrumented), the
    percentage with one decimal as lcov rounds it: 100.0% only when all ran,
@@ -678,7 +780,7 @@ struct sum_row
 static size_t
 summary_rows (const struct lc_model *m, struct sum_row **rows)
 {
-  struct lc_source **v = sorted_sources (m);
+  struct lc_source **v = cov_sorted_sources (m);
   size_t n = 0, max = 1;
   for (size_t i = 0; i < m->nsources; i++)
     max += v[i]->nfuncs + 1;

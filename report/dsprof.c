@@ -9,6 +9,7 @@
 
 #include "libiberty.h"
 #include "cmd.h"
+#include "progress.h"
 
 static const struct command *const commands[] = {
   &cmd_lines, &cmd_annotate, &cmd_summary, &cmd_report, &cmd_dims, &cmd_shell,
@@ -16,6 +17,21 @@ static const struct command *const commands[] = {
   &cmd_export, &cmd_merge, &cmd_diff, &cmd_top, &cmd_ctl,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+/* Whether command C reads whole profiles and shows its progress on a
+   terminal (progress.h).  */
+
+static bool
+shows_progress (const struct command *c)
+{
+  static const struct command *const reading[] = {
+    &cmd_report, &cmd_html, &cmd_export, &cmd_merge, &cmd_diff
+  };
+  for (size_t i = 0; i < sizeof reading / sizeof *reading; i++)
+    if (c == reading[i])
+      return true;
+  return false;
+}
 
 static void
 main_help (FILE *out)
@@ -51,7 +67,13 @@ main (int argc, char **argv)
     }
   for (size_t i = 0; i < NCOMMANDS; i++)
     if (!strcmp (argv[1], commands[i]->name))
-      return commands[i]->run (argc - 1, argv + 1);
+      {
+        if (shows_progress (commands[i]))
+          progress_want ();
+        int rc = commands[i]->run (argc - 1, argv + 1);
+        progress_end ();
+        return rc;
+      }
   fprintf (stderr, "dsprof: '%s' is not a dsprof command; see 'dsprof --help'\n",
            argv[1]);
   return EXIT_USAGE;

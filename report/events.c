@@ -18,6 +18,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "events.h"
+#include "progress.h"
 #include "text.h"
 
 /* ---- sites ----------------------------------------------------------------- */
@@ -1355,6 +1356,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
       d.raw.chunk = i;
       rc = decode_chunk (&d, s->chunks[i], err);
       ev_release_chunk (s, s->chunks[i]);
+      progress_add (s->chunks[i]->used);
     }
   /* Records still open: the thread or process ended inside them (no op in
      the stream).  */

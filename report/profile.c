@@ -20,6 +20,7 @@
 #include "profile.h"
 #include "files.h"
 #include "flow.h"
+#include "progress.h"
 
 /* Units of the whole set, keyed by their metadata bytes.  */
 
@@ -1124,6 +1125,7 @@ pf_add (struct pf_set *set, const char *path)
       *q = k ? more[k - 1] : p;
       for (uint32_t i = 0; i < q->nstreams; i++)
         q->streams[i].map = q->map;
+      progress_expect (path, q->events);
     }
   free (more);
   return 0;
@@ -1313,6 +1315,7 @@ pf_decode_stream (const struct pf_process *p, const struct ev_stream *s,
                              flags, &err);
   if (rc < 0)
     {
+      progress_end ();
       fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path, s->thread, err);
       return PF_CORRUPT;
     }

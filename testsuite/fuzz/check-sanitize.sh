@@ -70,7 +70,8 @@ commands=(
   "summary" "summary --format csv" "summary --format json"
   "export --format pprof" "export --format pprof --raw --dim thread"
   "export --format perfetto" "export --format chrome" "export --format lcov"
-  "export --format csv" "dot" "info --count" "top --batch 1"
+  "export --format csv" "export --format cobertura" "dot" "info --count"
+  "top --batch 1"
   "merge -o $WORK/merged.data"
 )
 # And every line of the golden commands.

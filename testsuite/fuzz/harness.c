@@ -10,7 +10,7 @@
         file and runs the report commands over it as the `dsprof` command would:
         info, lines (the file twice, so units are combined), records, trace,
         report along recorded and derived dimensions in every format, dims,
-        the pprof, perfetto, folded and lcov exports, summary, callgraph,
+        the pprof, perfetto, folded, lcov and cobertura exports, summary, callgraph,
         and merge (the file twice) with records of the merged profile.  Records before a corrupt event are delivered, so the consumers see
         partial streams too.
    Their output goes to /dev/null; what matters is that nothing reads out of
@@ -150,6 +150,7 @@ run_commands (void)
   RUN ("export", "--format", "perfetto", "--", p);
   RUN ("export", "--format", "folded", "--", p);
   RUN ("export", "--format", "lcov", "--", p);
+  RUN ("export", "--format", "cobertura", "--", p);
   RUN ("summary", "--format", "json", "--", p);
   RUN ("callgraph", "--", p);
   /* merge writes what it read; its output (if any: a corrupt stream is an
