@@ -137,6 +137,11 @@ info_one (struct pf_process *p, bool count, FILE *out)
   else
     fprintf (out, "run time: unknown (the process did not exit normally: killed, "
              "crashed, _exit, or still running)\n");
+  struct pf_cpu cpu = { 0 };
+  char cpu_line[256];
+  pf_cpu_add (&cpu, h);
+  if (pf_cpu_line (&cpu, cpu_line, sizeof cpu_line))
+    fprintf (out, "cpu time: %s\n", cpu_line);
   fprintf (out, "file: %zu bytes committed%s\n", p->size,
            h->flags & DSPROF_FLAG_TRUNCATED
              ? " (TRUNCATED: the file ran out of space or was cut short while the program ran; data is missing)" : "");

@@ -272,6 +272,8 @@ print_text (struct printer *p)
   char share[256];
   fprintf (p->out, "Instrumentation: %s\n",
            agg_share_line (&m->share, m->total_ns, share, sizeof share));
+  if (pf_cpu_line (&m->cpu, share, sizeof share))
+    fprintf (p->out, "CPU time: %s\n", share);
   if (m->off_intervals)
     {
       fprintf (p->out, "Events off: ");
