@@ -22,7 +22,10 @@
                thread's CPU time, by a system call
      thread    clock_gettime (CLOCK_THREAD_CPUTIME_ID)
 
-   Prints one line per clock: "tsc 7.61 ns", then "page cap_user_time 0".
+   Prints one line per clock: "tsc 7.61 ns", then "page cap_user_time 0" and
+   how often the page's time_enabled changed while the thread spun 200 ms of
+   its CPU time: "page steps 50 4.01 ms" (50 changes, one per 4.01 ms of CPU
+   time; with cap_user_time 0, the page's time is as of the last one).
    A clock that cannot be opened here prints "read - perf_event_open: ...".  */
 
 #define _GNU_SOURCE
@@ -142,6 +145,25 @@ ns_per_read (int kind)
   return best;
 }
 
+/* Spin 200 ms of this thread's CPU time, counting the changes of the page's
+   time_enabled: "page steps N MS".  */
+static void
+page_steps (void)
+{
+  uint64_t prev = page->time_enabled, steps = 0;
+  uint64_t t0 = clock_ns (CLOCK_THREAD_CPUTIME_ID), t1;
+  do
+    {
+      uint64_t now = page->time_enabled;
+      steps += now != prev;
+      prev = now;
+      t1 = clock_ns (CLOCK_THREAD_CPUTIME_ID);
+    }
+  while (t1 - t0 < 200000000u);
+  printf ("page steps %llu %.2f ms\n", (unsigned long long) steps,
+          steps ? (double) (t1 - t0) / 1e6 / (double) steps : 0.0);
+}
+
 static int
 kind_of (const char *name)
 {
@@ -173,6 +195,9 @@ main (int argc, char **argv)
         printf ("%s %.2f ns\n", kinds[k], ns_per_read ((int) k));
     }
   if (!err)
-    printf ("page cap_user_time %d\n", (int) page->cap_user_time);
+    {
+      printf ("page cap_user_time %d\n", (int) page->cap_user_time);
+      page_steps ();
+    }
   return 0;
 }

@@ -81,7 +81,8 @@
 #                      page of a task clock read in user space, read(2) of the
 #                      same event, CLOCK_THREAD_CPUTIME_ID), against rdtsc;
 #                      callgrind's instructions per read; whether the kernel
-#                      offers the page's time (cap_user_time)
+#                      offers the page's time (cap_user_time), and how often
+#                      the page's time_enabled changes while the thread runs
 #   busy_machine       bench/vmspin.c (hook mode, BENCH_VM_OPS / 3 opcodes)
 #                      alone and beside two busy processes: the report's mean
 #                      Self of spin1000 against the spin's median, and the
@@ -867,7 +868,7 @@ PY
 
 # ---- what a read of each clock costs: the recorder's and the thread's CPU time ----
 bench_clock_cost () {
-  local dir=$BENCH_DIR/clock kind ns tsc= cap= base ins
+  local dir=$BENCH_DIR/clock kind ns tsc= cap= steps= base ins
   mkdir -p "$dir"
   gcc -O2 -o "$dir/clockread" "$TOP/bench/clockread.c" || die "clockread.c does not build"
   "$dir/clockread" >"$dir/out" || die "clockread failed"
@@ -877,7 +878,8 @@ bench_clock_cost () {
   fi
   while read -r kind ns rest; do
     case $kind in
-      page) [ "$ns" = cap_user_time ] && { cap=$rest; continue; } ;;
+      page) [ "$ns" = cap_user_time ] && { cap=$rest; continue; }
+            [ "$ns" = steps ] && { steps=$rest; continue; } ;;
     esac
     if [ "$ns" = - ]; then
       missing_row "$kind" "$rest"
@@ -889,8 +891,15 @@ bench_clock_cost () {
                  'BEGIN { printf "%.0f", (a - b) / 100000 }') instructions (callgrind)"
     row "$kind: one read" "$ns" ns "$(ratio "$ns" "$tsc")" "fastest of 40 batches$ins"
   done <"$dir/out"
-  [ -n "$cap" ] && row "page: cap_user_time" "$cap" "" "" \
-    "1: the page gives the thread's CPU time without a system call; 0: only as of its last switch to a CPU"
+  if [ -n "$cap" ]; then
+    row "page: cap_user_time" "$cap" "" "" \
+      "1: the page gives the thread's CPU time without a system call; 0: only as of its last switch to a CPU"
+  fi
+  if [ -n "$steps" ]; then
+    set -- $steps
+    row "page: time_enabled, one change per" "$2" ms "" \
+      "$1 changes in 200 ms of the thread's CPU time: without cap_user_time the page's time is as of the last"
+  fi
 }
 
 # instructions EXE ARGS...: callgrind's count of instructions run by EXE ARGS.
