@@ -104,7 +104,7 @@ info_run (const struct dsprof_file_header *h, FILE *out)
   struct pf_cpu cpu = { 0 };
   char line[256];
   pf_cpu_add (&cpu, h);
-  if (pf_cpu_line (&cpu, line, sizeof line))
+  if (pf_cpu_line (&cpu, 1e9, 6, "s", line, sizeof line))
     fprintf (out, "cpu time: %s\n", line);
 }
 

@@ -1228,21 +1228,23 @@ pf_cpu_add (struct pf_cpu *c, const struct dsprof_file_header *h)
 }
 
 const char *
-pf_cpu_line (const struct pf_cpu *c, char *buf, size_t size)
+pf_cpu_line (const struct pf_cpu *c, double ns_per_unit, int decimals,
+             const char *unit, char *buf, size_t size)
 {
   if (!c->procs)
     return NULL;
-  int n = snprintf (buf, size, "%.3f s of the %.3f s run (%.1f%%)",
-                    (double) c->cpu_ns / 1e9, (double) c->run_ns / 1e9,
-                    100.0 * (double) c->cpu_ns / (double) c->run_ns);
+  double u = ns_per_unit;
+  int n = snprintf (buf, size, "%.*f %s of the %.*f %s run (%.1f%%)", decimals,
+                    (double) c->cpu_ns / u, unit, decimals, (double) c->run_ns / u,
+                    unit, 100.0 * (double) c->cpu_ns / (double) c->run_ns);
   /* Threads in parallel may be on CPUs longer than the run lasts.  */
   if (c->cpu_ns < c->run_ns && n > 0 && (size_t) n < size)
-    n += snprintf (buf + n, size - (size_t) n, ", %.3f s not on a CPU",
-                   (double) (c->run_ns - c->cpu_ns) / 1e9);
+    n += snprintf (buf + n, size - (size_t) n, ", %.*f %s not on a CPU", decimals,
+                   (double) (c->run_ns - c->cpu_ns) / u, unit);
   if (c->delay_threads && n > 0 && (size_t) n < size)
-    snprintf (buf + n, size - (size_t) n, "; %.3f s waiting for a CPU (%" PRIu64
-              " thread%s)", (double) c->delay_ns / 1e9, c->delay_threads,
-              c->delay_threads > 1 ? "s" : "");
+    snprintf (buf + n, size - (size_t) n, "; %.*f %s waiting for a CPU (%" PRIu64
+              " thread%s)", decimals, (double) c->delay_ns / u, unit,
+              c->delay_threads, c->delay_threads > 1 ? "s" : "");
   return buf;
 }
 

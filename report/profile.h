@@ -150,10 +150,12 @@ struct pf_cpu
 };
 void pf_cpu_add (struct pf_cpu *c, const struct dsprof_file_header *h);
 
-/* C as one line into BUF ("0.120 s of the 1.000 s run (12.0%), 0.880 s not
-   on a CPU; 0.300 s waiting for a CPU (1 thread)"), or NULL if no process
-   recorded it (older profiles, runs that did not exit normally).  */
-const char *pf_cpu_line (const struct pf_cpu *c, char *buf, size_t size);
+/* C as one line into BUF, in UNIT (NS_PER_UNIT ns) with DECIMALS decimals
+   ("0.120 s of the 1.000 s run (12.0%), 0.880 s not on a CPU; 0.300 s waiting
+   for a CPU (1 thread)"), or NULL if no process recorded it (older profiles,
+   runs that did not exit normally).  */
+const char *pf_cpu_line (const struct pf_cpu *c, double ns_per_unit, int decimals,
+                         const char *unit, char *buf, size_t size);
 
 /* Decode stream S of process P (ev_decode_stream) as FLAGS say (EV_KEEP_CHILDREN
    or 0), calling ON_EVENT and ON_RECORD (either may be NULL).  Return 0, a

@@ -21,18 +21,20 @@ cpu_line () {
   python3 - "$line" "$waits" <<'PY' || fail "'$line' is not what $1 should say"
 import re, sys
 line, waits = sys.argv[1], sys.argv[2] == "1"
-m = re.fullmatch(r"[^:]+: (\d+\.\d{3}) s of the (\d+\.\d{3}) s run \((\d+\.\d)%\)"
-                 r"(?:, (\d+\.\d{3}) s not on a CPU)?"
-                 r"(?:; (\d+\.\d{3}) s waiting for a CPU \((\d+) threads?\))?", line)
+u = r"(\d+\.\d{6}) s" if line.startswith("cpu") else r"(\d+\.\d{3}) ms"
+m = re.fullmatch(r"[^:]+: %s of the %s run \((\d+\.\d)%%\)(?:, %s not on a CPU)?"
+                 r"(?:; %s waiting for a CPU \((\d+) threads?\))?" % (u, u, u, u), line)
 if not m or bool(m.group(5)) != waits:
     sys.exit(1)
-print(" ".join(g or "-" for g in (m.group(1), m.group(2), m.group(4), m.group(5), m.group(6))))
+scale = 1 if line.startswith("cpu") else 1e-3   # in seconds
+print(" ".join("%.6f" % (float(g) * scale) if g and i < 4 else g or "-"
+               for i, g in enumerate((m.group(1), m.group(2), m.group(4), m.group(5), m.group(6)))))
 PY
 }
 
 run_dsprof info sleep.prof >sleep.txt || fail "dsprof info sleep.prof: status $?"
 read -r cpu run off wait threads < <(cpu_line sleep.txt "cpu time: ")
-awk -v c="$cpu" -v r="$run" -v o="$off" 'BEGIN { exit !(r >= 0.3 && o >= 0.29 && c + o >= r - 0.0015 && c + o <= r + 0.0015) }' \
+awk -v c="$cpu" -v r="$run" -v o="$off" 'BEGIN { exit !(r >= 0.3 && o >= 0.29 && c + o >= r - 0.000002 && c + o <= r + 0.000002) }' \
   || fail "sleep: cpu $cpu s, run $run s, off $off s: want off >= 0.29 s, cpu + off = run"
 [ $waits = 0 ] || [ "$threads" = 1 ] || fail "sleep: $threads threads waited, want 1"
 
@@ -47,6 +49,14 @@ read -r cpu2 run2 off2 wait2 threads2 < <(cpu_line both.txt "CPU time: ")
 awk -v c="$cpu2" -v r="$run2" 'BEGIN { exit !(c >= 0.1 && r >= 0.4) }' \
   || fail "report of both: cpu $cpu2 s of $run2 s, want at least 0.1 of 0.4"
 [ $waits = 0 ] || [ "$threads2" = 2 ] || fail "report of both: $threads2 threads waited, want 2"
+# json: the same figures in ns.
+run_dsprof report name sleep.prof spin.prof --format json >both.json || fail "dsprof report --format json: status $?"
+python3 - both.json "$cpu2" "$run2" <<'PY' || fail "report json's cpu object is not the text's: $(cat both.json)"
+import json, sys
+c = json.load(open(sys.argv[1]))["cpu"]
+sys.exit(not (abs(c["cpu_ns"] / 1e9 - float(sys.argv[2])) < 1e-6
+              and abs(c["run_ns"] / 1e9 - float(sys.argv[3])) < 1e-6))
+PY
 # merge keeps them, summed.
 run_dsprof merge -o merged.prof sleep.prof spin.prof || fail "dsprof merge: status $?"
 run_dsprof info merged.prof >merged.txt || fail "dsprof info merged.prof: status $?"
