@@ -525,6 +525,15 @@ struct dsprof_file_header
                                 update=single (section 1), or that shared
                                 a shard (section 2b): more than one, and
                                 increments may have been lost */
+  /* Where the run's time went, written at normal exit just before
+     stop_mono_ns (0 in older profiles and where stop_mono_ns is 0): a run on
+     a busy machine has records that hold time spent waiting for a CPU.  */
+  uint64_t cpu_ns;           /* user + system CPU time of the process, all its
+                                threads (getrusage RUSAGE_SELF) */
+  uint64_t run_delay_ns;     /* time its threads live at exit waited on a run
+                                queue for a CPU (/proc/self/task/N/schedstat) */
+  uint64_t run_delay_threads; /* how many threads run_delay_ns sums; 0: the
+                                 kernel does not tell (no schedstat) */
 };
 
 #define DSPROF_CLOCK_NS 0u       /* ticks are CLOCK_MONOTONIC nanoseconds */

@@ -90,6 +90,24 @@ info_off (uint64_t from_ns, uint64_t to_ns, bool open, void *arg)
              (double) from_ns / 1e9, (double) to_ns / 1e9);
 }
 
+/* The run time of H's process and where it went, if it exited normally.  */
+
+static void
+info_run (const struct dsprof_file_header *h, FILE *out)
+{
+  if (h->stop_mono_ns > h->start_mono_ns)
+    fprintf (out, "run time: %.6f s\n",
+             (double) (h->stop_mono_ns - h->start_mono_ns) / 1e9);
+  else
+    fprintf (out, "run time: unknown (the process did not exit normally: killed, "
+             "crashed, _exit, or still running)\n");
+  struct pf_cpu cpu = { 0 };
+  char line[256];
+  pf_cpu_add (&cpu, h);
+  if (pf_cpu_line (&cpu, 1e9, 6, "s", line, sizeof line))
+    fprintf (out, "cpu time: %s\n", line);
+}
+
 /* Describe P from its file and chunk headers; with COUNT, decode its streams
    too (one at a time, keeping no records) for the events and records lines.  */
 
@@ -131,12 +149,7 @@ info_one (struct pf_process *p, bool count, FILE *out)
   fprintf (out, "parent pid: %" PRId64 "%s\n", h->ppid,
            h->flags & DSPROF_FLAG_FORKED ? " (forked: counts from the fork)" : "");
   fprintf (out, "started: %s\n", when);
-  if (h->stop_mono_ns > h->start_mono_ns)
-    fprintf (out, "run time: %.6f s\n",
-             (double) (h->stop_mono_ns - h->start_mono_ns) / 1e9);
-  else
-    fprintf (out, "run time: unknown (the process did not exit normally: killed, "
-             "crashed, _exit, or still running)\n");
+  info_run (h, out);
   fprintf (out, "file: %zu bytes committed%s\n", p->size,
            h->flags & DSPROF_FLAG_TRUNCATED
              ? " (TRUNCATED: the file ran out of space or was cut short while the program ran; data is missing)" : "");
@@ -217,13 +230,14 @@ run_info (int argc, char **argv)
 const struct command cmd_info = {
   "info", "what a profile holds", run_info,
   "usage: dsprof info [--count] [PROFILE...]\n\n"
-  "Describe each profile: program, process ids, run time, units, counters (on\n"
-  "control-flow edges, from which the counts of the blocks are derived), counted\n"
-  "blocks, event sites, threads, the bytes and chunks of event stream, dropped,\n"
-  "stray and repaired events, the recorder's cost per event pair measured at\n"
-  "start and its costs measured in the run (per hook kind, the caller's part,\n"
-  "the chunk setups), and the clock: all from the file's headers, at once\n"
-  "whatever its size.\n\n"
+  "Describe each profile: program, process ids, run time (and, after a normal\n"
+  "exit, the CPU time, the time not on a CPU and the time waiting for one),\n"
+  "units, counters (on control-flow edges, from which the counts of the blocks\n"
+  "are derived), counted blocks, event sites, threads, the bytes and chunks of\n"
+  "event stream, dropped, stray and repaired events, the recorder's cost per\n"
+  "event pair measured at start and its costs measured in the run (per hook\n"
+  "kind, the caller's part, the chunk setups), and the clock: all from the\n"
+  "file's headers, at once whatever its size.\n\n"
   "  -c, --count   also decode the event streams to count the events and the\n"
   "                records (complete and incomplete) and to state the recorder's\n"
   "                share of the run; this reads every stream, and finds a\n"

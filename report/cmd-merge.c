@@ -240,7 +240,8 @@ merge_event (const struct ev_event *e, void *arg)
    time the inputs' summed (as `dsprof report IN...` adds them); the overhead
    their mean per pair of their streams without measurements in the run (the
    pairs it is deducted for); the counts of lost, stray and repaired events summed;
-   the most threads any ran update=single code in.  */
+   the most threads any ran update=single code in; their CPU times and waits
+   for a CPU summed, if all recorded them.  */
 
 static void
 merged_header (const struct pf_set *set, const struct merge_proc *mp,
@@ -251,6 +252,7 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
   uint64_t run_ns = 0, pairs = 0;
   double overhead = 0;
   bool same_exe = true;
+  struct pf_cpu cpu = { 0 };
   h->start_ns = h0->start_ns;
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
@@ -267,6 +269,14 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
       if (p->header.start_ns < h->start_ns)
         h->start_ns = p->header.start_ns;
       same_exe &= !strcmp (p->header.exe, h0->exe);
+      pf_cpu_add (&cpu, &p->header);
+    }
+  /* Where the run time went, if every input tells.  */
+  if (cpu.procs == set->nprocs)
+    {
+      h->cpu_ns = cpu.cpu_ns;
+      h->run_delay_ns = cpu.delay_ns;
+      h->run_delay_threads = cpu.delay_threads;
     }
   h->pid = h0->pid;
   h->ppid = h0->ppid;

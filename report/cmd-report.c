@@ -285,6 +285,8 @@ print_text (struct printer *p)
   char share[256];
   fprintf (p->out, "Instrumentation: %s\n",
            agg_share_line (&m->share, m->total_ns, share, sizeof share));
+  if (pf_cpu_line (&m->cpu, 1e6, 3, "ms", share, sizeof share))
+    fprintf (p->out, "CPU time: %s\n", share);
   if (m->off_intervals)
     {
       fprintf (p->out, "Events off: ");
@@ -427,7 +429,13 @@ print_json (struct printer *p)
       fputs (k ? "," : "],\"sums\":[", p->out);
       text_json (p->out, p->m->sums[k]);
     }
-  fputs ("],\"rows\":", p->out);
+  fputs ("]", p->out);
+  const struct pf_cpu *c = &p->m->cpu;
+  if (c->procs)
+    fprintf (p->out, ",\"cpu\":{\"run_ns\":%" PRIu64 ",\"cpu_ns\":%" PRIu64
+             ",\"run_delay_ns\":%" PRIu64 ",\"run_delay_threads\":%" PRIu64 "}",
+             c->run_ns, c->cpu_ns, c->delay_ns, c->delay_threads);
+  fputs (",\"rows\":", p->out);
   json_rows (p, p->m->top);
   fputs ("}\n", p->out);
 }

@@ -179,8 +179,11 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
   m->share = *agg_share (w.agg);
   m->total_ns = total_run < m->profiled_ns ? m->profiled_ns : total_run;
   for (uint32_t i = 0; i < set->nprocs; i++)
-    m->off_intervals += (uint32_t) pf_each_off (&set->procs[i], add_off,
-                                                &m->off_ns);
+    {
+      m->off_intervals += (uint32_t) pf_each_off (&set->procs[i], add_off,
+                                                  &m->off_ns);
+      pf_cpu_add (&m->cpu, &set->procs[i].header);
+    }
   struct groups g;
   group_buckets (&g, w.agg);
   m->top = table_of (&g, 0, 0, q->ndims);

@@ -56,6 +56,7 @@ struct rpt_model
   struct agg_share share;        /* the recorder's cost in the run */
   uint32_t off_intervals;        /* in which events were switched off */
   uint64_t off_ns;               /* their time (docs/contract.md §5.11) */
+  struct pf_cpu cpu;             /* the processes' CPU time and waits */
   struct rpt_table *top;         /* by dims[0] */
   struct agg *agg;               /* holds the values */
 };

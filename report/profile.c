@@ -1229,6 +1229,39 @@ pf_run_ns (const struct pf_process *p, uint64_t last_ns)
 }
 
 void
+pf_cpu_add (struct pf_cpu *c, const struct dsprof_file_header *h)
+{
+  if (h->stop_mono_ns <= h->start_mono_ns || !h->cpu_ns)
+    return;
+  c->run_ns += h->stop_mono_ns - h->start_mono_ns;
+  c->cpu_ns += h->cpu_ns;
+  c->delay_ns += h->run_delay_ns;
+  c->delay_threads += h->run_delay_threads;
+  c->procs++;
+}
+
+const char *
+pf_cpu_line (const struct pf_cpu *c, double ns_per_unit, int decimals,
+             const char *unit, char *buf, size_t size)
+{
+  if (!c->procs)
+    return NULL;
+  double u = ns_per_unit;
+  int n = snprintf (buf, size, "%.*f %s of the %.*f %s run (%.1f%%)", decimals,
+                    (double) c->cpu_ns / u, unit, decimals, (double) c->run_ns / u,
+                    unit, 100.0 * (double) c->cpu_ns / (double) c->run_ns);
+  /* Threads in parallel may be on CPUs longer than the run lasts.  */
+  if (c->cpu_ns < c->run_ns && n > 0 && (size_t) n < size)
+    n += snprintf (buf + n, size - (size_t) n, ", %.*f %s not on a CPU", decimals,
+                   (double) (c->run_ns - c->cpu_ns) / u, unit);
+  if (c->delay_threads && n > 0 && (size_t) n < size)
+    snprintf (buf + n, size - (size_t) n, "; %.*f %s waiting for a CPU (%" PRIu64
+              " thread%s)", decimals, (double) c->delay_ns / u, unit,
+              c->delay_threads, c->delay_threads > 1 ? "s" : "");
+  return buf;
+}
+
+void
 pf_warn_lost_updates (const struct pf_set *set)
 {
   static bool warned;

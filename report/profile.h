@@ -140,6 +140,23 @@ int pf_block_counts (const struct pf_unit *u, const struct pf_function *f,
    recorded event if it never exited normally (LAST_NS, what the caller saw).  */
 uint64_t pf_run_ns (const struct pf_process *p, uint64_t last_ns);
 
+/* Where the run time of processes went (the header's cpu_ns, run_delay_ns
+   and run_delay_threads, written at normal exit): summed over the processes
+   that recorded them by pf_cpu_add.  */
+struct pf_cpu
+{
+  uint64_t run_ns, cpu_ns, delay_ns, delay_threads;
+  uint32_t procs;
+};
+void pf_cpu_add (struct pf_cpu *c, const struct dsprof_file_header *h);
+
+/* C as one line into BUF, in UNIT (NS_PER_UNIT ns) with DECIMALS decimals
+   ("0.120 s of the 1.000 s run (12.0%), 0.880 s not on a CPU; 0.300 s waiting
+   for a CPU (1 thread)"), or NULL if no process recorded it (older profiles,
+   runs that did not exit normally).  */
+const char *pf_cpu_line (const struct pf_cpu *c, double ns_per_unit, int decimals,
+                         const char *unit, char *buf, size_t size);
+
 /* Decode stream S of process P (ev_decode_stream) as FLAGS say (EV_KEEP_CHILDREN
    or 0), calling ON_EVENT and ON_RECORD (either may be NULL).  Return 0, a
    callback's non-zero value, or PF_CORRUPT after printing "dsprof: PATH: thread

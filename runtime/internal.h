@@ -168,11 +168,13 @@ dsprof_str_max (void)
 /* clock.c: the clock events are timed by.
    init           choose the clock (once, from the recorder's start-up)
    calibrate      measure its rate against CLOCK_MONOTONIC, 2 ms
-   header_init    fill the clock fields of a new profile's header  */
+   header_init    fill the clock fields of a new profile's header
+   exit_times     at normal exit: the header's CPU time and run-queue waits  */
 DSPROF_HIDDEN extern int dsprof_clock_tsc;
 DSPROF_HIDDEN void dsprof_clock_init (void);
 DSPROF_HIDDEN void dsprof_clock_calibrate (void);
 DSPROF_HIDDEN void dsprof_clock_header_init (struct dsprof_file_header *h);
+DSPROF_HIDDEN void dsprof_clock_exit_times (struct dsprof_file_header *h);
 
 /* Whether events are timed by the TSC.  Relaxed: dsprof_clock_init sets it
    under the recorder's pthread_once, which orders it before every thread that

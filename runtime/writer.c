@@ -1770,7 +1770,10 @@ writer_exit (void)
   struct dsprof_file_header *hdr = __atomic_load_n (&writer.hdr, __ATOMIC_ACQUIRE);
   /* A child made by vfork or a raw clone has no header of its own.  */
   if (hdr && writer.pid == getpid () && hdr->pid == getpid ())
-    __atomic_store_n (&hdr->stop_mono_ns, dsprof_mono_ns (), __ATOMIC_RELEASE);
+    {
+      dsprof_clock_exit_times (hdr);
+      __atomic_store_n (&hdr->stop_mono_ns, dsprof_mono_ns (), __ATOMIC_RELEASE);
+    }
   /* Tell of a profile deleted or truncated since the last chunk was added (and
      make what is left readable).  Only if the lock is free: a thread that holds
      it is adding a chunk and checks the file itself.  */

@@ -75,6 +75,19 @@
 #                      with counters update=single, atomic and thread, against
 #                      gcov -fprofile-update=atomic and the plain build; and
 #                      how many of the calls each dsprof build counted
+#   clock_cost         bench/clockread.c: ns per read (fastest of 40 batches)
+#                      of the recorder's clocks (rdtsc, CLOCK_MONOTONIC) and of
+#                      the thread's CPU time (the perf_event self-monitoring
+#                      page of a task clock read in user space, read(2) of the
+#                      same event, CLOCK_THREAD_CPUTIME_ID), against rdtsc;
+#                      callgrind's instructions per read; whether the kernel
+#                      offers the page's time (cap_user_time), and how often
+#                      the page's time_enabled changes while the thread runs
+#   busy_machine       bench/vmspin.c (hook mode, BENCH_VM_OPS / 3 opcodes)
+#                      alone and beside two busy processes: the report's mean
+#                      Self of spin1000 against the spin's median, and the
+#                      share of the run the process waited for a CPU, from
+#                      the profile's CPU time line (`dsprof info`)
 #
 # Each benchmark is a shell function bench_NAME that prints its rows with
 #   row VARIANT FIGURE UNIT RATIO [NOTE]
@@ -115,7 +128,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch threads"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -851,6 +864,94 @@ PY
       row "$what" "$fig" "$unit" "$r" "$note"
     done
   rm -rf "$run"
+}
+
+# ---- what a read of each clock costs: the recorder's and the thread's CPU time ----
+bench_clock_cost () {
+  local dir=$BENCH_DIR/clock kind ns tsc= cap= steps= base ins
+  mkdir -p "$dir"
+  gcc -O2 -o "$dir/clockread" "$TOP/bench/clockread.c" || die "clockread.c does not build"
+  "$dir/clockread" >"$dir/out" || die "clockread failed"
+  tsc=$(awk '$1 == "tsc" { print $2 }' "$dir/out")
+  if command -v valgrind >/dev/null; then
+    base=$(instructions "$dir/clockread" tsc 0)
+  fi
+  while read -r kind ns rest; do
+    case $kind in
+      page) [ "$ns" = cap_user_time ] && { cap=$rest; continue; }
+            [ "$ns" = steps ] && { steps=$rest; continue; } ;;
+    esac
+    if [ "$ns" = - ]; then
+      missing_row "$kind" "$rest"
+      continue
+    fi
+    ins=
+    [ -n "${base:-}" ] &&
+      ins="; $(awk -v a="$(instructions "$dir/clockread" "$kind" 100000)" -v b="$base" \
+                 'BEGIN { printf "%.0f", (a - b) / 100000 }') instructions (callgrind)"
+    row "$kind: one read" "$ns" ns "$(ratio "$ns" "$tsc")" "fastest of 40 batches$ins"
+  done <"$dir/out"
+  if [ -n "$cap" ]; then
+    row "page: cap_user_time" "$cap" "" "" \
+      "1: the page gives the thread's CPU time without a system call; 0: only as of its last switch to a CPU"
+  fi
+  if [ -n "$steps" ]; then
+    set -- $steps
+    row "page: time_enabled, one change per" "$2" ms "" \
+      "$1 changes in 200 ms of the thread's CPU time: without cap_user_time the page's time is as of the last"
+  fi
+}
+
+# instructions EXE ARGS...: callgrind's count of instructions run by EXE ARGS.
+instructions () {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
+}
+
+# ---- records on a busy machine: vmspin beside two busy processes --------------------
+bench_busy_machine () {
+  local dir=$BENCH_DIR/busy n=$((${BENCH_VM_OPS:-3000000} / 3)) load p pids
+  mkdir -p "$dir"
+  gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+    -I"$TOP/runtime" -o "$dir/vmspin" "$TOP/bench/vmspin.c" \
+    "$TOP/runtime/libdsprof.a" -lpthread || die "vmspin.c does not build"
+  for load in 0 2; do
+    : >"$dir/figures"
+    pids=
+    for p in $(seq "$load"); do
+      ( while :; do :; done ) &
+      pids="$pids $!"
+    done
+    for p in $(seq "$RUNS"); do
+      (cd "$dir" && DSPROF_OUT=$dir/run.data ./vmspin hook "$n") >"$dir/known" ||
+        { [ -z "$pids" ] || kill $pids; die "vmspin hook failed"; }
+      "$DSPROF" report name --format csv --unit ns "$dir/run.data" >"$dir/rep.csv" &&
+        "$DSPROF" info "$dir/run.data" >"$dir/info" ||
+        { [ -z "$pids" ] || kill $pids; die "dsprof on vmspin failed"; }
+      python3 - "$dir/known" "$dir/rep.csv" "$dir/info" >>"$dir/figures" <<'PY'
+import csv, re, sys
+known = {l.split()[0]: float(l.split()[3]) for l in open(sys.argv[1])}
+row = [r for r in csv.DictReader(open(sys.argv[2])) if r["name"] == "op_spin1000"][0]
+m = re.search(r"^cpu time: .* of the ([0-9.]+) s run .*; ([0-9.]+) s waiting for a CPU",
+              open(sys.argv[3]).read(), re.M)
+wait = float(m[2]) / float(m[1]) * 100 if m else float("nan")
+print(int(row["self_ns"]) / int(row["count"]), known["spin1000"], wait)
+PY
+    done
+    [ -z "$pids" ] || kill $pids
+    wait 2>/dev/null || true
+    python3 - "$dir/figures" <<'PY' |
+import statistics, sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
+self, spin, wait = (statistics.median(r[i] for r in rows) for i in range(3))
+print("%.1f|%.2fx|%.1f|%.1f" % (self, self / spin, spin, wait))
+PY
+      while IFS='|' read -r self r spin wait; do
+        row "beside $load busy: spin1000 Self/Count" "$self" ns "$r" \
+          "the spin's median $spin ns; waiting for a CPU $wait % of the run; medians of $RUNS runs"
+      done
+  done
+  rm -f "$dir/run.data"
 }
 
 # ---- main ---------------------------------------------------------------------
