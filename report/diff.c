@@ -20,25 +20,6 @@
 
 /* ---- the sides ---------------------------------------------------------------- */
 
-/* Whether PATH is a regular file that starts with dsprof's magic: what a
-   directory given as a side holds as profiles.  Other files (sources, notes,
-   fifos, devices) are left alone, never opened unless regular.  */
-
-static bool
-is_profile_file (const char *path)
-{
-  struct stat st;
-  const char *kind;
-  int fd = open_regular (path, &st, &kind);
-  if (fd < 0)
-    return false;
-  char magic[DSPROF_MAGIC_SIZE];
-  bool yes = read (fd, magic, sizeof magic) == (ssize_t) sizeof magic
-             && !memcmp (magic, DSPROF_MAGIC, sizeof magic);
-  close (fd);
-  return yes;
-}
-
 static int
 by_name (const struct dirent **a, const struct dirent **b)
 {
@@ -62,7 +43,7 @@ add_directory (struct pf_set *set, const char *dir)
   for (int i = 0; i < n; i++)
     {
       char *path = concat (dir, "/", names[i]->d_name, NULL);
-      if (!rc && names[i]->d_name[0] != '.' && is_profile_file (path))
+      if (!rc && names[i]->d_name[0] != '.' && profile_magic (path) == 1)
         {
           found++;
           if (pf_add (set, path) < 0)

@@ -10,6 +10,7 @@
 #include "libiberty.h"
 #include "cmd.h"
 #include "files.h"
+#include "dsprof-format.h"
 
 const char *
 file_kind (mode_t mode)
@@ -53,6 +54,22 @@ open_regular (const char *path, struct stat *st, const char **kind)
       return -1;
     }
   return fd;
+}
+
+int
+profile_magic (const char *path)
+{
+  struct stat st;
+  const char *kind;
+  int fd = open_regular (path, &st, &kind);
+  if (fd < 0)
+    return -1;
+  char magic[DSPROF_MAGIC_SIZE];
+  ssize_t n = read (fd, magic, sizeof magic);
+  close (fd);
+  if (n < 0)
+    return -1;
+  return n == (ssize_t) sizeof magic && !memcmp (magic, DSPROF_MAGIC, sizeof magic);
 }
 
 char *

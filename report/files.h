@@ -33,6 +33,11 @@ const char *file_kind (mode_t mode);
    file_kind) if it is not a regular file, which is then never opened.  */
 int open_regular (const char *path, struct stat *st, const char **kind);
 
+/* Whether the regular file PATH starts with dsprof's magic: 1 if it does, 0 if
+   it does not (shorter, or other bytes), -1 if it cannot be opened and read as
+   a regular file.  */
+int profile_magic (const char *path);
+
 /* The contents of the regular file PATH (*SIZE bytes, not NUL-terminated; free
    it).  NULL with *PROBLEM set (a static message) if it cannot be read or is
    not a regular file.  */

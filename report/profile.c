@@ -1149,16 +1149,7 @@ temp_leftover (const char *path)
   if (!pid || t[pid] != '-' || !t[pid + 1]
       || t[pid + 1 + strspn (t + pid + 1, "0123456789")] != '\0')
     return false;
-  struct stat st;
-  const char *kind;
-  int fd = open_regular (path, &st, &kind);
-  if (fd < 0)
-    return false;
-  char magic[DSPROF_MAGIC_SIZE];
-  ssize_t n = read (fd, magic, sizeof magic);
-  close (fd);
-  return n >= 0 && (n < (ssize_t) sizeof magic
-                    || memcmp (magic, DSPROF_MAGIC, sizeof magic) != 0);
+  return profile_magic (path) == 0;
 }
 
 int
