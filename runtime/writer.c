@@ -9,7 +9,9 @@
    stale profile is ever replaced (writer_place): not a file of another kind,
    not through a link, and not the profile of a process still running, whose
    name another process started at the same time leaves to it, taking
-   <name>.<pid>.  The header stays
+   <name>.<pid>; nor, if the name came from a "%p" pattern, a profile of an
+   earlier process of the same pid (the kernel reuses pids): the name then
+   gets ".<k>" after the pid (writer_place_next).  The header stays
    mapped MAP_SHARED so that `end`, `flags` and `stop_mono_ns` can be updated in
    place; no descriptor is held while the program runs (writer_attach).
 
@@ -123,7 +125,9 @@ static struct
                                    taken as they are */
   char tmpl[PATH_MAX];          /* $DSPROF_OUT made absolute, "%p" not replaced */
   char path[PATH_MAX];          /* absolute unless getcwd failed */
-} writer = { WRITER_UNOPENED, -1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", "" };
+  size_t pid_end;               /* PATH came from "%p": where the pid of its last
+                                   "%p" ends in it, else 0 */
+} writer = { WRITER_UNOPENED, -1, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, "", "", 0 };
 
 /* DSPROF_ACCUMULATE=1: the profile is an accumulated one (dsprof-format.h,
    section 2a), FILE its header (mapped), PROC the page of this process's
@@ -525,28 +529,84 @@ earlier_image (const char *path, uint64_t process_start)
 }
 
 /* Write into BUF (PATH_MAX bytes) the profile's name for process PID:
-   WRITER.tmpl with every "%p" after its fixed part replaced by PID; *HAS_PID
-   says whether there was one, *N is the length.  Return 0 or ENAMETOOLONG.  */
+   WRITER.tmpl with every "%p" after its fixed part replaced by PID; *PID_END
+   is where the last one's pid ends in BUF (0: there was none), *N the
+   length.  Return 0 or ENAMETOOLONG.  */
 
 static int
-writer_expand (char *buf, size_t *n, pid_t pid, int *has_pid)
+writer_expand (char *buf, size_t *n, pid_t pid, size_t *pid_end)
 {
   char num[24];
   snprintf (num, sizeof num, "%ld", (long) pid);
   *n = 0;
-  *has_pid = 0;
+  *pid_end = 0;
   buf[0] = '\0';
   int err = append (buf, PATH_MAX, n, writer.tmpl, writer.tmpl_fixed);
   for (const char *s = writer.tmpl + writer.tmpl_fixed; *s && !err; s++)
     if (s[0] == '%' && s[1] == 'p')
       {
         err = append (buf, PATH_MAX, n, num, strlen (num));
-        *has_pid = 1;
+        *pid_end = *n;
         s++;
       }
     else
       err = append (buf, PATH_MAX, n, s, 1);
   return err;
+}
+
+/* How many of a "%p" name's variants a process tries (writer_place_next).  */
+#define PID_VARIANTS 10000
+
+/* Write into DST (PATH_MAX bytes) the name SRC, of N bytes, with ".<K>"
+   inserted at END, where the pid of its last "%p" ends: the K-th variant of
+   a "%p" name, for a process whose pid an earlier process had (K 0: SRC
+   itself).  Return its length, or 0 if it is too long.  */
+
+static size_t
+pid_variant (char *dst, const char *src, size_t n, size_t end, unsigned k)
+{
+  char num[16];
+  size_t len = k ? (size_t) snprintf (num, sizeof num, ".%u", k) : 0;
+  if (n + len >= PATH_MAX)
+    return 0;
+  memmove (dst + end + len, src + end, n - end + 1);
+  if (dst != src)
+    memcpy (dst, src, end);
+  memcpy (dst + end, num, len);
+  return n + len;
+}
+
+/* Does anything have the name PATH?  */
+
+static int
+name_taken (const char *path)
+{
+  struct stat st;
+  return lstat (path, &st) == 0 || errno != ENOENT;
+}
+
+/* The "%p" name in BUF (*N bytes, its pid ending at PID_END): did an earlier
+   image of this process write it or one of its variants (pid_variant, taken
+   in order)?  If so, put that name in BUF and return 1.  */
+
+static int
+earlier_image_variant (char *buf, size_t *n, size_t pid_end,
+                       uint64_t process_start)
+{
+  char name[PATH_MAX];
+  for (unsigned k = 0; k < PID_VARIANTS; k++)
+    {
+      size_t len = pid_variant (name, buf, *n, pid_end, k);
+      if (!len || !name_taken (name))
+        return 0;
+      if (earlier_image (name, process_start))
+        {
+          memcpy (buf, name, len + 1);
+          *n = len;
+          return 1;
+        }
+    }
+  return 0;
 }
 
 /* Set WRITER.path to the profile's name for a process that is not a forked child:
@@ -563,6 +623,8 @@ writer_expand (char *buf, size_t *n, pid_t pid, int *has_pid)
    counts of the earlier image would be lost.  Its k-th exec'd image writes
    <name>.<pid>.exec<k> instead (".<pid>" only once: not if the name holds the pid
    already), the first such name that no earlier image of this process took.
+   With "%p", <name> is the variant the first image took (writer_place_next),
+   and <k> the first that nothing has: the name is this process's alone.
    Return 0 or an errno value.  */
 
 static int
@@ -578,7 +640,7 @@ writer_resolve_path (void)
   writer.path_ok = 0;
 
   char buf[PATH_MAX], pid[24];
-  size_t n = 0;
+  size_t n = 0, pid_end = 0;
   int err = 0, has_pid = 0;
   snprintf (pid, sizeof pid, "%ld", (long) getpid ());
   writer.tmpl[0] = '\0';
@@ -592,7 +654,8 @@ writer_resolve_path (void)
   if (!err)
     err = append (writer.tmpl, sizeof writer.tmpl, &n, tmpl, strlen (tmpl));
   if (!err)
-    err = writer_expand (buf, &n, getpid (), &has_pid);
+    err = writer_expand (buf, &n, getpid (), &pid_end);
+  has_pid = pid_end != 0;
 
   /* The name of a process started by exec from a profiled process: that process
      owns the name, so take <name>.<pid>, unless "%p" made the name unique
@@ -613,7 +676,9 @@ writer_resolve_path (void)
   /* An earlier image of this process wrote BUF: take the first free
      <name>.<pid>.exec<k>.  */
   uint64_t process_start = process_start_mono_ns (0);
-  if (!err && !shared.on && earlier_image (buf, process_start))
+  if (!err && !shared.on
+      && (pid_end ? earlier_image_variant (buf, &n, pid_end, process_start)
+          : earlier_image (buf, process_start)))
     {
       if (!has_pid)
         err = append_pid (buf, &n);
@@ -624,7 +689,8 @@ writer_resolve_path (void)
           n = base;
           snprintf (suffix, sizeof suffix, ".exec%u", k);
           err = append (buf, sizeof buf, &n, suffix, strlen (suffix));
-          if (!err && !earlier_image (buf, process_start))
+          if (!err && !(pid_end ? name_taken (buf)
+                         : earlier_image (buf, process_start)))
             break;
           if (k == 1000)
             err = EEXIST;
@@ -634,6 +700,7 @@ writer_resolve_path (void)
   if (err)
     return err;
   memcpy (writer.path, buf, n + 1);
+  writer.pid_end = pid_end;
   writer.path_ok = 1;
   return 0;
 }
@@ -859,8 +926,10 @@ writer_swap (struct newfile *nf, const struct stat *old)
    kind, a symbolic link, or the profile of a live process.  Return 0; EBUSY,
    with the pid of a process writing the profile there in *HOLDER (-1 if not
    known); EALREADY if it is an accumulated profile and this process
-   accumulates; or another errno value, with *WHY saying what is there if
-   that is why.  NF is left to the caller on failure.  */
+   accumulates; EEXIST with *WHY NULL if the name came from "%p" and is a
+   profile, necessarily of another process that had this pid (never
+   replaced: writer_place_next); or another errno value, with *WHY saying
+   what is there if that is why.  NF is left to the caller on failure.  */
 
 static int
 writer_place (struct newfile *nf, pid_t *holder, const char **why)
@@ -881,6 +950,8 @@ writer_place (struct newfile *nf, pid_t *holder, const char **why)
         continue;               /* it changed while we looked: again */
       if (shared.on && (h.flags & DSPROF_FLAG_ACCUMULATE))
         return EALREADY;        /* to be joined (shared_open) */
+      if (writer.pid_end)
+        return EEXIST;
       int lock;
       pid_t pid = profile_holder (&h, &old, &lock);
       if (pid == -2)
@@ -943,14 +1014,50 @@ writer_take_file (int fd, const struct stat *st, struct dsprof_file_header *hdr,
   __atomic_store_n (&writer.state, WRITER_OPEN, __ATOMIC_RELEASE);
 }
 
+/* Give NF the first free variant of WRITER.path, a "%p" name that a profile
+   of an earlier process of the same pid has (the kernel reused the pid):
+   ".<k>" after the pid, k from 1 (pid_variant), so that "run.%p.data" gives
+   "run.<pid>.<k>.data", still matched by "run.*.data".  Nothing is replaced,
+   nothing warned: each process's profile is kept.  Return 0 or an errno
+   value; WRITER.path is then the name as computed.  */
+
+static int
+writer_place_next (struct newfile *nf, const char **why)
+{
+  char base[PATH_MAX];
+  size_t n = strlen (writer.path);
+  memcpy (base, writer.path, n + 1);
+  for (unsigned k = 1; k < PID_VARIANTS; k++)
+    {
+      if (!pid_variant (writer.path, base, n, writer.pid_end, k))
+        break;
+      if (rename_noreplace (nf, writer.path) == 0)
+        return 0;
+      if (errno != EEXIST)
+        {
+          int err = errno;
+          memcpy (writer.path, base, n + 1);
+          return err;
+        }
+    }
+  memcpy (writer.path, base, n + 1);
+  *why = "the profiles of earlier processes of the same pid have it and its "
+         "variants";
+  return EEXIST;
+}
+
 /* writer_place, and if the name is the profile of a live process, the same
-   with WRITER.path.<pid> (saying so): nothing of either may be lost.  */
+   with WRITER.path.<pid> (saying so): nothing of either may be lost.  A
+   "%p" name that is taken by a profile, of a live process or not, is
+   another process's: NF takes a variant of it (writer_place_next).  */
 
 static int
 writer_place_own (struct newfile *nf, const char **why)
 {
   pid_t holder = 0;
   int err = writer_place (nf, &holder, why);
+  if (writer.pid_end && (err == EBUSY || (err == EEXIST && !*why)))
+    return writer_place_next (nf, why);
   if (err != EBUSY)
     return err;
   char taken[PATH_MAX];
@@ -1523,11 +1630,12 @@ writer_atfork_child (void)
          the parent's with ".<pid>"; an accumulated profile keeps its name.  */
       const char *why = NULL;
       char name[PATH_MAX];
-      int has_pid = 0, err = ENAMETOOLONG;
-      size_t n;
+      int err = ENAMETOOLONG;
+      size_t n, pid_end = 0;
       if (writer.path_ok)
-        err = writer_expand (name, &n, getpid (), &has_pid);
-      if (!err && has_pid)
+        err = writer_expand (name, &n, getpid (), &pid_end);
+      writer.pid_end = err ? 0 : pid_end;
+      if (!err && pid_end)
         memcpy (writer.path, name, n + 1);
       else if (!err && !shared.on)
         {
