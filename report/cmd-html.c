@@ -27,6 +27,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "coverage.h"
 #include "diff.h"
 #include "linecount.h"
 #include "model.h"
@@ -996,6 +997,17 @@ hot_lines (const struct lc_model *m, long max, struct hot **v)
   return n < (size_t) max ? n : (size_t) max;
 }
 
+/* The place of S in M's sources: the I of the ids src-I and src-I-LINE.  */
+
+static size_t
+source_index (const struct lc_model *m, const struct lc_source *s)
+{
+  size_t i = 0;
+  while (i < m->nsources && m->sources[i] != s)
+    i++;
+  return i;
+}
+
 /* Line LINE of TEXT (SIZE bytes) as a pointer and length; NULL if TEXT has no
    such line.  */
 
@@ -1067,16 +1079,16 @@ read_hot_text (struct hot *v, size_t n)
 }
 
 static void
-hot_table (FILE *out, const struct hot *v, size_t n)
+hot_table (FILE *out, const struct lc_model *m, const struct hot *v, size_t n)
 {
-  fputs ("<table class=\"lines\">\n<thead><tr><th>Count</th><th>Line</th>"
+  fputs ("<table class=\"lines sortable\">\n<thead><tr><th>Count</th><th>Line</th>"
          "<th class=\"src\">Source</th></tr></thead>\n<tbody>\n", out);
   for (size_t i = 0; i < n; i++)
     {
-      fprintf (out, "<tr><td>%" PRIu64 "</td><td class=\"loc\">",
-               v[i].line->count);
+      fprintf (out, "<tr><td>%" PRIu64 "</td><td class=\"loc\"><a href=\"#src-%zu-%u\">",
+               v[i].line->count, source_index (m, v[i].src), v[i].line->line);
       text_html (out, v[i].src->given);
-      fprintf (out, ":%u</td><td class=\"src\">", v[i].line->line);
+      fprintf (out, ":%u</a></td><td class=\"src\">", v[i].line->line);
       if (v[i].text)
         {
           fputs ("<code>", out);
@@ -1106,7 +1118,7 @@ html_lines (FILE *out, const struct lc_model *m, long nlines)
                "is the largest count of the blocks that hold a statement on it, "
                "as <code>dsprof annotate</code> shows it.</p>\n", shown);
       read_hot_text (v, shown);
-      hot_table (out, v, shown);
+      hot_table (out, m, v, shown);
     }
   fputs ("</section>\n", out);
   for (size_t i = 0; i < shown; i++)
@@ -1150,6 +1162,174 @@ html_changed_lines (FILE *out, const struct diff_lines *l, long nlines)
   fputs ("</section>\n", out);
 }
 
+/* ---- the coverage summary and the source view ------------------------------------ */
+
+/* One cell of coverage C: "HIT/TOTAL PCT%" as `dsprof summary` writes it,
+   its percentage (or -1 when nothing is instrumented) the key it sorts by.  */
+
+static void
+cov_cell (FILE *out, struct cov c)
+{
+  char buf[64];
+  fprintf (out, "<td data-key=\"%.3f\" class=\"%s\">%s</td>",
+           c.total ? 100.0 * (double) c.hit / (double) c.total : -1.0,
+           c.total && c.hit < c.total ? (c.hit ? "part" : "none") : "all",
+           cov_text (buf, sizeof buf, c));
+}
+
+static void
+cov_cells (FILE *out, const struct cov_row *r)
+{
+  cov_cell (out, r->lines);
+  cov_cell (out, r->funcs);
+  cov_cell (out, r->br_exec);
+  cov_cell (out, r->br_taken);
+}
+
+/* The coverage of M's sources, each a row that links to its source view,
+   and their total.  */
+
+static void
+html_coverage (FILE *out, const struct lc_model *m)
+{
+  struct lc_source **v = sorted_sources (m);
+  struct cov_row sum, *total = &sum;
+  memset (total, 0, sizeof *total);
+  fputs ("<section id=\"coverage\">\n<h2>Coverage</h2>\n<p>Executed out of "
+         "instrumented, as <code>dsprof summary</code> and the lcov export count "
+         "them: a line ran if a block holding a statement on it did, a function "
+         "if its entry block did; branches executed if their block ran, taken if "
+         "they were.</p>\n<table class=\"coverage sortable\">\n<thead><tr>"
+         "<th class=\"src\">File</th><th>Lines</th><th>Functions</th>"
+         "<th>Branches executed</th><th>Branches taken</th></tr></thead>\n"
+         "<tbody>\n", out);
+  for (size_t i = 0; i < m->nsources; i++)
+    {
+      struct cov_row r = cov_source (v[i]);
+      cov_add (total, &r);
+      fprintf (out, "<tr><td class=\"loc\"><a href=\"#src-%zu\">",
+               source_index (m, v[i]));
+      text_html (out, v[i]->path);
+      fputs ("</a></td>", out);
+      cov_cells (out, &r);
+      fputs ("</tr>\n", out);
+    }
+  fprintf (out, "</tbody>\n<tfoot><tr class=\"total\"><td class=\"loc\">Total: "
+           "%zu file%s</td>", m->nsources, m->nsources == 1 ? "" : "s");
+  cov_cells (out, total);
+  fputs ("</tr></tfoot>\n</table>\n</section>\n", out);
+  free (v);
+}
+
+/* The branches of S on LINE from *K on (S's are by line), as genhtml shows
+   them: each one's count, `-` when its block never ran; *K past them.  */
+
+static void
+branch_cell (FILE *out, const struct lc_source *s, uint32_t line, uint32_t *k)
+{
+  fputs ("<td class=\"br\">", out);
+  for (; *k < s->nbranches && s->branches[*k].line == line; ++*k)
+    {
+      const struct lc_branch *b = &s->branches[*k];
+      if (!b->block)
+        fputs ("<span class=\"none\">-</span> ", out);
+      else
+        fprintf (out, "<span class=\"%s\">%" PRIu64 "</span> ",
+                 b->count ? "all" : "none", b->count);
+    }
+  fputs ("</td>", out);
+}
+
+/* One line of source I (S): its number, count (when a block holds it; class
+   run or never), branches and TEXT (LEN bytes, or none when NULL).  */
+
+static void
+source_row (FILE *out, size_t i, const struct lc_source *s, uint32_t line,
+            const struct lc_line *l, uint32_t *kb, const char *text, size_t len)
+{
+  if (l)
+    fprintf (out, "<tr id=\"src-%zu-%u\" class=\"%s\"><td>%u</td><td>%" PRIu64
+             "</td>", i, line, l->count ? "run" : "never", line, l->count);
+  else
+    fprintf (out, "<tr><td>%u</td><td></td>", line);
+  while (*kb < s->nbranches && s->branches[*kb].line < line)
+    ++*kb;
+  branch_cell (out, s, line, kb);
+  fputs ("<td class=\"src\"><code>", out);
+  if (text)
+    text_html_n (out, text, len);
+  fputs ("</code></td></tr>\n", out);
+}
+
+/* Source S, the I-th of M, as a table of its lines: its text as found
+   (every line), or only its counted lines when it is not found; OPEN or
+   closed.  */
+
+static void
+source_file (FILE *out, size_t i, const struct lc_source *s, bool open)
+{
+  struct cov_row r = cov_source (s);
+  char buf[64];
+  fprintf (out, "<details class=\"file\" id=\"src-%zu\"%s><summary><code>", i,
+           open ? " open" : "");
+  text_html (out, s->path);
+  fprintf (out, "</code>: lines %s</summary>\n",
+           cov_text (buf, sizeof buf, r.lines));
+  size_t size = 0;
+  const char *problem = NULL;
+  char *text = read_regular (s->path, &size, &problem);
+  if (!text)
+    {
+      fputs ("<p class=\"note\">Source not found: ", out);
+      text_html (out, problem);
+      fputs ("; only its counted lines are shown.</p>\n", out);
+    }
+  fputs ("<table class=\"source\">\n<thead><tr><th>Line</th><th>Count</th>"
+         "<th class=\"br\">Branches</th><th class=\"src\">Source</th></tr>"
+         "</thead>\n<tbody>\n", out);
+  uint32_t k = 0, kb = 0;
+  const char *p = text, *end = text + size;
+  for (uint32_t line = 1; text ? p < end : k < s->nlines; line++)
+    {
+      while (k < s->nlines && s->lines[k].line < line)
+        k++;
+      const struct lc_line *l = k < s->nlines && s->lines[k].line == line
+                                ? &s->lines[k] : NULL;
+      size_t len = 0;
+      if (text)
+        {
+          const char *nl = memchr (p, '\n', (size_t) (end - p));
+          len = nl ? (size_t) (nl - p) : (size_t) (end - p);
+        }
+      if (text || l)
+        source_row (out, i, s, line, l, &kb, text ? p : NULL, len);
+      if (text)
+        p += len + 1;
+    }
+  fputs ("</tbody>\n</table>\n</details>\n", out);
+  free (text);
+}
+
+/* Every source of M, by path; all open when they are a few.  */
+
+enum { OPEN_SOURCES = 4 };
+
+static void
+html_sources (FILE *out, const struct lc_model *m)
+{
+  struct lc_source **v = sorted_sources (m);
+  fputs ("<section id=\"source\">\n<h2>Source</h2>\n<p>Each source file with "
+         "its line counts as <code>dsprof annotate</code> shows them; lines a "
+         "block holds that never ran are <span class=\"never\">marked</span>.  "
+         "<label><input type=\"checkbox\" id=\"branches\"> Show branch counts"
+         "</label> (each way out of a line's conditional jumps: how often it "
+         "was taken, <code>-</code> when its block never ran).</p>\n", out);
+  for (size_t i = 0; i < m->nsources; i++)
+    source_file (out, source_index (m, v[i]), v[i], m->nsources <= OPEN_SOURCES);
+  fputs ("</section>\n", out);
+  free (v);
+}
+
 /* ---- the page -------------------------------------------------------------------- */
 
 static const char page_style[] =
@@ -1191,12 +1371,71 @@ static const char page_script[] =
   "g.addEventListener('mouseenter',function(){\n"
   "d.textContent=g.querySelector('title').textContent;});});})();\n";
 
-/* The sections of the page: each model built, rendered and freed in turn.
-   Return 0, or EXIT_DATA at the first that cannot be built.  */
+/* The views of the page in the order it shows them: the record views when
+   there are records, the coverage and source views before the hottest lines
+   when there are none (block counts only).  */
+
+struct view
+{
+  const char *id, *title;
+};
+
+static const struct view record_views[] = {
+  { "flame", "Record tree" }, { "lines", "Hottest source lines" },
+  { "tables", "Dimension report" }, { "callgraph", "Call graph" },
+  { "coverage", "Coverage" }, { "source", "Source" }, { NULL, NULL } };
+static const struct view counter_views[] = {
+  { "coverage", "Coverage" }, { "source", "Source" },
+  { "lines", "Hottest source lines" }, { NULL, NULL } };
+static const struct view diff_views[] = {
+  { "flame", "Record tree" }, { "lines", "Changed source lines" },
+  { "tables", "Dimension report" }, { "callgraph", "Call graph" },
+  { NULL, NULL } };
+
+/* The summary at the top: what the profile holds (F's records, LM's
+   coverage unless NULL) and a link to each of VIEWS.  */
+
+static void
+html_overview (FILE *out, const struct flame *f, const struct lc_model *lm,
+               const struct view *views)
+{
+  fputs ("<section id=\"overview\">\n<h2>Summary</h2>\n<p>", out);
+  if (f->records)
+    fprintf (out, "Profile records: <b>%" PRIu64 "</b>.", f->records);
+  else
+    fputs ("No profile records: the profile holds block counts only.", out);
+  if (lm)
+    {
+      struct cov_row total;
+      size_t ran = 0;
+      memset (&total, 0, sizeof total);
+      for (size_t i = 0; i < lm->nsources; i++)
+        {
+          struct cov_row r = cov_source (lm->sources[i]);
+          cov_add (&total, &r);
+          ran += r.lines.hit > 0;
+        }
+      char l[64], fn[64], br[64];
+      fprintf (out, "  Block counts of %zu source file%s (%zu ran): lines <b>%s</b>, "
+               "functions <b>%s</b>, branches taken <b>%s</b>.", lm->nsources,
+               lm->nsources == 1 ? "" : "s", ran,
+               cov_text (l, sizeof l, total.lines),
+               cov_text (fn, sizeof fn, total.funcs),
+               cov_text (br, sizeof br, total.br_taken));
+    }
+  fputs ("</p>\n<p class=\"views\">", out);
+  for (const struct view *v = views; v->id; v++)
+    fprintf (out, "%s<a href=\"#%s\">%s</a>", v == views ? "" : " | ", v->id,
+             v->title);
+  fputs ("</p>\n</section>\n", out);
+}
+
+/* The dimension report (with --diff the diff model's) of Q.  Return 0, or
+   EXIT_DATA when it cannot be built.  */
 
 static int
-html_sections (FILE *out, struct pf_set *set, struct pf_set *base,
-               const struct query *q, long nlines, uint64_t max_records)
+html_report (FILE *out, struct pf_set *set, struct pf_set *base,
+             const struct query *q)
 {
   int rc;
   if (base)
@@ -1206,45 +1445,85 @@ html_sections (FILE *out, struct pf_set *set, struct pf_set *base,
         return rc;
       html_diff_tables (out, &diff, q);
       diff_free (&diff);
+      return 0;
     }
-  else
-    {
-      struct rpt_model report;
-      if ((rc = rpt_build (set, q, &report)))
-        return rc;
-      html_tables (out, &report, q);
-      rpt_free (&report);
-    }
-
-  struct flame flame;
-  if (!(rc = base ? flame_build_diff (set, base, &flame)
-             : flame_build (set, max_records, &flame)))
-    html_flame (out, &flame, max_records);
-  flame_free (&flame);
-  if (rc)
+  struct rpt_model report;
+  if ((rc = rpt_build (set, q, &report)))
     return rc;
+  html_tables (out, &report, q);
+  rpt_free (&report);
+  return 0;
+}
 
+/* The call graph by Q's first dimension.  */
+
+static int
+html_cg (FILE *out, struct pf_set *set, const struct query *q)
+{
   struct cg_model cg;
-  if ((rc = cg_build (set, q->dims[0] ? q->dims[0] : "name", false, false, &cg)))
+  int rc = cg_build (set, q->dims[0] ? q->dims[0] : "name", false, false, &cg);
+  if (rc)
     return rc;
   html_callgraph (out, &cg);
   cg_free (&cg);
+  return 0;
+}
 
-  if (base)
+/* The view ID of the page.  */
+
+static int
+html_view (FILE *out, const char *id, struct pf_set *set, struct pf_set *base,
+           const struct query *q, struct flame *flame, const struct lc_model *lm,
+           long nlines, uint64_t max_records)
+{
+  int rc = 0;
+  if (!strcmp (id, "flame"))
+    html_flame (out, flame, max_records);
+  else if (!strcmp (id, "tables"))
+    rc = html_report (out, set, base, q);
+  else if (!strcmp (id, "callgraph"))
+    rc = html_cg (out, set, q);
+  else if (!strcmp (id, "coverage"))
+    html_coverage (out, lm);
+  else if (!strcmp (id, "source"))
+    html_sources (out, lm);
+  else if (!strcmp (id, "lines") && !base)
+    html_lines (out, lm, nlines);
+  else if (!strcmp (id, "lines"))
     {
       struct diff_lines changed;
       if ((rc = diff_lines_build (base, set, &changed)))
         return rc;
       html_changed_lines (out, &changed, nlines);
       diff_lines_free (&changed);
-      return 0;
     }
+  return rc;
+}
+
+/* The sections of the page: the summary, then the views.  Return 0, or
+   EXIT_DATA at the first model that cannot be built.  */
+
+static int
+html_sections (FILE *out, struct pf_set *set, struct pf_set *base,
+               const struct query *q, long nlines, uint64_t max_records)
+{
+  struct flame flame;
   struct lc_model lines;
-  if ((rc = lc_build (set, &lines)))
-    return rc;
-  html_lines (out, &lines, nlines);
+  memset (&lines, 0, sizeof lines);
+  int rc = base ? flame_build_diff (set, base, &flame)
+           : flame_build (set, max_records, &flame);
+  if (!rc && !base)
+    rc = lc_build (set, &lines);
+  const struct view *views = base ? diff_views
+                             : flame.records ? record_views : counter_views;
+  if (!rc)
+    html_overview (out, &flame, base ? NULL : &lines, views);
+  for (const struct view *v = views; !rc && v->id; v++)
+    rc = html_view (out, v->id, set, base, q, &flame, &lines, nlines,
+                      max_records);
+  flame_free (&flame);
   lc_free (&lines);
-  return 0;
+  return rc;
 }
 
 /* The profiles of SET as a list, with the class CLS.  */
@@ -1286,10 +1565,6 @@ html_page (FILE *out, struct pf_set *set, struct pf_set *base,
       fputs ("<p>The new profiles:</p>\n", out);
     }
   profile_list (out, set, "profiles");
-  fprintf (out, "<p><a href=\"#tables\">Dimension report</a> | <a href=\"#flame\">"
-           "Record tree</a> | <a href=\"#callgraph\">Call graph</a> | "
-           "<a href=\"#lines\">%s source lines</a></p>\n",
-           base ? "Changed" : "Hottest");
   int rc = html_sections (out, set, base, q, nlines, max_records);
   fprintf (out, "<script>\n%s</script>\n</body>\n</html>\n", page_script);
   return rc;

@@ -16,6 +16,7 @@
 #include "hashtab.h"
 #include "cmd.h"
 #include "diff.h"
+#include "coverage.h"
 #include "linecount.h"
 
 /* ---- dsprof lines -------------------------------------------------------------- */
@@ -528,7 +529,7 @@ lcov_source (const struct lc_source *s, FILE *out)
 /* M's sources by path, in a new array (a profile without blocks has none:
    M's array is then NULL).  */
 
-static struct lc_source **
+struct lc_source **
 sorted_sources (const struct lc_model *m)
 {
   struct lc_source **v = XNEWVEC (struct lc_source *, m->nsources + 1);
@@ -563,17 +564,7 @@ export_lcov (struct pf_set *set, FILE *out)
    (gcov -f's "Branches executed"), taken if their count is > 0 (its "Taken at
    least once", lcov's branch hits).  */
 
-struct cov
-{
-  uint64_t hit, total;
-};
-
-struct cov_row
-{
-  struct cov lines, blocks, funcs, br_exec, br_taken;
-};
-
-static void
+void
 cov_add (struct cov_row *to, const struct cov_row *r)
 {
   struct cov *t[5] = { &to->lines, &to->blocks, &to->funcs, &to->br_exec,
@@ -626,7 +617,7 @@ cov_func (const struct lc_func *f)
 /* Source S's row: its lines, its functions and their blocks, its
    branches.  */
 
-static struct cov_row
+struct cov_row
 cov_source (const struct lc_source *s)
 {
   struct cov_row r = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };
@@ -647,7 +638,7 @@ cov_source (const struct lc_source *s)
    percentage with one decimal as lcov rounds it: 100.0% only when all ran,
    0.0% only when none did.  Return BUF.  */
 
-static const char *
+const char *
 cov_text (char *buf, size_t size, struct cov c)
 {
   if (!c.total)
