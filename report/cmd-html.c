@@ -413,17 +413,27 @@ put_fill (FILE *out, const char *name)
            55 + (h >> 16) % 15);
 }
 
-/* One box: its tooltip TIP, CLASS, at X, DEPTH, WIDTH, labelled NAME; filled
-   with FILL, or NAME's colour when NULL; ATTRS (or NULL) more attributes of
-   the rect.  */
+/* A box's figures for the page's script: its time (ns), self time (ns) and
+   records.  */
+struct figs
+{
+  uint64_t total, self, count;
+};
+
+/* One box: its tooltip TIP, CLASS, at X, DEPTH, WIDTH, labelled NAME, its
+   figures FG; filled with FILL, or NAME's colour when NULL; ATTRS (or NULL)
+   more attributes of the rect.  */
 
 static void
 box (FILE *out, struct flame *f, const char *cls, double x, uint32_t depth,
-     double w, const char *name, const char *tip, bool dashed, const char *fill,
-     const char *attrs)
+     double w, const char *name, struct figs fg, const char *tip, bool dashed,
+     const char *fill, const char *attrs)
 {
   f->boxes++;
-  fprintf (out, "<g class=\"box\"><title>");
+  fputs ("<g class=\"box\" data-name=\"", out);
+  text_html (out, name);
+  fprintf (out, "\" data-total=\"%" PRIu64 "\" data-self=\"%" PRIu64 "\" "
+           "data-count=\"%" PRIu64 "\"><title>", fg.total, fg.self, fg.count);
   text_html (out, tip);
   fprintf (out, "</title><rect class=\"%s%s\" x=\"%.2f\" y=\"%u\" width=\"%.2f\" "
            "height=\"%d\"%s fill=\"", cls, dashed ? " incomplete" : "", x,
@@ -465,8 +475,13 @@ draw_record (FILE *out, struct flame *f, const struct rnode *r, double x,
       f->clipped_depth = true;
       return;
     }
+  uint64_t kids = 0;
+  for (uint32_t i = 0; i < r->nkids; i++)
+    kids += r->kids[i]->end - r->kids[i]->start;
+  struct figs fg = { r->end - r->start, 0, 1 };
+  fg.self = fg.total > kids ? fg.total - kids : 0;
   box (out, f, "rec", x, depth, (double) (r->end - r->start) * scale, r->name,
-       r->tip, !r->complete, NULL, NULL);
+       fg, r->tip, !r->complete, NULL, NULL);
   for (uint32_t i = 0; i < r->nkids; i++)
     draw_record (out, f, r->kids[i],
                  x + (double) (r->kids[i]->start - r->start) * scale, depth + 1,
@@ -623,7 +638,9 @@ draw_path (FILE *out, struct flame *f, const struct st_node *m, double x,
   if (f->base)
     change_look (t, f, m, cls, fill, attrs);
   fclose (t);
-  box (out, f, cls, x, depth, (double) m->total_ns * scale, m->name, tip,
+  struct figs fg = { m->total_ns, m->total_ns > kids ? m->total_ns - kids : 0,
+                     m->count };
+  box (out, f, cls, x, depth, (double) m->total_ns * scale, m->name, fg, tip,
        m->incomplete == m->count, f->base ? fill : NULL, f->base ? attrs : NULL);
   free (tip);
   draw_kids (out, f, m, x, depth + 1, scale);
@@ -809,8 +826,9 @@ draw_lanes (FILE *out, struct flame *f, bool lanes, double scale)
           snprintf (tip, sizeof tip, "process %" PRId64 ", thread %u\n"
                     "%u top-level records, %s", l->pid, l->thread, l->ntops,
                     text_duration (buf, sizeof buf, lw));
-          box (out, f, "lane", x, 0, (double) lw * scale, name, tip, false, NULL,
-               NULL);
+          struct figs fg = { lw, 0, l->ntops };
+          box (out, f, "lane", x, 0, (double) lw * scale, name, fg, tip, false,
+               NULL, NULL);
         }
       double at = x;
       for (uint32_t k = 0; k < l->ntops; k++)
@@ -874,8 +892,8 @@ html_flame (FILE *out, struct flame *f, uint64_t max_records)
   if (depth > MAX_ROWS)
     depth = MAX_ROWS;
   fprintf (out, "<div class=\"detail\" id=\"detail\">Hover over a box to see it here.</div>\n"
-           "<svg class=\"flame\" width=\"%d\" height=\"%u\" viewBox=\"0 0 %d %u\">\n",
-           SVG_WIDTH, depth * ROW, SVG_WIDTH, depth * ROW);
+           "<svg class=\"flame\" width=\"%d\" height=\"%u\" viewBox=\"0 0 %d %u\" "
+           "data-row=\"%d\">\n", SVG_WIDTH, depth * ROW, SVG_WIDTH, depth * ROW, ROW);
   if (f->exact)
     draw_lanes (out, f, lanes, scale);
   else
@@ -1357,19 +1375,119 @@ static const char page_style[] =
   "table.callgraph tbody{border-bottom:1px solid #ccc}\n"
   "table.callgraph tr.entry td{font-weight:bold;background:#f6f6f9}\n"
   "table.callgraph tr.caller td.value,table.callgraph tr.callee td.value"
-  "{padding-left:2em}\n";
+  "{padding-left:2em}\n"
+  "section>h2{cursor:pointer}section>h2::before{content:\"\\25BE  \";color:#888}\n"
+  "section.folded>h2::before{content:\"\\25B8  \"}section.folded>:not(h2){display:none}\n"
+  "#overview p.views a{margin:0 .2em}\n"
+  "table.sortable th{cursor:pointer}th[aria-sort=descending]::after{content:\" \\25BC\"}\n"
+  "th[aria-sort=ascending]::after{content:\" \\25B2\"}\n"
+  ".flamebar{display:flex;gap:.8em;align-items:center;margin:.4em 0}\n"
+  ".flamebar input{width:24em;padding:2px 4px}\n"
+  ".icicle{position:relative;width:100%;border:1px solid #ccc;overflow:hidden;font:12px/17px monospace}\n"
+  ".fb{position:absolute;height:17px;box-sizing:border-box;border-right:1px solid #fff;padding:0 3px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;cursor:pointer}\n"
+  ".fb:hover{outline:1px solid #000;z-index:1}.fb.incomplete{outline:1px dashed #900}.fb.above{opacity:.6}\n"
+  ".fb.hit{box-shadow:inset 0 0 0 2px #c0c;font-weight:bold}\n"
+  ".tip{position:fixed;display:none;z-index:10;max-width:48em;background:#fffff4;border:1px solid #999;padding:4px 6px;font:12px monospace;white-space:pre-wrap;pointer-events:none;box-shadow:2px 2px 6px rgba(0,0,0,.2)}\n"
+  "table.coverage td.all{background:#dcf2dc}table.coverage td.part{background:#fff1c2}table.coverage td.none{background:#ffd6cc}\n"
+  "table.coverage tfoot td{font-weight:bold;border-top:2px solid #ccc}\n"
+  "details.file{margin:.3em 0}details.file>summary{cursor:pointer;padding:2px 0}\n"
+  "table.source td{border:0;padding:0 6px}table.source td.src{text-align:left}\n"
+  "tr.run td:nth-child(2){background:#dfe9ff}tr.never td,span.never{background:#ffd6cc}\n"
+  ".br{display:none}#source.branches .br{display:table-cell;text-align:left}\n"
+  "td.br span.none{color:#c00;font-weight:bold}tr:target td{background:#ffef9e}\n";
 
 /* With --diff, besides.  */
 static const char diff_style[] =
   ".grew{color:#b00}.shrank{color:#14c}tr.new td.value{font-weight:bold}\n"
   "tr.gone td{color:#888}\n";
 
-/* Hovering over a box shows its tooltip text in the line above the graph.  */
+/* The page's script, over the page as written (which reads without it):
+   headings fold their sections, links open what holds their target, column
+   headings sort their tables, the branch counts shown on demand, and the
+   icicle graph's boxes drawn again over the full width: a click zooms into
+   a box (Escape or Reset back), the search highlights the frames whose name
+   matches and says their share of the time, hovering shows a box's tooltip
+   and its Total, Self and Count.  */
 static const char page_script[] =
-  "(function(){var d=document.getElementById('detail');if(!d)return;\n"
-  "document.querySelectorAll('svg.flame g.box').forEach(function(g){\n"
-  "g.addEventListener('mouseenter',function(){\n"
-  "d.textContent=g.querySelector('title').textContent;});});})();\n";
+  "(function(){'use strict';\n"
+  "function all(s,r){return Array.prototype.slice.call((r||document).querySelectorAll(s));}\n"
+  "function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}\n"
+  "function dur(ns){var u=[['s',1e9],['ms',1e6],['us',1e3]];for(var i=0;i<u.length;i++)if(ns>=u[i][1]){var v=ns/u[i][1];return v.toFixed(v>=100?0:v>=10?1:2)+' '+u[i][0];}return Math.round(ns)+' ns';}\n"
+  "/* Sections: a click on a heading folds and unfolds its section; a long call graph starts folded. */\n"
+  "all('section > h2').forEach(function(h){h.tabIndex=0;h.title='Click to fold or unfold';\n"
+  "h.addEventListener('click',function(){h.parentNode.classList.toggle('folded');});\n"
+  "h.addEventListener('keydown',function(e){if(e.key==='Enter')h.parentNode.classList.toggle('folded');});});\n"
+  "var cg=document.getElementById('callgraph');\n"
+  "if(cg&&cg.querySelectorAll('tr').length>60)cg.classList.add('folded');\n"
+  "/* Links into the page open the folded section and closed file that hold their target. */\n"
+  "function reveal(id){var t=id&&document.getElementById(id);if(!t)return;\n"
+  "for(var n=t;n;n=n.parentNode){if(n.tagName==='DETAILS')n.open=true;if(n.tagName==='SECTION')n.classList.remove('folded');}\n"
+  "t.scrollIntoView({block:'center'});}\n"
+  "document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href^=\"#\"]');\n"
+  "if(a){e.preventDefault();history.replaceState(null,'',a.getAttribute('href'));reveal(a.getAttribute('href').slice(1));}});\n"
+  "if(location.hash)reveal(decodeURIComponent(location.hash.slice(1)));\n"
+  "var br=document.getElementById('branches');\n"
+  "if(br)br.addEventListener('change',function(){document.getElementById('source').classList.toggle('branches',br.checked);});\n"
+  "/* Tables: a click on a column heading sorts the rows by it, largest first, again smallest first. */\n"
+  "var NUM=/^[-+]?(\\d+\\.?\\d*|\\.\\d+)(e[-+]?\\d+)?%?$/i;\n"
+  "function key(td){if(!td)return -Infinity;var k=td.getAttribute('data-key');if(k!==null)return +k;\n"
+  "var t=td.textContent.trim();return NUM.test(t)?parseFloat(t):t===''?-Infinity:t.toLowerCase();}\n"
+  "function cmp(x,y){if(typeof x!==typeof y)return typeof x==='number'?-1:1;return x<y?-1:x>y?1:0;}\n"
+  "function sortBy(t,col,th){var down=th.getAttribute('aria-sort')!=='descending';\n"
+  "all('th',t.tHead).forEach(function(h){h.removeAttribute('aria-sort');});\n"
+  "th.setAttribute('aria-sort',down?'descending':'ascending');\n"
+  "var b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows);\n"
+  "var keys=rows.map(function(r,i){return [key(r.cells[col]),i,r];});\n"
+  "keys.sort(function(p,q){var c=cmp(p[0],q[0]);return (down?-c:c)||p[1]-q[1];});\n"
+  "keys.forEach(function(p){b.appendChild(p[2]);});}\n"
+  "all('table').forEach(function(t){if(!t.tHead||t.tHead.rows.length!==1||t.tBodies.length!==1||\n"
+  "t.classList.contains('callgraph')||t.classList.contains('source'))return;\n"
+  "t.classList.add('sortable');\n"
+  "all('th',t.tHead).forEach(function(th,i){th.title='Sort by this column';\n"
+  "th.addEventListener('click',function(){sortBy(t,i,th);});});});\n"
+  "/* The icicle graph: the SVG's boxes drawn again over the full width, zoomed by a click, searched. */\n"
+  "var svg=document.querySelector('svg.flame');if(!svg)return;\n"
+  "var ROW=+svg.getAttribute('data-row'),W=svg.viewBox.baseVal.width,depth=0,root=0;\n"
+  "var boxes=all('g.box',svg).map(function(g){var r=g.querySelector('rect');\n"
+  "var b={x:+r.getAttribute('x'),w:+r.getAttribute('width'),d:Math.round(+r.getAttribute('y')/ROW),\n"
+  "fill:r.getAttribute('fill'),cls:r.getAttribute('class'),name:g.getAttribute('data-name'),\n"
+  "tip:g.querySelector('title').textContent,total:+g.getAttribute('data-total'),\n"
+  "self:+g.getAttribute('data-self'),count:+g.getAttribute('data-count')};\n"
+  "depth=Math.max(depth,b.d+1);if(b.d===0)root+=b.total;return b;});\n"
+  "var bar=el('div','flamebar'),find=el('input'),reset=el('button',null,'Reset zoom'),said=el('span','match');\n"
+  "find.type='search';find.placeholder='Search frames (regular expression)';find.id='find';reset.id='reset';said.id='match';\n"
+  "bar.appendChild(find);bar.appendChild(reset);bar.appendChild(said);\n"
+  "var ic=el('div','icicle'),tip=el('div','tip'),detail=document.getElementById('detail');ic.id='icicle';\n"
+  "ic.style.height=depth*ROW+'px';svg.parentNode.insertBefore(bar,svg);svg.parentNode.insertBefore(ic,svg);\n"
+  "document.body.appendChild(tip);svg.style.display='none';\n"
+  "var zoom=null,re=null;\n"
+  "function draw(){var zx=zoom?zoom.x:0,zw=zoom?zoom.w:W,px=ic.clientWidth||1,f=document.createDocumentFragment();\n"
+  "boxes.forEach(function(b){var l=Math.max(b.x,zx),r=Math.min(b.x+b.w,zx+zw);\n"
+  "if(r-l<=1e-9&&!(zoom&&b===zoom))return;var wpx=(r-l)/zw*px;if(wpx<0.5)return;\n"
+  "var e=el('div','fb '+b.cls+(re&&re.test(b.name)?' hit':'')+(zoom&&b.d<zoom.d?' above':''));\n"
+  "e.style.left=(l-zx)/zw*100+'%';e.style.width=(r-l)/zw*100+'%';e.style.top=b.d*ROW+'px';\n"
+  "e.style.background=b.fill;if(wpx>=20)e.textContent=b.name;e.box=b;f.appendChild(e);});\n"
+  "ic.textContent='';ic.appendChild(f);ic.classList.toggle('zoomed',!!zoom);}\n"
+  "function text(b){return b.tip+'\\nTotal: '+dur(b.total)+(root?' ('+(100*b.total/root).toFixed(1)+'% of all)':'')+\n"
+  "'\\nSelf: '+dur(b.self)+'\\nCount: '+b.count;}\n"
+  "ic.addEventListener('mousemove',function(e){var b=e.target.box;if(!b){tip.style.display='none';return;}\n"
+  "tip.textContent=text(b);if(detail)detail.textContent=tip.textContent;tip.style.display='block';\n"
+  "var x=e.clientX+14,y=e.clientY+14;if(x+tip.offsetWidth>innerWidth)x=Math.max(0,e.clientX-tip.offsetWidth-14);\n"
+  "if(y+tip.offsetHeight>innerHeight)y=Math.max(0,e.clientY-tip.offsetHeight-14);tip.style.left=x+'px';tip.style.top=y+'px';});\n"
+  "ic.addEventListener('mouseleave',function(){tip.style.display='none';});\n"
+  "ic.addEventListener('click',function(e){var b=e.target.box;if(b){zoom=b.d===0&&b.w>=W-1e-6?null:b;draw();}});\n"
+  "reset.addEventListener('click',function(){zoom=null;draw();});\n"
+  "document.addEventListener('keydown',function(e){if(e.key==='Escape'&&zoom){zoom=null;draw();}});\n"
+  "function search(){var s=find.value;re=null;said.textContent='';\n"
+  "if(s){try{re=new RegExp(s,'i');}catch(x){re=new RegExp(s.replace(/[\\\\^$.*+?()[\\]{}|]/g,'\\\\$&'),'i');}\n"
+  "var iv=boxes.filter(function(b){return b.cls.indexOf('lane')<0&&re.test(b.name);}).map(function(b){return [b.x,b.x+b.w];});\n"
+  "iv.sort(function(p,q){return p[0]-q[0];});var sum=0,end=-1;\n"
+  "iv.forEach(function(p){if(p[1]>end){sum+=p[1]-Math.max(p[0],end);end=p[1];}});\n"
+  "said.textContent=iv.length+' frame'+(iv.length===1?'':'s')+' match, '+(100*sum/W).toFixed(1)+'% of the time'+\n"
+  "(root?' ('+dur(root*sum/W)+')':'');}\n"
+  "draw();}\n"
+  "find.addEventListener('input',search);addEventListener('resize',draw);draw();\n"
+  "})();\n";
 
 /* The views of the page in the order it shows them: the record views when
    there are records, the coverage and source views before the hottest lines
