@@ -1,6 +1,7 @@
 /* cmd-html.c - `dsprof html` (docs/contract.md §5.8): the profile as one self-contained HTML
    page, CSS, script and SVG inline, nothing fetched:
 
+     - a summary of what the profile holds, linking to the views,
      - the dimension report of a query (model.h's tables),
      - an icicle graph of the record tree in SVG: one box per record, or, past
        --records boxes, one per name path (a;b;c) with the records' summed time;
@@ -8,7 +9,14 @@
      - the call graph (model.h's cg_model, as a table),
      - the hottest source lines: the largest block counts by line, as
        `dsprof annotate` counts them (linecount.h's lc_model), with the source
-       text when it is found.
+       text when it is found, each linked to its line in the source view,
+     - the coverage summary by source file (coverage.h, as `dsprof summary`
+       counts it) and the source view: each file's text with its line and
+       branch counts.
+
+   The views are in the order the page shows them (record_views); those that
+   would be empty are left out (counter_views: no records).  The page reads
+   without its script, which works on the page as written (page_script).
 
    With --diff BASE the page compares (diff.h): the tables of the diff model,
    the icicle graph of the name paths coloured by their change from the
@@ -1823,10 +1831,13 @@ const struct command cmd_html = {
   "html", "the profile as one self-contained HTML page", run_html,
   "usage: dsprof html [-o FILE] [--dims D1,D2...] [OPTIONS] [PROFILE...]\n\n"
   "Write one HTML page (styles, script and SVG inline; nothing is fetched):\n"
-  "the dimension report along D1,D2... (default: name) as tables, an icicle\n"
-  "graph of the record tree (one box per record, or per name path when there\n"
-  "are more than --records records; hover over a box for its dimensions and\n"
-  "times), the call graph, and the hottest source lines with their text.\n\n"
+  "a summary linking to each view, an icicle graph of the record tree (one box\n"
+  "per record, or per name path when there are more than --records records;\n"
+  "click a box to zoom, search the names, hover for a box's dimensions and\n"
+  "times), the hottest source lines with their text, the dimension report\n"
+  "along D1,D2... (default: name) as sortable tables, the call graph, the\n"
+  "coverage summary and the source view with line and branch counts.  Views\n"
+  "that would be empty are left out (a counters-only profile: coverage first).\n\n"
   "  -o, --output FILE   write to FILE instead of standard output\n"
   "      --dims D1,D2... the dimensions of the report tables\n"
   "      --top N         at most N rows per table (default 100, 0: all)\n"
