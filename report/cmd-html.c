@@ -1497,9 +1497,24 @@ static const char page_script[] =
   "find.addEventListener('input',search);addEventListener('resize',draw);draw();\n"
   "})();\n";
 
+/* The page: its sides, query and the models its views share.  */
+
+struct page
+{
+  FILE *out;
+  struct pf_set *set, *base;     /* BASE NULL unless --diff */
+  const struct query *q;
+  long nlines;
+  uint64_t max_records;
+  struct flame flame;
+  struct lc_model lines;         /* not with --diff */
+  struct rpt_model ops;          /* the op records by name; not with --diff */
+};
+
 /* The views of the page in the order it shows them: the record views when
    there are records, the coverage and source views before the hottest lines
-   when there are none (block counts only).  */
+   when there are none (block counts only).  A view whose figures are empty is
+   left out (view_shown).  */
 
 struct view
 {
@@ -1507,9 +1522,10 @@ struct view
 };
 
 static const struct view record_views[] = {
-  { "flame", "Record tree" }, { "lines", "Hottest source lines" },
-  { "tables", "Dimension report" }, { "callgraph", "Call graph" },
-  { "coverage", "Coverage" }, { "source", "Source" }, { NULL, NULL } };
+  { "flame", "Record tree" }, { "opcodes", "Opcodes" },
+  { "lines", "Hottest source lines" }, { "tables", "Dimension report" },
+  { "callgraph", "Call graph" }, { "coverage", "Coverage" },
+  { "source", "Source" }, { NULL, NULL } };
 static const struct view counter_views[] = {
   { "coverage", "Coverage" }, { "source", "Source" },
   { "lines", "Hottest source lines" }, { NULL, NULL } };
@@ -1518,20 +1534,28 @@ static const struct view diff_views[] = {
   { "tables", "Dimension report" }, { "callgraph", "Call graph" },
   { NULL, NULL } };
 
-/* The summary at the top: what the profile holds (F's records, LM's
-   coverage unless NULL) and a link to each of VIEWS.  */
+static bool
+view_shown (const struct page *pg, const struct view *v)
+{
+  return strcmp (v->id, "opcodes") || pg->ops.records;
+}
+
+/* The summary at the top: what the profile holds (its records, its
+   coverage without --diff) and a link to each of VIEWS.  */
 
 static void
-html_overview (FILE *out, const struct flame *f, const struct lc_model *lm,
-               const struct view *views)
+html_overview (const struct page *pg, const struct view *views)
 {
+  FILE *out = pg->out;
   fputs ("<section id=\"overview\">\n<h2>Summary</h2>\n<p>", out);
-  if (f->records)
-    fprintf (out, "Profile records: <b>%" PRIu64 "</b>.", f->records);
+  if (pg->flame.records)
+    fprintf (out, "Profile records: <b>%" PRIu64 "</b>%s.", pg->flame.records,
+             pg->ops.records ? ", op records among them" : "");
   else
     fputs ("No profile records: the profile holds block counts only.", out);
-  if (lm)
+  if (!pg->base)
     {
+      const struct lc_model *lm = &pg->lines;
       struct cov_row total;
       size_t ran = 0;
       memset (&total, 0, sizeof total);
@@ -1550,9 +1574,14 @@ html_overview (FILE *out, const struct flame *f, const struct lc_model *lm,
                cov_text (br, sizeof br, total.br_taken));
     }
   fputs ("</p>\n<p class=\"views\">", out);
+  bool first = true;
   for (const struct view *v = views; v->id; v++)
-    fprintf (out, "%s<a href=\"#%s\">%s</a>", v == views ? "" : " | ", v->id,
-             v->title);
+    if (view_shown (pg, v))
+      {
+        fprintf (out, "%s<a href=\"#%s\">%s</a>", first ? "" : " | ", v->id,
+                 v->title);
+        first = false;
+      }
   fputs ("</p>\n</section>\n", out);
 }
 
@@ -1595,32 +1624,68 @@ html_cg (FILE *out, struct pf_set *set, const struct query *q)
   return 0;
 }
 
+/* The op records by name into PG->ops, as `dsprof report name --where
+   event=op` reports them.  */
+
+static int
+ops_build (struct page *pg)
+{
+  static const char *name[] = { "name", NULL };
+  struct agg_filter op = { "event", "op", false };
+  struct query q = *pg->q;
+  q.ndims = 1;
+  q.dims = name;
+  q.nfilters = 1;
+  q.filters = &op;
+  q.nsums = 0;
+  q.quiet = true;
+  return rpt_build (pg->set, &q, &pg->ops);
+}
+
+/* The per-opcode table (docs/vm.md).  */
+
+static void
+html_opcodes (const struct page *pg)
+{
+  FILE *out = pg->out;
+  struct tables t = { out, &pg->ops, pg->q->top, text_unit_for (pg->ops.total_ns),
+                      NULL };
+  fprintf (out, "<section id=\"opcodes\">\n<h2>Opcodes</h2>\n<p>The %" PRIu64
+           " op records (a bytecode VM's opcodes, docs/vm.md) by name, as "
+           "<code>dsprof report name --where event=op</code> gives them; times "
+           "in %s.</p>\n", pg->ops.records, t.unit->name);
+  const char *path[2] = { NULL, NULL };
+  rpt_each_table (&pg->ops, 0, pg->q->top, path, table, &t);
+  fputs ("</section>\n", out);
+}
+
 /* The view ID of the page.  */
 
 static int
-html_view (FILE *out, const char *id, struct pf_set *set, struct pf_set *base,
-           const struct query *q, struct flame *flame, const struct lc_model *lm,
-           long nlines, uint64_t max_records)
+html_view (struct page *pg, const char *id)
 {
   int rc = 0;
+  FILE *out = pg->out;
   if (!strcmp (id, "flame"))
-    html_flame (out, flame, max_records);
+    html_flame (out, &pg->flame, pg->max_records);
+  else if (!strcmp (id, "opcodes"))
+    html_opcodes (pg);
   else if (!strcmp (id, "tables"))
-    rc = html_report (out, set, base, q);
+    rc = html_report (out, pg->set, pg->base, pg->q);
   else if (!strcmp (id, "callgraph"))
-    rc = html_cg (out, set, q);
+    rc = html_cg (out, pg->set, pg->q);
   else if (!strcmp (id, "coverage"))
-    html_coverage (out, lm);
+    html_coverage (out, &pg->lines);
   else if (!strcmp (id, "source"))
-    html_sources (out, lm);
-  else if (!strcmp (id, "lines") && !base)
-    html_lines (out, lm, nlines);
+    html_sources (out, &pg->lines);
+  else if (!strcmp (id, "lines") && !pg->base)
+    html_lines (out, &pg->lines, pg->nlines);
   else if (!strcmp (id, "lines"))
     {
       struct diff_lines changed;
-      if ((rc = diff_lines_build (base, set, &changed)))
+      if ((rc = diff_lines_build (pg->base, pg->set, &changed)))
         return rc;
-      html_changed_lines (out, &changed, nlines);
+      html_changed_lines (out, &changed, pg->nlines);
       diff_lines_free (&changed);
     }
   return rc;
@@ -1633,22 +1698,30 @@ static int
 html_sections (FILE *out, struct pf_set *set, struct pf_set *base,
                const struct query *q, long nlines, uint64_t max_records)
 {
-  struct flame flame;
-  struct lc_model lines;
-  memset (&lines, 0, sizeof lines);
-  int rc = base ? flame_build_diff (set, base, &flame)
-           : flame_build (set, max_records, &flame);
+  struct page pg;
+  memset (&pg, 0, sizeof pg);
+  pg.out = out;
+  pg.set = set;
+  pg.base = base;
+  pg.q = q;
+  pg.nlines = nlines;
+  pg.max_records = max_records;
+  int rc = base ? flame_build_diff (set, base, &pg.flame)
+           : flame_build (set, max_records, &pg.flame);
   if (!rc && !base)
-    rc = lc_build (set, &lines);
+    rc = lc_build (set, &pg.lines);
+  if (!rc && !base && pg.flame.records)
+    rc = ops_build (&pg);
   const struct view *views = base ? diff_views
-                             : flame.records ? record_views : counter_views;
+                             : pg.flame.records ? record_views : counter_views;
   if (!rc)
-    html_overview (out, &flame, base ? NULL : &lines, views);
+    html_overview (&pg, views);
   for (const struct view *v = views; !rc && v->id; v++)
-    rc = html_view (out, v->id, set, base, q, &flame, &lines, nlines,
-                      max_records);
-  flame_free (&flame);
-  lc_free (&lines);
+    if (view_shown (&pg, v))
+      rc = html_view (&pg, v->id);
+  flame_free (&pg.flame);
+  lc_free (&pg.lines);
+  rpt_free (&pg.ops);
   return rc;
 }
 

@@ -9,6 +9,9 @@
 //                  coverage (its totals those of `dsprof summary`) and source
 //                  views first, no empty record views, never-run lines marked,
 //                  branch counts on demand, a hottest line's link into the source
+//   opcodes PAGE CSV   a page of op records: the opcode view, linked from the
+//                  summary, holds the names and counts of the CSV of `dsprof
+//                  report name --where event=op`, and sorts by Count
 //   diff PAGE      a --diff page: the icicle boxes keep the SVG's change colours
 //
 // The expected figures come from the page as dsprof wrote it (the SVG's boxes
@@ -16,7 +19,7 @@
 // a message on the first failure.
 'use strict';
 const [pw, mode, page, ...args] = process.argv.slice(2);
-const { chromium } = require(pw);
+const { chromium } = require(require('path').resolve(pw));
 
 function fail(msg) { throw new Error(msg); }
 
@@ -47,6 +50,7 @@ function near(a, b, eps, what) {
 async function records(p) {
   const svg = await svgBoxes(p);
   if (svg.length !== 7) fail(`${svg.length} boxes in the SVG, expected 7`);
+  if (await p.$('#opcodes')) fail('an opcode view without op records');
   if (await p.$eval('svg.flame', s => getComputedStyle(s).display) !== 'none')
     fail('the static SVG is still shown beside the icicle graph');
   const icw = await p.$eval('#icicle', d => d.getBoundingClientRect().width);
@@ -186,6 +190,28 @@ async function counters(p, lines, funcs, branches) {
     fail(`the link ${href} does not show its line: ${row}`);
 }
 
+async function opcodes(p, csvfile) {
+  // NAME -> COUNT of `dsprof report name --where event=op --format csv`.
+  const want = {};
+  for (const line of require('fs').readFileSync(csvfile, 'utf8').trim().split('\n').slice(1)) {
+    const f = line.split(',');
+    want[f[1]] = +f[8];
+  }
+  const links = await p.$$eval('#overview a', as => as.map(a => a.getAttribute('href')));
+  if (!links.includes('#opcodes')) fail('no link to the opcodes: ' + links);
+  const th = await p.$$('#opcodes thead th');
+  const col = await p.$$eval('#opcodes thead th', ts => ts.findIndex(t => t.textContent === 'Count'));
+  await th[col].click();
+  const rows = await p.$$eval('#opcodes tbody tr', (rs, col) => rs.map(r =>
+    [r.cells[r.cells.length - 1].textContent, +r.cells[col].textContent]), col);
+  const got = {};
+  for (const [n, c] of rows) got[n] = c;
+  if (JSON.stringify(Object.entries(got).sort()) !== JSON.stringify(Object.entries(want).sort()))
+    fail(`opcodes ${JSON.stringify(got)}, the report's ${JSON.stringify(want)}`);
+  for (let i = 1; i < rows.length; i++)
+    if (rows[i][1] > rows[i - 1][1]) fail('opcodes not sorted by Count: ' + JSON.stringify(rows));
+}
+
 async function diff(p) {
   const svg = await svgBoxes(p), boxes = await shown(p);
   if (!svg.length || boxes.length !== svg.length)
@@ -211,7 +237,7 @@ async function diff(p) {
     p.on('pageerror', e => errors.push(String(e)));
     p.setDefaultTimeout(60000);
     await p.goto('file://' + require('path').resolve(page));
-    await ({ records, counters, diff })[mode](p, ...args);
+    await ({ records, counters, opcodes, diff })[mode](p, ...args);
     if (errors.length) fail('script errors: ' + errors.join('; '));
     if (process.env.SHOT) await p.screenshot({ path: process.env.SHOT, fullPage: false });
   } finally {

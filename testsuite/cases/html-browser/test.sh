@@ -8,7 +8,9 @@
 # section; a counters-only profile's page opens with the summary, coverage and
 # source views (no empty record views), its coverage totals those of `dsprof
 # summary`, the never-run line marked, branch counts on demand, a hottest line
-# linking to its source line; a --diff page's boxes keep their change colours.
+# linking to its source line; a VM's op records get the opcode view, the
+# table of `dsprof report name --where event=op`; a --diff page's boxes keep
+# their change colours.
 . "$(dirname "$0")/../../lib.sh"
 
 command -v chromium >/dev/null ||
@@ -39,6 +41,18 @@ set -- $(grep ' total$' sum.txt)
 [ $# -eq 11 ] || fail "summary's total row: $(grep ' total$' sum.txt)"
 run_dsprof html -o c.html 2>err || fail "dsprof html (counters): status $? ($(cat err))"
 browse counters c.html "$1 $2" "$5 $6" "${9} ${10}"
+cd ..
+
+# Op records (dispatch=run): the opcode view.
+mkdir vm && cd vm
+cp "$FIXTURES/vm.c" .
+dscc -w -O2 -fplugin-arg-dsprof-dispatch=run -o vm vm.c || fail "vm.c does not compile"
+./vm >/dev/null || fail "vm exited with status $?"
+run_dsprof report name --where event=op --format csv >ops.csv 2>err ||
+  fail "dsprof report --where event=op: status $? ($(cat err))"
+[ "$(wc -l <ops.csv)" -gt 5 ] || fail "few op records: $(cat ops.csv)"
+run_dsprof html -o vm.html 2>err || fail "dsprof html (vm): status $? ($(cat err))"
+browse opcodes vm.html ops.csv
 cd ..
 
 # --diff: two runs of expr.
