@@ -1212,6 +1212,24 @@ cov_cells (FILE *out, const struct cov_row *r)
   cov_cell (out, r->br_taken);
 }
 
+/* The coverage of all M's sources, and into *RAN how many have a line that
+   ran.  */
+
+static struct cov_row
+coverage_total (const struct lc_model *m, size_t *ran)
+{
+  struct cov_row total;
+  memset (&total, 0, sizeof total);
+  *ran = 0;
+  for (size_t i = 0; i < m->nsources; i++)
+    {
+      struct cov_row r = cov_source (m->sources[i]);
+      cov_add (&total, &r);
+      *ran += r.lines.hit > 0;
+    }
+  return total;
+}
+
 /* The coverage of M's sources, each a row that links to its source view,
    and their total.  */
 
@@ -1219,8 +1237,8 @@ static void
 html_coverage (FILE *out, const struct lc_model *m)
 {
   struct lc_source **v = sorted_sources (m);
-  struct cov_row sum, *total = &sum;
-  memset (total, 0, sizeof *total);
+  size_t ran;
+  struct cov_row total = coverage_total (m, &ran);
   fputs ("<section id=\"coverage\">\n<h2>Coverage</h2>\n<p>Executed out of "
          "instrumented, as <code>dsprof summary</code> and the lcov export count "
          "them: a line ran if a block holding a statement on it did, a function "
@@ -1232,7 +1250,6 @@ html_coverage (FILE *out, const struct lc_model *m)
   for (size_t i = 0; i < m->nsources; i++)
     {
       struct cov_row r = cov_source (v[i]);
-      cov_add (total, &r);
       fprintf (out, "<tr><td class=\"loc\"><a href=\"#src-%zu\">",
                source_index (m, v[i]));
       text_html (out, v[i]->path);
@@ -1241,8 +1258,9 @@ html_coverage (FILE *out, const struct lc_model *m)
       fputs ("</tr>\n", out);
     }
   fprintf (out, "</tbody>\n<tfoot><tr class=\"total\"><td class=\"loc\">Total: "
-           "%zu file%s</td>", m->nsources, m->nsources == 1 ? "" : "s");
-  cov_cells (out, total);
+           "%zu file%s (%zu ran)</td>", m->nsources, m->nsources == 1 ? "" : "s",
+           ran);
+  cov_cells (out, &total);
   fputs ("</tr></tfoot>\n</table>\n</section>\n", out);
   free (v);
 }
@@ -1556,15 +1574,8 @@ html_overview (const struct page *pg, const struct view *views)
   if (!pg->base)
     {
       const struct lc_model *lm = &pg->lines;
-      struct cov_row total;
-      size_t ran = 0;
-      memset (&total, 0, sizeof total);
-      for (size_t i = 0; i < lm->nsources; i++)
-        {
-          struct cov_row r = cov_source (lm->sources[i]);
-          cov_add (&total, &r);
-          ran += r.lines.hit > 0;
-        }
+      size_t ran;
+      struct cov_row total = coverage_total (lm, &ran);
       char l[64], fn[64], br[64];
       fprintf (out, "  Block counts of %zu source file%s (%zu ran): lines <b>%s</b>, "
                "functions <b>%s</b>, branches taken <b>%s</b>.", lm->nsources,
