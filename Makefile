@@ -89,6 +89,7 @@ $(UNIT): $(UNIT_SRC) $(UNIT_HDR) $(REPORT_LIB_OBJ) $(LIBA)
 # `make demo` and `make check` install the Debian packages they need first (as root;
 # otherwise deps.sh prints the apt-get line and fails), then build.
 check: deps
+	@scripts/playwright.sh
 	@$(MAKE) --no-print-directory all $(UNIT)
 	@testsuite/run-all.sh
 

@@ -1,6 +1,7 @@
 /* cmd-html.c - `dsprof html` (docs/contract.md §5.8): the profile as one self-contained HTML
    page, CSS, script and SVG inline, nothing fetched:
 
+     - a summary of what the profile holds, linking to the views,
      - the dimension report of a query (model.h's tables),
      - an icicle graph of the record tree in SVG: one box per record, or, past
        --records boxes, one per name path (a;b;c) with the records' summed time;
@@ -8,7 +9,14 @@
      - the call graph (model.h's cg_model, as a table),
      - the hottest source lines: the largest block counts by line, as
        `dsprof annotate` counts them (linecount.h's lc_model), with the source
-       text when it is found.
+       text when it is found, each linked to its line in the source view,
+     - the coverage summary by source file (coverage.h, as `dsprof summary`
+       counts it) and the source view: each file's text with its line and
+       branch counts.
+
+   The views are in the order the page shows them (record_views); those that
+   would be empty are left out (counter_views: no records).  The page reads
+   without its script, which works on the page as written (page_script).
 
    With --diff BASE the page compares (diff.h): the tables of the diff model,
    the icicle graph of the name paths coloured by their change from the
@@ -27,6 +35,7 @@
 #include "libiberty.h"
 #include "hashtab.h"
 #include "cmd.h"
+#include "coverage.h"
 #include "diff.h"
 #include "linecount.h"
 #include "model.h"
@@ -412,17 +421,27 @@ put_fill (FILE *out, const char *name)
            55 + (h >> 16) % 15);
 }
 
-/* One box: its tooltip TIP, CLASS, at X, DEPTH, WIDTH, labelled NAME; filled
-   with FILL, or NAME's colour when NULL; ATTRS (or NULL) more attributes of
-   the rect.  */
+/* A box's figures for the page's script: its time (ns), self time (ns) and
+   records.  */
+struct figs
+{
+  uint64_t total, self, count;
+};
+
+/* One box: its tooltip TIP, CLASS, at X, DEPTH, WIDTH, labelled NAME, its
+   figures FG; filled with FILL, or NAME's colour when NULL; ATTRS (or NULL)
+   more attributes of the rect.  */
 
 static void
 box (FILE *out, struct flame *f, const char *cls, double x, uint32_t depth,
-     double w, const char *name, const char *tip, bool dashed, const char *fill,
-     const char *attrs)
+     double w, const char *name, struct figs fg, const char *tip, bool dashed,
+     const char *fill, const char *attrs)
 {
   f->boxes++;
-  fprintf (out, "<g class=\"box\"><title>");
+  fputs ("<g class=\"box\" data-name=\"", out);
+  text_html (out, name);
+  fprintf (out, "\" data-total=\"%" PRIu64 "\" data-self=\"%" PRIu64 "\" "
+           "data-count=\"%" PRIu64 "\"><title>", fg.total, fg.self, fg.count);
   text_html (out, tip);
   fprintf (out, "</title><rect class=\"%s%s\" x=\"%.2f\" y=\"%u\" width=\"%.2f\" "
            "height=\"%d\"%s fill=\"", cls, dashed ? " incomplete" : "", x,
@@ -464,8 +483,13 @@ draw_record (FILE *out, struct flame *f, const struct rnode *r, double x,
       f->clipped_depth = true;
       return;
     }
+  uint64_t kids = 0;
+  for (uint32_t i = 0; i < r->nkids; i++)
+    kids += r->kids[i]->end - r->kids[i]->start;
+  struct figs fg = { r->end - r->start, 0, 1 };
+  fg.self = fg.total > kids ? fg.total - kids : 0;
   box (out, f, "rec", x, depth, (double) (r->end - r->start) * scale, r->name,
-       r->tip, !r->complete, NULL, NULL);
+       fg, r->tip, !r->complete, NULL, NULL);
   for (uint32_t i = 0; i < r->nkids; i++)
     draw_record (out, f, r->kids[i],
                  x + (double) (r->kids[i]->start - r->start) * scale, depth + 1,
@@ -622,7 +646,9 @@ draw_path (FILE *out, struct flame *f, const struct st_node *m, double x,
   if (f->base)
     change_look (t, f, m, cls, fill, attrs);
   fclose (t);
-  box (out, f, cls, x, depth, (double) m->total_ns * scale, m->name, tip,
+  struct figs fg = { m->total_ns, m->total_ns > kids ? m->total_ns - kids : 0,
+                     m->count };
+  box (out, f, cls, x, depth, (double) m->total_ns * scale, m->name, fg, tip,
        m->incomplete == m->count, f->base ? fill : NULL, f->base ? attrs : NULL);
   free (tip);
   draw_kids (out, f, m, x, depth + 1, scale);
@@ -808,8 +834,9 @@ draw_lanes (FILE *out, struct flame *f, bool lanes, double scale)
           snprintf (tip, sizeof tip, "process %" PRId64 ", thread %u\n"
                     "%u top-level records, %s", l->pid, l->thread, l->ntops,
                     text_duration (buf, sizeof buf, lw));
-          box (out, f, "lane", x, 0, (double) lw * scale, name, tip, false, NULL,
-               NULL);
+          struct figs fg = { lw, 0, l->ntops };
+          box (out, f, "lane", x, 0, (double) lw * scale, name, fg, tip, false,
+               NULL, NULL);
         }
       double at = x;
       for (uint32_t k = 0; k < l->ntops; k++)
@@ -873,8 +900,8 @@ html_flame (FILE *out, struct flame *f, uint64_t max_records)
   if (depth > MAX_ROWS)
     depth = MAX_ROWS;
   fprintf (out, "<div class=\"detail\" id=\"detail\">Hover over a box to see it here.</div>\n"
-           "<svg class=\"flame\" width=\"%d\" height=\"%u\" viewBox=\"0 0 %d %u\">\n",
-           SVG_WIDTH, depth * ROW, SVG_WIDTH, depth * ROW);
+           "<svg class=\"flame\" width=\"%d\" height=\"%u\" viewBox=\"0 0 %d %u\" "
+           "data-row=\"%d\">\n", SVG_WIDTH, depth * ROW, SVG_WIDTH, depth * ROW, ROW);
   if (f->exact)
     draw_lanes (out, f, lanes, scale);
   else
@@ -996,6 +1023,17 @@ hot_lines (const struct lc_model *m, long max, struct hot **v)
   return n < (size_t) max ? n : (size_t) max;
 }
 
+/* The place of S in M's sources: the I of the ids src-I and src-I-LINE.  */
+
+static size_t
+source_index (const struct lc_model *m, const struct lc_source *s)
+{
+  size_t i = 0;
+  while (i < m->nsources && m->sources[i] != s)
+    i++;
+  return i;
+}
+
 /* Line LINE of TEXT (SIZE bytes) as a pointer and length; NULL if TEXT has no
    such line.  */
 
@@ -1067,16 +1105,16 @@ read_hot_text (struct hot *v, size_t n)
 }
 
 static void
-hot_table (FILE *out, const struct hot *v, size_t n)
+hot_table (FILE *out, const struct lc_model *m, const struct hot *v, size_t n)
 {
-  fputs ("<table class=\"lines\">\n<thead><tr><th>Count</th><th>Line</th>"
+  fputs ("<table class=\"lines sortable\">\n<thead><tr><th>Count</th><th>Line</th>"
          "<th class=\"src\">Source</th></tr></thead>\n<tbody>\n", out);
   for (size_t i = 0; i < n; i++)
     {
-      fprintf (out, "<tr><td>%" PRIu64 "</td><td class=\"loc\">",
-               v[i].line->count);
+      fprintf (out, "<tr><td>%" PRIu64 "</td><td class=\"loc\"><a href=\"#src-%zu-%u\">",
+               v[i].line->count, source_index (m, v[i].src), v[i].line->line);
       text_html (out, v[i].src->given);
-      fprintf (out, ":%u</td><td class=\"src\">", v[i].line->line);
+      fprintf (out, ":%u</a></td><td class=\"src\">", v[i].line->line);
       if (v[i].text)
         {
           fputs ("<code>", out);
@@ -1106,7 +1144,7 @@ html_lines (FILE *out, const struct lc_model *m, long nlines)
                "is the largest count of the blocks that hold a statement on it, "
                "as <code>dsprof annotate</code> shows it.</p>\n", shown);
       read_hot_text (v, shown);
-      hot_table (out, v, shown);
+      hot_table (out, m, v, shown);
     }
   fputs ("</section>\n", out);
   for (size_t i = 0; i < shown; i++)
@@ -1150,6 +1188,192 @@ html_changed_lines (FILE *out, const struct diff_lines *l, long nlines)
   fputs ("</section>\n", out);
 }
 
+/* ---- the coverage summary and the source view ------------------------------------ */
+
+/* One cell of coverage C: "HIT/TOTAL PCT%" as `dsprof summary` writes it,
+   its percentage (or -1 when nothing is instrumented) the key it sorts by.  */
+
+static void
+cov_cell (FILE *out, struct cov c)
+{
+  char buf[64];
+  fprintf (out, "<td data-key=\"%.3f\" class=\"%s\">%s</td>",
+           c.total ? 100.0 * (double) c.hit / (double) c.total : -1.0,
+           c.total && c.hit < c.total ? (c.hit ? "part" : "none") : "all",
+           cov_text (buf, sizeof buf, c));
+}
+
+static void
+cov_cells (FILE *out, const struct cov_row *r)
+{
+  cov_cell (out, r->lines);
+  cov_cell (out, r->funcs);
+  cov_cell (out, r->br_exec);
+  cov_cell (out, r->br_taken);
+}
+
+/* The coverage of all M's sources, and into *RAN how many have a line that
+   ran.  */
+
+static struct cov_row
+coverage_total (const struct lc_model *m, size_t *ran)
+{
+  struct cov_row total;
+  memset (&total, 0, sizeof total);
+  *ran = 0;
+  for (size_t i = 0; i < m->nsources; i++)
+    {
+      struct cov_row r = cov_source (m->sources[i]);
+      cov_add (&total, &r);
+      *ran += r.lines.hit > 0;
+    }
+  return total;
+}
+
+/* The coverage of M's sources, each a row that links to its source view,
+   and their total.  */
+
+static void
+html_coverage (FILE *out, const struct lc_model *m)
+{
+  struct lc_source **v = cov_sorted_sources (m);
+  size_t ran;
+  struct cov_row total = coverage_total (m, &ran);
+  fputs ("<section id=\"coverage\">\n<h2>Coverage</h2>\n<p>Executed out of "
+         "instrumented, as <code>dsprof summary</code> and the lcov export count "
+         "them: a line ran if a block holding a statement on it did, a function "
+         "if its entry block did; branches executed if their block ran, taken if "
+         "they were.</p>\n<table class=\"coverage sortable\">\n<thead><tr>"
+         "<th class=\"src\">File</th><th>Lines</th><th>Functions</th>"
+         "<th>Branches executed</th><th>Branches taken</th></tr></thead>\n"
+         "<tbody>\n", out);
+  for (size_t i = 0; i < m->nsources; i++)
+    {
+      struct cov_row r = cov_source (v[i]);
+      fprintf (out, "<tr><td class=\"loc\"><a href=\"#src-%zu\">",
+               source_index (m, v[i]));
+      text_html (out, v[i]->path);
+      fputs ("</a></td>", out);
+      cov_cells (out, &r);
+      fputs ("</tr>\n", out);
+    }
+  fprintf (out, "</tbody>\n<tfoot><tr class=\"total\"><td class=\"loc\">Total: "
+           "%zu file%s (%zu ran)</td>", m->nsources, m->nsources == 1 ? "" : "s",
+           ran);
+  cov_cells (out, &total);
+  fputs ("</tr></tfoot>\n</table>\n</section>\n", out);
+  free (v);
+}
+
+/* The branches of S on LINE from *K on (S's are by line), as genhtml shows
+   them: each one's count, `-` when its block never ran; *K past them.  */
+
+static void
+branch_cell (FILE *out, const struct lc_source *s, uint32_t line, uint32_t *k)
+{
+  fputs ("<td class=\"br\">", out);
+  for (; *k < s->nbranches && s->branches[*k].line == line; ++*k)
+    {
+      const struct lc_branch *b = &s->branches[*k];
+      if (!b->block)
+        fputs ("<span class=\"none\">-</span> ", out);
+      else
+        fprintf (out, "<span class=\"%s\">%" PRIu64 "</span> ",
+                 b->count ? "all" : "none", b->count);
+    }
+  fputs ("</td>", out);
+}
+
+/* One line of source I (S): its number, count (when a block holds it; class
+   run or never), branches and TEXT (LEN bytes, or none when NULL).  */
+
+static void
+source_row (FILE *out, size_t i, const struct lc_source *s, uint32_t line,
+            const struct lc_line *l, uint32_t *kb, const char *text, size_t len)
+{
+  if (l)
+    fprintf (out, "<tr id=\"src-%zu-%u\" class=\"%s\"><td>%u</td><td>%" PRIu64
+             "</td>", i, line, l->count ? "run" : "never", line, l->count);
+  else
+    fprintf (out, "<tr><td>%u</td><td></td>", line);
+  while (*kb < s->nbranches && s->branches[*kb].line < line)
+    ++*kb;
+  branch_cell (out, s, line, kb);
+  fputs ("<td class=\"src\"><code>", out);
+  if (text)
+    text_html_n (out, text, len);
+  fputs ("</code></td></tr>\n", out);
+}
+
+/* Source S, the I-th of M, as a table of its lines: its text as found
+   (every line), or only its counted lines when it is not found; OPEN or
+   closed.  */
+
+static void
+source_file (FILE *out, size_t i, const struct lc_source *s, bool open)
+{
+  struct cov_row r = cov_source (s);
+  char buf[64];
+  fprintf (out, "<details class=\"file\" id=\"src-%zu\"%s><summary><code>", i,
+           open ? " open" : "");
+  text_html (out, s->path);
+  fprintf (out, "</code>: lines %s</summary>\n",
+           cov_text (buf, sizeof buf, r.lines));
+  size_t size = 0;
+  const char *problem = NULL;
+  char *text = read_regular (s->path, &size, &problem);
+  if (!text)
+    {
+      fputs ("<p class=\"note\">Source not found: ", out);
+      text_html (out, problem);
+      fputs ("; only its counted lines are shown.</p>\n", out);
+    }
+  fputs ("<table class=\"source\">\n<thead><tr><th>Line</th><th>Count</th>"
+         "<th class=\"br\">Branches</th><th class=\"src\">Source</th></tr>"
+         "</thead>\n<tbody>\n", out);
+  uint32_t k = 0, kb = 0;
+  const char *p = text, *end = text + size;
+  for (uint32_t line = 1; text ? p < end : k < s->nlines; line++)
+    {
+      while (k < s->nlines && s->lines[k].line < line)
+        k++;
+      const struct lc_line *l = k < s->nlines && s->lines[k].line == line
+                                ? &s->lines[k] : NULL;
+      size_t len = 0;
+      if (text)
+        {
+          const char *nl = memchr (p, '\n', (size_t) (end - p));
+          len = nl ? (size_t) (nl - p) : (size_t) (end - p);
+        }
+      if (text || l)
+        source_row (out, i, s, line, l, &kb, text ? p : NULL, len);
+      if (text)
+        p += len + 1;
+    }
+  fputs ("</tbody>\n</table>\n</details>\n", out);
+  free (text);
+}
+
+/* Every source of M, by path; all open when they are a few.  */
+
+enum { OPEN_SOURCES = 4 };
+
+static void
+html_sources (FILE *out, const struct lc_model *m)
+{
+  struct lc_source **v = cov_sorted_sources (m);
+  fputs ("<section id=\"source\">\n<h2>Source</h2>\n<p>Each source file with "
+         "its line counts as <code>dsprof annotate</code> shows them; lines a "
+         "block holds that never ran are <span class=\"never\">marked</span>.  "
+         "<label><input type=\"checkbox\" id=\"branches\"> Show branch counts"
+         "</label> (each way out of a line's conditional jumps: how often it "
+         "was taken, <code>-</code> when its block never ran).</p>\n", out);
+  for (size_t i = 0; i < m->nsources; i++)
+    source_file (out, source_index (m, v[i]), v[i], m->nsources <= OPEN_SOURCES);
+  fputs ("</section>\n", out);
+  free (v);
+}
+
 /* ---- the page -------------------------------------------------------------------- */
 
 static const char page_style[] =
@@ -1177,26 +1401,207 @@ static const char page_style[] =
   "table.callgraph tbody{border-bottom:1px solid #ccc}\n"
   "table.callgraph tr.entry td{font-weight:bold;background:#f6f6f9}\n"
   "table.callgraph tr.caller td.value,table.callgraph tr.callee td.value"
-  "{padding-left:2em}\n";
+  "{padding-left:2em}\n"
+  "section>h2{cursor:pointer}section>h2::before{content:\"\\25BE  \";color:#888}\n"
+  "section.folded>h2::before{content:\"\\25B8  \"}section.folded>:not(h2){display:none}\n"
+  "#overview p.views a{margin:0 .2em}\n"
+  "table.sortable th{cursor:pointer}th[aria-sort=descending]::after{content:\" \\25BC\"}\n"
+  "th[aria-sort=ascending]::after{content:\" \\25B2\"}\n"
+  ".flamebar{display:flex;gap:.8em;align-items:center;margin:.4em 0}\n"
+  ".flamebar input{width:24em;padding:2px 4px}\n"
+  ".icicle{position:relative;width:100%;border:1px solid #ccc;overflow:hidden;font:12px/17px monospace}\n"
+  ".fb{position:absolute;height:17px;box-sizing:border-box;border-right:1px solid #fff;padding:0 3px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis;cursor:pointer}\n"
+  ".fb:hover{outline:1px solid #000;z-index:1}.fb.incomplete{outline:1px dashed #900}.fb.above{opacity:.6}\n"
+  ".fb.hit{box-shadow:inset 0 0 0 2px #c0c;font-weight:bold}\n"
+  ".tip{position:fixed;display:none;z-index:10;max-width:48em;background:#fffff4;border:1px solid #999;padding:4px 6px;font:12px monospace;white-space:pre-wrap;pointer-events:none;box-shadow:2px 2px 6px rgba(0,0,0,.2)}\n"
+  "table.coverage td.all{background:#dcf2dc}table.coverage td.part{background:#fff1c2}table.coverage td.none{background:#ffd6cc}\n"
+  "table.coverage tfoot td{font-weight:bold;border-top:2px solid #ccc}\n"
+  "details.file{margin:.3em 0}details.file>summary{cursor:pointer;padding:2px 0}\n"
+  "table.source td{border:0;padding:0 6px}table.source td.src{text-align:left}\n"
+  "tr.run td:nth-child(2){background:#dfe9ff}tr.never td,span.never{background:#ffd6cc}\n"
+  ".br{display:none}#source.branches .br{display:table-cell;text-align:left}\n"
+  "td.br span.none{color:#c00;font-weight:bold}tr:target td{background:#ffef9e}\n";
 
 /* With --diff, besides.  */
 static const char diff_style[] =
   ".grew{color:#b00}.shrank{color:#14c}tr.new td.value{font-weight:bold}\n"
   "tr.gone td{color:#888}\n";
 
-/* Hovering over a box shows its tooltip text in the line above the graph.  */
+/* The page's script, over the page as written (which reads without it):
+   headings fold their sections, links open what holds their target, column
+   headings sort their tables, the branch counts shown on demand, and the
+   icicle graph's boxes drawn again over the full width: a click zooms into
+   a box (Escape or Reset back), the search highlights the frames whose name
+   matches and says their share of the time, hovering shows a box's tooltip
+   and its Total, Self and Count.  */
 static const char page_script[] =
-  "(function(){var d=document.getElementById('detail');if(!d)return;\n"
-  "document.querySelectorAll('svg.flame g.box').forEach(function(g){\n"
-  "g.addEventListener('mouseenter',function(){\n"
-  "d.textContent=g.querySelector('title').textContent;});});})();\n";
+  "(function(){'use strict';\n"
+  "function all(s,r){return Array.prototype.slice.call((r||document).querySelectorAll(s));}\n"
+  "function el(tag,cls,text){var e=document.createElement(tag);if(cls)e.className=cls;if(text!=null)e.textContent=text;return e;}\n"
+  "function dur(ns){var u=[['s',1e9],['ms',1e6],['us',1e3]];for(var i=0;i<u.length;i++)if(ns>=u[i][1]){var v=ns/u[i][1];return v.toFixed(v>=100?0:v>=10?1:2)+' '+u[i][0];}return Math.round(ns)+' ns';}\n"
+  "/* Sections: a click on a heading folds and unfolds its section; a long call graph starts folded. */\n"
+  "all('section > h2').forEach(function(h){h.tabIndex=0;h.title='Click to fold or unfold';\n"
+  "h.addEventListener('click',function(){h.parentNode.classList.toggle('folded');});\n"
+  "h.addEventListener('keydown',function(e){if(e.key==='Enter')h.parentNode.classList.toggle('folded');});});\n"
+  "var cg=document.getElementById('callgraph');\n"
+  "if(cg&&cg.querySelectorAll('tr').length>60)cg.classList.add('folded');\n"
+  "/* Links into the page open the folded section and closed file that hold their target. */\n"
+  "function reveal(id){var t=id&&document.getElementById(id);if(!t)return;\n"
+  "for(var n=t;n;n=n.parentNode){if(n.tagName==='DETAILS')n.open=true;if(n.tagName==='SECTION')n.classList.remove('folded');}\n"
+  "t.scrollIntoView({block:'center'});}\n"
+  "document.addEventListener('click',function(e){var a=e.target.closest&&e.target.closest('a[href^=\"#\"]');\n"
+  "if(a){e.preventDefault();history.replaceState(null,'',a.getAttribute('href'));reveal(a.getAttribute('href').slice(1));}});\n"
+  "if(location.hash)reveal(decodeURIComponent(location.hash.slice(1)));\n"
+  "var br=document.getElementById('branches');\n"
+  "if(br)br.addEventListener('change',function(){document.getElementById('source').classList.toggle('branches',br.checked);});\n"
+  "/* Tables: a click on a column heading sorts the rows by it, largest first, again smallest first. */\n"
+  "var NUM=/^[-+]?(\\d+\\.?\\d*|\\.\\d+)(e[-+]?\\d+)?%?$/i;\n"
+  "function key(td){if(!td)return -Infinity;var k=td.getAttribute('data-key');if(k!==null)return +k;\n"
+  "var t=td.textContent.trim();return NUM.test(t)?parseFloat(t):t===''?-Infinity:t.toLowerCase();}\n"
+  "function cmp(x,y){if(typeof x!==typeof y)return typeof x==='number'?-1:1;return x<y?-1:x>y?1:0;}\n"
+  "function sortBy(t,col,th){var down=th.getAttribute('aria-sort')!=='descending';\n"
+  "all('th',t.tHead).forEach(function(h){h.removeAttribute('aria-sort');});\n"
+  "th.setAttribute('aria-sort',down?'descending':'ascending');\n"
+  "var b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows);\n"
+  "var keys=rows.map(function(r,i){return [key(r.cells[col]),i,r];});\n"
+  "keys.sort(function(p,q){var c=cmp(p[0],q[0]);return (down?-c:c)||p[1]-q[1];});\n"
+  "keys.forEach(function(p){b.appendChild(p[2]);});}\n"
+  "all('table').forEach(function(t){if(!t.tHead||t.tHead.rows.length!==1||t.tBodies.length!==1||\n"
+  "t.classList.contains('callgraph')||t.classList.contains('source'))return;\n"
+  "t.classList.add('sortable');\n"
+  "all('th',t.tHead).forEach(function(th,i){th.title='Sort by this column';\n"
+  "th.addEventListener('click',function(){sortBy(t,i,th);});});});\n"
+  "/* The icicle graph: the SVG's boxes drawn again over the full width, zoomed by a click, searched. */\n"
+  "var svg=document.querySelector('svg.flame');if(!svg)return;\n"
+  "var ROW=+svg.getAttribute('data-row'),W=svg.viewBox.baseVal.width,depth=0,root=0;\n"
+  "var boxes=all('g.box',svg).map(function(g){var r=g.querySelector('rect');\n"
+  "var b={x:+r.getAttribute('x'),w:+r.getAttribute('width'),d:Math.round(+r.getAttribute('y')/ROW),\n"
+  "fill:r.getAttribute('fill'),cls:r.getAttribute('class'),name:g.getAttribute('data-name'),\n"
+  "tip:g.querySelector('title').textContent,total:+g.getAttribute('data-total'),\n"
+  "self:+g.getAttribute('data-self'),count:+g.getAttribute('data-count')};\n"
+  "depth=Math.max(depth,b.d+1);if(b.d===0)root+=b.total;return b;});\n"
+  "var bar=el('div','flamebar'),find=el('input'),reset=el('button',null,'Reset zoom'),said=el('span','match');\n"
+  "find.type='search';find.placeholder='Search frames (regular expression)';find.id='find';reset.id='reset';said.id='match';\n"
+  "bar.appendChild(find);bar.appendChild(reset);bar.appendChild(said);\n"
+  "var ic=el('div','icicle'),tip=el('div','tip'),detail=document.getElementById('detail');ic.id='icicle';\n"
+  "ic.style.height=depth*ROW+'px';svg.parentNode.insertBefore(bar,svg);svg.parentNode.insertBefore(ic,svg);\n"
+  "document.body.appendChild(tip);svg.style.display='none';if(detail)detail.style.display='none';\n"
+  "var zoom=null,re=null;\n"
+  "function draw(){var zx=zoom?zoom.x:0,zw=zoom?zoom.w:W,px=ic.clientWidth||1,f=document.createDocumentFragment();\n"
+  "boxes.forEach(function(b){var l=Math.max(b.x,zx),r=Math.min(b.x+b.w,zx+zw);\n"
+  "if(r-l<=1e-9&&!(zoom&&b===zoom))return;var wpx=(r-l)/zw*px;if(wpx<0.5)return;\n"
+  "var e=el('div','fb '+b.cls+(re&&re.test(b.name)?' hit':'')+(zoom&&b.d<zoom.d?' above':''));\n"
+  "e.style.left=(l-zx)/zw*100+'%';e.style.width=(r-l)/zw*100+'%';e.style.top=b.d*ROW+'px';\n"
+  "e.style.background=b.fill;if(wpx>=20)e.textContent=b.name;e.box=b;f.appendChild(e);});\n"
+  "ic.textContent='';ic.appendChild(f);ic.classList.toggle('zoomed',!!zoom);}\n"
+  "function text(b){return b.tip+'\\nTotal: '+dur(b.total)+(root?' ('+(100*b.total/root).toFixed(1)+'% of all)':'')+\n"
+  "'\\nSelf: '+dur(b.self)+'\\nCount: '+b.count;}\n"
+  "ic.addEventListener('mousemove',function(e){var b=e.target.box;if(!b){tip.style.display='none';return;}\n"
+  "tip.textContent=text(b);tip.style.display='block';\n"
+  "var x=e.clientX+14,y=e.clientY+14;if(x+tip.offsetWidth>innerWidth)x=Math.max(0,e.clientX-tip.offsetWidth-14);\n"
+  "if(y+tip.offsetHeight>innerHeight)y=Math.max(0,e.clientY-tip.offsetHeight-14);tip.style.left=x+'px';tip.style.top=y+'px';});\n"
+  "ic.addEventListener('mouseleave',function(){tip.style.display='none';});\n"
+  "ic.addEventListener('click',function(e){var b=e.target.box;if(b){zoom=b.d===0&&b.w>=W-1e-6?null:b;draw();}});\n"
+  "reset.addEventListener('click',function(){zoom=null;draw();});\n"
+  "document.addEventListener('keydown',function(e){if(e.key==='Escape'&&zoom){zoom=null;draw();}});\n"
+  "function search(){var s=find.value;re=null;said.textContent='';\n"
+  "if(s){try{re=new RegExp(s,'i');}catch(x){re=new RegExp(s.replace(/[\\\\^$.*+?()[\\]{}|]/g,'\\\\$&'),'i');}\n"
+  "var iv=boxes.filter(function(b){return b.cls.indexOf('lane')<0&&re.test(b.name);}).map(function(b){return [b.x,b.x+b.w];});\n"
+  "iv.sort(function(p,q){return p[0]-q[0];});var sum=0,end=-1;\n"
+  "iv.forEach(function(p){if(p[1]>end){sum+=p[1]-Math.max(p[0],end);end=p[1];}});\n"
+  "said.textContent=iv.length+' frame'+(iv.length===1?'':'s')+' match, '+(100*sum/W).toFixed(1)+'% of the time'+\n"
+  "(root?' ('+dur(root*sum/W)+')':'');}\n"
+  "draw();}\n"
+  "find.addEventListener('input',search);addEventListener('resize',draw);draw();\n"
+  "})();\n";
 
-/* The sections of the page: each model built, rendered and freed in turn.
-   Return 0, or EXIT_DATA at the first that cannot be built.  */
+/* The page: its sides, query and the models its views share.  */
+
+struct page
+{
+  FILE *out;
+  struct pf_set *set, *base;     /* BASE NULL unless --diff */
+  const struct query *q;
+  long nlines;
+  uint64_t max_records;
+  struct flame flame;
+  struct lc_model lines;         /* not with --diff */
+  struct rpt_model ops;          /* the op records by name; not with --diff */
+};
+
+/* The views of the page in the order it shows them: the record views when
+   there are records, the coverage and source views before the hottest lines
+   when there are none (block counts only).  A view whose figures are empty is
+   left out (view_shown).  */
+
+struct view
+{
+  const char *id, *title;
+};
+
+static const struct view record_views[] = {
+  { "flame", "Record tree" }, { "opcodes", "Opcodes" },
+  { "lines", "Hottest source lines" }, { "tables", "Dimension report" },
+  { "callgraph", "Call graph" }, { "coverage", "Coverage" },
+  { "source", "Source" }, { NULL, NULL } };
+static const struct view counter_views[] = {
+  { "coverage", "Coverage" }, { "source", "Source" },
+  { "lines", "Hottest source lines" }, { NULL, NULL } };
+static const struct view diff_views[] = {
+  { "flame", "Record tree" }, { "lines", "Changed source lines" },
+  { "tables", "Dimension report" }, { "callgraph", "Call graph" },
+  { NULL, NULL } };
+
+static bool
+view_shown (const struct page *pg, const struct view *v)
+{
+  return strcmp (v->id, "opcodes") || pg->ops.records;
+}
+
+/* The summary at the top: what the profile holds (its records, its
+   coverage without --diff) and a link to each of VIEWS.  */
+
+static void
+html_overview (const struct page *pg, const struct view *views)
+{
+  FILE *out = pg->out;
+  fputs ("<section id=\"overview\">\n<h2>Summary</h2>\n<p>", out);
+  if (pg->flame.records)
+    fprintf (out, "Profile records: <b>%" PRIu64 "</b>%s.", pg->flame.records,
+             pg->ops.records ? ", op records among them" : "");
+  else
+    fputs ("No profile records: the profile holds block counts only.", out);
+  if (!pg->base)
+    {
+      const struct lc_model *lm = &pg->lines;
+      size_t ran;
+      struct cov_row total = coverage_total (lm, &ran);
+      char l[64], fn[64], br[64];
+      fprintf (out, "  Block counts of %zu source file%s (%zu ran): lines <b>%s</b>, "
+               "functions <b>%s</b>, branches taken <b>%s</b>.", lm->nsources,
+               lm->nsources == 1 ? "" : "s", ran,
+               cov_text (l, sizeof l, total.lines),
+               cov_text (fn, sizeof fn, total.funcs),
+               cov_text (br, sizeof br, total.br_taken));
+    }
+  fputs ("</p>\n<p class=\"views\">", out);
+  bool first = true;
+  for (const struct view *v = views; v->id; v++)
+    if (view_shown (pg, v))
+      {
+        fprintf (out, "%s<a href=\"#%s\">%s</a>", first ? "" : " | ", v->id,
+                 v->title);
+        first = false;
+      }
+  fputs ("</p>\n</section>\n", out);
+}
+
+/* The dimension report (with --diff the diff model's) of Q.  Return 0, or
+   EXIT_DATA when it cannot be built.  */
 
 static int
-html_sections (FILE *out, struct pf_set *set, struct pf_set *base,
-               const struct query *q, long nlines, uint64_t max_records)
+html_report (FILE *out, struct pf_set *set, struct pf_set *base,
+             const struct query *q)
 {
   int rc;
   if (base)
@@ -1206,45 +1611,129 @@ html_sections (FILE *out, struct pf_set *set, struct pf_set *base,
         return rc;
       html_diff_tables (out, &diff, q);
       diff_free (&diff);
+      return 0;
     }
-  else
-    {
-      struct rpt_model report;
-      if ((rc = rpt_build (set, q, &report)))
-        return rc;
-      html_tables (out, &report, q);
-      rpt_free (&report);
-    }
-
-  struct flame flame;
-  if (!(rc = base ? flame_build_diff (set, base, &flame)
-             : flame_build (set, max_records, &flame)))
-    html_flame (out, &flame, max_records);
-  flame_free (&flame);
-  if (rc)
+  struct rpt_model report;
+  if ((rc = rpt_build (set, q, &report)))
     return rc;
+  html_tables (out, &report, q);
+  rpt_free (&report);
+  return 0;
+}
 
+/* The call graph by Q's first dimension.  */
+
+static int
+html_cg (FILE *out, struct pf_set *set, const struct query *q)
+{
   struct cg_model cg;
-  if ((rc = cg_build (set, q->dims[0] ? q->dims[0] : "name", false, false, &cg)))
+  int rc = cg_build (set, q->dims[0] ? q->dims[0] : "name", false, false, &cg);
+  if (rc)
     return rc;
   html_callgraph (out, &cg);
   cg_free (&cg);
+  return 0;
+}
 
-  if (base)
+/* The op records by name into PG->ops, as `dsprof report name --where
+   event=op` reports them.  */
+
+static int
+ops_build (struct page *pg)
+{
+  static const char *name[] = { "name", NULL };
+  struct agg_filter op = { "event", "op", false };
+  struct query q = *pg->q;
+  q.ndims = 1;
+  q.dims = name;
+  q.nfilters = 1;
+  q.filters = &op;
+  q.nsums = 0;
+  q.quiet = true;
+  return rpt_build (pg->set, &q, &pg->ops);
+}
+
+/* The per-opcode table (docs/vm.md).  */
+
+static void
+html_opcodes (const struct page *pg)
+{
+  FILE *out = pg->out;
+  struct tables t = { out, &pg->ops, pg->q->top, text_unit_for (pg->ops.total_ns),
+                      NULL };
+  fprintf (out, "<section id=\"opcodes\">\n<h2>Opcodes</h2>\n<p>The %" PRIu64
+           " op records (a bytecode VM's opcodes, docs/vm.md) by name, as "
+           "<code>dsprof report name --where event=op</code> gives them; times "
+           "in %s.</p>\n", pg->ops.records, t.unit->name);
+  const char *path[2] = { NULL, NULL };
+  rpt_each_table (&pg->ops, 0, pg->q->top, path, table, &t);
+  fputs ("</section>\n", out);
+}
+
+/* The view ID of the page.  */
+
+static int
+html_view (struct page *pg, const char *id)
+{
+  int rc = 0;
+  FILE *out = pg->out;
+  if (!strcmp (id, "flame"))
+    html_flame (out, &pg->flame, pg->max_records);
+  else if (!strcmp (id, "opcodes"))
+    html_opcodes (pg);
+  else if (!strcmp (id, "tables"))
+    rc = html_report (out, pg->set, pg->base, pg->q);
+  else if (!strcmp (id, "callgraph"))
+    rc = html_cg (out, pg->set, pg->q);
+  else if (!strcmp (id, "coverage"))
+    html_coverage (out, &pg->lines);
+  else if (!strcmp (id, "source"))
+    html_sources (out, &pg->lines);
+  else if (!strcmp (id, "lines") && !pg->base)
+    html_lines (out, &pg->lines, pg->nlines);
+  else if (!strcmp (id, "lines"))
     {
       struct diff_lines changed;
-      if ((rc = diff_lines_build (base, set, &changed)))
+      if ((rc = diff_lines_build (pg->base, pg->set, &changed)))
         return rc;
-      html_changed_lines (out, &changed, nlines);
+      html_changed_lines (out, &changed, pg->nlines);
       diff_lines_free (&changed);
-      return 0;
     }
-  struct lc_model lines;
-  if ((rc = lc_build (set, &lines)))
-    return rc;
-  html_lines (out, &lines, nlines);
-  lc_free (&lines);
-  return 0;
+  return rc;
+}
+
+/* The sections of the page: the summary, then the views.  Return 0, or
+   EXIT_DATA at the first model that cannot be built.  */
+
+static int
+html_sections (FILE *out, struct pf_set *set, struct pf_set *base,
+               const struct query *q, long nlines, uint64_t max_records)
+{
+  struct page pg;
+  memset (&pg, 0, sizeof pg);
+  pg.out = out;
+  pg.set = set;
+  pg.base = base;
+  pg.q = q;
+  pg.nlines = nlines;
+  pg.max_records = max_records;
+  int rc = base ? flame_build_diff (set, base, &pg.flame)
+           : flame_build (set, max_records, &pg.flame);
+  if (!rc && !base)
+    rc = lc_build (set, &pg.lines);
+  if (!rc && !base && pg.flame.records)
+    rc = ops_build (&pg);
+  const struct view *views = base ? diff_views
+                             : pg.flame.records ? record_views : counter_views;
+  if (!rc)
+    html_overview (&pg, views);
+  for (const struct view *v = views; !rc && v->id; v++)
+    if (view_shown (&pg, v))
+      rc = html_view (&pg, v->id);
+  flame_free (&pg.flame);
+  lc_free (&pg.lines);
+  rpt_free (&pg.ops);
+  return rc;
 }
 
 /* The profiles of SET as a list, with the class CLS.  */
@@ -1286,10 +1775,6 @@ html_page (FILE *out, struct pf_set *set, struct pf_set *base,
       fputs ("<p>The new profiles:</p>\n", out);
     }
   profile_list (out, set, "profiles");
-  fprintf (out, "<p><a href=\"#tables\">Dimension report</a> | <a href=\"#flame\">"
-           "Record tree</a> | <a href=\"#callgraph\">Call graph</a> | "
-           "<a href=\"#lines\">%s source lines</a></p>\n",
-           base ? "Changed" : "Hottest");
   int rc = html_sections (out, set, base, q, nlines, max_records);
   fprintf (out, "<script>\n%s</script>\n</body>\n</html>\n", page_script);
   return rc;
@@ -1430,10 +1915,13 @@ const struct command cmd_html = {
   "html", "the profile as one self-contained HTML page", run_html,
   "usage: dsprof html [-o FILE] [--dims D1,D2...] [OPTIONS] [PROFILE...]\n\n"
   "Write one HTML page (styles, script and SVG inline; nothing is fetched):\n"
-  "the dimension report along D1,D2... (default: name) as tables, an icicle\n"
-  "graph of the record tree (one box per record, or per name path when there\n"
-  "are more than --records records; hover over a box for its dimensions and\n"
-  "times), the call graph, and the hottest source lines with their text.\n\n"
+  "a summary linking to each view, an icicle graph of the record tree (one box\n"
+  "per record, or per name path when there are more than --records records;\n"
+  "click a box to zoom, search the names, hover for a box's dimensions and\n"
+  "times), the hottest source lines with their text, the dimension report\n"
+  "along D1,D2... (default: name) as sortable tables, the call graph, the\n"
+  "coverage summary and the source view with line and branch counts.  Views\n"
+  "that would be empty are left out (a counters-only profile: coverage first).\n\n"
   "  -o, --output FILE   write to FILE instead of standard output\n"
   "      --dims D1,D2... the dimensions of the report tables\n"
   "      --top N         at most N rows per table (default 100, 0: all)\n"

@@ -745,24 +745,6 @@ export_cobertura (struct pf_set *set, uint64_t when_s, FILE *out)
 
 /* The figures are coverage.h's, lcov's.  */
 
-/* C as "HIT/TOTAL PCT%" into BUF ("-" when nothing is instrumented), the
-   percentage with one decimal as lcov rounds it: 100.0% only when all ran,
-   0.0% only when none did.  Return BUF.  */
-
-static const char *
-cov_text (char *buf, size_t size, struct cov c)
-{
-  if (!c.total)
-    return strcpy (buf, "-");
-  double pct = 100.0 * (double) c.hit / (double) c.total;
-  if (c.hit < c.total && pct > 99.9)
-    pct = 99.9;
-  else if (c.hit && pct < 0.1)
-    pct = 0.1;
-  snprintf (buf, size, "%" PRIu64 "/%" PRIu64 " %.1f%%", c.hit, c.total, pct);
-  return buf;
-}
-
 /* One row of the summary: a function (NAME and LINE), a source (NAME NULL) or
    the totals (FILE NULL).  */
 

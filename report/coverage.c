@@ -1,5 +1,7 @@
 /* coverage.c - coverage figures of the line counts model (coverage.h).  */
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,4 +91,22 @@ cov_sorted_sources (const struct lc_model *m)
   if (m->nsources > 1)
     qsort (v, m->nsources, sizeof *v, cmp_source_path);
   return v;
+}
+
+/* C as "HIT/TOTAL PCT%" into BUF ("-" when nothing is instrumented), the
+   percentage with one decimal as lcov rounds it: 100.0% only when all ran,
+   0.0% only when none did.  Return BUF.  */
+
+const char *
+cov_text (char *buf, size_t size, struct cov c)
+{
+  if (!c.total)
+    return strcpy (buf, "-");
+  double pct = 100.0 * (double) c.hit / (double) c.total;
+  if (c.hit < c.total && pct > 99.9)
+    pct = 99.9;
+  else if (c.hit && pct < 0.1)
+    pct = 0.1;
+  snprintf (buf, size, "%" PRIu64 "/%" PRIu64 " %.1f%%", c.hit, c.total, pct);
+  return buf;
 }

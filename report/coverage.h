@@ -12,6 +12,8 @@
 #ifndef DSPROF_COVERAGE_H
 #define DSPROF_COVERAGE_H
 
+#include <stddef.h>
+
 #include "linecount.h"
 
 struct cov
@@ -40,5 +42,9 @@ struct cov_row cov_source (const struct lc_source *s);
 /* M's sources by path, in a new array to free (a profile without blocks has
    none).  */
 struct lc_source **cov_sorted_sources (const struct lc_model *m);
+
+/* C as "HIT/TOTAL PCT%" into BUF ("-" when nothing is instrumented), the
+   percentage with one decimal as lcov rounds it.  Return BUF.  */
+const char *cov_text (char *buf, size_t size, struct cov c);
 
 #endif /* DSPROF_COVERAGE_H */

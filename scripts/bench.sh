@@ -71,6 +71,11 @@
 #                      with and without counters and with DSPROF_EVENTS=0, against
 #                      the plain build: seconds, ns and profile bytes per opcode;
 #                      and the floor, two reads of the recorder's clock
+#   html_page          `dsprof html` of a profile of BENCH_HTML_TREES (default
+#                      666667) trees of 15 nested records (10 M records, with
+#                      block counters): the time to write the page, its size,
+#                      and the time to its first paint in headless Chromium
+#                      (bench/html-paint.js, median of BENCH_RUNS loads)
 #   threads            bench/threads.c: 8 threads of counter-heavy calls at once,
 #                      with counters update=single, atomic and thread, against
 #                      gcov -fprofile-update=atomic and the plain build; and
@@ -128,7 +133,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -520,6 +525,34 @@ bench_report_memory () {
   row "export folded, 1,000,000 deep" "$((PEAK / 1024))" MB "" \
     "profile $size MB; $SECS s for the first GiB of output"
   rm -rf "$MEM"
+}
+
+# ---- the html page of a 10 M-record profile: size, time to write, first paint (docs/bench.md) ----
+bench_html_page () {
+  local trees=${BENCH_HTML_TREES:-666667} d=$BENCH_DIR/html p records size bytes fcp load
+  local pw=$TOP/build/node_modules/playwright-core
+  rm -rf "$d" && mkdir -p "$d"
+  events_build
+  p=$d/tree.data
+  DSPROF_OUT=$p "$EV/dsprof-counters" tree "$trees" >/dev/null || die "events tree failed"
+  records=$(info_figure records "$p")
+  size=$(( $(stat -c %s "$p") / 1048576 ))
+  RUNS=3 WARMUP=0 time_cmds html "$DSPROF html -o $d/page.html $p"
+  row "html: write the page" "$(sec "${MEAN[html/0]}")" s "" \
+    "$records records (trees of 15 nested calls, block counters), profile $size MB; sd $(sec "${SD[html/0]}") s, min $(sec "${MIN[html/0]}") s"
+  bytes=$(stat -c %s "$d/page.html")
+  row "html: the page's size" "$(awk -v a="$bytes" 'BEGIN { printf "%.2f", a / 1048576 }')" MB "" \
+    "$bytes bytes for $records records"
+  if ! command -v chromium >/dev/null || ! command -v node >/dev/null ||
+     ! "$TOP/scripts/playwright.sh" >&2; then
+    missing_row "html: first paint in Chromium" "no chromium, node or playwright-core"
+  else
+    read -r fcp load < <(HOME=$d timeout 600 node "$TOP/bench/html-paint.js" "$pw" \
+                           "$d/page.html" "$RUNS") || die "html-paint.js failed"
+    row "html: first paint in Chromium" "$fcp" ms "" \
+      "headless, 1280x900, median of $RUNS loads; the page's script done (load event end) at $load ms"
+  fi
+  rm -rf "$d"
 }
 
 # ---- forked children of a big program (docs/bench.md) -------------------------

@@ -7,7 +7,7 @@ set -u
 mode=${1:-}
 [ $# -gt 0 ] && shift
 gccver=$(${CC:-gcc} -dumpversion | cut -d. -f1)
-pkgs="gcc-$gccver-plugin-dev g++ libiberty-dev libcunit1-dev libreadline-dev zlib1g-dev libncurses-dev"
+pkgs="gcc-$gccver-plugin-dev g++ libiberty-dev libcunit1-dev libreadline-dev zlib1g-dev libncurses-dev chromium nodejs"
 # Tests and benchmarks compare against these peers and consumers.
 if [ "$mode" = install ]; then
   pkgs="$pkgs lcov uftrace valgrind hyperfine graphviz dpkg-dev pkg-config python3 tmux libxml2-utils chromium golang-go protobuf-compiler"

@@ -23,7 +23,8 @@ cut -d' ' -f1 folded | tr ';' '\n' | grep -vx 'Op\|leaf\|""' &&
 # Html, one box per record: the manual events labelled by their type.
 run_dsprof html -o exact.html 2>err || fail "dsprof html: status $? ($(cat err))"
 grep -q '>Op</text>' exact.html || fail "no box labelled Op"
-grep -q '>add<\|>7<' exact.html && fail "a box labelled by an added name"
+grep -q '>add</text>\|>7</text>\|data-name="add"\|data-name="7"' exact.html &&
+  fail "a box labelled by an added name"
 
 # Html, one box per name path.
 run_dsprof html --records 0 -o paths.html 2>err || fail "dsprof html --records 0: status $?"
