@@ -62,7 +62,7 @@ done
 # 3.
 expect_same jt.by-line sw.by-line
 tforcall=$(grep -n 'vmcase(OP_TFORCALL)' "$lvm" | cut -d: -f1)
-grep -q "^$tforcall [1-9]" sw.by-line || fail "no OP_TFORCALL records: $(cat sw.ops)"
+grep -q "^$tforcall OP_TFORCALL [1-9]" sw.by-line || fail "no OP_TFORCALL records: $(cat sw.ops)"
 
 # 4.
 run_dsprof report name --where event=op sw.data >report.txt || fail "dsprof report: status $?"
