@@ -71,7 +71,8 @@
 
    A target's line is its label's: a case label's own location (the
    CASE_LABEL_EXPR's, which stays when building the CFG replaces the label
-   by another of its block), the first of several cases sharing a block.
+   by another of its block), the first of several cases sharing a block;
+   each label's own for the labels of a range split_case splits.
    The default that GCC adds to a switch without one has none: it is no
    target, whatever line its label's block has.
 
@@ -80,8 +81,12 @@
    labels), the one with the most targets.  A target's name (README,
    "Profiling a bytecode VM"): the enumerator of the switch's enum type equal
    to the case value, or the value in decimal; LOW..HIGH for a case range;
-   "default"; an address-taken label's name; the names of several cases
-   sharing one block joined by ",".  The enum type is the type of the
+   "default"; an address-taken label's name, or for one a macro writes
+   from its arguments those arguments (dsprof_label_name); the names of
+   several cases sharing one block joined by ",", except the labels of the
+   source, one value each, that GCC made one range (`case A: case B:'),
+   which are targets of their own, the hook's index computed from the
+   switch's value (split_case).  The enum type is the type of the
    switch's controlling expression before the integer promotions, which
    only the C front end knows: it is noted before genericization.  */
 
