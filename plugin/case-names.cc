@@ -21,12 +21,12 @@
    macro's invocation (`##' pastes).  A GIMPLE case label is named after the
    noted labels of its switch (the one on the same line) whose values it
    holds, in the order of their values; dsprof_case_name gives NULL, and the
-   caller names the label by its value, where a text cannot be read (and
-   dsprof_case_split gives the labels of such a range one by one, where
-   they are single values following each other); a
+   caller names the label by its value, where a text cannot be read: a
    source file gone, a `case' not found where the location says (#line), an
    integer literal that does not read as the value, a comment across lines,
-   a variadic macro.  An address-taken label that a macro writes from its
+   a variadic macro.  dsprof_case_split gives the noted labels of a GIMPLE
+   range one by one where they are single values following each other
+   (`case A: case B:').  An address-taken label that a macro writes from its
    arguments is named by them (dsprof_label_name).  */
 
 #include "gcc-plugin.h"
