@@ -24,7 +24,10 @@
    caller names the label by its value, where a text cannot be read: a
    source file gone, a `case' not found where the location says (#line), an
    integer literal that does not read as the value, a comment across lines,
-   a variadic macro.  */
+   a variadic macro.  dsprof_case_split gives the noted labels of a GIMPLE
+   range one by one where they are single values following each other
+   (`case A: case B:').  An address-taken label that a macro writes from its
+   arguments is named by them (dsprof_label_name).  */
 
 #include "gcc-plugin.h"
 #include "config.h"
@@ -42,6 +45,7 @@ struct noted_case
   unsigned sw;                  /* index into switches */
   HOST_WIDE_INT low, high;      /* the values, low == high for one */
   char *name;                   /* as written, NULL if unread */
+  location_t loc;               /* the `case' keyword's */
 };
 
 /* A switch of a dispatch function: its function, file and line (of the
@@ -475,7 +479,7 @@ note_case (tree *tp, int *walk_subtrees, void *data)
           || !tree_fits_shwi_p (low) || !tree_fits_shwi_p (high))
         return NULL_TREE;
       noted_case nc = { d->sw, tree_to_shwi (low), tree_to_shwi (high),
-                        written_name (t, EXPR_LOCATION (t)) };
+                        written_name (t, EXPR_LOCATION (t)), EXPR_LOCATION (t) };
       cases.safe_push (nc);
     }
   return NULL_TREE;
@@ -521,6 +525,40 @@ dsprof_note_cases (tree fndecl)
   walk_tree_without_duplicates (&DECL_SAVED_TREE (fndecl), note_switch, fndecl);
 }
 
+namespace {
+
+/* The noted labels of the switch at SWITCH_LOC whose values the case label
+   LOW .. HIGH (HIGH NULL: LOW alone) holds, in HITS in the order of their
+   values; false if one of them cannot be read, or none is noted.  */
+
+bool
+case_hits (location_t switch_loc, tree low, tree high, vec<noted_case *> *hits)
+{
+  expanded_location x = expand_location (switch_loc);
+  if (!high)
+    high = low;
+  if (!x.file || !tree_fits_shwi_p (low) || !tree_fits_shwi_p (high))
+    return false;
+  HOST_WIDE_INT lo = tree_to_shwi (low), hi = tree_to_shwi (high);
+  for (unsigned i = 0; i < cases.length (); i++)
+    {
+      const noted_switch &s = switches[cases[i].sw];
+      if (s.line != x.line || strcmp (s.file, x.file) != 0
+          || cases[i].high < lo || cases[i].low > hi
+          || (!hits->is_empty () && (*hits)[0]->sw != cases[i].sw))
+        continue;
+      if (!cases[i].name)
+        return false;
+      unsigned at = hits->length ();
+      while (at > 0 && (*hits)[at - 1]->low > cases[i].low)
+        at--;
+      hits->safe_insert (at, &cases[i]);
+    }
+  return !hits->is_empty ();
+}
+
+} // namespace
+
 /* The name of the case label LOW .. HIGH (HIGH NULL: LOW alone) of the
    switch at SWITCH_LOC as the source writes it: the noted labels of the
    switch on its line whose values it holds, joined by ","; NULL if one of
@@ -529,28 +567,8 @@ dsprof_note_cases (tree fndecl)
 char *
 dsprof_case_name (location_t switch_loc, tree low, tree high)
 {
-  expanded_location x = expand_location (switch_loc);
-  if (!high)
-    high = low;
-  if (!x.file || !tree_fits_shwi_p (low) || !tree_fits_shwi_p (high))
-    return NULL;
-  HOST_WIDE_INT lo = tree_to_shwi (low), hi = tree_to_shwi (high);
   auto_vec<noted_case *> hits;
-  for (unsigned i = 0; i < cases.length (); i++)
-    {
-      const noted_switch &s = switches[cases[i].sw];
-      if (s.line != x.line || strcmp (s.file, x.file) != 0
-          || cases[i].high < lo || cases[i].low > hi
-          || (!hits.is_empty () && hits[0]->sw != cases[i].sw))
-        continue;
-      if (!cases[i].name)
-        return NULL;
-      unsigned at = hits.length ();
-      while (at > 0 && hits[at - 1]->low > cases[i].low)
-        at--;
-      hits.safe_insert (at, &cases[i]);
-    }
-  if (hits.is_empty ())
+  if (!case_hits (switch_loc, low, high, &hits))
     return NULL;
   char *s = xstrdup (hits[0]->name);
   for (unsigned i = 1; i < hits.length (); i++)
@@ -558,6 +576,90 @@ dsprof_case_name (location_t switch_loc, tree low, tree high)
       char *t = concat (s, ",", hits[i]->name, NULL);
       free (s);
       s = t;
+    }
+  return s;
+}
+
+/* Whether the case label LOW .. HIGH of the switch at SWITCH_LOC is the
+   range GCC made of several labels of the source, one value each (`case
+   OP_NOP1: case OP_NOP2:'): then their names, in the order of their values
+   LOW, LOW + 1, ..., in NAMES (to be freed), and their locations in LOCS.  */
+
+bool
+dsprof_case_split (location_t switch_loc, tree low, tree high,
+                   vec<char *> *names, vec<location_t> *locs)
+{
+  auto_vec<noted_case *> hits;
+  if (!high || !case_hits (switch_loc, low, high, &hits) || hits.length () < 2)
+    return false;
+  HOST_WIDE_INT lo = tree_to_shwi (low), hi = tree_to_shwi (high);
+  for (unsigned i = 0; i < hits.length (); i++)
+    if (hits[i]->low != hits[i]->high || hits[i]->low != lo + (HOST_WIDE_INT) i)
+      return false;
+  if (hits.last ()->low != hi)
+    return false;
+  for (unsigned i = 0; i < hits.length (); i++)
+    {
+      names->safe_push (xstrdup (hits[i]->name));
+      locs->safe_push (hits[i]->loc);
+    }
+  return true;
+}
+
+/* The name of the address-taken label LABEL written by a macro from its
+   arguments, as a case label a macro writes is named: the parameters the
+   label's spelling holds, replaced by the invocation's arguments (`#define
+   vmcase(l) L_##l:' makes `vmcase(OP_ADD)' OP_ADD).  NULL for a label
+   written where it is used, or by a macro from no parameter: the caller
+   names it by its identifier.  */
+
+char *
+dsprof_label_name (tree label)
+{
+  const line_map_macro *map;
+  location_t spelled = spelling (DECL_SOURCE_LOCATION (label), &map);
+  if (spelled == UNKNOWN_LOCATION || !map)
+    return NULL;
+  expanded_location x = expand_location (spelled);
+  reader r;
+  int stop;
+  char *text = reader_start (&r, x.file, x.line, x.column)
+               ? read_until (&r, ":", &stop) : NULL;
+  const char *name = (const char *) NODE_NAME (MACRO_MAP_MACRO (map));
+  vec<char *> params = vNULL;
+  if (!text || macro_params (name, x.file, x.line, &params) != 1)
+    {
+      free (text);
+      free_all (&params);
+      return NULL;
+    }
+  /* The label's text less what is not a parameter: "L_##l" -> "l".  */
+  auto_vec<char, 64> kept;
+  for (const char *p = text; *p;)
+    {
+      size_t n = 0;
+      while (ident_char_p (p[n]))
+        n++;
+      for (unsigned i = 0; n && !ISDIGIT (*p) && i < params.length (); i++)
+        if (strlen (params[i]) == n && strncmp (params[i], p, n) == 0)
+          {
+            if (!kept.is_empty ())
+              kept.safe_push (' ');
+            for (size_t j = 0; j < n; j++)
+              kept.safe_push (p[j]);
+          }
+      p += n ? n : 1;
+    }
+  free_all (&params);
+  free (text);
+  if (kept.is_empty ())
+    return NULL;
+  kept.safe_push ('\0');
+  char *s = expand_params (xstrdup (kept.address ()), map, spelled, 0);
+  if (s && !*s)
+    {
+      free (s);
+      return NULL;
     }
   return s;
 }

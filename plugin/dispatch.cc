@@ -71,7 +71,8 @@
 
    A target's line is its label's: a case label's own location (the
    CASE_LABEL_EXPR's, which stays when building the CFG replaces the label
-   by another of its block), the first of several cases sharing a block.
+   by another of its block), the first of several cases sharing a block;
+   each label's own for the labels of a range split_case splits.
    The default that GCC adds to a switch without one has none: it is no
    target, whatever line its label's block has.
 
@@ -80,8 +81,12 @@
    labels), the one with the most targets.  A target's name (README,
    "Profiling a bytecode VM"): the enumerator of the switch's enum type equal
    to the case value, or the value in decimal; LOW..HIGH for a case range;
-   "default"; an address-taken label's name; the names of several cases
-   sharing one block joined by ",".  The enum type is the type of the
+   "default"; an address-taken label's name, or for one a macro writes
+   from its arguments those arguments (dsprof_label_name); the names of
+   several cases sharing one block joined by ",", except the labels of the
+   source, one value each, that GCC made one range (`case A: case B:'),
+   which are targets of their own, the hook's index computed from the
+   switch's value (split_case).  The enum type is the type of the
    switch's controlling expression before the integer promotions, which
    only the C front end knows: it is noted before genericization.  */
 
@@ -92,6 +97,7 @@
 #include "coretypes.h"
 #include "c-family/c-common.h"
 #include "gcc-compat.h"
+#include "gimple-fold.h"
 #include "dsprof-plugin.h"
 
 namespace {
@@ -136,6 +142,12 @@ gswitch *pending_switch;
 /* The target of each case label of the dispatch switch, by its index in
    the switch: an index into PENDING, or -1 (the default GCC adds).  */
 vec<int> pending_cases;
+
+/* By case label of the dispatch switch: whether it is a range that stands
+   for several labels of the source, one value each, whose targets follow
+   each other in PENDING from the one PENDING_CASES gives (the hook's index
+   is computed from the switch's value).  */
+vec<bool> pending_split;
 
 /* A label of the code past the dispatch switch, where its last opcode's
    record ends, when the dispatch cannot be reached from there; or
@@ -317,6 +329,36 @@ case_location (tree c)
   return LOCATION_LOCUS (at) == UNKNOWN_LOCATION ? UNKNOWN_LOCATION : at;
 }
 
+/* Whether the case label I of SW, of FUN, is a range GCC made of several
+   labels of the source with nothing between them (`case OP_NOP1: case
+   OP_NOP2:'), each one value, and the only way SW enters its block: if so
+   each of those labels is a target of its own, added to TARGETS, and the
+   label is noted in PENDING_SPLIT.  */
+
+bool
+split_case (function *fun, gswitch *sw, unsigned i, vec<target> *targets)
+{
+  tree c = gimple_switch_label (sw, i);
+  basic_block bb = label_to_block (fun, CASE_LABEL (c));
+  for (unsigned j = 0; j < gimple_switch_num_labels (sw); j++)
+    if (j != i && label_to_block (fun, CASE_LABEL (gimple_switch_label (sw, j))) == bb)
+      return false;
+  auto_vec<char *> names;
+  auto_vec<location_t> locs;
+  if (!CASE_LOW (c)
+      || !dsprof_case_split (gimple_location (sw), CASE_LOW (c), CASE_HIGH (c),
+                             &names, &locs))
+    return false;
+  for (unsigned k = 0; k < names.length (); k++)
+    {
+      target t = { bb, CASE_LABEL (c), names[k], locs[k] };
+      targets->safe_push (t);
+    }
+  pending_split.safe_grow_cleared (gimple_switch_num_labels (sw));
+  pending_split[i] = true;
+  return true;
+}
+
 void
 switch_targets (function *fun, gswitch *sw, vec<target> *targets)
 {
@@ -336,6 +378,8 @@ switch_targets (function *fun, gswitch *sw, vec<target> *targets)
         continue;
       if (at == UNKNOWN_LOCATION)
         at = label_location (bb, DECL_SOURCE_LOCATION (label));
+      if (split_case (fun, sw, i, targets))
+        continue;
       add_target (targets, bb, label, case_name (c, enum_type, sw), at);
     }
 }
@@ -357,9 +401,11 @@ label_targets (function *fun, vec<target> *targets)
         tree label = gimple_label_label (l);
         if (!FORCED_LABEL (label))
           continue;
-        const char *name = DECL_NAME (label) ? IDENTIFIER_POINTER (DECL_NAME (label))
-                                             : "label";
-        add_target (targets, bb, label, xstrdup (name),
+        char *name = dsprof_label_name (label);
+        if (!name)
+          name = xstrdup (DECL_NAME (label) ? IDENTIFIER_POINTER (DECL_NAME (label))
+                                            : "label");
+        add_target (targets, bb, label, name,
                     label_location (bb, DECL_SOURCE_LOCATION (label)));
       }
 }
@@ -517,6 +563,7 @@ hook_switch_edges (function *fun, gswitch *sw, const vec<int> &case_targets,
   basic_block from = gimple_bb (sw);
   auto_vec<edge> edges;
   auto_vec<int> index;
+  auto_vec<tree> split_low;
   for (unsigned i = 0; i < gimple_switch_num_labels (sw); i++)
     {
       if (i >= case_targets.length () || case_targets[i] < 0)
@@ -527,13 +574,26 @@ hook_switch_edges (function *fun, gswitch *sw, const vec<int> &case_targets,
         {
           edges.safe_push (e);
           index.safe_push (case_targets[i]);
+          split_low.safe_push (i < pending_split.length () && pending_split[i]
+                               ? CASE_LOW (gimple_switch_label (sw, i))
+                               : NULL_TREE);
         }
     }
   for (unsigned i = 0; i < edges.length (); i++)
     {
       gimple_stmt_iterator gsi = gsi_after_labels (split_edge (edges[i]));
-      insert_guarded (&gsi, started, op_fn, dsprof_site_ref (k0),
-                      build_int_cst (uint32_type_node, index[i]));
+      tree k = build_int_cst (uint32_type_node, index[i]);
+      if (split_low[i])
+        {
+          /* The first label's index plus the value less the range's low.  */
+          gimple_seq seq = NULL;
+          tree v = gimple_convert (&seq, uint32_type_node, gimple_switch_index (sw));
+          HOST_WIDE_INT d = index[i] - tree_to_shwi (split_low[i]);
+          k = gimple_build (&seq, PLUS_EXPR, uint32_type_node, v,
+                            build_int_cst (uint32_type_node, d));
+          gsi_insert_seq_before (&gsi, seq, GSI_SAME_STMT);
+        }
+      insert_guarded (&gsi, started, op_fn, dsprof_site_ref (k0), k);
     }
 }
 
@@ -657,6 +717,7 @@ dsprof_dispatch_prepare (function *fun)
   pending.truncate (0);
   pending_switch = NULL;
   pending_cases.truncate (0);
+  pending_split.truncate (0);
   pending_past = NULL_TREE;
   if (!choose_dispatch (fun, spec_for (fun->decl), &pending))
     return false;

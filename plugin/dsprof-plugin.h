@@ -114,6 +114,9 @@ bool dsprof_dispatch_asked (void);
    source writes them, noted before genericization.  */
 void dsprof_note_cases (tree fndecl);
 char *dsprof_case_name (location_t switch_loc, tree low, tree high);
+char *dsprof_label_name (tree label);
+bool dsprof_case_split (location_t switch_loc, tree low, tree high,
+                        vec<char *> *names, vec<location_t> *locs);
 const char *dsprof_lost_switch (tree fndecl, int line, int *switch_line);
 
 /* metadata.cc: the unit's tables, built up function by function, emitted once at

@@ -20,6 +20,136 @@
 #include "coverage.h"
 #include "linecount.h"
 
+/* ---- op records by label line --------------------------------------------------- */
+
+/* The op records of a profile set by their label's line (docs/vm.md): the
+   record count of each opcode name on each file's line, beside the block
+   counts, which are gcov's and stay so.  */
+struct op_line
+{
+  const char *file;              /* the file as given to the compiler */
+  uint32_t line;
+  const char *name;
+  uint64_t count;
+};
+
+struct op_lines
+{
+  struct op_line *v;             /* by file, line, name */
+  size_t n;
+};
+
+struct op_site_count
+{
+  const struct ev_site *site;
+  uint64_t count;
+};
+
+static int
+count_op_record (struct ev_record *r, void *arg)
+{
+  if (!ev_record_op_p (r))
+    return 0;
+  htab_t h = (htab_t) arg;
+  struct op_site_count key = { r->site, 0 };
+  void **slot = htab_find_slot (h, &key, INSERT);
+  if (!*slot)
+    {
+      struct op_site_count *c = XNEW (struct op_site_count);
+      *c = key;
+      *slot = c;
+    }
+  ((struct op_site_count *) *slot)->count++;
+  return 0;
+}
+
+static hashval_t
+hash_op_site (const void *p)
+{
+  return htab_hash_pointer (((const struct op_site_count *) p)->site);
+}
+
+static int
+eq_op_site (const void *a, const void *b)
+{
+  return ((const struct op_site_count *) a)->site
+         == ((const struct op_site_count *) b)->site;
+}
+
+static int
+add_op_line (void **slot, void *arg)
+{
+  const struct op_site_count *c = (const struct op_site_count *) *slot;
+  struct op_lines *ops = (struct op_lines *) arg;
+  struct op_line l = { c->site->file ? c->site->file : "", c->site->line,
+                       c->site->name ? c->site->name : "", c->count };
+  ops->v[ops->n++] = l;
+  return 1;
+}
+
+static int
+cmp_op_line (const void *a, const void *b)
+{
+  const struct op_line *x = (const struct op_line *) a;
+  const struct op_line *y = (const struct op_line *) b;
+  int c = strcmp (x->file, y->file);
+  if (c)
+    return c;
+  if (x->line != y->line)
+    return x->line < y->line ? -1 : 1;
+  return strcmp (x->name, y->name);
+}
+
+/* Count SET's op records into OPS (to be freed), one entry per file, line
+   and name, the sites of several units and processes summed.  */
+
+static int
+collect_op_lines (struct pf_set *set, struct op_lines *ops)
+{
+  htab_t h = htab_create (64, hash_op_site, eq_op_site, free);
+  int rc = pf_walk_streams (set, NULL, count_op_record, NULL, h, 0);
+  ops->n = 0;
+  ops->v = XNEWVEC (struct op_line, htab_elements (h) + 1);
+  htab_traverse (h, add_op_line, ops);
+  htab_delete (h);
+  if (ops->n > 1)
+    qsort (ops->v, ops->n, sizeof *ops->v, cmp_op_line);
+  size_t k = 0;
+  for (size_t i = 0; i < ops->n; i++)
+    if (k && !cmp_op_line (&ops->v[k - 1], &ops->v[i]))
+      ops->v[k - 1].count += ops->v[i].count;
+    else
+      ops->v[k++] = ops->v[i];
+  ops->n = k;
+  return rc;
+}
+
+/* Whether SET has op sites (a unit built with dispatch=FUNC).  */
+
+static bool
+has_op_sites (const struct pf_set *set)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    for (uint32_t k = 0; k < set->procs[i].sites.size; k++)
+      if (set->procs[i].sites.by_id[k] && set->procs[i].sites.by_id[k]->function)
+        return true;
+  return false;
+}
+
+/* The note annotate writes after line N of source S: "  [op NAME: COUNT
+   records]" for each opcode of OPS (may be NULL) whose label is on it.  */
+
+static void
+print_op_note (const struct op_lines *ops, const struct lc_source *s, uint32_t n,
+               FILE *out)
+{
+  for (size_t i = 0; ops && i < ops->n; i++)
+    if (ops->v[i].line == n
+        && (!strcmp (ops->v[i].file, s->given) || !strcmp (ops->v[i].file, s->path)))
+      fprintf (out, "  [op %s: %llu record%s]", ops->v[i].name,
+               (unsigned long long) ops->v[i].count, ops->v[i].count == 1 ? "" : "s");
+}
+
 /* ---- dsprof lines -------------------------------------------------------------- */
 
 /* The blocks of M in the order `dsprof lines` prints them: by file as given,
@@ -52,17 +182,28 @@ print_lines (const struct lc_model *m, FILE *out)
   free (v);
 }
 
+/* `dsprof lines --ops': FILE:LINE: COUNT NAME for each opcode's label.  */
+
+static void
+print_op_lines (const struct op_lines *ops, FILE *out)
+{
+  for (size_t i = 0; i < ops->n; i++)
+    fprintf (out, "%s:%u: %llu %s\n", text_shown (ops->v[i].file), ops->v[i].line,
+             (unsigned long long) ops->v[i].count, ops->v[i].name);
+}
+
 static int
 run_lines (int argc, char **argv)
 {
   static const struct option longopts[] = {
     { "output", required_argument, NULL, 'o' },
     { "append", no_argument, NULL, 'a' },
+    { "ops", no_argument, NULL, 'p' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
   const char *output = NULL;
-  bool append = false;
+  bool append = false, ops = false;
   int c;
   opterr = 0;
   while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
@@ -70,6 +211,7 @@ run_lines (int argc, char **argv)
       {
       case 'o': output = optarg; break;
       case 'a': append = true; break;
+      case 'p': ops = true; break;
       case 'h': return print_help (&cmd_lines);
       default: return option_error ("lines", c, argv);
       }
@@ -77,32 +219,41 @@ run_lines (int argc, char **argv)
   int rc = load_profiles (argc - optind, argv + optind, &set);
   if (rc)
     return rc;
+  struct op_lines v = { NULL, 0 };
   struct lc_model m;
-  rc = lc_build (&set, &m);
+  rc = ops ? collect_op_lines (&set, &v) : lc_build (&set, &m);
   if (!rc)
     {
       struct output out;
-      if (!(rc = output_open (&out, "lines", output,
-                              append ? OUTPUT_APPEND : 0)))
+      if (!(rc = output_open (&out, "lines", output, append ? OUTPUT_APPEND : 0)))
         {
-          print_lines (&m, out.f);
+          if (ops)
+            print_op_lines (&v, out.f);
+          else
+            print_lines (&m, out.f);
           rc = output_close (&out);
         }
     }
-  lc_free (&m);
+  if (!ops)
+    lc_free (&m);
+  free (v.v);
   pf_free (&set);
   return rc;
 }
 
 const struct command cmd_lines = {
   "lines", "block counts as FILE:LINE: COUNT lines", run_lines,
-  "usage: dsprof lines [-o FILE] [--append] [PROFILE...]\n\n"
+  "usage: dsprof lines [-o FILE] [--append] [--ops] [PROFILE...]\n\n"
   "Print one line per basic-block counter, FILE:LINE: COUNT, ordered by file,\n"
   "line and block (the zprof format: `sort -t: -k3 -nr` lists the hottest\n"
   "blocks; editors jump to each line).  FILE is the path given to the compiler.\n"
-  "Counts of several profiles are summed.\n\n"
+  "Counts of several profiles are summed.  The counts are gcov's: a case label\n"
+  "GCC puts in one block with other code has none of its own.\n\n"
   "  -o, --output FILE   write to FILE instead of standard output\n"
   "      --append        add to FILE instead of replacing it\n"
+  "      --ops           instead, the op records of a dispatch function\n"
+  "                      (dispatch=FUNC) by their label's line, FILE:LINE: COUNT\n"
+  "                      NAME, one line per opcode, ordered by file, line, name\n"
 };
 
 /* ---- dsprof annotate ----------------------------------------------------------- */
@@ -239,7 +390,8 @@ print_branches (const struct lc_source *s, uint32_t n, uint32_t *k, FILE *out)
 
 static int
 write_listing (const struct lc_source *s, const struct lc_model *base,
-               const char *out_path, size_t from, bool branches)
+               const struct op_lines *ops, const char *out_path, size_t from,
+               bool branches)
 {
   size_t size;
   const char *problem;
@@ -301,7 +453,9 @@ write_listing (const struct lc_source *s, const struct lc_model *base,
             }
           else
             fprintf (out.f, "%*s", width, col);
-          fprintf (out.f, ":%5u:%.*s\n", n, (int) len, p);
+          fprintf (out.f, ":%5u:%.*s", n, (int) len, p);
+          print_op_note (ops, s, n, out.f);
+          fputc ('\n', out.f);
           if (branches)
             print_branches (s, n, &kbr, out.f);
           p = nl ? nl + 1 : end;
@@ -349,7 +503,8 @@ source_own (const struct lc_source *s)
 
 static int
 write_listings (const struct lc_model *m, const struct lc_model *base,
-                const char *dir, int nsel, char **sel, bool branches)
+                const struct op_lines *ops, const char *dir, int nsel, char **sel,
+                bool branches)
 {
   int matched = 0, outside = 0, failed = 0, written = 0, skipped = 0;
   const char *first_outside = NULL;
@@ -368,7 +523,7 @@ write_listings (const struct lc_model *m, const struct lc_model *base,
         }
       char *out_path = dir ? path_under (dir, s->given)
                            : concat (s->path, ".bb", NULL);
-      int rc = write_listing (s, base, out_path,
+      int rc = write_listing (s, base, ops, out_path,
                               dir ? strlen (dir) : strlen (out_path), branches);
       if (rc == EXIT_DATA)
         failed = EXIT_DATA;
@@ -432,9 +587,13 @@ run_annotate (int argc, char **argv)
   if (!rc && !(rc = load_profiles (argc - optind, argv + optind, &set)))
     {
       struct lc_model m;
-      if (!(rc = lc_build (&set, &m)))
-        rc = write_listings (&m, base ? &bm : NULL, dir, nsel, sel, branches);
+      struct op_lines ops = { NULL, 0 };
+      bool with_ops = has_op_sites (&set);
+      if (!(rc = lc_build (&set, &m)) && !(with_ops && (rc = collect_op_lines (&set, &ops))))
+        rc = write_listings (&m, base ? &bm : NULL, with_ops ? &ops : NULL, dir, nsel,
+                             sel, branches);
       lc_free (&m);
+      free (ops.v);
       pf_free (&set);
     }
   lc_free (&bm);

@@ -6,7 +6,11 @@
 # literal, an expression (white space made single), several labels of one
 # block each (in the order of their values), a real range LOW..HIGH, the
 # argument of `vmcase(l)' (#define vmcase(l) case l:), also through a
-# macro invoking it and on continued lines, and a pasted `OP_##x'; each name's count is its label line's count in `dsprof lines'.
+# macro invoking it and on continued lines, and a pasted `OP_##x'; two
+# adjacent values' labels with nothing between them (`case 52: case 53:',
+# which GCC makes one range) are two opcodes, each with its own count; each
+# name's count is on its label's line in `dsprof lines --ops', and the
+# line's block count in `dsprof lines', where it has one, is as large.
 # Where the text cannot be read (a #line naming a file that is not there,
 # macros without expansion tracking) the name is the value, as before.
 # Then a dispatch=FUNC whose switch GCC makes into branches (on a _Bool,
@@ -19,7 +23,8 @@ gcc -w -O2 -o plain names.c || fail "names.c does not compile without the plugin
 
 expected="'x'
 1..3
-52,53
+52
+53
 60,INST_PUSH1 + 50
 7
 INST_PUSH0
@@ -39,15 +44,21 @@ names () {  # names DIR: the op records' names, sorted, and counts checked
   run_dsprof report name line --where event=op $dir/vm.data >$dir/ops 2>$dir/report.err ||
     fail "$dir: dsprof report: status $?"
   run_dsprof lines $dir/vm.data >$dir/lines || fail "$dir: dsprof lines: status $?"
+  run_dsprof lines --ops $dir/vm.data >$dir/oplines || fail "$dir: dsprof lines --ops: status $?"
   # The table by name, then one by line for each name: NAME's rows end with
   # its line (Value) and have its count in Count.
-  awk '/^By line for / { name = 1 }
-       name && NF == 9 && $1 ~ /^[0-9.]+$/ { print $9, $7 }' $dir/ops >$dir/counts
+  awk '/^By line for / { name = substr($0, 13); sub(/:$/, "", name) }
+       name && NF == 9 && $1 ~ /^[0-9.]+$/ { print $9, $7, name }' $dir/ops >$dir/counts
   [ -s $dir/counts ] || fail "$dir: no op records: $(cat $dir/ops)"
-  while read -r line count; do
-    grep -Eq "(^|/)names.c:$line: $count\$" $dir/lines ||
-      fail "$dir: line $line: $count records, but $(grep -E "(^|/)names.c:$line:" $dir/lines)"
+  while read -r line count name; do
+    grep -Fxq "names.c:$line: $count $name" <(sed 's|.*/||' $dir/oplines) ||
+      fail "$dir: $name on line $line: $count records, but lines --ops: $(cat $dir/oplines)"
+    listed=$(grep -E "(^|/)names.c:$line: " $dir/lines | sed 's/.*: //' | sort -n | tail -1)
+    [ -z "$listed" ] || [ "$listed" -ge "$count" ] ||
+      fail "$dir: line $line: $count records, but dsprof lines: $listed"
   done <$dir/counts
+  [ "$(wc -l <$dir/oplines)" = "$(wc -l <$dir/counts)" ] ||
+    fail "$dir: lines --ops: $(cat $dir/oplines), the report: $(cat $dir/counts)"
   # The names: what follows the 8 figures of the rows of the table by name.
   awk '/^By line for / { exit } $1 ~ /^[0-9.]+$/' $dir/ops |
     sed -E 's/^ *([^ ]+ +){8}//' | LC_ALL=C sort >$dir/names

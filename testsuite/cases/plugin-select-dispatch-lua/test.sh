@@ -7,9 +7,9 @@
 # each runs exercise.lua under `setarch -R`.
 # 1. The output and exit status are the plain build's.
 # 2. `dsprof report outer:name --where name=realloc --sum size` gives the
-#    bytes asked for per enclosing record: op records of luaV_execute (labels
-#    L_OP_* of Lua's jump table) are among its buckets, OP_NEWTABLE's among
-#    them, and its total is the sum of the realloc records' sizes in
+#    bytes asked for per enclosing record: op records of luaV_execute (OP_*,
+#    the arguments of vmcase(OP_X), which writes the jump table's label
+#    L_OP_X) are among its buckets, OP_NEWTABLE's among them, and its total is the sum of the realloc records' sizes in
 #    `dsprof records`.
 # 3. Without the dispatch line the same report has no op bucket (the check of
 #    2 fails on it).
@@ -42,9 +42,9 @@ per_op () {
   sum=$(awk -F, 'NR > 1 { s += $NF } END { printf "%.0f", s }' $1.csv)
   [ "$total" -gt 0 ] || fail "$1: no bytes asked for"
   [ "$sum" = "$total" ] || { echo "$1: the buckets total $sum bytes, the records $total: $(cat $1.csv)"; return 1; }
-  awk -F, '$1 == 1 && $2 ~ /^L_OP_[A-Z]+$/' $1.csv >$1.ops
+  awk -F, '$1 == 1 && $2 ~ /^OP_[A-Z]+$/' $1.csv >$1.ops
   [ "$(wc -l <$1.ops)" -ge 3 ] || { echo "$1: $(wc -l <$1.ops) op buckets: $(cat $1.csv)"; return 1; }
-  grep -q '^1,L_OP_NEWTABLE,' $1.ops || { echo "$1: no bytes under OP_NEWTABLE: $(cat $1.csv)"; return 1; }
+  grep -q '^1,OP_NEWTABLE,' $1.ops || { echo "$1: no bytes under OP_NEWTABLE: $(cat $1.csv)"; return 1; }
 }
 per_op ds || fail "with the dispatch directive"
 cat ds.csv
