@@ -8,7 +8,9 @@ DESTDIR  ?=
 CFLAGS   ?= -O2 -g
 CXXFLAGS ?= -O2 -g
 WARN      = -Wall -Wextra
-GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
+# Recursive (=): asked of the compiler only when the plugin is built, after
+# deps.sh has installed it.
+GCC_PLUGIN_DIR = $(shell $(CC) -print-file-name=plugin)
 
 PLUGIN_SRC  := $(wildcard plugin/*.cc)
 RUNTIME_SRC := $(wildcard runtime/*.c)
@@ -35,10 +37,14 @@ REPORT_LIB_OBJ := $(filter-out report/dsprof.o report/cmd-%.o,$(REPORT_OBJ))
 all: deps-check $(PLUGIN) $(LIBA) $(LIBSO) $(REPORT)
 
 # ---- dependencies (Debian packages) -------------------------------------------
+# scripts/deps.sh holds each target's package set: `make demo`, `make check`,
+# `make bench` and `make check-real` install theirs first (as root; otherwise
+# deps.sh prints the apt-get line and fails), `make deps` every set, and `make`
+# says what the build misses.
 deps:
-	@scripts/deps.sh install
+	@scripts/deps.sh install --for check --for bench --for check-real
 deps-check:
-	@scripts/deps.sh check
+	@scripts/deps.sh check --for build
 
 # ---- the three programs ----------------------------------------------------------
 $(PLUGIN): $(PLUGIN_SRC) $(wildcard plugin/*.h) include/dsprof-format.h
@@ -71,18 +77,31 @@ $(UNIT): $(UNIT_SRC) $(UNIT_HDR) $(REPORT_LIB_OBJ) $(LIBA)
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -Iruntime -I/usr/include/libiberty \
 	  -o $@ $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA) -lcunit -liberty -lm -lpthread -lz
 
-# `make demo` and `make check` install the Debian packages they need first (as root;
-# otherwise deps.sh prints the apt-get line and fails), then build.
-check: deps
+# `make demo` and `make check` install the Debian packages they need first, then
+# build (in a second make, which asks the compiler installed for its plugin
+# directory).
+check:
+	@scripts/deps.sh install --for check
 	@$(MAKE) --no-print-directory all $(UNIT)
 	@testsuite/run-all.sh
 
-demo: deps
+demo:
+	@scripts/deps.sh install --for demo
 	@$(MAKE) --no-print-directory all
 	@scripts/demo.sh
 
-bench: all
+bench:
+	@scripts/deps.sh install --for bench
+	@$(MAKE) --no-print-directory all
 	@scripts/bench.sh
+
+# `make check-fresh`: `make demo` then `make check` in a clone of HEAD on a minimal
+# Debian 12 root (mmdebstrap: git, make, ca-certificates), as root in a 0700
+# directory, with the time, packages and disk space each took
+# (scripts/check-fresh.sh).
+check-fresh:
+	@scripts/deps.sh install --for check-fresh
+	@scripts/check-fresh.sh
 
 # ---- install ----------------------------------------------------------------------
 install: all
@@ -92,7 +111,7 @@ clean:
 	rm -f plugin/*.so runtime/*.o runtime/*.a runtime/*.so report/*.o $(REPORT) $(UNIT)
 	rm -rf testsuite/out build
 
-.PHONY: all deps deps-check check demo bench install clean
+.PHONY: all deps deps-check check demo bench check-fresh install clean
 
 # ---- hostile input: fuzzing and sanitizer builds (testsuite/fuzz/README) ----------
 # `make fuzz` builds the libFuzzer harness with clang and runs it for FUZZ_SECONDS
@@ -182,7 +201,9 @@ check-sanitize: all $(SAN_DIR)/runtime/libdsprof.a $(SAN_DIR)/runtime/libdsprof.
 # gcov's (scripts/real.sh, docs/real.md).  Not part of `check`, whose `counters-lua` case
 # builds Lua at -O0 only.  REAL_JOBS: make -j of the builds (default: the number
 # of CPUs); REAL_PACKAGES: a subset, e.g. REAL_PACKAGES=jq.
-check-real: all
+check-real:
+	@scripts/deps.sh install --for check-real
+	@$(MAKE) --no-print-directory all
 	@REAL_JOBS=$(REAL_JOBS) scripts/real.sh $(REAL_PACKAGES)
 
 .PHONY: check-real
