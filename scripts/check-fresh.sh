@@ -17,6 +17,7 @@
 #                 ${TMPDIR:-/var/tmp}); it is removed afterwards unless
 #                 FRESH_KEEP=1 or a step failed
 # Needs root, mmdebstrap and git (`make check-fresh` installs them).
+# shellcheck disable=SC2059  # $row, the format of the figures' table
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 die () { echo "check-fresh: $*" >&2; exit 1; }
@@ -43,6 +44,7 @@ if [ -n "${FRESH_DIR:-}" ]; then
 else
   root=$(mktemp -d "${TMPDIR:-/var/tmp}/dsprof-fresh.XXXXXX")
 fi
+chmod 0755 "$root"   # a root directory's mode (apt's _apt user reads under it)
 failed=
 cleanup () {
   if [ -n "$failed" ] || [ "${FRESH_KEEP:-}" = 1 ]; then
@@ -63,6 +65,7 @@ usr_mb () {   # MB used under its /usr
   du -sxm "$root/usr" | cut -f1
 }
 rows=()
+row='%-12s %7s %9s %-7s %8s %-8s %s'
 # measure NAME COMMAND...: run it, then note its row: seconds, packages, /usr.
 measure () {
   local name=$1 start=$SECONDS st=0 p0 u0 p u
@@ -71,8 +74,8 @@ measure () {
   printf '\n\033[1m== check-fresh: %s\033[0m\n' "$name"
   "$@" || st=$?
   p=$(packages) u=$(usr_mb)
-  rows+=("$(printf '%-12s %6d s %5d (+%d) %6d MB (+%d)  %s' "$name" $((SECONDS - start)) \
-    "$p" $((p - p0)) "$u" $((u - u0)) "$([ $st -eq 0 ] && echo ok || echo "FAILED (status $st)")")")
+  rows+=("$(printf "$row" "$name" "$((SECONDS - start)) s" "$p" "(+$((p - p0)))" "$u MB" \
+    "(+$((u - u0)))" "$([ $st -eq 0 ] && echo ok || echo "FAILED (status $st)")")")
   [ $st -eq 0 ] || failed=1
   return $st
 }
@@ -96,7 +99,7 @@ in_root () {
 summary () {
   echo
   echo "check-fresh: HEAD $(git -C "$top" log -1 --format='%h %s' "$head" | cut -c1-60)"
-  echo "check-fresh: step          time  packages        /usr"
+  printf "check-fresh: $row\n" step time packages '' /usr '' ''
   local r
   for r in "${rows[@]}"; do echo "check-fresh: $r"; done
 }

@@ -54,9 +54,11 @@ missing_of () {   # the PACKAGEs not installed
 
 apt_install () {   # apt-get install PACKAGE..., progress shown
   echo "dsprof: installing:$*"
+  start=$(date +%s)
   DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y \
     --no-install-recommends "$@" || {
     echo "dsprof: apt-get install failed:$*" >&2; exit 1; }
+  echo "dsprof: installed in $(($(date +%s) - start)) s:$*"
 }
 
 mode=${1:-}
