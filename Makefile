@@ -40,11 +40,12 @@ all: deps-check $(PLUGIN) $(LIBA) $(LIBSO) $(REPORT)
 # scripts/deps.sh holds each target's package set: `make demo`, `make check`,
 # `make bench` and `make check-real` install theirs first (as root; otherwise
 # deps.sh prints the apt-get line and fails), `make deps` every set, and `make`
-# says what the build misses.
+# says what the build misses.  $(CC) names the plugin headers' package.
+DEPS = CC="$(CC)" scripts/deps.sh
 deps:
-	@scripts/deps.sh install --for check --for bench --for check-real
+	@$(DEPS) install --for check --for bench --for check-real
 deps-check:
-	@scripts/deps.sh check --for build
+	@$(DEPS) check --for build
 
 # ---- the three programs ----------------------------------------------------------
 $(PLUGIN): $(PLUGIN_SRC) $(wildcard plugin/*.h) include/dsprof-format.h
@@ -81,17 +82,17 @@ $(UNIT): $(UNIT_SRC) $(UNIT_HDR) $(REPORT_LIB_OBJ) $(LIBA)
 # build (in a second make, which asks the compiler installed for its plugin
 # directory).
 check:
-	@scripts/deps.sh install --for check
+	@$(DEPS) install --for check
 	@$(MAKE) --no-print-directory all $(UNIT)
 	@testsuite/run-all.sh
 
 demo:
-	@scripts/deps.sh install --for demo
+	@$(DEPS) install --for demo
 	@$(MAKE) --no-print-directory all
 	@scripts/demo.sh
 
 bench:
-	@scripts/deps.sh install --for bench
+	@$(DEPS) install --for bench
 	@$(MAKE) --no-print-directory all
 	@scripts/bench.sh
 
@@ -100,7 +101,7 @@ bench:
 # directory, with the time, packages and disk space each took
 # (scripts/check-fresh.sh).
 check-fresh:
-	@scripts/deps.sh install --for check-fresh
+	@$(DEPS) install --for check-fresh
 	@scripts/check-fresh.sh
 
 # ---- install ----------------------------------------------------------------------
@@ -202,7 +203,7 @@ check-sanitize: all $(SAN_DIR)/runtime/libdsprof.a $(SAN_DIR)/runtime/libdsprof.
 # builds Lua at -O0 only.  REAL_JOBS: make -j of the builds (default: the number
 # of CPUs); REAL_PACKAGES: a subset, e.g. REAL_PACKAGES=jq.
 check-real:
-	@scripts/deps.sh install --for check-real
+	@$(DEPS) install --for check-real
 	@$(MAKE) --no-print-directory all
 	@REAL_JOBS=$(REAL_JOBS) scripts/real.sh $(REAL_PACKAGES)
 
