@@ -31,9 +31,8 @@ target_set () {
     # source (dpkg-dev), python3
     bench) echo "$(target_set build) python3 time hyperfine uftrace valgrind dpkg-dev" ;;
     # scripts/real.sh: the interpreters' sources (dpkg-dev), compare.py
-    # (python3), lcov's tracefiles; each package's own build dependencies
-    # real.sh installs itself
-    check-real) echo "$(target_set build) python3 lcov dpkg-dev" ;;
+    # (python3); each package's own build dependencies real.sh installs itself
+    check-real) echo "$(target_set build) python3 dpkg-dev" ;;
     # scripts/check-fresh.sh: the Debian root, the clone
     check-fresh) echo "mmdebstrap git" ;;
     *) echo "deps.sh: unknown target '$1' (build, demo, check, bench, check-real, check-fresh)" >&2
