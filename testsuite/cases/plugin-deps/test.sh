@@ -2,7 +2,8 @@
 # machine that has none of them (dpkg-query, id and apt-get replaced here: nothing
 # is installed, the user is not root, apt-get is never run): build's are the
 # compiler, its plugin headers and the libraries the Makefile links, demo's are
-# build's, check's are build's and those of the commands the cases run (the table
+# build's, check's are build's and those of the commands the cases run, bench's
+# and check-real's build's and those of the commands their scripts run (the tables
 # below, each row's command found where it says), nothing more.  Without gcc the
 # plugin package is named after gcc (not gcc--plugin-dev), and the Makefile asks
 # no compiler anything until it builds the plugin.
@@ -52,6 +53,18 @@ graphviz              testsuite/cases/graph-dot/test.sh  dot -Tsvg
 pkg-config            testsuite/cases/plugin-readme-usage/test.sh  pkg-config
 dpkg-dev              scripts/lua.sh                  apt-get source
 "
+bench_needs="
+python3               scripts/bench.sh                python3 -
+time                  scripts/bench.sh                /usr/bin/time
+hyperfine             scripts/bench.sh                hyperfine -N
+uftrace               scripts/bench.sh                uftrace record
+valgrind              scripts/bench.sh                valgrind --tool=callgrind
+dpkg-dev              scripts/lua.sh                  apt-get source
+"
+real_needs="
+python3               scripts/real.sh                 python3 .*compare.py
+dpkg-dev              scripts/real.sh                 apt-get source
+"
 # packages_of TABLE: its packages, each row's ERE checked against its FILE.
 packages_of () {
   local pkg file ere
@@ -63,16 +76,19 @@ packages_of () {
 }
 packages_of "$build_needs" >build.list
 packages_of "$check_needs" >check.list
+packages_of "$bench_needs" >bench.list
+packages_of "$real_needs" >real.list
 build=$(sort build.list)
 check=$(sort build.list check.list)
 
 same_set build "$build" "$(set_of build)"
 same_set demo "$build" "$(set_of demo)"
 same_set check "$check" "$(set_of check)"
+same_set bench "$(sort build.list bench.list)" "$(set_of bench)"
+same_set check-real "$(sort build.list real.list)" "$(set_of check-real)"
 for p in chromium golang-go valgrind uftrace hyperfine; do
   set_of demo | grep -qx "$p" && fail "demo installs $p"
 done
-set_of bench | grep -qx hyperfine || fail "bench does not install hyperfine"
 set_of check-fresh | grep -qx mmdebstrap || fail "check-fresh does not install mmdebstrap"
 
 # No gcc: the plugin package comes after it.
