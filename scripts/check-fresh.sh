@@ -8,7 +8,7 @@
 # inside its own mount and PID namespaces (/proc, /sys, /dev, /dev/shm mounted
 # there; they go when the step ends, and so does every process it left).  Prints
 # each step's wall time, the packages installed and the space used under /usr,
-# and the end of `make check`'s output; exits non-zero if a step failed.
+# with the steps' own output; exits non-zero if a step failed (the root is then kept).
 #
 #   FRESH_MIRROR  Debian mirror (default http://deb.debian.org/debian, this
 #                 machine's; its security archive is the same URL's
