@@ -8,7 +8,9 @@ DESTDIR  ?=
 CFLAGS   ?= -O2 -g
 CXXFLAGS ?= -O2 -g
 WARN      = -Wall -Wextra
-GCC_PLUGIN_DIR := $(shell $(CC) -print-file-name=plugin)
+# Recursive (=): asked of the compiler only when the plugin is built, after
+# deps.sh has installed it.
+GCC_PLUGIN_DIR = $(shell $(CC) -print-file-name=plugin)
 
 PLUGIN_SRC  := $(wildcard plugin/*.cc)
 RUNTIME_SRC := $(wildcard runtime/*.c)
@@ -35,10 +37,15 @@ REPORT_LIB_OBJ := $(filter-out report/dsprof.o report/cmd-%.o,$(REPORT_OBJ))
 all: deps-check $(PLUGIN) $(LIBA) $(LIBSO) $(REPORT)
 
 # ---- dependencies (Debian packages) -------------------------------------------
+# scripts/deps.sh holds each target's package set: `make demo`, `make check`,
+# `make bench` and `make check-real` install theirs first (as root; otherwise
+# deps.sh prints the apt-get line and fails), `make deps` every set, and `make`
+# says what the build misses.  $(CC) names the plugin headers' package.
+DEPS = CC="$(CC)" scripts/deps.sh
 deps:
-	@scripts/deps.sh install
+	@$(DEPS) install --for check --for bench --for check-real
 deps-check:
-	@scripts/deps.sh check
+	@$(DEPS) check --for build
 
 # ---- the three programs ----------------------------------------------------------
 $(PLUGIN): $(PLUGIN_SRC) $(wildcard plugin/*.h) include/dsprof-format.h
@@ -72,7 +79,8 @@ $(REPORT): $(REPORT_OBJ)
 # libdsprof to every link.
 DRIVER    = driver/dsprof-cc driver/dsprof-c++
 SPECS     = runtime/dsprof.specs
-GCC_MAJOR := $(shell $(CC) -dumpversion | cut -d. -f1)
+# (asked when the driver is built, not when the Makefile is read: see GCC_PLUGIN_DIR)
+GCC_MAJOR = $(shell $(CC) -dumpversion | cut -d. -f1)
 driver/dsprof-cc: driver/dsprof-cc.c
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -DDSPROF_GCC_MAJOR='"$(GCC_MAJOR)"' -o $@ $<
 driver/dsprof-c++: driver/dsprof-cc
@@ -86,19 +94,32 @@ $(UNIT): $(UNIT_SRC) $(UNIT_HDR) $(REPORT_LIB_OBJ) $(LIBA)
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -Iruntime -I/usr/include/libiberty \
 	  -o $@ $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA) -lcunit -liberty -lm -lpthread -lz
 
-# `make demo` and `make check` install the Debian packages they need first (as root;
-# otherwise deps.sh prints the apt-get line and fails), then build.
-check: deps
+# `make demo` and `make check` install the Debian packages they need first, then
+# build (in a second make, which asks the compiler installed for its plugin
+# directory).
+check:
+	@$(DEPS) install --for check
 	@scripts/playwright.sh
 	@$(MAKE) --no-print-directory all $(UNIT)
 	@testsuite/run-all.sh
 
-demo: deps
+demo:
+	@$(DEPS) install --for demo
 	@$(MAKE) --no-print-directory all
 	@scripts/demo.sh
 
-bench: all
+bench:
+	@$(DEPS) install --for bench
+	@$(MAKE) --no-print-directory all
 	@scripts/bench.sh
+
+# `make check-fresh`: `make demo` then `make check` in a clone of HEAD on a minimal
+# Debian 12 root (mmdebstrap: git, make, ca-certificates), as root in a 0700
+# directory, with the time, packages and disk space each took
+# (scripts/check-fresh.sh).
+check-fresh:
+	@$(DEPS) install --for check-fresh
+	@scripts/check-fresh.sh
 
 # ---- install ----------------------------------------------------------------------
 install: all
@@ -109,7 +130,7 @@ clean:
 	rm -f $(DRIVER) $(SPECS)
 	rm -rf testsuite/out build
 
-.PHONY: all deps deps-check check demo bench install clean
+.PHONY: all deps deps-check check demo bench check-fresh install clean
 
 # ---- hostile input: fuzzing and sanitizer builds (testsuite/fuzz/README) ----------
 # `make fuzz` builds the libFuzzer harness with clang and runs it for FUZZ_SECONDS
@@ -199,7 +220,9 @@ check-sanitize: all $(SAN_DIR)/runtime/libdsprof.a $(SAN_DIR)/runtime/libdsprof.
 # gcov's (scripts/real.sh, docs/real.md).  Not part of `check`, whose `counters-lua` case
 # builds Lua at -O0 only.  REAL_JOBS: make -j of the builds (default: the number
 # of CPUs); REAL_PACKAGES: a subset, e.g. REAL_PACKAGES=jq.
-check-real: all
+check-real:
+	@$(DEPS) install --for check-real
+	@$(MAKE) --no-print-directory all
 	@REAL_JOBS=$(REAL_JOBS) scripts/real.sh $(REAL_PACKAGES)
 
 .PHONY: check-real
@@ -208,7 +231,9 @@ check-real: all
 # autotools, pcre2: CMake, serd: Meson), built with dsprof-cc alone, their own test
 # suites against a plain build's, counts and events (scripts/real-cc.sh,
 # docs/real-cc.md).  REAL_PACKAGES: a subset.
-check-real-cc: all
+check-real-cc:
+	@$(DEPS) install --for check-real
+	@$(MAKE) --no-print-directory all
 	@REAL_JOBS=$(REAL_JOBS) scripts/real-cc.sh $(REAL_PACKAGES)
 
 .PHONY: check-real-cc

@@ -79,8 +79,8 @@ fetch () {
   tree_dir >/dev/null && return 0
   [ "$(id -u)" = 0 ] || die "the Lua source is not in $CACHE; run as root to fetch it"
   export DEBIAN_FRONTEND=noninteractive
-  command -v dpkg-source >/dev/null || {
-    apt-get update -qq >&2 && apt-get install -y -qq dpkg-dev >&2; }
+  command -v dpkg-source >/dev/null || "$TOP/scripts/deps.sh" install dpkg-dev >&2 ||
+    die "dpkg-dev is missing (apt-get source needs it)"
   if ! have_deb_src; then
     add_deb_src
     apt-get update -qq >&2
