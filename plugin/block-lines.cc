@@ -2,7 +2,8 @@
    (4) of counters.cc.  A line's count is how often control reached it, as
    gcov counts it (docs/contract.md §3): so a jump folded into the CFG gets a
    block of its own, a block ends after a call that may not return, and a
-   label's line belongs to the block it starts.  */
+   label's line belongs to the block it starts, but for a label line counted
+   by the conditional jumps to it (label_counted_by_jumps_p).  */
 
 #include "gcc-compat.h"
 #include "dsprof-plugin.h"
@@ -47,6 +48,105 @@ split_jump_edge (edge e)
   return nb;
 }
 
+/* Whether LOC and the location of STMT are on the same line of a file.  */
+
+static bool
+same_line_p (location_t loc, gimple *stmt)
+{
+  location_t s = gimple_location (stmt);
+  return location_known_p (loc) && location_known_p (s)
+         && LOCATION_LINE (loc) == LOCATION_LINE (s)
+         && strcmp (LOCATION_FILE (loc), LOCATION_FILE (s)) == 0;
+}
+
+/* Whether LOC's line holds a label that starts BB, and BB goes on to another
+   line (a statement or the jump of its single successor edge).  gcov puts a
+   block on the last line it holds (gcov.cc, add_line_counts) and counts a
+   line by the arcs entering the blocks put on it: such a label's line is not
+   BB's but that of the blocks gcov's branch_prob splits off the conditional
+   jumps to the label, whose location is the label's (GCC's
+   make_cond_expr_edges gives an edge the location of its destination's first
+   statement).  So the line counts how often those jumps were taken, not how
+   often BB ran: not a goto, nor a switch's jump, nor the way in falling
+   through from the line before.  */
+
+static bool
+label_line_alone_p (basic_block bb, location_t loc)
+{
+  bool label = false, other = false;
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+       !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (same_line_p (loc, stmt))
+        label |= gimple_code (stmt) == GIMPLE_LABEL;
+      else if (location_known_p (gimple_location (stmt)))
+        other = true;
+    }
+  if (!label)
+    return false;
+  if (!other && single_succ_p (bb))
+    {
+      location_t go = single_succ_edge (bb)->goto_locus;
+      other = location_known_p (go)
+              && (LOCATION_LINE (go) != LOCATION_LINE (loc)
+                  || strcmp (LOCATION_FILE (go), LOCATION_FILE (loc)) != 0);
+    }
+  return other;
+}
+
+/* Whether BB, a block of its own split off jumps to a label that starts its
+   successor, counts the label's line: the line of the jumps' location
+   (label_line_alone_p).  */
+
+static bool
+label_counted_by_jumps_p (basic_block bb)
+{
+  return single_succ_p (bb) && gsi_end_p (gsi_start_nondebug_bb (bb))
+         && label_line_alone_p (single_succ (bb),
+                                single_succ_edge (bb)->goto_locus);
+}
+
+/* (3) Give the blocks split off the jumps to each label whose line counts
+   them (label_counted_by_jumps_p) one block after them holding the line, so
+   that its count is the sum of those jumps, gcov's count of the line.  Each
+   split block keeps its place, so a branch falls through as before, and
+   loses the location on its way in, so that gcov's branch_prob, compiling
+   the same code with --coverage, does not split that edge once more and
+   count the jump twice on the line.  */
+
+static void
+join_label_jumps (vec<basic_block> *split)
+{
+  for (unsigned i = 0; i < split->length (); i++)
+    {
+      basic_block bb = (*split)[i];
+      if (!bb || !label_counted_by_jumps_p (bb))
+        continue;
+      location_t locus = single_succ_edge (bb)->goto_locus;
+      basic_block label = single_succ (bb), join = NULL;
+      for (unsigned j = i + 1; j < split->length (); j++)
+        {
+          basic_block other = (*split)[j];
+          if (!other || !single_succ_p (other) || single_succ (other) != label
+              || !label_counted_by_jumps_p (other)
+              || (LOCATION_LINE (single_succ_edge (other)->goto_locus)
+                  != LOCATION_LINE (locus)))
+            continue;
+          if (!join)
+            {
+              join = split_jump_edge (single_succ_edge (bb));
+              single_pred_edge (join)->goto_locus = UNKNOWN_LOCATION;
+              single_pred_edge (bb)->goto_locus = UNKNOWN_LOCATION;
+            }
+          edge e = redirect_edge_and_branch (single_succ_edge (other), join);
+          e->goto_locus = UNKNOWN_LOCATION;
+          single_pred_edge (other)->goto_locus = UNKNOWN_LOCATION;
+          (*split)[j] = NULL;
+        }
+    }
+}
+
 /* (3) Split edges out of BB whose goto_locus differs from the location of BB's
    last statement, as gcov's branch_prob does.  */
 
@@ -74,8 +174,10 @@ split_jump_edges (function *fun)
                            LOCATION_FILE (gimple_location (last))) != 0))
           to_split.safe_push (e);
     }
+  auto_vec<basic_block> split;
   for (unsigned i = 0; i < to_split.length (); i++)
-    split_jump_edge (to_split[i]);
+    split.safe_push (split_jump_edge (to_split[i]));
+  join_label_jumps (&split);
 }
 
 /* (3) Split every block of FUN after a call (or asm) that may not return,
@@ -138,11 +240,27 @@ dsprof_split_blocks (function *fun)
   split_after_calls (fun);
 }
 
+/* Whether a block split off jumps to BB counts the line of LABEL, a label
+   that starts BB (label_counted_by_jumps_p): then BB does not.  */
+
+static bool
+label_line_elsewhere_p (basic_block bb, gimple *label)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    if (same_line_p (e->goto_locus, label)
+        && label_counted_by_jumps_p (e->src))
+      return true;
+  return false;
+}
+
 /* (4) Put FUN's blocks in BLOCKS, FIRST first, and each one's lines in LOCS:
    its located statements (labels too, so that a `case' line has the count
-   of the block it starts; debug statements do not count), the definition
-   line for FIRST and the jump location of a single successor edge.  Return
-   how many blocks have lines: those of the record.  */
+   of the block it starts, but for a label line that the jumps to the label
+   count; debug statements do not count), the definition line for FIRST and
+   the jump location of a single successor edge.  Return how many blocks
+   have lines: those of the record.  */
 
 unsigned
 dsprof_block_lines (function *fun, basic_block first, vec<basic_block> *blocks,
@@ -160,7 +278,9 @@ dsprof_block_lines (function *fun, basic_block first, vec<basic_block> *blocks,
       bb = (*blocks)[i];
       for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
            !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
-        add_location (&l, gimple_location (gsi_stmt (gsi)));
+        if (gimple_code (gsi_stmt (gsi)) != GIMPLE_LABEL
+            || !label_line_elsewhere_p (bb, gsi_stmt (gsi)))
+          add_location (&l, gimple_location (gsi_stmt (gsi)));
       if (bb == first)
         add_location (&l, DECL_SOURCE_LOCATION (fun->decl));
       if (single_succ_p (bb))
