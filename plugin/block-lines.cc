@@ -6,6 +6,7 @@
    by the conditional jumps to it (label_counted_by_jumps_p).  */
 
 #include "gcc-compat.h"
+#include "cfgloop.h"
 #include "dsprof-plugin.h"
 #include "counters.h"
 
@@ -95,14 +96,29 @@ label_line_alone_p (basic_block bb, location_t loc)
   return other;
 }
 
+/* Whether block A comes before block B in the chain of blocks.  */
+
+static bool
+before_p (basic_block a, basic_block b)
+{
+  for (basic_block x = a->next_bb; x; x = x->next_bb)
+    if (x == b)
+      return true;
+  return false;
+}
+
 /* Whether BB, a block of its own split off jumps to a label that starts its
    successor, counts the label's line: the line of the jumps' location
-   (label_line_alone_p).  */
+   (label_line_alone_p), if it comes before the label (gcov gives a block
+   the location of its jump only if no statement before had that very
+   location, and the label has it: a jump back to the label, split after its
+   source, has no line in gcov).  */
 
 static bool
 label_counted_by_jumps_p (basic_block bb)
 {
   return single_succ_p (bb) && gsi_end_p (gsi_start_nondebug_bb (bb))
+         && before_p (bb, single_succ (bb))
          && label_line_alone_p (single_succ (bb),
                                 single_succ_edge (bb)->goto_locus);
 }
@@ -147,6 +163,72 @@ join_label_jumps (vec<basic_block> *split)
     }
 }
 
+/* Whether GCC reshapes the loops of the functions after the counters pass and
+   before gcov's instrumentation: the pass of -Wformat-overflow and
+   -Wformat-truncation (both in -Wall) gives every loop a preheader and a
+   single latch (loop_optimizer_init's LOOPS_NORMAL), whatever the -O level.  */
+
+static bool
+loops_reshaped_p (void)
+{
+  return warn_format_overflow > 0 || warn_format_trunc > 0;
+}
+
+/* The ways into a loop's header that stay with its labels
+   (reshape_label_loop).  */
+
+static hash_set<edge> *label_edges;
+
+static bool
+label_edge_p (edge e)
+{
+  return label_edges->contains (e);
+}
+
+/* (3) If GCC reshapes loops (loops_reshaped_p) and BB, a block starting with
+   a label whose line it does not end (label_line_alone_p), heads a loop, give
+   its labels a block of their own that the ways in that gcov will count on
+   the label's line enter, and send the others to the rest of BB, as GCC will
+   do.  Return whether it did.  */
+
+static bool
+reshape_label_loop (basic_block bb)
+{
+  class loop *l = bb->loop_father;
+  gimple *label = first_stmt (bb);
+  if (!loops_reshaped_p () || !current_loops || !l || l->header != bb
+      || !loop_outer (l) || !label || gimple_code (label) != GIMPLE_LABEL
+      || !label_line_alone_p (bb, gimple_location (label)))
+    return false;
+  unsigned latches = 0;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    latches += flow_bb_inside_loop_p (l, e->src);
+  /* A single latch and a single way in: GCC splits the way in for a
+     preheader, the labels stay.  */
+  if (!latches || (latches == 1 && EDGE_COUNT (bb->preds) < 3))
+    return false;
+  /* The ways counted on the label's line once GCC has reshaped the loop: as
+     make_forwarder_block leaves the labels with a single latch's preheader,
+     the ways in from outside (and the latch if it is a jump carrying the
+     label's location); as it leaves them with the block merging several
+     latches, the latches and the jumps carrying the label's location.  */
+  hash_set<edge> keep;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    {
+      bool latch = flow_bb_inside_loop_p (l, e->src);
+      bool jump = label_counted_by_jumps_p (e->src);
+      if (latches == 1 ? !latch || jump : latch || jump)
+        keep.add (e);
+    }
+  label_edges = &keep;
+  make_forwarder_block (bb, label_edge_p, NULL);
+  label_edges = NULL;
+  loops_state_set (LOOPS_NEED_FIXUP);
+  return true;
+}
+
 /* (3) Split edges out of BB whose goto_locus differs from the location of BB's
    last statement, as gcov's branch_prob does.  */
 
@@ -177,6 +259,11 @@ split_jump_edges (function *fun)
   auto_vec<basic_block> split;
   for (unsigned i = 0; i < to_split.length (); i++)
     split.safe_push (split_jump_edge (to_split[i]));
+  auto_vec<basic_block> headers;
+  FOR_EACH_BB_FN (bb, fun)
+    headers.safe_push (bb);
+  for (unsigned i = 0; i < headers.length (); i++)
+    reshape_label_loop (headers[i]);
   join_label_jumps (&split);
 }
 

@@ -46,8 +46,9 @@
        its first line after the call, as gcov ends a block after such a call,
        so that line counts how often control came back (block-lines.cc).
    (4) Collect each block's located statements (labels too, so that a `case'
-       line has the count of the block it starts, as in gcov; debug statements
-       do not count), plus the function's definition line for the entry block
+       line has the count of the block it starts, as in gcov, but for a label
+       line that the conditional jumps to it count, as gcov counts it; debug
+       statements do not count), plus the function's definition line for the entry block
        and the jump location of a single successor edge: the blocks of the
        record (block-lines.cc).
    (5) Build the flow graph: ENTRY and EXIT as one node 0, the CFG's countable

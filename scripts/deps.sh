@@ -7,7 +7,8 @@ set -u
 mode=${1:-}
 [ $# -gt 0 ] && shift
 gccver=$(${CC:-gcc} -dumpversion | cut -d. -f1)
-pkgs="gcc-$gccver-plugin-dev g++ libiberty-dev libcunit1-dev libreadline-dev zlib1g-dev libncurses-dev"
+# gcc brings gcov, which the counters-* cases compare dsprof's counts with.
+pkgs="gcc-$gccver-plugin-dev gcc g++ libiberty-dev libcunit1-dev libreadline-dev zlib1g-dev libncurses-dev"
 # Tests and benchmarks compare against these peers and consumers.
 if [ "$mode" = install ]; then
   pkgs="$pkgs lcov uftrace valgrind hyperfine graphviz dpkg-dev pkg-config python3 tmux chromium golang-go protobuf-compiler"

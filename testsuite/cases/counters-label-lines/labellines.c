@@ -119,6 +119,75 @@ end:                                            /* LABEL 1 */
   return n + tries;
 }
 
+/* `init:' heading a loop that two gotos jump back to, after an if.  With
+   -Wformat-overflow (-Wall) GCC gives the gotos a block of their own holding
+   the label before gcov instruments, so gcov counts them on the line too.  */
+static int
+again (const int *p, int n)
+{
+  int r = 0;
+  if (n > 100)
+    return -1;
+ init:                                          /* LABEL 5 -Wall 10 */
+  r++;
+  if (r < n)
+    {
+      if (p[r] == 1)
+        goto init;
+      r++;
+      if (p[r] == 2)
+        goto init;
+    }
+  return r;
+}
+
+/* Duff's device: `case 0:' heads the do-while, whose jump back carries the
+   label's location but comes after it; and a `case' heading a for (;;)
+   entered from the switch and by falling in, which -Wall gives a preheader
+   holding the labels.  */
+static unsigned
+duff (const char *s, int len)
+{
+  unsigned h = 0;
+  if (len > 0) {
+    int loop = (len + 3) >> 2;
+    switch (len & 3) {
+    case 0:                                     /* LABEL 6 */
+      do {
+        h += *s++;
+    case 3: h += *s++;
+    case 2: h += *s++;
+    case 1: h += *s++;
+      } while (--loop);
+    }
+  }
+  return h;
+}
+
+static int
+lex (int c, const char *p)
+{
+  int n = 0;
+  switch (c) {
+  case '.':
+    if (*p == 'x')
+      return -1;
+    else
+      c = '0';
+  case '0':                                     /* LABEL 8 -Wall 3 */
+  case '1':
+    for (;;) {
+      n++;
+      if (*p++ == 0)
+        break;
+    }
+    break;
+  default:
+    n = 100;
+  }
+  return n;
+}
+
 int
 main (void)
 {
@@ -132,6 +201,13 @@ main (void)
     t += cases (*p);
   t += search ("hello", 'l') + search ("hey", 'z') + search ("abcdefg", 'q')
        + search ("ab", 'q') + search (NULL, 0);
+  static const int a[20] = { 0, 1, 2, 1, 0, 2, 1 };
+  for (int k = 0; k < 5; k++)
+    t += again (a, 3 + k * 2);
+  for (int k = 0; k < 9; k++)
+    t += duff ("abcdefghijklmnop", k);
+  t += lex ('.', "ab") + lex ('.', "x") + lex ('0', "abc") + lex ('1', "")
+       + lex ('z', "");
   printf ("%d\n", t);
   return 0;
 }
