@@ -47,18 +47,11 @@
 #          summary`'s branch total is `lcov --summary`'s (2b).
 #    These differences between the two counting models are accepted, each only
 #    under a condition checked in gcov's own data (compare.py -v lists them):
-#    LOOPLABEL (ii)/(iii) on a line starting with a label that heads a loop
-#              entered by several gotos back: the pass of -Wformat-overflow
-#              and -Wformat-truncation normalises the loops after dsprof's
-#              pass, giving the gotos a block of their own holding the label,
-#              so gcov counts them on the line (luaV_execute's `startfunc:',
-#              lstrlib.c's `init:'); dsprof's count must be gcov's less that
-#              block's, or the count of the label's whole block.  Every other
-#              label line has gcov's own count of the line.
 #    LATEREND  (ii) gcov says ##### on a line whose code ran in a block
 #              ending on a later line (lobject.c:230, a `?:' over two lines):
 #              dsprof's count must be that block's.  On no other line may
-#              dsprof count a line gcov says never ran.
+#              dsprof count a line gcov says never ran, and every label line
+#              has gcov's own count of the line (docs/contract.md §3).
 #    FAKEENTRY (i) gcov's function count includes the fake entry arcs it adds to
 #              computed-goto targets (luaV_execute's jump table): accepted when
 #              dsprof's count equals gcov's count of the real entry arc's block.
