@@ -3,7 +3,8 @@
    gcov counts it (docs/contract.md §3): so a jump folded into the CFG gets a
    block of its own, a block ends after a call that may not return, and a
    label's line belongs to the block it starts, but for a label line counted
-   by the conditional jumps to it (label_counted_by_jumps_p).  */
+   by the conditional jumps to it (label_counted_by_jumps_p), and for a label
+   heading a loop that GCC reshapes before gcov counts (reshape_label_loop).  */
 
 #include "gcc-compat.h"
 #include "cfgloop.h"
@@ -204,7 +205,12 @@ reshape_label_loop (basic_block bb)
   edge e;
   edge_iterator ei;
   FOR_EACH_EDGE (e, ei, bb->preds)
-    latches += flow_bb_inside_loop_p (l, e->src);
+    {
+      /* GCC leaves a loop entered abnormally (a computed goto) as it is.  */
+      if (e->flags & EDGE_COMPLEX)
+        return false;
+      latches += flow_bb_inside_loop_p (l, e->src);
+    }
   /* A single latch and a single way in: GCC splits the way in for a
      preheader, the labels stay.  */
   if (!latches || (latches == 1 && EDGE_COUNT (bb->preds) < 3))
