@@ -227,6 +227,9 @@ reshape_label_loop (basic_block bb)
       bool jump = label_counted_by_jumps_p (e->src);
       if (latches == 1 ? !latch || jump : latch || jump)
         keep.add (e);
+      /* As join_label_jumps: gcov is not to split the jump once more.  */
+      if (jump && single_pred_p (e->src))
+        single_pred_edge (e->src)->goto_locus = UNKNOWN_LOCATION;
     }
   label_edges = &keep;
   make_forwarder_block (bb, label_edge_p, NULL);
