@@ -52,10 +52,6 @@
 #              dsprof's count must be that block's.  On no other line may
 #              dsprof count a line gcov says never ran, and every label line
 #              has gcov's own count of the line (docs/contract.md §3).
-#    LABELLOOP (iv) the order of the branches into the block of the
-#              conditional jumps to a label heading a loop that dsprof reshaped
-#              as GCC does with -Wformat-overflow, and GCC placed elsewhere
-#              when it reshaped the loop again (lstrlib.c:571, to `init:').
 #    FAKEENTRY (i) gcov's function count includes the fake entry arcs it adds to
 #              computed-goto targets (luaV_execute's jump table): accepted when
 #              dsprof's count equals gcov's count of the real entry arc's block.
