@@ -2,9 +2,12 @@
    (4) of counters.cc.  A line's count is how often control reached it, as
    gcov counts it (docs/contract.md §3): so a jump folded into the CFG gets a
    block of its own, a block ends after a call that may not return, and a
-   label's line belongs to the block it starts.  */
+   label's line belongs to the block it starts, but for a label line counted
+   by the conditional jumps to it (label_counted_by_jumps_p), and for a label
+   heading a loop that GCC reshapes before gcov counts (reshape_label_loop).  */
 
 #include "gcc-compat.h"
+#include "cfgloop.h"
 #include "dsprof-plugin.h"
 #include "counters.h"
 
@@ -47,6 +50,194 @@ split_jump_edge (edge e)
   return nb;
 }
 
+/* Whether LOC and the location of STMT are on the same line of a file.  */
+
+static bool
+same_line_p (location_t loc, gimple *stmt)
+{
+  location_t s = gimple_location (stmt);
+  return location_known_p (loc) && location_known_p (s)
+         && LOCATION_LINE (loc) == LOCATION_LINE (s)
+         && strcmp (LOCATION_FILE (loc), LOCATION_FILE (s)) == 0;
+}
+
+/* Whether LOC's line holds a label that starts BB, and BB goes on to another
+   line (a statement or the jump of its single successor edge).  gcov puts a
+   block on the last line it holds (gcov.cc, add_line_counts) and counts a
+   line by the arcs entering the blocks put on it: such a label's line is not
+   BB's but that of the blocks gcov's branch_prob splits off the conditional
+   jumps to the label, whose location is the label's (GCC's
+   make_cond_expr_edges gives an edge the location of its destination's first
+   statement).  So the line counts how often those jumps were taken, not how
+   often BB ran: not a goto, nor a switch's jump, nor the way in falling
+   through from the line before.  */
+
+static bool
+label_line_alone_p (basic_block bb, location_t loc)
+{
+  bool label = false, other = false;
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+       !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+    {
+      gimple *stmt = gsi_stmt (gsi);
+      if (same_line_p (loc, stmt))
+        label |= gimple_code (stmt) == GIMPLE_LABEL;
+      else if (location_known_p (gimple_location (stmt)))
+        other = true;
+    }
+  if (!label)
+    return false;
+  if (!other && single_succ_p (bb))
+    {
+      location_t go = single_succ_edge (bb)->goto_locus;
+      other = location_known_p (go)
+              && (LOCATION_LINE (go) != LOCATION_LINE (loc)
+                  || strcmp (LOCATION_FILE (go), LOCATION_FILE (loc)) != 0);
+    }
+  return other;
+}
+
+/* Whether block A comes before block B in the chain of blocks.  */
+
+static bool
+before_p (basic_block a, basic_block b)
+{
+  for (basic_block x = a->next_bb; x; x = x->next_bb)
+    if (x == b)
+      return true;
+  return false;
+}
+
+/* Whether BB, a block of its own split off jumps to a label that starts its
+   successor, counts the label's line: the line of the jumps' location
+   (label_line_alone_p), if it comes before the label (gcov gives a block
+   the location of its jump only if no statement before had that very
+   location, and the label has it: a jump back to the label, split after its
+   source, has no line in gcov).  */
+
+static bool
+label_counted_by_jumps_p (basic_block bb)
+{
+  return single_succ_p (bb) && gsi_end_p (gsi_start_nondebug_bb (bb))
+         && before_p (bb, single_succ (bb))
+         && label_line_alone_p (single_succ (bb),
+                                single_succ_edge (bb)->goto_locus);
+}
+
+/* (3) Give the blocks split off the jumps to each label whose line counts
+   them (label_counted_by_jumps_p) one block after them holding the line, so
+   that its count is the sum of those jumps, gcov's count of the line.  Each
+   split block keeps its place, so a branch falls through as before, and
+   loses the location on its way in, so that gcov's branch_prob, compiling
+   the same code with --coverage, does not split that edge once more and
+   count the jump twice on the line.  */
+
+static void
+join_label_jumps (vec<basic_block> *split)
+{
+  for (unsigned i = 0; i < split->length (); i++)
+    {
+      basic_block bb = (*split)[i];
+      if (!bb || !label_counted_by_jumps_p (bb))
+        continue;
+      location_t locus = single_succ_edge (bb)->goto_locus;
+      basic_block label = single_succ (bb), join = NULL;
+      for (unsigned j = i + 1; j < split->length (); j++)
+        {
+          basic_block other = (*split)[j];
+          if (!other || !single_succ_p (other) || single_succ (other) != label
+              || !label_counted_by_jumps_p (other)
+              || (LOCATION_LINE (single_succ_edge (other)->goto_locus)
+                  != LOCATION_LINE (locus)))
+            continue;
+          if (!join)
+            {
+              join = split_jump_edge (single_succ_edge (bb));
+              single_pred_edge (join)->goto_locus = UNKNOWN_LOCATION;
+              single_pred_edge (bb)->goto_locus = UNKNOWN_LOCATION;
+            }
+          edge e = redirect_edge_and_branch (single_succ_edge (other), join);
+          e->goto_locus = UNKNOWN_LOCATION;
+          single_pred_edge (other)->goto_locus = UNKNOWN_LOCATION;
+          (*split)[j] = NULL;
+        }
+    }
+}
+
+/* Whether GCC reshapes the loops of the functions after the counters pass and
+   before gcov's instrumentation: the pass of -Wformat-overflow and
+   -Wformat-truncation (both in -Wall) gives every loop a preheader and a
+   single latch (loop_optimizer_init's LOOPS_NORMAL), whatever the -O level.  */
+
+static bool
+loops_reshaped_p (void)
+{
+  return warn_format_overflow > 0 || warn_format_trunc > 0;
+}
+
+/* The ways into a loop's header that stay with its labels
+   (reshape_label_loop).  */
+
+static hash_set<edge> *label_edges;
+
+static bool
+label_edge_p (edge e)
+{
+  return label_edges->contains (e);
+}
+
+/* (3) If GCC reshapes loops (loops_reshaped_p) and BB, a block starting with
+   a label whose line it does not end (label_line_alone_p), heads a loop, give
+   its labels a block of their own that the ways in that gcov will count on
+   the label's line enter, and send the others to the rest of BB, as GCC will
+   do.  Return whether it did.  */
+
+static bool
+reshape_label_loop (basic_block bb)
+{
+  class loop *l = bb->loop_father;
+  gimple *label = first_stmt (bb);
+  if (!loops_reshaped_p () || !current_loops || !l || l->header != bb
+      || !loop_outer (l) || !label || gimple_code (label) != GIMPLE_LABEL
+      || !label_line_alone_p (bb, gimple_location (label)))
+    return false;
+  unsigned latches = 0;
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    {
+      /* GCC leaves a loop entered abnormally (a computed goto) as it is.  */
+      if (e->flags & EDGE_COMPLEX)
+        return false;
+      latches += flow_bb_inside_loop_p (l, e->src);
+    }
+  /* A single latch and a single way in: GCC splits the way in for a
+     preheader, the labels stay.  */
+  if (!latches || (latches == 1 && EDGE_COUNT (bb->preds) < 3))
+    return false;
+  /* The ways counted on the label's line once GCC has reshaped the loop: as
+     make_forwarder_block leaves the labels with a single latch's preheader,
+     the ways in from outside (and the latch if it is a jump carrying the
+     label's location); as it leaves them with the block merging several
+     latches, the latches and the jumps carrying the label's location.  */
+  hash_set<edge> keep;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    {
+      bool latch = flow_bb_inside_loop_p (l, e->src);
+      bool jump = label_counted_by_jumps_p (e->src);
+      if (latches == 1 ? !latch || jump : latch || jump)
+        keep.add (e);
+      /* As join_label_jumps: gcov is not to split the jump once more.  */
+      if (jump && single_pred_p (e->src))
+        single_pred_edge (e->src)->goto_locus = UNKNOWN_LOCATION;
+    }
+  label_edges = &keep;
+  make_forwarder_block (bb, label_edge_p, NULL);
+  label_edges = NULL;
+  loops_state_set (LOOPS_NEED_FIXUP);
+  return true;
+}
+
 /* (3) Split edges out of BB whose goto_locus differs from the location of BB's
    last statement, as gcov's branch_prob does.  */
 
@@ -74,8 +265,15 @@ split_jump_edges (function *fun)
                            LOCATION_FILE (gimple_location (last))) != 0))
           to_split.safe_push (e);
     }
+  auto_vec<basic_block> split;
   for (unsigned i = 0; i < to_split.length (); i++)
-    split_jump_edge (to_split[i]);
+    split.safe_push (split_jump_edge (to_split[i]));
+  auto_vec<basic_block> headers;
+  FOR_EACH_BB_FN (bb, fun)
+    headers.safe_push (bb);
+  for (unsigned i = 0; i < headers.length (); i++)
+    reshape_label_loop (headers[i]);
+  join_label_jumps (&split);
 }
 
 /* (3) Split every block of FUN after a call (or asm) that may not return,
@@ -138,11 +336,27 @@ dsprof_split_blocks (function *fun)
   split_after_calls (fun);
 }
 
+/* Whether a block split off jumps to BB counts the line of LABEL, a label
+   that starts BB (label_counted_by_jumps_p): then BB does not.  */
+
+static bool
+label_line_elsewhere_p (basic_block bb, gimple *label)
+{
+  edge e;
+  edge_iterator ei;
+  FOR_EACH_EDGE (e, ei, bb->preds)
+    if (same_line_p (e->goto_locus, label)
+        && label_counted_by_jumps_p (e->src))
+      return true;
+  return false;
+}
+
 /* (4) Put FUN's blocks in BLOCKS, FIRST first, and each one's lines in LOCS:
    its located statements (labels too, so that a `case' line has the count
-   of the block it starts; debug statements do not count), the definition
-   line for FIRST and the jump location of a single successor edge.  Return
-   how many blocks have lines: those of the record.  */
+   of the block it starts, but for a label line that the jumps to the label
+   count; debug statements do not count), the definition line for FIRST and
+   the jump location of a single successor edge.  Return how many blocks
+   have lines: those of the record.  */
 
 unsigned
 dsprof_block_lines (function *fun, basic_block first, vec<basic_block> *blocks,
@@ -160,7 +374,9 @@ dsprof_block_lines (function *fun, basic_block first, vec<basic_block> *blocks,
       bb = (*blocks)[i];
       for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
            !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
-        add_location (&l, gimple_location (gsi_stmt (gsi)));
+        if (gimple_code (gsi_stmt (gsi)) != GIMPLE_LABEL
+            || !label_line_elsewhere_p (bb, gsi_stmt (gsi)))
+          add_location (&l, gimple_location (gsi_stmt (gsi)));
       if (bb == first)
         add_location (&l, DECL_SOURCE_LOCATION (fun->decl));
       if (single_succ_p (bb))

@@ -42,12 +42,16 @@
        a jump target, so the entry block's count is the function's call count.
    (3) Split every edge that carries the location of a jump GCC folded into the
        CFG (break, continue, goto), like gcov, so that location gets the count of
-       the jump itself; and split a block after a call that may not return, at
-       its first line after the call, as gcov ends a block after such a call,
-       so that line counts how often control came back (block-lines.cc).
+       the jump itself, the conditional jumps to a label that count its line
+       joining in one block; give a label heading a loop the block GCC will
+       give it with -Wformat-overflow; and split a block after a call that may
+       not return, at its first line after the call, as gcov ends a block after
+       such a call, so that line counts how often control came back
+       (block-lines.cc).
    (4) Collect each block's located statements (labels too, so that a `case'
-       line has the count of the block it starts, as in gcov; debug statements
-       do not count), plus the function's definition line for the entry block
+       line has the count of the block it starts, as in gcov, but for a label
+       line that the conditional jumps to it count, as gcov counts it; debug
+       statements do not count), plus the function's definition line for the entry block
        and the jump location of a single successor edge: the blocks of the
        record (block-lines.cc).
    (5) Build the flow graph: ENTRY and EXIT as one node 0, the CFG's countable

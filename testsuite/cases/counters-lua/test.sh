@@ -47,13 +47,11 @@
 #          summary`'s branch total is `lcov --summary`'s (2b).
 #    These differences between the two counting models are accepted, each only
 #    under a condition checked in gcov's own data (compare.py -v lists them):
-#    LABELFWD  (ii)/(iii) on a line starting with a label whose gcov block
-#              holds only that line and forwards to a block entered from
-#              elsewhere too, whose count D(L) is: GCC moved the label's line
-#              into a block of its own after dsprof's pass and sent the jumps
-#              to the label past it, so gcov counts only the way in that falls
-#              through (lstrlib.c's `init:'; luaV_execute's `startfunc:', moved
-#              by the pass of -Wformat-overflow and -Wformat-truncation).
+#    LATEREND  (ii) gcov says ##### on a line whose code ran in a block
+#              ending on a later line (lobject.c:230, a `?:' over two lines):
+#              dsprof's count must be that block's.  On no other line may
+#              dsprof count a line gcov says never ran, and every label line
+#              has gcov's own count of the line (docs/contract.md §3).
 #    FAKEENTRY (i) gcov's function count includes the fake entry arcs it adds to
 #              computed-goto targets (luaV_execute's jump table): accepted when
 #              dsprof's count equals gcov's count of the real entry arc's block.
@@ -76,10 +74,11 @@
 #    (compare.py describes three more, FORKED, EXECRET and INLINED, which Lua
 #    does not need: real programs that fork and exec, and always_inline
 #    functions; `make check-real` runs it on gawk and jq.)
-#    gcov's own line counts are not compared one to one: gcov counts a line by
-#    the arcs entering the blocks that END on it, which says ##### for a line
-#    whose code ran in a block ending on a later line (lobject.c:230), and sums
-#    the blocks of a line it split at calls (ldo.c:498 shows twice the calls).
+#    gcov's own line counts are compared one to one on label lines only (and
+#    for ##### on every line): elsewhere gcov counts a line by the arcs entering
+#    the blocks that END on it, which says ##### for a line whose code ran in a
+#    block ending on a later line (lobject.c:230, LATEREND), and sums the blocks
+#    of a line it split at calls (ldo.c:498 shows twice the calls).
 . "$(dirname "$0")/../../lib.sh"
 
 command -v python3 >/dev/null || fail "python3 is needed (make deps installs it)"

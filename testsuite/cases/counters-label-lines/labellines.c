@@ -1,0 +1,213 @@
+/* counters-label-lines: lines that hold only a label, in the shapes where
+   gcov does not count them as the block the label starts.  Every line marked
+   LABEL must show gcov's count of it; the count beside it is gcov's, worked
+   out by hand for the input of main.  */
+#include <stdio.h>
+
+#define check(c) /* nothing, as a disabled assertion */
+
+static int sink;
+
+static void
+note (int v)
+{
+  sink += v;
+}
+
+/* An empty default whose block GCC joins with the code after the switch (and
+   after the if): the line counts the if's jumps past the switch, never the
+   default, which never runs.  */
+static int
+compare (int op, int a, int b)
+{
+  int i = 0;
+  if (a >= 0 && b >= 0) {
+    switch (op) {
+      case 0: i = a == b; break;
+      case 1: i = a < b; break;
+      case 2: i = a <= b; break;
+      default: check (0);                       /* LABEL 4 */
+    }
+  }
+  note (i);
+  return i;
+}
+
+/* `ret:' reached by gotos and by falling in from the line above, and by a
+   loop's exit: the line counts the loop's exit.  */
+static int
+vm (int op, int n)
+{
+  int r = 0;
+  switch (op) {
+    case 0:                                     /* LABEL 7 */
+      r = n;
+      goto ret;
+    case 1:                                     /* LABEL 7 */
+      if (n > 100) {
+        note (n);
+        r = -1;
+      }
+      else {
+        r = n + 1;
+        if (n == 0)
+          r = 0;
+        else {
+          for (; n > 1; n--)
+            r++;
+        }
+      }
+     ret:                                       /* LABEL 7 */
+      if (r > 50)
+        return r;
+      else {
+        note (r);
+        break;
+      }
+    default:                                    /* LABEL 6 */
+      r = 7;
+  }
+  return r;
+}
+
+/* An empty `case A:' falling into `case B:', and a `default:' followed by a
+   label at the end of the switch, whose block GCC joins with the code after
+   the switch and the if: the default's line counts the if's jumps past the
+   switch; the label's, that a goto and the other cases reach, its block.  */
+static int
+cases (int c)
+{
+  int r = 0;
+  if (c != 'q')
+    switch (c) {
+      case 'a':                                 /* LABEL 4 */
+      case 'b':
+        r += 1;
+        break;
+      case 'c':                                 /* LABEL 1 */
+        r += 2;
+        goto out;
+      default:                                  /* LABEL - */
+      out:                                      /* LABEL 4 */
+        ;
+    }
+  return r;
+}
+
+/* `retry:' reached only by falling in after an if, and `end:' before the
+   function's return, reached by a goto and after an if: each line counts
+   the if's jump.  */
+static int
+search (const char *s, int c)
+{
+  int tries = 0, n = 0;
+  if (!s)
+    return -1;
+  if (c == 'z')
+    c = 'y';
+retry:                                          /* LABEL 3 */
+  tries++;
+  for (; *s; s++)
+    {
+      if (*s == c)
+        goto end;
+      n++;
+    }
+  if (n > 4)
+    n = 4;
+end:                                            /* LABEL 1 */
+  return n + tries;
+}
+
+/* `init:' heading a loop that two gotos jump back to, after an if.  With
+   -Wformat-overflow (-Wall) GCC gives the gotos a block of their own holding
+   the label before gcov instruments, so gcov counts them on the line too.  */
+static int
+again (const int *p, int n)
+{
+  int r = 0;
+  if (n > 100)
+    return -1;
+ init:                                          /* LABEL 5 -Wall 10 */
+  r++;
+  if (r < n)
+    {
+      if (p[r] == 1)
+        goto init;
+      r++;
+      if (p[r] == 2)
+        goto init;
+    }
+  return r;
+}
+
+/* Duff's device: `case 0:' heads the do-while, whose jump back carries the
+   label's location but comes after it; and a `case' heading a for (;;)
+   entered from the switch and by falling in, which -Wall gives a preheader
+   holding the labels.  */
+static unsigned
+duff (const char *s, int len)
+{
+  unsigned h = 0;
+  if (len > 0) {
+    int loop = (len + 3) >> 2;
+    switch (len & 3) {
+    case 0:                                     /* LABEL 6 */
+      do {
+        h += *s++;
+    case 3: h += *s++;
+    case 2: h += *s++;
+    case 1: h += *s++;
+      } while (--loop);
+    }
+  }
+  return h;
+}
+
+static int
+lex (int c, const char *p)
+{
+  int n = 0;
+  switch (c) {
+  case '.':
+    if (*p == 'x')
+      return -1;
+    else
+      c = '0';
+  case '0':                                     /* LABEL 8 -Wall 3 */
+  case '1':
+    for (;;) {
+      n++;
+      if (*p++ == 0)
+        break;
+    }
+    break;
+  default:
+    n = 100;
+  }
+  return n;
+}
+
+int
+main (void)
+{
+  int t = 0;
+  for (int k = 0; k < 10; k++)
+    t += compare (k % 3, k, 5 - k);
+  for (int k = 0; k < 20; k++)
+    t += vm (k % 3, k * 5);
+  const char *w = "abcabxdqyq";
+  for (const char *p = w; *p; p++)
+    t += cases (*p);
+  t += search ("hello", 'l') + search ("hey", 'z') + search ("abcdefg", 'q')
+       + search ("ab", 'q') + search (NULL, 0);
+  static const int a[20] = { 0, 1, 2, 1, 0, 2, 1 };
+  for (int k = 0; k < 5; k++)
+    t += again (a, 3 + k * 2);
+  for (int k = 0; k < 9; k++)
+    t += duff ("abcdefghijklmnop", k);
+  t += lex ('.', "ab") + lex ('.', "x") + lex ('0', "abc") + lex ('1', "")
+       + lex ('z', "");
+  printf ("%d\n", t);
+  return 0;
+}
