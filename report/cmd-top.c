@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,9 +224,15 @@ feed_process (struct top *t, const struct pf_process *p, enum pf_state state,
     f->sites = &p->sites;
   bool left = false;
   int rc = 0;
+  uint64_t at = t->decoded;
   for (uint32_t k = 0; k < p->nstreams && !rc; k++)
     rc = feed_stream (t, p, f, k, &left);
-  if (!rc && !left && state != PF_RUNNING)
+  /* Written all: exited or gone; a file its process does not map (it may
+     not map it yet: a profile made under a temporary name) once a read
+     finds nothing new in it.  */
+  bool done = state == PF_EXITED || state == PF_GONE || state == PF_REUSED
+              || (state == PF_ELSEWHERE && t->decoded == at);
+  if (!rc && !left && done)
     {
       struct top_walk w = { t->agg, &f->last_ns };
       for (uint32_t k = 0; k < f->nres && !rc; k++)
@@ -787,6 +794,15 @@ next_dims (struct top *t)
   t->dims = &t->dim_choices[t->dim_choice];
 }
 
+/* Whether a key waits on the terminal.  */
+
+static bool
+key_waiting (void)
+{
+  struct pollfd pfd = { STDIN_FILENO, POLLIN, 0 };
+  return poll (&pfd, 1, 0) > 0;
+}
+
 static int
 run_terminal (struct top *t)
 {
@@ -814,6 +830,7 @@ run_terminal (struct top *t)
   noecho ();
   keypad (stdscr, TRUE);
   curs_set (0);
+  t->interrupt = key_waiting;
   int rc = 0;
   /* The first frame is of the snapshot run_top read.  */
   bool reread = !t->cur.nprocs, render = true;
@@ -847,7 +864,8 @@ run_terminal (struct top *t)
       clock_gettime (CLOCK_MONOTONIC, &now);
       long ms = (long) ((next.tv_sec - now.tv_sec) * 1000
                         + (next.tv_nsec - now.tv_nsec) / 1000000);
-      timeout (t->paused ? 1000 : ms > 0 ? (int) ms : 0);
+      /* Bytes left to decode: the next read at once.  */
+      timeout (t->paused ? 1000 : t->behind || ms <= 0 ? 0 : (int) ms);
       int c = getch ();
       switch (c)
         {
