@@ -56,8 +56,10 @@
 #   top_refresh        `dsprof top --batch` (-d 1) against bench/opflood.c, a VM
 #                      recording op records as fast as it can (about 15 M a
 #                      second) for BENCH_TOP_SECONDS (default 20): the mean
-#                      and longest interval between refreshes, top's CPU
-#                      time as a share of the run, and the record rate
+#                      and longest interval between the refreshes read while
+#                      it runs, top's CPU time as a share of its run (until
+#                      the frame saying the program exited), and the record
+#                      rate; BENCH_TOP_DSPROF names another dsprof to measure
 #   lua_times          Lua with functions=all counters=off: the run time less
 #                      dsprof's own estimate of its cost (the instrumentation
 #                      line) against the plain build's run time, and
@@ -240,7 +242,10 @@ for _ in range(runs):
     for i, lua in enumerate(builds):
         p = subprocess.Popen(["setarch", "-R", lua, work], env=env, cwd=run,
                              stdout=subprocess.DEVNULL)
-        _, status, ru = os.wait4(p.pid, 0)
+            if done:
+        p.terminate()
+        break
+_, status, ru = os.wait4(p.pid, 0)
         if status:
             sys.exit("%s failed" % lua)
         user[i].append(ru.ru_utime)
@@ -718,12 +723,17 @@ bench_top_refresh () {
 import os, subprocess, sys, time
 dsprof, data, secs = sys.argv[1], sys.argv[2], float(sys.argv[3])
 t0 = time.monotonic()
-p = subprocess.Popen([dsprof, "top", "--batch", str(int(secs * 2)), "-d", "1", data],
+p = subprocess.Popen([dsprof, "top", "--batch", str(int(secs * 100)), "-d", "1", data],
                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-stamps = []
+stamps, done = [], False
 for l in p.stdout:
-    if l.startswith("dsprof top:") and "  running  " in l:
+    done = done or "  exited  " in l or "process gone" in l
+    # The frames read while the program ran: before the one saying it exited.
+    if l.startswith("dsprof top:") and not done:
         stamps.append(time.monotonic())
+    if done:
+        p.terminate()
+        break
 _, status, ru = os.wait4(p.pid, 0)
 wall = time.monotonic() - t0
 gaps = [b - a for a, b in zip(stamps, stamps[1:])]
