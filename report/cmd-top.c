@@ -69,7 +69,6 @@ struct top
   uint32_t nkept;
   struct ev_sites **kept;        /* sites of snapshots gone, which records
                                     still open point into */
-  uint64_t budget;               /* bytes a read decodes at most; 0: all */
   uint64_t decoded;              /* bytes of event stream decoded in all */
   bool behind;                   /* the last read left bytes to decode */
   uint64_t run_shown;            /* the run time the last frame showed */
@@ -178,7 +177,7 @@ feed_stream (struct top *t, const struct pf_process *p, struct top_feed *f,
   agg_costs_of (p, s, false, &deduct);
   agg_begin_stream (t->agg, &deduct, &deduct);
   struct top_walk w = { t->agg, &f->last_ns };
-  uint64_t slice = t->budget ? TOP_SLICE : UINT64_MAX, n = 0;
+  uint64_t slice = TOP_SLICE, n = 0;
   const char *err = NULL;
   int rc = ev_resume_feed (f->res[k], s, f->sites, &p->clock, top_record, &w,
                            slice, &n, &err);
@@ -244,8 +243,20 @@ feed_process (struct top *t, const struct pf_process *p, enum pf_state state,
   return rc;
 }
 
+/* Whether a process of SET may write more (STATES): it runs, or its file
+   is not seen mapped (not yet, maybe).  */
+
+static bool
+running (const struct pf_set *set, const enum pf_state *states)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    if (states[i] == PF_RUNNING || states[i] == PF_ELSEWHERE)
+      return true;
+  return false;
+}
+
 /* Decode what T's snapshot SET holds past the last read, in slices, until
-   all is decoded, T's budget is spent or a key waits.  */
+   all is decoded, a refresh's interval has passed or a key waits.  */
 
 static int
 feed_set (struct top *t, struct pf_set *set, const enum pf_state *states)
@@ -259,10 +270,11 @@ feed_set (struct top *t, struct pf_set *set, const enum pf_state *states)
       more = false;
       for (uint32_t i = 0; i < set->nprocs && !rc; i++)
         rc = feed_process (t, &set->procs[i], states[i], &more);
-      /* A read takes a refresh's interval at most, and gives way to a key.  */
-      if (t->budget && (t->decoded - at >= t->budget
-                        || now_seconds () - start >= t->delay
-                        || (t->interrupt && t->interrupt ())))
+      /* A read takes a refresh's interval at most, and gives way to a key;
+         once no process runs, it decodes all, for the final state.  */
+      if (running (set, states)
+          && (now_seconds () - start >= t->delay
+              || (t->interrupt && t->interrupt ())))
         break;
     }
   t->behind = more;
@@ -987,8 +999,6 @@ top_main (struct top *t)
     return rc;
   if (t->batch)
     return run_batch (t);
-  /* The terminal's reads decode in slices, so that keys are answered.  */
-  t->budget = UINT64_MAX;
   /* Check the profile before the screen is taken.  */
   rc = top_read (t);
   if (!rc && (!isatty (STDOUT_FILENO) || !isatty (STDIN_FILENO)))
