@@ -270,10 +270,10 @@ feed_set (struct top *t, struct pf_set *set, const enum pf_state *states)
       more = false;
       for (uint32_t i = 0; i < set->nprocs && !rc; i++)
         rc = feed_process (t, &set->procs[i], states[i], &more);
-      /* A read takes a refresh's interval at most, and gives way to a key;
+      /* A read takes half a refresh's interval at most, and gives way to a key;
          once no process runs, it decodes all, for the final state.  */
       if (running (set, states)
-          && (now_seconds () - start >= t->delay
+          && (now_seconds () - start >= t->delay / 2
               || (t->interrupt && t->interrupt ())))
         break;
     }
@@ -717,10 +717,16 @@ sleep_seconds (double s)
 static int
 run_batch (struct top *t)
 {
+  /* A refresh every interval, whatever its read took.  */
+  double next = now_seconds ();
   for (long i = 0; i < t->batch; i++)
     {
-      if (i)
-        sleep_seconds (t->delay);
+      double wait = next - now_seconds ();
+      if (i && wait > 0)
+        sleep_seconds (wait);
+      else
+        next = now_seconds ();
+      next += t->delay;
       int rc = top_read (t);
       if (!rc)
         {
@@ -851,6 +857,9 @@ run_terminal (struct top *t)
     {
       if (render)
         {
+          /* The next refresh an interval after this read began.  */
+          struct timespec began;
+          clock_gettime (CLOCK_MONOTONIC, &began);
           char *text = NULL;
           rc = frame_text (t, &text, errs, reread);
           if (rc)
@@ -864,7 +873,7 @@ run_terminal (struct top *t)
           free (text);
           if (reread || !next.tv_sec)
             {
-              clock_gettime (CLOCK_MONOTONIC, &next);
+              next = began;
               next.tv_sec += (time_t) t->delay;
               next.tv_nsec += (long) ((t->delay - (double) (time_t) t->delay) * 1e9);
               if (next.tv_nsec >= 1000000000)
