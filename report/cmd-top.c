@@ -812,6 +812,31 @@ next_dims (struct top *t)
   t->dims = &t->dim_choices[t->dim_choice];
 }
 
+/* Act on key C (ERR: none came in time, the next refresh is due).  */
+
+static void
+on_key (struct top *t, int c, bool *reread, bool *render)
+{
+  switch (c)
+    {
+    case 'q': case 'Q': top_stop = 1; break;
+    case 'p': case ' ': t->paused = !t->paused; *render = true; break;
+    case 'l': t->view = VIEW_LINES; *render = true; break;
+    case 'r': t->view = VIEW_RECORDS; *render = true; break;
+    case '\t':
+      t->view = t->view == VIEW_LINES ? VIEW_RECORDS : VIEW_LINES;
+      *render = true;
+      break;
+    case 'd': next_dims (t); *render = true; break;
+    case KEY_RESIZE: *render = true; break;
+    case ERR:
+      if (!t->paused)
+        *reread = *render = true;
+      break;
+    default: break;
+    }
+}
+
 /* Whether a key waits on the terminal.  */
 
 static bool
@@ -887,25 +912,7 @@ run_terminal (struct top *t)
                         + (next.tv_nsec - now.tv_nsec) / 1000000);
       /* Bytes left to decode: the next read at once.  */
       timeout (t->paused ? 1000 : t->behind || ms <= 0 ? 0 : (int) ms);
-      int c = getch ();
-      switch (c)
-        {
-        case 'q': case 'Q': top_stop = 1; break;
-        case 'p': case ' ': t->paused = !t->paused; render = true; break;
-        case 'l': t->view = VIEW_LINES; render = true; break;
-        case 'r': t->view = VIEW_RECORDS; render = true; break;
-        case '\t':
-          t->view = t->view == VIEW_LINES ? VIEW_RECORDS : VIEW_LINES;
-          render = true;
-          break;
-        case 'd': next_dims (t); render = true; break;
-        case KEY_RESIZE: render = true; break;
-        case ERR:
-          if (!t->paused)
-            reread = render = true;
-          break;
-        default: break;
-        }
+      on_key (t, getch (), &reread, &render);
     }
   endwin ();
   delscreen (screen);
