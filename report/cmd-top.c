@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,23 @@
 #include "diff.h"
 
 enum top_view { VIEW_LINES, VIEW_RECORDS, VIEW_BOTH };
+
+/* One process's event streams, decoded in steps from read to read: each read
+   decodes only what its program wrote since the one before.  */
+struct top_feed
+{
+  int64_t pid;
+  uint64_t start_mono_ns;        /* with the pid, the process */
+  uint32_t nres;
+  struct ev_resume **res;        /* by stream; NULL once ended */
+  const struct ev_sites *sites;  /* given to the decoders */
+  struct ev_sites *owned;        /* those, once their snapshot is gone */
+  uint64_t last_ns;              /* of its latest record */
+  bool ended;                    /* its open records closed: it wrote all */
+};
+
+/* Bytes of event stream a read decodes between two looks at the keys.  */
+#define TOP_SLICE ((uint64_t) 4 << 20)
 
 /* Rows shown per table in --batch; the terminal shows what fits.  */
 #define TOP_ROWS 20
@@ -42,9 +60,20 @@ struct top
   const char **dim_choices;      /* what the `d` key cycles through */
   int dim_choice;                /* -1: the given ones */
   struct pf_set old, cur;        /* the snapshot before and the last one */
-  /* Their models, built when each was read: a snapshot's mapping shows the
-     events its program records later too.  */
+  /* The models of their records: tables of T->agg as it was after each
+     read (T->agg is theirs, not the models').  */
   struct rpt_model old_rpt, cur_rpt;
+  struct agg *agg;               /* every record decoded so far, bucketed */
+  uint32_t nfeeds;
+  struct top_feed *feeds;        /* the processes' streams, decoded in steps */
+  uint32_t nkept;
+  struct ev_sites **kept;        /* sites of snapshots gone, which records
+                                    still open point into */
+  uint64_t decoded;              /* bytes of event stream decoded in all */
+  bool behind;                   /* the last read left bytes to decode */
+  uint64_t run_shown;            /* the run time the last frame showed */
+  bool (*interrupt) (void);      /* a key waits: a read stops between slices */
+  bool dims_changed;             /* since the last read */
   struct lc_model old_lc, cur_lc;
   const char **rpt_dims;         /* the dimensions the reports are by */
   unsigned long refreshes;
@@ -55,34 +84,285 @@ struct top
   enum top_view view;
 };
 
-/* The report of SET by T's dimensions into *M.  */
+/* ---- reading in steps --------------------------------------------------------- */
 
-static int
-build_report (const struct top *t, struct pf_set *set, struct rpt_model *m)
+static double
+now_seconds (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+/* T's query: its dimensions.  */
+
+static void
+top_query (const struct top *t, struct query *q)
+{
+  query_init (q, 0);
+  q->ndims = t->ndims;
+  q->dims = t->dims;
+  q->quiet = true;
+}
+
+/* The model of T->agg now into *M (run time TOTAL_RUN ns).  */
+
+static void
+snapshot (const struct top *t, uint64_t total_run, struct rpt_model *m)
 {
   struct query q;
-  query_init (&q, 0);
-  q.ndims = t->ndims;
-  q.dims = t->dims;
-  q.quiet = true;
-  int rc = rpt_build (set, &q, m);
+  top_query (t, &q);
+  rpt_of_agg (t->agg, &q, total_run, m);
   query_free_filters (&q);
+}
+
+/* Free model M, a snapshot of T->agg.  */
+
+static void
+snapshot_free (struct rpt_model *m)
+{
+  m->agg = NULL;
+  rpt_free (m);
+}
+
+struct top_walk
+{
+  struct agg *agg;
+  uint64_t *last_ns;
+};
+
+static int
+top_record (struct ev_record *r, void *arg)
+{
+  struct top_walk *w = arg;
+  if (r->end_ns > *w->last_ns)
+    *w->last_ns = r->end_ns;
+  return agg_record (r, w->agg);
+}
+
+/* The feed of process P, made if new.  */
+
+static struct top_feed *
+feed_of (struct top *t, const struct pf_process *p)
+{
+  for (uint32_t i = 0; i < t->nfeeds; i++)
+    if (t->feeds[i].pid == p->header.pid
+        && t->feeds[i].start_mono_ns == p->header.start_mono_ns)
+      return &t->feeds[i];
+  t->feeds = XRESIZEVEC (struct top_feed, t->feeds, t->nfeeds + 1);
+  struct top_feed *f = &t->feeds[t->nfeeds++];
+  memset (f, 0, sizeof *f);
+  f->pid = p->header.pid;
+  f->start_mono_ns = p->header.start_mono_ns;
+  return f;
+}
+
+/* Decode a slice of stream K of P, fed by F; *MORE set if bytes remain.  */
+
+static int
+feed_stream (struct top *t, const struct pf_process *p, struct top_feed *f,
+             uint32_t k, bool *more)
+{
+  const struct ev_stream *s = &p->streams[k];
+  if (k >= f->nres)
+    {
+      f->res = XRESIZEVEC (struct ev_resume *, f->res, k + 1);
+      for (uint32_t i = f->nres; i <= k; i++)
+        f->res[i] = ev_resume_new (p->streams[i].thread,
+                                   agg_needs_children (t->agg)
+                                   ? EV_KEEP_CHILDREN : 0);
+      f->nres = k + 1;
+    }
+  struct agg_costs deduct;
+  agg_costs_of (p, s, false, &deduct);
+  agg_begin_stream (t->agg, &deduct, &deduct);
+  struct top_walk w = { t->agg, &f->last_ns };
+  uint64_t slice = TOP_SLICE, n = 0;
+  const char *err = NULL;
+  int rc = ev_resume_feed (f->res[k], s, f->sites, &p->clock, top_record, &w,
+                           slice, &n, &err);
+  t->decoded += n;
+  if (n >= slice)
+    *more = true;
+  if (rc < 0)
+    {
+      fprintf (stderr, "dsprof: %s: thread %u: %s\n", p->path, s->thread,
+               err ? err : "corrupt event stream");
+      return EXIT_DATA;
+    }
   return rc;
 }
 
-/* Build the report of each snapshot again: the dimensions changed.  The old
-   snapshot's includes the records finished since it was read, so the
-   changes show from the next refresh on.  */
+/* Decode P's streams as far as T allows; close their open records once P
+   wrote all (STATE not running) and all is decoded.  */
+
+static int
+feed_process (struct top *t, const struct pf_process *p, enum pf_state state,
+              bool *more)
+{
+  struct top_feed *f = feed_of (t, p);
+  if (f->ended)
+    return 0;
+  /* The sites of a later snapshot know more units (a library loaded); the
+     records open keep pointing into those before.  */
+  if (f->sites && p->sites.size > f->sites->size)
+    {
+      struct ev_sites *old = f->owned;
+      if (!old)
+        {
+          old = XNEW (struct ev_sites);
+          *old = *f->sites;
+          memset ((struct ev_sites *) f->sites, 0, sizeof *f->sites);
+        }
+      t->kept = XRESIZEVEC (struct ev_sites *, t->kept, t->nkept + 1);
+      t->kept[t->nkept++] = old;
+      f->owned = NULL;
+      f->sites = NULL;
+    }
+  if (!f->sites)
+    f->sites = &p->sites;
+  bool left = false;
+  int rc = 0;
+  uint64_t at = t->decoded;
+  for (uint32_t k = 0; k < p->nstreams && !rc; k++)
+    rc = feed_stream (t, p, f, k, &left);
+  /* Written all: exited or gone; a file its process does not map (it may
+     not map it yet: a profile made under a temporary name) once a read
+     finds nothing new in it.  */
+  bool done = state == PF_EXITED || state == PF_GONE || state == PF_REUSED
+              || (state == PF_ELSEWHERE && t->decoded == at);
+  if (!rc && !left && done)
+    {
+      struct top_walk w = { t->agg, &f->last_ns };
+      for (uint32_t k = 0; k < f->nres && !rc; k++)
+        rc = ev_resume_end (f->res[k], top_record, &w);
+      f->nres = 0;
+      f->ended = true;
+    }
+  *more |= left;
+  return rc;
+}
+
+/* Whether a process of SET may write more (STATES): it runs, or its file
+   is not seen mapped (not yet, maybe).  */
+
+static bool
+running (const struct pf_set *set, const enum pf_state *states)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    if (states[i] == PF_RUNNING || states[i] == PF_ELSEWHERE)
+      return true;
+  return false;
+}
+
+/* Decode what T's snapshot SET holds past the last read, in slices, until
+   all is decoded, a refresh's interval has passed or a key waits.  */
+
+static int
+feed_set (struct top *t, struct pf_set *set, const enum pf_state *states)
+{
+  uint64_t at = t->decoded;
+  double start = now_seconds ();
+  bool more = true;
+  int rc = 0;
+  while (more && !rc)
+    {
+      more = false;
+      for (uint32_t i = 0; i < set->nprocs && !rc; i++)
+        rc = feed_process (t, &set->procs[i], states[i], &more);
+      /* A read takes half a refresh's interval at most, and gives way to a key;
+         once no process runs, it decodes all, for the final state.  */
+      if (running (set, states)
+          && (now_seconds () - start >= t->delay / 2
+              || (t->interrupt && t->interrupt ())))
+        break;
+    }
+  t->behind = more;
+  if (getenv ("DSPROF_TOP_DEBUG"))
+    fprintf (stderr, "dsprof top: read %lu: decoded %" PRIu64 " bytes of event "
+             "stream (%" PRIu64 " in all)%s\n", t->refreshes + 1, t->decoded - at,
+             t->decoded, more ? ", more to decode" : "");
+  return rc;
+}
+
+/* SET is about to be freed: the decoders copy the strings they hold in its
+   mappings, and the feeds keep the sites they were given from it.  */
+
+static void
+release_set (struct top *t, struct pf_set *set)
+{
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    {
+      struct pf_process *p = &set->procs[i];
+      for (uint32_t k = 0; k < t->nfeeds; k++)
+        {
+          struct top_feed *f = &t->feeds[k];
+          for (uint32_t j = 0; j < f->nres && p->map; j++)
+            ev_resume_detach (f->res[j], p->map, p->map + p->map_size);
+          if (f->sites != &p->sites)
+            continue;
+          f->owned = XNEW (struct ev_sites);
+          *f->owned = p->sites;
+          memset (&p->sites, 0, sizeof p->sites);
+          f->sites = f->owned;
+        }
+    }
+}
+
+/* Forget what was decoded, and the records bucketed.  */
+
+static void
+feeds_free (struct top *t)
+{
+  for (uint32_t i = 0; i < t->nfeeds; i++)
+    {
+      struct top_feed *f = &t->feeds[i];
+      for (uint32_t k = 0; k < f->nres; k++)
+        ev_resume_end (f->res[k], NULL, NULL);
+      free (f->res);
+      if (f->owned)
+        {
+          ev_sites_free (f->owned);
+          free (f->owned);
+        }
+    }
+  free (t->feeds);
+  t->feeds = NULL;
+  t->nfeeds = 0;
+  if (t->agg)
+    agg_free (t->agg);
+  t->agg = NULL;
+}
+
+/* The run time of SET's processes as read: each to its exit or its latest
+   record.  */
+
+static uint64_t
+total_run (struct top *t, struct pf_set *set)
+{
+  uint64_t run = 0;
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    run += pf_run_ns (&set->procs[i], feed_of (t, &set->procs[i])->last_ns);
+  return run;
+}
+
+/* Bucket the records by T's dimensions again: they changed.  Both models
+   are of the records as decoded again, so the changes show from the next
+   refresh on.  */
 
 static int
 rebuild_reports (struct top *t)
 {
-  rpt_free (&t->old_rpt);
-  rpt_free (&t->cur_rpt);
-  int rc = build_report (t, &t->old, &t->old_rpt);
-  if (!rc)
-    rc = build_report (t, &t->cur, &t->cur_rpt);
+  feeds_free (t);
+  t->agg = agg_new (t->ndims, t->dims, 0, NULL);
   t->rpt_dims = t->dims;
+  enum pf_state *states = t->states;
+  int rc = t->cur.nprocs ? feed_set (t, &t->cur, states) : 0;
+  snapshot_free (&t->old_rpt);
+  snapshot_free (&t->cur_rpt);
+  uint64_t run = total_run (t, &t->cur);
+  snapshot (t, run, &t->old_rpt);
+  snapshot (t, run, &t->cur_rpt);
   return rc;
 }
 
@@ -104,8 +384,8 @@ state_after (const struct top *t, const enum pf_state *before,
   return pf_process_state (p);
 }
 
-/* Read the profile again: T->cur becomes T->old.  Return 0, or EXIT_DATA
-   after pf_add's message.  */
+/* Read the profile again and decode what it holds past the last read: T->cur
+   becomes T->old.  Return 0, or EXIT_DATA after pf_add's message.  */
 
 static int
 top_read (struct top *t)
@@ -122,29 +402,45 @@ top_read (struct top *t)
   for (uint32_t i = 0; !rc && i < next.nprocs; i++)
     states[i] = state_after (t, before, &next.procs[i]);
   free (before);
-  struct rpt_model rpt;
+  if (!rc && t->rpt_dims != t->dims)
+    {
+      t->dims_changed = true;
+      t->rpt_dims = t->dims;
+      feeds_free (t);
+      t->agg = agg_new (t->ndims, t->dims, 0, NULL);
+    }
+  if (!rc)
+    rc = feed_set (t, &next, states);
   struct lc_model lc;
-  if (!rc && !(rc = build_report (t, &next, &rpt)) && (rc = lc_build (&next, &lc)))
-    rpt_free (&rpt);
+  if (!rc)
+    rc = lc_build (&next, &lc);
   if (rc)
     {
+      release_set (t, &next);
       free (states);
       pf_free (&next);
       return rc;
     }
-  rpt_free (&t->old_rpt);
+  snapshot_free (&t->old_rpt);
   lc_free (&t->old_lc);
+  release_set (t, &t->old);
   pf_free (&t->old);
   t->old = t->cur;
   t->old_rpt = t->cur_rpt;
   t->old_lc = t->cur_lc;
   t->cur = next;
-  t->cur_rpt = rpt;
+  snapshot (t, total_run (t, &t->cur), &t->cur_rpt);
   t->cur_lc = lc;
   free (t->states);
   t->states = states;
-  if (t->rpt_dims != t->dims && (rc = rebuild_reports (t)))
-    return rc;
+  if (t->dims_changed)
+    {
+      /* No change to show until the next refresh: the records were
+         bucketed again.  */
+      snapshot_free (&t->old_rpt);
+      snapshot (t, t->cur_rpt.total_ns, &t->old_rpt);
+      t->dims_changed = false;
+    }
   t->refreshes++;
   return 0;
 }
@@ -227,7 +523,7 @@ frame_head (const struct top *t, FILE *out)
    process.  */
 
 static void
-frame_totals (const struct top *t, const struct diff_model *d, FILE *out)
+frame_totals (struct top *t, const struct diff_model *d, FILE *out)
 {
   uint64_t run = d->new.total_ns, start = UINT64_MAX, events = 0, dropped = 0;
   for (uint32_t i = 0; i < t->cur.nprocs; i++)
@@ -244,6 +540,10 @@ frame_totals (const struct top *t, const struct diff_model *d, FILE *out)
       if (ns > start)
         run = ns - start;
     }
+  /* Never back: a read's clock and the recorded one differ a little.  */
+  if (run < t->run_shown)
+    run = t->run_shown;
+  t->run_shown = run;
   char buf[64];
   fprintf (out, "run time %s  records %" PRIu64 " (+%" PRIu64 ")  event stream %"
            PRIu64 " bytes  dropped events %" PRIu64 "\n",
@@ -251,6 +551,47 @@ frame_totals (const struct top *t, const struct diff_model *d, FILE *out)
            d->new.records - (d->base.records < d->new.records
                              ? d->base.records : d->new.records),
            events, dropped);
+}
+
+static int
+cmp_count (const void *a, const void *b)
+{
+  const struct diff_line *x = a, *y = b;
+  if (x->new != y->new)
+    return x->new > y->new ? -1 : 1;
+  int c = strcmp (x->given, y->given);
+  return c ? c : x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* The lines of model LC counted most in the whole run: the view once no
+   process runs, when nothing grows any more.  */
+
+static void
+frame_whole_lines (const struct lc_model *lc, long rows, FILE *out)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < lc->nsources; i++)
+    n += lc->sources[i]->nlines;
+  struct diff_line *v = XNEWVEC (struct diff_line, n + 1);
+  n = 0;
+  for (size_t i = 0; i < lc->nsources; i++)
+    for (uint32_t k = 0; k < lc->sources[i]->nlines; k++)
+      if (lc->sources[i]->lines[k].count)
+        {
+          v[n].given = lc->sources[i]->given;
+          v[n].line = lc->sources[i]->lines[k].line;
+          v[n].base = 0;
+          v[n++].new = lc->sources[i]->lines[k].count;
+        }
+  qsort (v, n, sizeof *v, cmp_count);
+  fprintf (out, "\nLines, hottest of the whole run:\n%12s %14s  %s\n", "",
+           "Count", "Line");
+  for (size_t i = 0; i < n && (long) i < rows; i++)
+    fprintf (out, "%12s %14" PRIu64 "  %s:%u\n", "", v[i].new,
+             text_shown (v[i].given), v[i].line);
+  if (!n)
+    fprintf (out, "%12s\n", "(none)");
+  free (v);
 }
 
 static void
@@ -347,7 +688,9 @@ frame (struct top *t, long rows, FILE *out)
   diff_lines_pair (&l);
   frame_head (t, out);
   frame_totals (t, &d, out);
-  if (t->view != VIEW_RECORDS)
+  if (t->view != VIEW_RECORDS && !count_state (t, PF_RUNNING))
+    frame_whole_lines (&t->cur_lc, rows, out);
+  else if (t->view != VIEW_RECORDS)
     frame_lines (&l, rows, out);
   if (t->view != VIEW_LINES)
     frame_records (t, &d, rows, out);
@@ -374,10 +717,16 @@ sleep_seconds (double s)
 static int
 run_batch (struct top *t)
 {
+  /* A refresh every interval, whatever its read took.  */
+  double next = now_seconds ();
   for (long i = 0; i < t->batch; i++)
     {
-      if (i)
-        sleep_seconds (t->delay);
+      double wait = next - now_seconds ();
+      if (i && wait > 0)
+        sleep_seconds (wait);
+      else
+        next = now_seconds ();
+      next += t->delay;
       int rc = top_read (t);
       if (!rc)
         {
@@ -463,6 +812,40 @@ next_dims (struct top *t)
   t->dims = &t->dim_choices[t->dim_choice];
 }
 
+/* Act on key C (ERR: none came in time, the next refresh is due).  */
+
+static void
+on_key (struct top *t, int c, bool *reread, bool *render)
+{
+  switch (c)
+    {
+    case 'q': case 'Q': top_stop = 1; break;
+    case 'p': case ' ': t->paused = !t->paused; *render = true; break;
+    case 'l': t->view = VIEW_LINES; *render = true; break;
+    case 'r': t->view = VIEW_RECORDS; *render = true; break;
+    case '\t':
+      t->view = t->view == VIEW_LINES ? VIEW_RECORDS : VIEW_LINES;
+      *render = true;
+      break;
+    case 'd': next_dims (t); *render = true; break;
+    case KEY_RESIZE: *render = true; break;
+    case ERR:
+      if (!t->paused)
+        *reread = *render = true;
+      break;
+    default: break;
+    }
+}
+
+/* Whether a key waits on the terminal.  */
+
+static bool
+key_waiting (void)
+{
+  struct pollfd pfd = { STDIN_FILENO, POLLIN, 0 };
+  return poll (&pfd, 1, 0) > 0;
+}
+
 static int
 run_terminal (struct top *t)
 {
@@ -490,6 +873,7 @@ run_terminal (struct top *t)
   noecho ();
   keypad (stdscr, TRUE);
   curs_set (0);
+  t->interrupt = key_waiting;
   int rc = 0;
   /* The first frame is of the snapshot run_top read.  */
   bool reread = !t->cur.nprocs, render = true;
@@ -498,6 +882,9 @@ run_terminal (struct top *t)
     {
       if (render)
         {
+          /* The next refresh an interval after this read began.  */
+          struct timespec began;
+          clock_gettime (CLOCK_MONOTONIC, &began);
           char *text = NULL;
           rc = frame_text (t, &text, errs, reread);
           if (rc)
@@ -511,7 +898,7 @@ run_terminal (struct top *t)
           free (text);
           if (reread || !next.tv_sec)
             {
-              clock_gettime (CLOCK_MONOTONIC, &next);
+              next = began;
               next.tv_sec += (time_t) t->delay;
               next.tv_nsec += (long) ((t->delay - (double) (time_t) t->delay) * 1e9);
               if (next.tv_nsec >= 1000000000)
@@ -523,26 +910,9 @@ run_terminal (struct top *t)
       clock_gettime (CLOCK_MONOTONIC, &now);
       long ms = (long) ((next.tv_sec - now.tv_sec) * 1000
                         + (next.tv_nsec - now.tv_nsec) / 1000000);
-      timeout (t->paused ? 1000 : ms > 0 ? (int) ms : 0);
-      int c = getch ();
-      switch (c)
-        {
-        case 'q': case 'Q': top_stop = 1; break;
-        case 'p': case ' ': t->paused = !t->paused; render = true; break;
-        case 'l': t->view = VIEW_LINES; render = true; break;
-        case 'r': t->view = VIEW_RECORDS; render = true; break;
-        case '\t':
-          t->view = t->view == VIEW_LINES ? VIEW_RECORDS : VIEW_LINES;
-          render = true;
-          break;
-        case 'd': next_dims (t); render = true; break;
-        case KEY_RESIZE: render = true; break;
-        case ERR:
-          if (!t->paused)
-            reread = render = true;
-          break;
-        default: break;
-        }
+      /* Bytes left to decode: the next read at once.  */
+      timeout (t->paused ? 1000 : t->behind || ms <= 0 ? 0 : (int) ms);
+      on_key (t, getch (), &reread, &render);
     }
   endwin ();
   delscreen (screen);
@@ -605,6 +975,26 @@ parse_args (struct top *t, int argc, char **argv)
   return 0;
 }
 
+/* Free what T holds: the decoders before the sites they point into.  */
+
+static void
+top_free (struct top *t)
+{
+  snapshot_free (&t->old_rpt);
+  snapshot_free (&t->cur_rpt);
+  feeds_free (t);
+  for (uint32_t i = 0; i < t->nkept; i++)
+    {
+      ev_sites_free (t->kept[i]);
+      free (t->kept[i]);
+    }
+  free (t->kept);
+  lc_free (&t->old_lc);
+  lc_free (&t->cur_lc);
+  pf_free (&t->old);
+  pf_free (&t->cur);
+}
+
 /* Run the view T's options ask for.  */
 
 static int
@@ -618,9 +1008,9 @@ top_main (struct top *t)
   t->view = t->batch ? VIEW_BOTH : VIEW_LINES;
   /* The models of no snapshot, which the first is compared with.  */
   t->rpt_dims = t->dims;
-  int rc = build_report (t, &t->cur, &t->cur_rpt);
-  if (!rc)
-    rc = lc_build (&t->cur, &t->cur_lc);
+  t->agg = agg_new (t->ndims, t->dims, 0, NULL);
+  snapshot (t, 0, &t->cur_rpt);
+  int rc = lc_build (&t->cur, &t->cur_lc);
   if (rc)
     return rc;
   if (t->batch)
@@ -645,12 +1035,7 @@ run_top (int argc, char **argv)
     rc = print_help (&cmd_top);
   else if (!rc)
     rc = top_main (&t);
-  rpt_free (&t.old_rpt);
-  rpt_free (&t.cur_rpt);
-  lc_free (&t.old_lc);
-  lc_free (&t.cur_lc);
-  pf_free (&t.old);
-  pf_free (&t.cur);
+  top_free (&t);
   free (t.states);
   for (int i = 0; i < t.ndim_choices; i++)
     free ((char *) t.dim_choices[i]);

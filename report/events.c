@@ -1035,15 +1035,9 @@ take_setup (struct decoder *d, int op)
   d->setup_ns = 0;
 }
 
-static int
-decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
-              const char **err)
+static void
+chunk_begin (struct decoder *d, const struct dsprof_events_chunk *ch)
 {
-  const unsigned char *base = (const unsigned char *) (ch + 1);
-  struct dsprof_cursor c = { base, base + ch->used, 0 };
-  /* One mapping of ticks to ns for the whole stream (ev_stream_clock).  */
-  const struct ev_stream_clock time = d->time;
-  uint64_t tick = ch->base_ticks;
   /* Forget the previous chunk's names (gen 0 marks never-used slots).  */
   if (++d->gen == 0)
     {
@@ -1056,13 +1050,31 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
   d->op_base = 0;
   struct dsprof_events_costs costs;
   d->setup_ns = ev_chunk_costs (ch, &costs)
-                ? ev_costs_ps (&costs, costs.setup_ticks, time.ns_per_tick) / 1000
+                ? ev_costs_ps (&costs, costs.setup_ticks, d->time.ns_per_tick) / 1000
                 : 0;
+}
+
+/* Decode the events of chunk CH from byte FROM of its body on, the chunk
+   begun (chunk_begin) and *TICKP the tick of the event before FROM, until
+   its end or the first event boundary at or past byte STOP.  Leave in *TICKP
+   the tick and in *ATP the offset where decoding stopped.  */
+
+static int
+decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
+             uint64_t from, uint64_t stop, uint64_t *tickp, uint64_t *atp,
+             const char **err)
+{
+  const unsigned char *base = (const unsigned char *) (ch + 1);
+  struct dsprof_cursor c = { base + from, base + ch->used, 0 };
+  const unsigned char *stop_at = base + (stop < ch->used ? stop : ch->used);
+  /* One mapping of ticks to ns for the whole stream (ev_stream_clock).  */
+  const struct ev_stream_clock time = d->time;
+  uint64_t tick = *tickp;
   int rc = 0;
   /* The end of the previous event: the NAME ops of the next start there.  */
-  const unsigned char *prev_end = base;
+  const unsigned char *prev_end = c.p;
 
-  while (c.p < c.end && !rc)
+  while (c.p < stop_at && !rc)
     {
       const unsigned char *op_at = c.p;
       int op = *c.p++;
@@ -1257,11 +1269,22 @@ decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
         take_setup (d, op);
       prev_end = c.p;
     }
+  *tickp = tick;
+  *atp = (uint64_t) (prev_end - base);
   return rc;
 
 corrupt:
   *err = "corrupt event stream";
   return -1;
+}
+
+static int
+decode_chunk (struct decoder *d, const struct dsprof_events_chunk *ch,
+              const char **err)
+{
+  uint64_t tick = ch->base_ticks, at;
+  chunk_begin (d, ch);
+  return decode_span (d, ch, 0, UINT64_MAX, &tick, &at, err);
 }
 
 /* Set D's mapping of the ticks of stream S to ns since the process started.
@@ -1332,6 +1355,8 @@ ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *c
                       (const unsigned char *) ch + ch->chunk.size);
 }
 
+static int decoder_end (struct decoder *d, int rc);
+
 int
 ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
                   const struct ev_clock *clock, ev_event_fn on_event,
@@ -1358,33 +1383,42 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
       ev_release_chunk (s, s->chunks[i]);
       progress_add (s->chunks[i]->used);
     }
+  return decoder_end (&d, rc);
+}
+
+/* Close the records still open in D (unless RC says the stream is corrupt),
+   free D's memory and return RC or a callback's value.  */
+
+static int
+decoder_end (struct decoder *d, int rc)
+{
   /* Records still open: the thread or process ended inside them (no op in
      the stream).  */
-  memset (&d.raw, 0, sizeof d.raw);
-  while (d.depth && rc >= 0)
+  memset (&d->raw, 0, sizeof d->raw);
+  while (d->depth && rc >= 0)
     {
-      int r2 = close_record (&d, d.last_ns, false, NULL);
+      int r2 = close_record (d, d->last_ns, false, NULL);
       if (!rc)
         rc = r2;
     }
-  while (d.depth)
+  while (d->depth)
     {
-      struct open_rec *o = &d.stack[--d.depth];
+      struct open_rec *o = &d->stack[--d->depth];
       for (uint32_t i = 0; i < o->nchildren; i++)
         free_record (o->children[i]);
       free (o->children);
       free (o->dims.v);
       free (o->r);
     }
-  while (d.pool)
+  while (d->pool)
     {
-      struct ev_record *r = d.pool;
-      d.pool = r->parent;
+      struct ev_record *r = d->pool;
+      d->pool = r->parent;
       free_record (r);
     }
-  free (d.stack);
-  free (d.names);
-  free (d.strs.v);
+  free (d->stack);
+  free (d->names);
+  free (d->strs.v);
   return rc;
 }
 
@@ -1423,4 +1457,138 @@ ev_record_name (const struct ev_record *r, size_t *len)
   if (len)
     *len = n;
   return name;
+}
+
+/* ---- resumable decoding (dsprof top) -------------------------------------------- */
+
+/* A stream decoded in steps: the decoder's state and where it stopped.  */
+struct ev_resume
+{
+  struct decoder d;
+  bool clocked;                  /* d.time set, from the chunks first seen */
+  bool begun;                    /* chunk CHUNK begun (chunk_begin) */
+  uint32_t chunk;
+  uint64_t at, tick;             /* in chunk CHUNK: the offset and tick
+                                    decoding stopped at */
+  char **copies;                 /* strings detached from mappings */
+  size_t ncopies;
+  struct ev_stream gone;         /* its thread, once the streams fed are */
+};
+
+struct ev_resume *
+ev_resume_new (uint32_t thread, unsigned flags)
+{
+  struct ev_resume *res = XCNEW (struct ev_resume);
+  res->d.keep_children = flags & EV_KEEP_CHILDREN;
+  res->d.thread.type = DSPROF_DIM_UINT;
+  res->d.thread.u = thread;
+  return res;
+}
+
+int
+ev_resume_feed (struct ev_resume *res, const struct ev_stream *s,
+                const struct ev_sites *sites, const struct ev_clock *clock,
+                ev_record_fn on_record, void *arg, uint64_t budget,
+                uint64_t *decoded, const char **err)
+{
+  struct decoder *d = &res->d;
+  d->s = s;
+  d->sites = sites;
+  d->clock = clock;
+  d->on_record = on_record;
+  d->arg = arg;
+  if (!res->clocked && s->nchunks)
+    {
+      ev_stream_clock (s, clock, &d->time);
+      res->clocked = true;
+    }
+  int rc = 0;
+  while (res->chunk < s->nchunks && !rc && *decoded < budget)
+    {
+      const struct dsprof_events_chunk *ch = s->chunks[res->chunk];
+      if (!res->begun)
+        {
+          chunk_begin (d, ch);
+          res->begun = true;
+          res->tick = ch->base_ticks;
+          res->at = 0;
+        }
+      d->raw.chunk = res->chunk;
+      uint64_t from = res->at;
+      uint64_t left = budget - *decoded;
+      rc = decode_span (d, ch, from, left > UINT64_MAX - from ? UINT64_MAX
+                        : from + left, &res->tick, &res->at, err);
+      *decoded += res->at - from;
+      /* A chunk is whole once a later one exists.  */
+      if (rc || res->at < ch->used || res->chunk + 1 == s->nchunks)
+        break;
+      ev_release_chunk (s, ch);
+      res->chunk++;
+      res->begun = false;
+    }
+  return rc;
+}
+
+/* Copy the string of V if it lies in [LO, HI).  */
+
+static void
+detach_value (struct ev_resume *res, struct ev_value *v, const char *lo,
+              const char *hi)
+{
+  if ((v->type != DSPROF_DIM_STR && !v->text) || !v->s || v->s < lo
+      || v->s >= hi)
+    return;
+  char *copy = xmemdup (v->s, v->len, (size_t) v->len + 1);
+  copy[v->len] = '\0';
+  res->copies = XRESIZEVEC (char *, res->copies, res->ncopies + 1);
+  res->copies[res->ncopies++] = copy;
+  v->s = copy;
+}
+
+static void
+detach_record (struct ev_resume *res, struct ev_record *r, const char *lo,
+               const char *hi)
+{
+  for (uint32_t i = 0; i < r->ndims; i++)
+    detach_value (res, &r->dims[i].v, lo, hi);
+  for (uint32_t i = 0; r->children && i < r->nchildren; i++)
+    detach_record (res, r->children[i], lo, hi);
+}
+
+void
+ev_resume_detach (struct ev_resume *res, const unsigned char *lo,
+                  const unsigned char *hi)
+{
+  struct decoder *d = &res->d;
+  const char *l = (const char *) lo, *h = (const char *) hi;
+  for (uint32_t k = 0; k < d->depth; k++)
+    {
+      struct open_rec *o = &d->stack[k];
+      for (uint32_t i = 0; i < o->dims.n; i++)
+        detach_value (res, &o->dims.v[i].v, l, h);
+      for (uint32_t i = 0; i < o->nchildren; i++)
+        detach_record (res, o->children[i], l, h);
+    }
+  for (uint32_t i = 0; i < d->strs.n; i++)
+    {
+      struct dsprof_value *dv = &d->strs.v[i];
+      struct ev_value v = { .type = DSPROF_DIM_STR, .s = dv->s, .len = dv->len };
+      detach_value (res, &v, l, h);
+      dv->s = v.s;
+    }
+}
+
+int
+ev_resume_end (struct ev_resume *res, ev_record_fn on_record, void *arg)
+{
+  res->d.on_record = on_record;
+  res->d.arg = arg;
+  res->gone.thread = (uint32_t) res->d.thread.u;
+  res->d.s = &res->gone;
+  int rc = decoder_end (&res->d, 0);
+  for (size_t i = 0; i < res->ncopies; i++)
+    free (res->copies[i]);
+  free (res->copies);
+  free (res);
+  return rc;
 }

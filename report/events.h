@@ -321,4 +321,34 @@ ev_record_dim_hinted (const struct ev_record *r, const char *name,
   return v;
 }
 
+/* ---- resumable decoding ----------------------------------------------------------
+   A stream of a profile being written, decoded in steps (dsprof top): each
+   step decodes the bytes written since the one before, the records still
+   open staying open in between.  */
+
+struct ev_resume;
+
+/* A decoder of thread THREAD's stream, decoding as FLAGS say.  */
+struct ev_resume *ev_resume_new (uint32_t thread, unsigned flags);
+
+/* Decode stream S (the same thread's, as read again, its chunks a superset
+   of those seen before) from where RES stopped: complete events only, the
+   chunks it ends with left open for the next step, and until *DECODED, which
+   grows by the bytes decoded, reaches BUDGET.  ON_RECORD sees each record
+   that completes.  Return as ev_decode_stream.  */
+int ev_resume_feed (struct ev_resume *res, const struct ev_stream *s,
+                    const struct ev_sites *sites, const struct ev_clock *clock,
+                    ev_record_fn on_record, void *arg, uint64_t budget,
+                    uint64_t *decoded, const char **err);
+
+/* Copy the strings RES still holds that lie in [LO, HI), a mapping about to
+   go: those of its open records and of its current chunk.  The sites it was
+   fed stay the caller's to keep while RES lives.  */
+void ev_resume_detach (struct ev_resume *res, const unsigned char *lo,
+                       const unsigned char *hi);
+
+/* Close the records RES holds open (incomplete, at its last event), calling
+   ON_RECORD (may be NULL), and free RES.  Return 0 or a callback's value.  */
+int ev_resume_end (struct ev_resume *res, ev_record_fn on_record, void *arg);
+
 #endif /* DSPROF_EVENTS_H */

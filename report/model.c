@@ -169,28 +169,36 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
       agg_note_uncarried (w.agg);
       agg_note_unsummed (w.agg);
     }
-  m->ndims = q->ndims;
-  m->dims = q->dims;
-  m->nsums = q->nsums;
-  m->sums = q->sums;
-  m->agg = w.agg;
-  m->profiled_ns = agg_profiled_ns (w.agg);
-  m->records = agg_records (w.agg);
-  m->share = *agg_share (w.agg);
-  m->total_ns = total_run < m->profiled_ns ? m->profiled_ns : total_run;
+  rpt_of_agg (w.agg, q, total_run, m);
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
       m->off_intervals += (uint32_t) pf_each_off (&set->procs[i], add_off,
                                                   &m->off_ns);
       pf_cpu_add (&m->cpu, &set->procs[i].header);
     }
+  return 0;
+}
+
+void
+rpt_of_agg (struct agg *agg, const struct query *q, uint64_t total_run,
+            struct rpt_model *m)
+{
+  memset (m, 0, sizeof *m);
+  m->ndims = q->ndims;
+  m->dims = q->dims;
+  m->nsums = q->nsums;
+  m->sums = q->sums;
+  m->agg = agg;
+  m->profiled_ns = agg_profiled_ns (agg);
+  m->records = agg_records (agg);
+  m->share = *agg_share (agg);
+  m->total_ns = total_run < m->profiled_ns ? m->profiled_ns : total_run;
   struct groups g;
-  group_buckets (&g, w.agg);
+  group_buckets (&g, agg);
   m->top = table_of (&g, 0, 0, q->ndims);
   free (g.first);
   free (g.count);
   free (g.kids);
-  return 0;
 }
 
 void

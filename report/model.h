@@ -65,6 +65,12 @@ struct rpt_model
    0, or EXIT_DATA after a message; *M is then empty.  */
 int rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m);
 
+/* The model of the records AGG bucketed so far by Q, over a run of
+   TOTAL_RUN ns, into *M (the tables; no intervals off).  *M holds AGG: the
+   caller that keeps AGG takes it back (M->agg = NULL) before rpt_free.  */
+void rpt_of_agg (struct agg *agg, const struct query *q, uint64_t total_run,
+                 struct rpt_model *m);
+
 void rpt_free (struct rpt_model *m);
 
 /* The number of rows of T a view shows with TOP (0: all).  */

@@ -53,6 +53,13 @@
 #                      source built without the plugin, loop and dispatch
 #                      included; hook, manual: the spin's own clock), medians
 #                      of BENCH_RUNS runs
+#   top_refresh        `dsprof top --batch` (-d 1) against bench/opflood.c, a VM
+#                      recording op records as fast as it can (about 15 M a
+#                      second) for BENCH_TOP_SECONDS (default 20): the mean
+#                      and longest interval between the refreshes read while
+#                      it runs, top's CPU time as a share of its run (until
+#                      the frame saying the program exited), and the record
+#                      rate; BENCH_TOP_DSPROF names another dsprof to measure
 #   lua_times          Lua with functions=all counters=off: the run time less
 #                      dsprof's own estimate of its cost (the instrumentation
 #                      line) against the plain build's run time, and
@@ -133,7 +140,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -253,7 +260,10 @@ for _ in range(runs):
     for i, lua in enumerate(builds):
         p = subprocess.Popen(["setarch", "-R", lua, work], env=env, cwd=run,
                              stdout=subprocess.DEVNULL)
-        _, status, ru = os.wait4(p.pid, 0)
+            if done:
+        p.terminate()
+        break
+_, status, ru = os.wait4(p.pid, 0)
         if status:
             sys.exit("%s failed" % lua)
         user[i].append(ru.ru_utime)
@@ -740,6 +750,50 @@ for i, (what, want) in enumerate((("value Self (5 ms of busy-wait)", 5),
       row "$what" "$got" ms "${r}x" "median of $RUNS runs; ratio to the busy-wait"
     done
   rm -f "$dir/prof"
+}
+
+# ---- `dsprof top` against a program writing millions of records a second ------
+bench_top_refresh () {
+  local dir=$BENCH_DIR/top secs=${BENCH_TOP_SECONDS:-20} fpid
+  mkdir -p "$dir"
+  gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+    -fplugin-arg-dsprof-dispatch=run_dispatch \
+    -I"$TOP/runtime" -o "$dir/opflood" "$TOP/bench/opflood.c" \
+    "$TOP/runtime/libdsprof.a" -lpthread || die "opflood.c does not build"
+  rm -f "$dir/flood.data"
+  (cd "$dir" && DSPROF_OUT=$dir/flood.data exec ./opflood "$secs") >"$dir/ops" &
+  fpid=$!
+  sleep 0.5
+  # top's frames stamped as they come, its CPU time from wait4.
+  python3 - "${BENCH_TOP_DSPROF:-$DSPROF}" "$dir/flood.data" "$secs" >"$dir/figures" <<'PY' ||
+import os, subprocess, sys, time
+dsprof, data, secs = sys.argv[1], sys.argv[2], float(sys.argv[3])
+t0 = time.monotonic()
+p = subprocess.Popen([dsprof, "top", "--batch", str(int(secs * 100)), "-d", "1", data],
+                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+stamps, done = [], False
+for l in p.stdout:
+    done = done or "  exited  " in l or "process gone" in l
+    # The frames read while the program ran: before the one saying it exited.
+    if l.startswith("dsprof top:") and not done:
+        stamps.append(time.monotonic())
+    if done:
+        p.terminate()
+        break
+_, status, ru = os.wait4(p.pid, 0)
+wall = time.monotonic() - t0
+gaps = [b - a for a, b in zip(stamps, stamps[1:])]
+cpu = ru.ru_utime + ru.ru_stime
+mean = sum(gaps) / len(gaps) if gaps else 0
+print("refresh_interval %.2f s - mean_of_%d_refreshes_while_running,_longest_%.2f_s"
+      % (mean, len(gaps), max(gaps) if gaps else 0))
+print("cpu_share %.0f %% - top_CPU_%.1f_s_in_%.0f_s" % (100 * cpu / wall, cpu, wall))
+PY
+    die "top against opflood failed"
+  wait "$fpid" || die "opflood failed"
+  echo "record_rate $(awk -v s="$secs" '{ printf "%.1f", $2 / s / 1e6 }' "$dir/ops") M/s - opflood's_op_records" \
+    >>"$dir/figures"
+  while read -r v f u r n; do row "$v" "$f" "$u" "$r" "${n//_/ }"; done <"$dir/figures"
 }
 
 # ---- dsprof's times against opcodes of known spin (bench/vmspin.c) --------------

@@ -811,6 +811,76 @@ test_times_monotonic (void)
     }
 }
 
+static int
+count_record (struct ev_record *r, void *arg)
+{
+  (void) r;
+  ++*(unsigned *) arg;
+  return 0;
+}
+
+/* A stream decoded in steps (ev_resume_*, dsprof top) as it is written (its
+   chunk's `used` grows by whole events): each step decodes only the bytes
+   written since the one before; a record open across steps stays open; the
+   records in all are ev_decode_stream's.  */
+static void
+test_resume_steps (void)
+{
+  static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  static unsigned char b1[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  unsigned char ops[64];
+  struct buf o = { ops, 0 };
+  put_u (&o, DSPROF_OP_START); put_u (&o, 0); put_u (&o, 1);     /* outer */
+  put_u (&o, DSPROF_OP_START); put_u (&o, 1); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 1);
+  size_t first = o.n;
+  put_u (&o, DSPROF_OP_START); put_u (&o, 1); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 1);
+  struct dsprof_events_chunk *c0
+    = (struct dsprof_events_chunk *) make_chunk (b0, 0, 0, 0, ops, o.n);
+  uint64_t whole0 = c0->used, names = whole0 - o.n;
+  o.n = 0;
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 1);                   /* outer */
+  const struct dsprof_events_chunk *c1 = make_chunk (b1, 1, 10, 10, ops, o.n);
+  const struct dsprof_events_chunk *chunks[2] = { c0, c1 };
+  struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
+  struct ev_sites sites = { NULL, 0 };
+  struct ev_clock clock = { 0, 1.0 };
+  const char *err = NULL;
+  struct ev_resume *res = ev_resume_new (1, 0);
+  unsigned n = 0;
+  uint64_t decoded = 0;
+  /* Written so far: the names and three events.  */
+  c0->used = names + first;
+  CU_ASSERT_EQUAL (ev_resume_feed (res, &st, &sites, &clock, count_record, &n,
+                                   UINT64_MAX, &decoded, &err), 0);
+  CU_ASSERT_EQUAL (n, 1);
+  CU_ASSERT_EQUAL (decoded, names + first);
+  /* The rest of the chunk: only its new bytes are decoded.  */
+  c0->used = whole0;
+  decoded = 0;
+  CU_ASSERT_EQUAL (ev_resume_feed (res, &st, &sites, &clock, count_record, &n,
+                                   UINT64_MAX, &decoded, &err), 0);
+  CU_ASSERT_EQUAL (n, 2);
+  CU_ASSERT_EQUAL (decoded, whole0 - names - first);
+  /* Nothing new: nothing decoded.  */
+  decoded = 0;
+  CU_ASSERT_EQUAL (ev_resume_feed (res, &st, &sites, &clock, count_record, &n,
+                                   UINT64_MAX, &decoded, &err), 0);
+  CU_ASSERT_EQUAL (decoded, 0);
+  /* A second chunk closes the outer record, open until then.  */
+  st.nchunks = 2;
+  CU_ASSERT_EQUAL (ev_resume_feed (res, &st, &sites, &clock, count_record, &n,
+                                   UINT64_MAX, &decoded, &err), 0);
+  CU_ASSERT_EQUAL (n, 3);
+  CU_ASSERT_EQUAL (decoded, c1->used);
+  CU_ASSERT_EQUAL (ev_resume_end (res, count_record, &n), 0);
+  unsigned whole = 0;
+  CU_ASSERT_EQUAL (ev_decode_stream (&st, &sites, &clock, NULL, count_record,
+                                     &whole, 0, &err), 0);
+  CU_ASSERT_EQUAL (n, whole);
+}
+
 struct children_seen
 {
   uint32_t nchildren;            /* of the outermost record */
@@ -1296,6 +1366,7 @@ report_test_register (void)
   CU_add_test (s, "outer:D, the nearest enclosing carrier", test_outer);
   CU_add_test (s, "--sum: exact integers, else a double", test_sums);
   CU_add_test (s, "a record's children kept or counted", test_keep_children);
+  CU_add_test (s, "a stream decoded in steps as it is written", test_resume_steps);
   CU_add_test (s, "op records: OP, CASE, NEXT, OP_END", test_op_records);
   CU_add_test (s, "deduction: one hook per op record", test_deduction_ops);
   CU_add_test (s, "derived dimensions present as their text", test_dim_present);

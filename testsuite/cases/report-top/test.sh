@@ -32,6 +32,7 @@ frames () {
                       state = $0 ~ /  running  / ? "running" : $0 ~ /process gone/ ? "gone" : "?" }
     /^run time / { rec = $6; new = $7; gsub(/[(+)]/, "", new) }
     $3 ~ work"$" { wd = $1; wc = $2 }
+    NF == 2 && $2 ~ work"$" { wd = 0; wc = $1 }
     $NF == "tick" && NF == 5 { td = $1; tc = $3 }
     END { flush() }' "$1"
 }
@@ -59,6 +60,40 @@ awk 'NR == 1 { if ($3 != $2) bad = "first frame: new records " $3 " != records "
   || fail "$(cat check.txt): $(cat frames.txt)"
 awk 'NR > 1 && $3 > 0 && $4 > 0 { ok = 1 } END { exit !ok }' frames.txt \
   || fail "no records finished nor counts grew between refreshes: $(cat frames.txt)"
+
+# 1b. --batch across the program's exit, with DSPROF_TOP_DEBUG's count of
+# the bytes each read decoded: every read decodes only what was written since
+# the one before, so the counts add up to the event stream; the run time and
+# the records never go back, the records end at `dsprof info`'s; once the
+# program has exited the lines view lists the whole run's hottest lines.
+start_ticker
+DSPROF_TOP_DEBUG=1 run_dsprof top --batch 30 -d 0.2 dsprof.data >exit.txt 2>debug.txt &
+toppid=$!
+for _ in $(seq 600); do
+  grep -q '  refresh 2$' exit.txt && break
+  sleep 0.05
+done
+touch stop
+wait "$pid" || fail "ticker exited with status $?"
+wait "$toppid" || fail "top --batch across the exit: status $? ($(cat debug.txt))"
+grep -q '  exited  refresh' exit.txt || fail "no frame after the exit: $(grep '^dsprof top' exit.txt)"
+run_dsprof info --count dsprof.data >info.txt || fail "dsprof info: status $?"
+records=$(sed -n 's/^records: \([0-9]*\) .*/\1/p' info.txt)
+awk -v r="$records" '
+  function ns(v, u) { return u == "ns" ? v : u == "us" || u == "µs" ? v * 1e3 : u == "ms" ? v * 1e6 : u == "s" ? v * 1e9 : -1 }
+  /^dsprof top: read / { sub(/^dsprof top: read [0-9]*: decoded /, ""); decoded += $1; next }
+  /^dsprof top: / { exited = $0 ~ /  exited  /; frames++ }
+  /^run time / { t = ns($3, $4); if (t < 0) bad = "unknown unit " $4
+                 if (t < run) bad = "frame " frames ": run time " $3 " " $4 " went back"
+                 if ($6 < rec) bad = "frame " frames ": records " $6 " went down"
+                 run = t; rec = $6; bytes = $10 }
+  /^Lines, hottest/ { lines = $0; getline; getline; first = $0
+                      if (exited && (lines !~ /whole run/ || first ~ /none/))
+                        bad = "frame " frames ": after the exit, no lines of the whole run" }
+  END { if (rec != r) bad = "final records " rec ", info says " r
+        if (decoded != bytes) bad = "the reads decoded " decoded " bytes, the stream has " bytes
+        if (bad) { print bad; exit 1 } }' exit.txt debug.txt >check.txt \
+  || fail "$(cat check.txt): $(grep -v '^  ' exit.txt | head -40)"
 
 # 2. The profile of a killed program: the final state, twice the same, gone.
 start_ticker
