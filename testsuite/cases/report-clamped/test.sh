@@ -36,7 +36,7 @@ PY
 run_dsprof report name big.data >rep.txt || fail "report: status $?"
 grep -Eq '^Instrumentation: the estimate failed: [0-9.]+ ms, more than the run'"'"'s [0-9.]+ ms, by 60002 events, measured in the run; times deducted by it are too low \(--raw: as recorded\)$' rep.txt \
   || fail "no failed estimate: $(cat rep.txt)"
-grep -Eq '^Deduction: hook costs estimated above the measured time of [1-9][0-9]* records? \([0-9.]+ %\), by [0-9.]+ ms in all' rep.txt \
+grep -Eq '^Deduction: hook costs estimated above the measured time of [1-9][0-9]* records? \([0-9.]+ %\), by [0-9.]+ (ms|us) in all' rep.txt \
   || fail "no deduction line: $(cat rep.txt)"
 for f in leaf twice; do
   grep -Eq "  $f  \(Self clamped in [1-9][0-9]* records?\)$" rep.txt || fail "$f's row is not marked: $(cat rep.txt)"
