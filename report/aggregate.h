@@ -129,9 +129,11 @@ agg_record_cost_ps (const struct agg_costs *c, const struct ev_record *r)
 /* The part of R's own costs inside its span, in ps: its Start's after the
    time stamp, its Finish's before it, its dimensions' whole, and the chunk
    setups it holds itself.  (The caller's parts of its own Start and Finish
-   are left out: against known spins (bench/vmspin.c) the two sampled parts
-   alone, each of which holds a clock read the unsampled hook does not
-   make, come closest to what the recorder adds to a record.)  A complete
+   are left out: against known spins (bench/vmspin.c, bench/ftimes.c) the
+   two sampled parts alone come closest to what the recorder adds to a
+   record; the part before holds the read of the Finish's time stamp, the
+   part after no read since the recorder takes the sampling's own out,
+   docs/contract.md §4.4.)  A complete
    op record runs from one op hook's time stamp to the next one's, so it
    holds exactly one op hook call: where the probes measured that call
    (C->op_ps), its Start and Finish parts are that figure instead of the
