@@ -113,7 +113,8 @@
 # vm_times run, default 3000000: the op probes need that many to agree
 # within a few percent on its random opcode mix), BENCH_MEMORY_TREES (the same in the
 # report_memory profile, default 2000000), BENCH_SLOW_RUNS (runs of
-# lua_functions_all, default 3).
+# lua_functions_all, default 3), BENCH_FTIMES_TASKS (tasks of a
+# function_times run, default 20000).
 set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH_DIR=${BENCH_DIR:-$TOP/build/bench}
