@@ -754,8 +754,7 @@ for m in re.finditer(r"^hook cost (\w+): ([0-9.]+) ns before the time stamp, ([0
 # whole cost where the profile has it (docs/contract.md §4.4).
 start, finish = {"hook": ("enter", "exit"), "manual": ("start", "finish"),
                  "dispatch": ("op", "op")}[sys.argv[5]]
-read = re.search(r"^hook cost read: ([0-9.]+) ns", info, re.M)
-own = after.get(start, 0) + before.get(finish, 0) + (round(float(read[1]) * 1000) if read else 0)
+own = after.get(start, 0) + before.get(finish, 0)
 probed = re.search(r"^hook cost op, probed in the run: ([0-9.]+) ns", info, re.M)
 if sys.argv[5] == "dispatch" and probed:
     own = round(float(probed[1]) * 1000)
@@ -808,8 +807,8 @@ bench_function_times () {
       "$DSPROF" info "$dir/f.data" >"$dir/info" &&
       "$DSPROF" records "$dir/f.data" >"$dir/records" || die "dsprof on ftimes failed"
     # Per function: its median record's Self, the record's time less the
-    # deduction (its enter's part after the time stamp, the clock read, its
-    # exit's before, and each descendant's enter and exit whole) less its
+    # deduction (its enter's part after the time stamp and its exit's
+    # before, and each descendant's enter and exit whole) less its
     # children's, each at least its children's; its median busy-wait; the
     # report's Self and the busy-waits' sum.
     python3 - "$dir/known" "$dir/rep.json" "$dir/info" "$dir/records" >>"$dir/figures" <<'PY2'
@@ -822,9 +821,7 @@ for m in re.finditer(r"^hook cost (\w+): ([0-9.]+) ns before the time stamp, ([0
     B[m[1]], A[m[1]] = round(float(m[2]) * 1000), round(float(m[3]) * 1000)
 m = re.search(r"^hook cost caller: ([0-9.]+) ns", info, re.M)
 C = round(float(m[1]) * 1000) if m else 0
-m = re.search(r"^hook cost read: ([0-9.]+) ns", info, re.M)
-R = round(float(m[1]) * 1000) if m else 0
-own = A["enter"] + R + B["exit"]
+own = A["enter"] + B["exit"]
 whole = A["enter"] + B["enter"] + A["exit"] + B["exit"] + 2 * C
 recs = {}
 for line in open(sys.argv[4]):
