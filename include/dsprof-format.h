@@ -411,9 +411,7 @@
    normal); HOOK[DSPROF_COST_OP_EXTRA]: CALLS the thread's op calls
    (estimated from the sampling countdown), BEFORE_TICKS what the probes
    themselves cost (their routed calls and replays at those figures),
-   AFTER_TICKS the clock reads taken out of the sampled calls' parts after
-   their time stamps, summed over them all (every hook kind's; 0 in an
-   earlier recorder's profile, whose parts after hold them).  An op hook call costs the first's BEFORE_TICKS / CALLS
+   AFTER_TICKS 0.  An op hook call costs the first's BEFORE_TICKS / CALLS
    plus the second's.  A chunk's setup (its file
    space, its mapping, its pages faulted in) is rare and dear, so it is timed
    every time rather than sampled: SETUP_TICKS is the chunk's own (not

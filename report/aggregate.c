@@ -145,18 +145,6 @@ per_call_ps (const struct dsprof_events_costs *c, uint64_t ticks,
   return calls ? (ev_costs_ps (c, ticks, ns_per_tick) + calls / 2) / calls : 0;
 }
 
-/* The clock read the recorder took out of each sampled call's part after
-   its time stamp, in ps, from the figures C (dsprof-format.h, section 4).  */
-
-static uint64_t
-read_ps (const struct dsprof_events_costs *c, double npt)
-{
-  uint64_t calls = 0;
-  for (int h = 0; h <= DSPROF_HOOK_OP; h++)
-    calls += c->hook[h].calls;
-  return per_call_ps (c, c->hook[DSPROF_COST_OP_EXTRA].after_ticks, calls, npt);
-}
-
 void
 agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
               struct agg_costs *c)
@@ -181,7 +169,6 @@ agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
       c->before_ps[h] = per_call_ps (from, k->before_ticks, k->calls, npt);
       c->after_ps[h] = per_call_ps (from, k->after_ticks, k->calls, npt);
     }
-  c->read_ps = read_ps (s && s->has_costs ? &s->costs : &p->costs, npt);
   const struct dsprof_events_costs *cal
     = s && s->has_costs && s->costs.caller_calls ? &s->costs : &p->costs;
   c->caller_ps = per_call_ps (cal, cal->caller_ticks, cal->caller_calls, npt);

@@ -75,10 +75,6 @@ struct agg_costs
      calls included (OP_PROBE_PS of it), or 0: not measured (an older
      recorder's profile, no batch of probes, a clock other than the TSC).  */
   uint64_t op_ps, op_probe_ps;
-  /* The clock read a sampled call adds, which the recorder took out of its
-     part after the time stamp (dsprof-format.h, section 4), per sampled
-     call; 0 in an earlier recorder's profile, whose parts hold it.  */
-  uint64_t read_ps;
   uint64_t setup_ns;             /* the stream's chunk setups, all of them */
 };
 
@@ -134,10 +130,9 @@ agg_record_cost_ps (const struct agg_costs *c, const struct ev_record *r)
    time stamp, its Finish's before it, its dimensions' whole, and the chunk
    setups it holds itself.  (The caller's parts of its own Start and Finish
    are left out: against known spins (bench/vmspin.c, bench/ftimes.c) the
-   two sampled parts alone, each with a read of the clock, come closest to
-   what the recorder adds to a record; the recorder takes the read the
-   sampling adds out of the part after (the whole call's cost is then the
-   two parts and the caller's), so it is added back here, C->READ_PS,
+   two sampled parts alone come closest to what the recorder adds to a
+   record; the part before holds the read of the Finish's time stamp, the
+   part after no read since the recorder takes the sampling's own out,
    docs/contract.md §4.4.)  A complete
    op record runs from one op hook's time stamp to the next one's, so it
    holds exactly one op hook call: where the probes measured that call
@@ -151,8 +146,7 @@ agg_record_inner_ps (const struct agg_costs *c, const struct ev_record *r)
   agg_record_hooks (r, &s, &f);
   uint64_t own = r->complete && ev_record_op_p (r) && c->op_ps
                  ? c->op_ps
-                 : c->after_ps[s] + c->read_ps
-                   + (r->complete ? c->before_ps[f] : 0);
+                 : c->after_ps[s] + (r->complete ? c->before_ps[f] : 0);
   return own
          + (uint64_t) r->nadded * agg_hook_ps (c, DSPROF_HOOK_DIM)
          + r->setup_ns * 1000;

@@ -69,10 +69,6 @@ print_costs (const struct pf_process *p, FILE *out)
                (double) c.after_ps[h] / 1000.0, p->costs.hook[h].calls);
   fprintf (out, "hook cost caller: %.3f ns per hook call (calibrated at start)\n",
            (double) c.caller_ps / 1000.0);
-  if (c.read_ps)
-    fprintf (out, "hook cost read: %.3f ns per sampled call, taken out of its "
-             "part after (the clock read sampling adds)\n",
-             (double) c.read_ps / 1000.0);
   if (c.op_ps)
     fprintf (out, "hook cost op, probed in the run: %.3f ns per call, %.3f ns "
              "of it the probes' own (%" PRIu64 " calls replayed)\n",

@@ -355,8 +355,7 @@ static uint64_t caller_ticks, caller_calls;
    (dsprof_recorder_measure); 0 until then.  A sampled call reads the clock
    once more than an unsampled one (the reads at its entry and its return
    bound the parts, the time stamp is the call's own): cost_end takes it out
-   of the part after the time stamp, and sums what it took in the trailer
-   (HOOK[DSPROF_COST_OP_EXTRA].AFTER_TICKS, dsprof-format.h section 4).  */
+   of the part after the time stamp.  */
 static uint64_t read_ticks;
 
 static uint32_t
@@ -402,8 +401,6 @@ cost_store (struct thread *t, int hook)
   c->caller_ticks = t->costs.caller_ticks;
   c->caller_calls = t->costs.caller_calls;
   c->hook[hook] = t->costs.hook[hook];
-  c->hook[DSPROF_COST_OP_EXTRA].after_ticks
-    = t->costs.hook[DSPROF_COST_OP_EXTRA].after_ticks;
 }
 
 /* Where a sampled call began: the thread's last time stamp, to tell
@@ -440,8 +437,7 @@ cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
     return;
   uint64_t before = now - t0, after = t1 - now;
   uint64_t read = __atomic_load_n (&read_ticks, __ATOMIC_RELAXED);
-  read = after > read ? read : after;
-  after -= read;
+  after = after > read ? after - read : 0;
   if (t1 - t0 - (t->setup_total - m->setup) > COST_SAMPLE_MAX)
     return;
   uint64_t setup = t->setup_total - m->setup;
@@ -452,7 +448,6 @@ cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
   c->calls++;
   c->before_ticks += before;
   c->after_ticks += after;
-  t->costs.hook[DSPROF_COST_OP_EXTRA].after_ticks += read;
   cost_store (t, hook);
 }
 

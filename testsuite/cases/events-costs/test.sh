@@ -22,8 +22,6 @@ for h in enter exit start finish dim; do
 done
 grep -Eq '^hook cost caller: [0-9.]+ ns per hook call \(calibrated at start\)$' info.txt \
   || fail "info has no caller's part: $(cat info.txt)"
-grep -Eq '^hook cost read: [0-9.]+ ns per sampled call, taken out of its part after \(the clock read sampling adds\)$' info.txt \
-  || fail "info has no clock read taken out of the sampled parts: $(cat info.txt)"
 grep -Eq '^chunk setups: [0-9.]+ ms \(each timed in the run\)$' info.txt \
   || fail "info has no chunk setups: $(cat info.txt)"
 
@@ -87,8 +85,6 @@ for m in re.finditer(r"^hook cost (\w+): ([0-9.]+) ns before the time stamp, ([0
     B[m[1]], A[m[1]] = ps(m[2]), ps(m[3])
 m = re.search(r"^hook cost caller: ([0-9.]+) ns", text, re.M)
 C = ps(m[1]) if m else 0
-m = re.search(r"^hook cost read: ([0-9.]+) ns per sampled call", text, re.M)
-R = ps(m[1]) if m else 0
 m = re.search(r"^chunk setups: ([0-9.]+) ms", text, re.M)
 setups = float(m[1]) * 1e6 if m else 0
 recs = {}
@@ -99,8 +95,8 @@ for line in open(records):
 def full(h):
     return B[h] + A[h] + C
 if mode == "measured":
-    own = {"leaf": A["enter"] + R + B["exit"], "mleaf": A["start"] + R + B["finish"],
-           "node": A["enter"] + R + B["exit"] + full("dim")}
+    own = {"leaf": A["enter"] + B["exit"], "mleaf": A["start"] + B["finish"],
+           "node": A["enter"] + B["exit"] + full("dim")}
     cost = {"leaf": full("enter") + full("exit"), "mleaf": full("start") + full("finish"),
             "node": full("enter") + full("exit") + full("dim")}
 else:
