@@ -237,9 +237,6 @@ text_row (struct printer *p, const struct rpt_row *r)
     }
   fputs ("  ", p->out);
   text_plain (p->out, notes_shown (p->notes, r->value, buf));
-  if (r->clamped)
-    fprintf (p->out, "  (Self clamped in %" PRIu64 " record%s)", r->clamped,
-             r->clamped > 1 ? "s" : "");
   putc ('\n', p->out);
 }
 
