@@ -422,13 +422,15 @@
    per-thread countdown of a pseudo-random period of 64 to 191 calls) a hook
    (DSPROF_HOOK_*) reads the clock also at its entry and just before it
    returns: BEFORE_TICKS sums the ticks from its entry to its event's time
-   stamp, AFTER_TICKS those from the time stamp to its return, CALLS counts
+   stamp, AFTER_TICKS those from the time stamp to its return less one read
+   of the clock (measured at start-up: the read a sampled call makes more than
+   an unsampled one; an earlier recorder kept it in), CALLS counts
    the sampled calls (one that took over 2^18 ticks, but for a chunk setup,
    was interrupted and is left out).  CALLER_TICKS / CALLER_CALLS is the
    part no hook sees, the instrumented caller's guard, value stores and call
    per hook call, calibrated once at start-up (an event function's call
-   timed with and without its hooks, less the hooks' inside parts, less the
-   clock reads that sampling adds to them, two a call).  The op hook's whole
+   timed with and without its hooks, less the hooks' inside parts, which
+   are without the read that sampling adds).  The op hook's whole
    cost is measured where it runs instead, by probes (docs/contract.md
    §4.4): a probe is three windows of op calls, each timed from time stamp
    to time stamp: one routed through the sampling code (light), one routed

@@ -195,15 +195,36 @@ const char *
 agg_share_line (const struct agg_share *s, uint64_t run_ns, char *buf,
                 size_t size)
 {
-  double cost = s->cost_ns < (double) run_ns ? s->cost_ns : (double) run_ns;
-  snprintf (buf, size, "%.3f ms of %.3f ms (%.1f %%) by %"
-            PRIu64 " events, %s", cost / 1e6, (double) run_ns / 1e6,
-            run_ns ? 100.0 * cost / (double) run_ns : 0.0, s->events,
-            !s->streams ? "no events in the profile"
-            : s->measured == s->streams ? "measured in the run"
-            : s->measured ? "measured in the run (some threads: the start-up "
-                            "figure)"
-            : "by the start-up figure (no measurement in the profile)");
+  const char *how = !s->streams ? "no events in the profile"
+                    : s->measured == s->streams ? "measured in the run"
+                    : s->measured ? "measured in the run (some threads: the "
+                                    "start-up figure)"
+                    : "by the start-up figure (no measurement in the profile)";
+  if (agg_share_failed (s, run_ns))
+    snprintf (buf, size, "the estimate failed: %.3f ms, more than the run's "
+              "%.3f ms, by %" PRIu64 " events, %s; times deducted by it are "
+              "too low (--raw: as recorded)", s->cost_ns / 1e6,
+              (double) run_ns / 1e6, s->events, how);
+  else
+    snprintf (buf, size, "%.3f ms of %.3f ms (%.1f %%) by %" PRIu64
+              " events, %s", s->cost_ns / 1e6, (double) run_ns / 1e6,
+              run_ns ? 100.0 * s->cost_ns / (double) run_ns : 0.0, s->events,
+              how);
+  return buf;
+}
+
+const char *
+agg_clamp_line (const struct agg_share *s, char *buf, size_t size)
+{
+  if (!s->clamped)
+    return NULL;
+  uint64_t records = s->events / 2;
+  bool ms = s->clamped_ns >= 1e6;
+  snprintf (buf, size, "hook costs estimated above the measured time of "
+            "%" PRIu64 " record%s (%.1f %%), by %.3f %s in all: their time is "
+            "their children's, Self 0 by the estimate, not measured", s->clamped, s->clamped > 1 ? "s" : "",
+            records ? 100.0 * (double) s->clamped / (double) records : 0.0,
+            s->clamped_ns / (ms ? 1e6 : 1e3), ms ? "ms" : "us");
   return buf;
 }
 
@@ -212,7 +233,7 @@ agg_share_line (const struct agg_share *s, uint64_t run_ns, char *buf,
 static uint32_t
 intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value)
 {
-  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0, NULL };
+  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0, 0, NULL };
   void **slot = htab_find_slot (a->index, &key, INSERT);
   if (*slot)
     return ((struct agg_bucket *) *slot)->id;
@@ -592,10 +613,16 @@ agg_record (struct ev_record *r, void *arg)
 
   /* adj >= the children's, so self >= 0 and the self times of a subtree
      add up to its root's adj.  */
-  uint64_t adj = agg_deduct (r->end_ns - r->start_ns,
-                             agg_deduction (&a->costs, r, desc->n, desc->ps),
-                             child_ns);
+  uint64_t dur = r->end_ns - r->start_ns, over;
+  uint64_t ded = agg_deduction (&a->costs, r, desc->n, desc->ps);
+  uint64_t adj = agg_deduct (dur, ded, child_ns);
   uint64_t self = adj - child_ns;
+  bool clamped = agg_clamped (dur, ded, child_ns, &over);
+  if (clamped)
+    {
+      a->share.clamped++;
+      a->share.clamped_ns += (double) over;
+    }
 
   struct rec_state *ps = NULL;
   if (r->parent)
@@ -628,6 +655,7 @@ agg_record (struct ev_record *r, void *arg)
           struct agg_bucket *bk = &a->buckets[b];
           bk->self_ns += self;
           bk->count++;
+          bk->clamped += clamped;
           /* A leaf hands its buckets straight to its parent or the totals.  */
           if (st)
             *intmap_slot (&st->pending, b) = adj;   /* covers its nested ones */

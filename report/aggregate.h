@@ -53,6 +53,7 @@ struct agg_bucket
   uint32_t level;                /* 0 for D1 */
   const char *value;             /* as shown */
   uint64_t self_ns, total_ns, count;
+  uint64_t clamped;              /* records of it agg_clamped */
   struct agg_sum *sums;          /* one per agg_set_sums dimension, or NULL */
 };
 
@@ -128,9 +129,11 @@ agg_record_cost_ps (const struct agg_costs *c, const struct ev_record *r)
 /* The part of R's own costs inside its span, in ps: its Start's after the
    time stamp, its Finish's before it, its dimensions' whole, and the chunk
    setups it holds itself.  (The caller's parts of its own Start and Finish
-   are left out: against known spins (bench/vmspin.c) the two sampled parts
-   alone, each of which holds a clock read the unsampled hook does not
-   make, come closest to what the recorder adds to a record.)  A complete
+   are left out: against known spins (bench/vmspin.c, bench/ftimes.c) the
+   two sampled parts alone come closest to what the recorder adds to a
+   record; the part before holds the read of the Finish's time stamp, the
+   part after no read since the recorder takes the sampling's own out,
+   docs/contract.md §4.4.)  A complete
    op record runs from one op hook's time stamp to the next one's, so it
    holds exactly one op hook call: where the probes measured that call
    (C->op_ps), its Start and Finish parts are that figure instead of the
@@ -185,6 +188,18 @@ agg_deduct (uint64_t dur, uint64_t ded, uint64_t child_ns)
   return adj > child_ns ? adj : child_ns;
 }
 
+/* Whether agg_deduct clamped a record: its deduction DED (> 0) exceeded
+   what its duration DUR leaves beyond its children's CHILD_NS, so that its
+   deducted time is theirs, its Self 0 not as measured but because the
+   estimate left no time.  The excess, in ns, into *OVER.  */
+static inline bool
+agg_clamped (uint64_t dur, uint64_t ded, uint64_t child_ns, uint64_t *over)
+{
+  uint64_t room = dur > child_ns ? dur - child_ns : 0;
+  *over = ded > room ? ded - room : 0;
+  return *over != 0;
+}
+
 /* What a record's descendants add up to, for agg_deduction: their number
    and their cost.  */
 struct agg_desc
@@ -219,6 +234,11 @@ struct agg_share
   double cost_ns;
   uint64_t events;
   uint32_t measured, streams;    /* streams measured in the run, of all */
+  /* The records whose deduction exceeded their measured time beyond their
+     children's (agg_clamped), and the excess in all, in ns: 0 in a --raw
+     report, which deducts nothing.  */
+  uint64_t clamped;
+  double clamped_ns;
 };
 
 /* Start a stream whose costs are C in S: its chunk setups.  */
@@ -240,13 +260,30 @@ agg_share_add (struct agg_share *s, const struct agg_costs *c,
                             : c->pair_ns;
 }
 
+/* Whether S's estimate of the recorder's cost has failed against the run
+   time RUN_NS: it is the whole run or more, which leaves the program no time
+   at all (the estimate of some hook's cost is wrong in this run).  */
+static inline bool
+agg_share_failed (const struct agg_share *s, uint64_t run_ns)
+{
+  return s->events && s->cost_ns >= (double) run_ns;
+}
+
 /* The text that states S against the run time RUN_NS, e.g. "412.345 ms of
    1340.000 ms (30.8 %) by 20123456 events, measured in the run", into BUF
    (SIZE bytes); return BUF.  The views print it as their "instrumentation"
-   line.  The cost is at most the run time (an estimate above it reads as
-   all of it).  */
+   line.  An estimate that failed (agg_share_failed) says so instead of a
+   share: "the estimate failed: 1234.567 ms, more than the run's 956.652
+   ms, by ...; times deducted by it are too low (--raw: as recorded)".  */
 const char *agg_share_line (const struct agg_share *s, uint64_t run_ns,
                             char *buf, size_t size);
+
+/* The text that states S's clamped records, into BUF (SIZE bytes), e.g.
+   "hook costs estimated above the measured time of 1234 records (0.5 %),
+   by 12.345 ms in all: their time is their children's, Self 0 by the
+   estimate, not measured"; NULL
+   when none was.  The views print it as their "deduction" line.  */
+const char *agg_clamp_line (const struct agg_share *s, char *buf, size_t size);
 
 /* A report along the NDIMS dimensions DIMS, of the records that pass every one
    of the NFILTERS FILTERS, deducting OVERHEAD_PS per Start/Finish pair.  */

@@ -118,6 +118,9 @@ table (const struct rpt_table *t, const char **path, void *arg)
         fprintf (out, "<td>%s</td>", agg_sum_text (&r->sums[k], a, sizeof a));
       fputs ("<td class=\"value\">", out);
       text_html (out, r->value);
+      if (r->clamped)
+        fprintf (out, " <span class=\"note\">(Self clamped in %" PRIu64
+                 " record%s)</span>", r->clamped, r->clamped > 1 ? "s" : "");
       fputs ("</td></tr>\n", out);
     }
   fputs ("</tbody>\n</table>\n", out);
@@ -149,6 +152,12 @@ html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
   fputs ("<p class=\"summary\">Instrumentation: ", out);
   text_html (out, share);
   fputs (".</p>\n", out);
+  if (agg_clamp_line (&m->share, share, sizeof share))
+    {
+      fputs ("<p class=\"summary\">Deduction: ", out);
+      text_html (out, share);
+      fputs (".</p>\n", out);
+    }
   if (m->records == 0)
     fputs ("<p class=\"note\">No profile records.</p>\n", out);
   else

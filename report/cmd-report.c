@@ -285,6 +285,9 @@ print_text (struct printer *p)
   char share[256];
   fprintf (p->out, "Instrumentation: %s\n",
            agg_share_line (&m->share, m->total_ns, share, sizeof share));
+  const char *clamp = agg_clamp_line (&m->share, share, sizeof share);
+  if (clamp)
+    fprintf (p->out, "Deduction: %s\n", clamp);
   if (pf_cpu_line (&m->cpu, 1e6, 3, "ms", share, sizeof share))
     fprintf (p->out, "CPU time: %s\n", share);
   if (m->off_intervals)
@@ -396,6 +399,8 @@ json_rows (struct printer *p, const struct rpt_table *t)
       fprintf (p->out, ",\"total_ns\":%" PRIu64 ",\"self_ns\":%" PRIu64
                ",\"desc_ns\":%" PRIu64 ",\"count\":%" PRIu64, r->total_ns,
                r->self_ns, r->desc_ns, r->count);
+      if (r->clamped)
+        fprintf (p->out, ",\"clamped\":%" PRIu64, r->clamped);
       json_sums (p->out, r->sums, p->m->nsums);
       if (r->sub && r->sub->nrows)
         {
@@ -413,11 +418,12 @@ print_json (struct printer *p)
   const struct agg_share *s = &p->m->share;
   fprintf (p->out, "{\"total_ns\":%" PRIu64 ",\"profiled_ns\":%" PRIu64
            ",\"records\":%" PRIu64 ",\"instrumentation\":{\"cost_ns\":%.0f,"
-           "\"events\":%" PRIu64 ",\"measured_threads\":%u,\"threads\":%u},"
+           "\"events\":%" PRIu64 ",\"measured_threads\":%u,\"threads\":%u,"
+           "\"failed\":%s,\"clamped_records\":%" PRIu64 ",\"clamped_ns\":%.0f},"
            "\"dims\":[", p->m->total_ns, p->m->profiled_ns, p->m->records,
-           s->cost_ns < (double) p->m->total_ns ? s->cost_ns
-                                                 : (double) p->m->total_ns,
-           s->events, s->measured, s->streams);
+           s->cost_ns, s->events, s->measured, s->streams,
+           agg_share_failed (s, p->m->total_ns) ? "true" : "false",
+           s->clamped, s->clamped_ns);
   for (int d = 0; d < p->m->ndims; d++)
     {
       if (d)

@@ -33,6 +33,7 @@ struct rpt_row
 {
   const char *value;             /* as shown (agg_bucket's value) */
   uint64_t total_ns, self_ns, desc_ns, count;
+  uint64_t clamped;              /* records whose deduction was clamped */
   const struct agg_sum *sums;    /* one per --sum dimension (the bucket's) */
   struct rpt_table *sub;         /* by the next dimension; NULL at the last */
 };

@@ -350,6 +350,14 @@ busy_off (struct thread *t)
    (dsprof_recorder_measure): ticks for CALLER_CALLS calls.  */
 static uint64_t caller_ticks, caller_calls;
 
+/* What one read of the clock adds to the time between two others, in
+   ticks: the least of back-to-back reads, measured at start-up
+   (dsprof_recorder_measure); 0 until then.  A sampled call reads the clock
+   once more than an unsampled one (the reads at its entry and its return
+   bound the parts, the time stamp is the call's own): cost_end takes it out
+   of the part after the time stamp.  */
+static uint64_t read_ticks;
+
 static uint32_t
 cost_period (struct thread *t)
 {
@@ -428,6 +436,8 @@ cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
   if (now == m->last || now < t0 || now > t1)
     return;
   uint64_t before = now - t0, after = t1 - now;
+  uint64_t read = __atomic_load_n (&read_ticks, __ATOMIC_RELAXED);
+  after = after > read ? after - read : 0;
   if (t1 - t0 - (t->setup_total - m->setup) > COST_SAMPLE_MAX)
     return;
   uint64_t setup = t->setup_total - m->setup;
@@ -2158,17 +2168,16 @@ dsprof_recorder_measure (void)
       if (t1 - t0 < best)
         best = t1 - t0;
     }
+  /* The clock read a sampled call adds (read_ticks), first: the sampled
+     parts below are measured without it.  */
+  uint64_t reads = clock_floor (ROUNDS, PAIRS);
+  __atomic_store_n (&read_ticks, reads / PAIRS, __ATOMIC_RELAXED);
   /* The caller's part: an event function's call, less the same function
-     without hooks, less what the hooks measure inside themselves.  */
+     without hooks, less what the hooks measure inside themselves (their
+     sampled parts, the extra read already taken out).  */
   uint64_t hooked = calib_rounds (&scratch, calib_hooked, &word, 0, ROUNDS, PAIRS);
   uint64_t plain = calib_rounds (&scratch, calib_plain, &word, 0, ROUNDS, PAIRS);
   uint64_t inside = calib_rounds (&scratch, calib_hooked, &word, 1, ROUNDS, PAIRS);
-  /* Each sampled part holds a read of the clock that an unsampled call
-     does not make (cost_begin's, or cost_end's for the part after): four
-     a pair.  In this warm loop the hooks' own work hides under the reads:
-     what is left of the inside is small.  */
-  uint64_t reads = clock_floor (ROUNDS, PAIRS);
-  inside = inside > 4 * reads ? inside - 4 * reads : 0;
   uint64_t caller = hooked > plain + inside ? hooked - plain - inside : 0;
   __atomic_store_n (&caller_ticks, caller, __ATOMIC_RELAXED);
   __atomic_store_n (&caller_calls, 2 * PAIRS, __ATOMIC_RELAXED);

@@ -60,6 +60,16 @@
 #                      it runs, top's CPU time as a share of its run (until
 #                      the frame saying the program exited), and the record
 #                      rate; BENCH_TOP_DSPROF names another dsprof to measure
+#   function_times     bench/ftimes.c built with functions=all: an annotated
+#                      function and functions=all ones that busy-wait known
+#                      times (2 us, 400, 250 and 150 ns), nested and
+#                      recursive: each function's median record's Self
+#                      (its time less the deduction, docs/contract.md §4.4,
+#                      from info's figures, less its children's) against its
+#                      median busy-wait, and the report's Self against the
+#                      sum of the busy-waits (medians of BENCH_RUNS runs;
+#                      the sums hold the preemptions of a busy machine,
+#                      which fall in the hooks as well as in the waits)
 #   lua_times          Lua with functions=all counters=off: the run time less
 #                      dsprof's own estimate of its cost (the instrumentation
 #                      line) against the plain build's run time, and
@@ -128,7 +138,8 @@
 # vm_times run, default 3000000: the op probes need that many to agree
 # within a few percent on its random opcode mix), BENCH_MEMORY_TREES (the same in the
 # report_memory profile, default 2000000), BENCH_SLOW_RUNS (runs of
-# lua_functions_all, default 3).
+# lua_functions_all, default 3), BENCH_FTIMES_TASKS (tasks of a
+# function_times run, default 20000).
 set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH_DIR=${BENCH_DIR:-$TOP/build/bench}
@@ -140,7 +151,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times function_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -879,6 +890,72 @@ PY
       done
   done
   rm -f "$dir"/*.data "$dir/records" "$dir/plain"
+}
+
+# ---- functions of known busy-wait, annotated and functions=all (bench/ftimes.c) ---
+bench_function_times () {
+  local dir=$BENCH_DIR/ftimes n=${BENCH_FTIMES_TASKS:-20000} i
+  mkdir -p "$dir"
+  gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-functions=all \
+    -fplugin-arg-dsprof-counters=off -I"$TOP/runtime" -o "$dir/ftimes" \
+    "$TOP/bench/ftimes.c" "$TOP/runtime/libdsprof.a" -lpthread ||
+    die "ftimes.c does not build"
+  : >"$dir/figures"
+  for i in $(seq "$RUNS"); do
+    (cd "$dir" && DSPROF_OUT=$dir/f.data ./ftimes "$n") >"$dir/known" || die "ftimes failed"
+    "$DSPROF" report name --format json --unit ns "$dir/f.data" >"$dir/rep.json" &&
+      "$DSPROF" info "$dir/f.data" >"$dir/info" &&
+      "$DSPROF" records "$dir/f.data" >"$dir/records" || die "dsprof on ftimes failed"
+    # Per function: its median record's Self, the record's time less the
+    # deduction (its enter's part after the time stamp and its exit's
+    # before, and each descendant's enter and exit whole) less its
+    # children's, each at least its children's; its median busy-wait; the
+    # report's Self and the busy-waits' sum.
+    python3 - "$dir/known" "$dir/rep.json" "$dir/info" "$dir/records" >>"$dir/figures" <<'PY2'
+import json, re, statistics, sys
+known = {l.split()[0]: (float(l.split()[2]), float(l.split()[3])) for l in open(sys.argv[1])}
+info = open(sys.argv[3]).read()
+B, A = {}, {}
+for m in re.finditer(r"^hook cost (\w+): ([0-9.]+) ns before the time stamp, ([0-9.]+) ns after",
+                     info, re.M):
+    B[m[1]], A[m[1]] = round(float(m[2]) * 1000), round(float(m[3]) * 1000)
+m = re.search(r"^hook cost caller: ([0-9.]+) ns", info, re.M)
+C = round(float(m[1]) * 1000) if m else 0
+own = A["enter"] + B["exit"]
+whole = A["enter"] + B["enter"] + A["exit"] + B["exit"] + 2 * C
+recs = {}
+for line in open(sys.argv[4]):
+    m = re.match(r"#(\d+) (\d+)ns .*?name=(\w+).*?(?: -> (.*))?$", line.rstrip("\n"))
+    recs[int(m[1])] = (int(m[2]), m[3], [int(k[1:]) for k in m[4].split()] if m[4] else [])
+adj, ndesc, selfs = {}, {}, {}
+for r in sorted(recs):                     # children are numbered first
+    dur, name, kids = recs[r]
+    ndesc[r] = sum(ndesc[k] + 1 for k in kids)
+    ded = -(-(own + ndesc[r] * whole) // 1000)
+    child = sum(adj[k] for k in kids)
+    adj[r] = max(dur - ded, child, 0)
+    selfs.setdefault(name, []).append(adj[r] - child)
+rows = {r["value"]: r["self_ns"] for r in json.load(open(sys.argv[2]))["rows"]}
+print(" ".join("%s %.1f %.1f %d %.0f" % (f, statistics.median(selfs[f]), known[f][0],
+                                        rows[f], known[f][1])
+               for f in ("task", "step", "rec", "leaf")))
+PY2
+  done
+  python3 - "$dir/figures" <<'PY2' |
+import statistics, sys
+rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
+for j, what in enumerate(("task (annotated, spins 2 us)", "step (functions=all, 400 ns)",
+                          "rec (recursive, 250 ns)", "leaf (functions=all, 150 ns)")):
+    m = lambda i: statistics.median(float(r[5 * j + i]) for r in rows)
+    got, want, rself, rsum = m(1), m(2), m(3), m(4)
+    print("%s|%.1f|%.2fx|%.1f|%.3f|%.3f|%.2fx" % (what, got, got / want, want, rself / 1e6,
+                                               rsum / 1e6, rself / rsum))
+PY2
+    while IFS='|' read -r what got r want rself rsum rr; do
+      row "$what: median Self" "$got" ns "$r" \
+        "its median busy-wait: $want ns; report's Self $rself ms against the busy-waits' sum $rsum ms ($rr); medians of $RUNS runs"
+    done
+  rm -f "$dir"/*.data "$dir/records"
 }
 
 # ---- Lua with events on every function: the run less dsprof's own estimate of

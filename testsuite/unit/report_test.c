@@ -572,16 +572,47 @@ test_deduction_measured (void)
      pair, A's three descendants and half its own.  */
   struct agg_costs old = { .pair_ns = 10.0 };
   CU_ASSERT_EQUAL (agg_deduction (&old, &A.r, 3, 0), 35);
-  struct agg_share os = { 0, 0, 0, 0 };
+  struct agg_share os = { 0 };
   agg_share_stream (&os, &old);
   agg_share_add (&os, &old, &A.r);
   CU_ASSERT_STRING_EQUAL (agg_share_line (&os, 20, buf, sizeof buf),
                           "0.000 ms of 0.000 ms (50.0 %) by 2 events, by the "
                           "start-up figure (no measurement in the profile)");
-  /* A cost beyond the run reads as all of it.  */
+  /* A cost of the whole run or more is a failed estimate, said so.  */
+  CU_ASSERT (!agg_share_failed (&os, 20));
+  CU_ASSERT (agg_share_failed (&os, 10));
   CU_ASSERT_STRING_EQUAL (agg_share_line (&os, 5, buf, sizeof buf),
-                          "0.000 ms of 0.000 ms (100.0 %) by 2 events, by the "
-                          "start-up figure (no measurement in the profile)");
+                          "the estimate failed: 0.000 ms, more than the run's "
+                          "0.000 ms, by 2 events, by the start-up figure (no "
+                          "measurement in the profile); times deducted by it "
+                          "are too low (--raw: as recorded)");
+  /* No clamped record, no deduction line; clamped ones are counted.  */
+  CU_ASSERT_PTR_NULL (agg_clamp_line (&os, buf, sizeof buf));
+  os.clamped = 1;
+  os.clamped_ns = 2500;
+  CU_ASSERT_STRING_EQUAL (agg_clamp_line (&os, buf, sizeof buf),
+                          "hook costs estimated above the measured time of 1 "
+                          "record (100.0 %), by 2.500 us in all: their time is "
+                          "their children's, Self 0 by the estimate, not "
+                          "measured");
+}
+
+/* agg_clamped: a deduction beyond what the duration leaves over the
+   children's time, and its excess.  */
+static void
+test_agg_clamped (void)
+{
+  uint64_t over;
+  CU_ASSERT (!agg_clamped (100, 30, 70, &over));      /* exactly room */
+  CU_ASSERT_EQUAL (over, 0);
+  CU_ASSERT (agg_clamped (100, 31, 70, &over));
+  CU_ASSERT_EQUAL (over, 1);
+  CU_ASSERT (agg_clamped (10, 50, 0, &over));         /* beyond the duration */
+  CU_ASSERT_EQUAL (over, 40);
+  CU_ASSERT (!agg_clamped (10, 0, 20, &over));        /* nothing deducted */
+  CU_ASSERT (agg_clamped (10, 5, 20, &over));         /* children beyond it */
+  CU_ASSERT_EQUAL (over, 5);
+  CU_ASSERT_EQUAL (agg_deduct (100, 31, 70), 70);
 }
 
 /* An events chunk of 4096 bytes, USED of them stream, its trailer COSTS.  */
@@ -1359,6 +1390,7 @@ report_test_register (void)
   CU_add_test (s, "deduction of the costs measured in the run",
                test_deduction_measured);
   CU_add_test (s, "deduction beyond a record's duration", test_deduction_exceeds);
+  CU_add_test (s, "deduction: clamped records and their excess", test_agg_clamped);
   CU_add_test (s, "costs trailer: current, older, none", test_costs_trailer);
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
