@@ -29,6 +29,7 @@ if [ "${1:-}" = --inside ]; then
   mount -t tmpfs -o mode=1777 shm "$root/dev/shm"
   mount --rbind /sys "$root/sys"
   exec chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb \
+    ${NODE_EXTRA_CA_CERTS:+NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt} \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
     /bin/bash -c "cd /srv/fresh/dsprof && $3"
 fi
@@ -85,6 +86,12 @@ debian_root () {
     "deb $mirror bookworm main" "deb $mirror bookworm-updates main" \
     "deb ${mirror%/debian}/debian-security bookworm-security main" || return
   cp /etc/resolv.conf "$root/etc/resolv.conf"
+  # The site's own certificate authorities (a proxy's, say), which every machine
+  # of the site trusts as this one does: the npm registry is reached over TLS.
+  if compgen -G '/usr/local/share/ca-certificates/*.crt' >/dev/null; then
+    cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+    chroot "$root" update-ca-certificates >/dev/null || return
+  fi
   mkdir -m 0700 "$root/srv/fresh"
   git clone -q --no-hardlinks "$top" "$root/srv/fresh/dsprof" &&
     git -C "$root/srv/fresh/dsprof" checkout -q "$head"
