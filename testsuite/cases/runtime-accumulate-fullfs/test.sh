@@ -15,8 +15,13 @@
 . "$(dirname "$0")/../../lib.sh"
 
 if [ -z "${DSPROF_FULLFS_NS:-}" ]; then
-  if [ "$(id -u)" -eq 0 ]; then
+  # In a chroot whose root is no mount point (make check-fresh's) the root's
+  # propagation cannot change: the namespace keeps the mounts' own (the
+  # chroot's namespace is private already), and the tmpfs is unmounted at exit.
+  if [ "$(id -u)" -eq 0 ] && unshare -m --propagation private true 2>/dev/null; then
     exec env DSPROF_FULLFS_NS=1 unshare -m --propagation private bash "$0"
+  elif [ "$(id -u)" -eq 0 ]; then
+    exec env DSPROF_FULLFS_NS=1 unshare -m --propagation unchanged bash "$0"
   elif unshare -rm true 2>/dev/null; then
     exec env DSPROF_FULLFS_NS=1 unshare -rm bash "$0"
   fi
@@ -29,6 +34,7 @@ dscc -O2 -o acc acc.c || fail "acc.c does not compile"
 STEP=$(grep -n '/\* STEP \*/' acc.c | cut -d: -f1)
 mkdir t
 mount -t tmpfs -o size=2m tmpfs t || fail "cannot mount a tmpfs"
+trap 'umount "$PWD/t" 2>/dev/null || true' EXIT
 export DSPROF_ACCUMULATE=1
 
 fill () {  # fill the tmpfs; then give back $1 pages of it
