@@ -841,15 +841,27 @@ shared_live (int fd, uint64_t end)
   return 0;
 }
 
+/* Does PATH (not followed) lead to the file identified by ST?  */
+
+static int
+same_file (const char *path, const struct stat *st)
+{
+  struct stat now;
+  return lstat (path, &now) == 0 && now.st_dev == st->st_dev
+         && now.st_ino == st->st_ino;
+}
+
 /* Is anybody still writing the profile at WRITER.path, whose header is H and
    identity ST?  Its process (profile_live), or, in an accumulated profile,
    any process that joined it, or one joining it now: a joiner holds a shared
    lock on the file from its open until its process chunk is written
-   (shared_attach), so the processes are read under an exclusive lock, which
-   *LOCK then holds (a descriptor, -1 if none) until the profile is swapped
-   out.  Return the pid of a live writer (-1 if not known, or if the file
-   cannot be read to know), 0 if there is none, or -2 if the file changed
-   since it was looked at.  */
+   (shared_attach), so the processes are read under an exclusive lock.  Every
+   process that would swap the file out takes that exclusive lock first and
+   holds it until the swap (writer_swap), so that two of them never swap the
+   same file at once; *LOCK holds it (a descriptor, -1 if none).  Return the
+   pid of a live writer (-1 if not known, or if the file cannot be read to
+   know), 0 if there is none, or -2 if the file changed since it was looked
+   at, or another process is swapping it out now (look again).  */
 
 static pid_t
 profile_holder (const struct dsprof_file_header *h, const struct stat *st,
@@ -858,8 +870,7 @@ profile_holder (const struct dsprof_file_header *h, const struct stat *st,
   *lock = -1;
   if (profile_live (h))
     return (pid_t) h->pid;
-  if (!(h->flags & DSPROF_FLAG_ACCUMULATE))
-    return 0;
+  int shared = (h->flags & DSPROF_FLAG_ACCUMULATE) != 0;
   int fd = open (writer.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY
                               | O_CLOEXEC);
   struct stat fst;
@@ -867,13 +878,15 @@ profile_holder (const struct dsprof_file_header *h, const struct stat *st,
     return errno == ENOENT || errno == ELOOP ? -2 : -1;
   pid_t pid = -2;
   if (fstat (fd, &fst) == 0 && fst.st_dev == st->st_dev && fst.st_ino == st->st_ino)
-    pid = shared_live (fd, h->end);
+    pid = shared ? shared_live (fd, h->end) : 0;
   /* Not live at a first look (without the lock, which would keep joiners
      out): again under the lock, for the processes that joined since.  */
   if (pid == 0 && flock (fd, LOCK_EX | LOCK_NB) != 0)
-    pid = errno == EWOULDBLOCK ? -1 : 0;
-  if (pid == 0)
+    pid = errno != EWOULDBLOCK ? 0 : shared ? -1 : -2;
+  if (pid == 0 && shared)
     pid = shared_live (fd, h->end);
+  if (pid == 0 && !same_file (writer.path, st))
+    pid = -2;                   /* swapped out while we took the lock */
   if (pid == 0)
     *lock = fd;
   else
@@ -1206,16 +1219,6 @@ shared_foreign (const struct stat *st)
 /* Why a joiner looks again: the profile is being looked at by a process
    that would replace it if none of its processes were live.  */
 static const char shared_busy[] = "it is being replaced";
-
-/* Does PATH (not followed) lead to the file identified by ST?  */
-
-static int
-same_file (const char *path, const struct stat *st)
-{
-  struct stat now;
-  return lstat (path, &now) == 0 && now.st_dev == st->st_dev
-         && now.st_ino == st->st_ino;
-}
 
 /* Open the accumulated profile at WRITER.path and make it the writer's file
    (WRITER.fd left open).  Return 0; EAGAIN if what is there changed since it
