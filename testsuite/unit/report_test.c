@@ -825,7 +825,7 @@ test_times_monotonic (void)
 
   const struct dsprof_events_chunk *chunks[3] = { c0, c1, c2 };
   struct ev_stream st = { .thread = 1, .nchunks = 3, .chunks = chunks };
-  struct ev_sites sites = { NULL, 0 };
+  struct ev_sites sites = { 0 };
   struct ev_clock clock = { 0, 1.0 };
   struct times_seen t = { { 0 }, 0 };
   const char *err = NULL;
@@ -875,7 +875,7 @@ test_resume_steps (void)
   const struct dsprof_events_chunk *c1 = make_chunk (b1, 1, 10, 10, ops, o.n);
   const struct dsprof_events_chunk *chunks[2] = { c0, c1 };
   struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
-  struct ev_sites sites = { NULL, 0 };
+  struct ev_sites sites = { 0 };
   struct ev_clock clock = { 0, 1.0 };
   const char *err = NULL;
   struct ev_resume *res = ev_resume_new (1, 0);
@@ -948,7 +948,7 @@ test_keep_children (void)
   const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops,
                                                               o.n) };
   struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
-  struct ev_sites sites = { NULL, 0 };
+  struct ev_sites sites = { 0 };
   struct ev_clock clock = { 0, 1.0 };
   const char *err = NULL;
   struct children_seen kept = { 0, false }, counted = { 0, true };
@@ -1020,7 +1020,7 @@ decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
   r.n = 0;
   put_u (&r, 1); put_u (&r, 2); put_s (&r, "run");
   put_rec (&m, DSPROF_TAG_DISPATCH, &r);
-  struct ev_sites sites = { NULL, 0 };
+  struct ev_sites sites = { 0 };
   const char *err = NULL;
   CU_ASSERT_EQUAL_FATAL (ev_sites_add_unit (&sites, mb, m.n, 1, 3, &err), 0);
   static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
