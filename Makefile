@@ -14,7 +14,13 @@ GCC_PLUGIN_DIR = $(shell $(CC) -print-file-name=plugin)
 
 PLUGIN_SRC  := $(wildcard plugin/*.cc)
 RUNTIME_SRC := $(wildcard runtime/*.c)
-REPORT_SRC  := $(wildcard report/*.c)
+# The report tool's sources by role (docs/architecture.md): format/ reads and
+# writes the profile format, model/ builds what the views show, render/ writes
+# output formats, cmd/ holds the commands, util/ the rest.
+REPORT_DIRS := format model render util cmd
+REPORT_SRC  := $(foreach d,$(REPORT_DIRS),$(wildcard report/$(d)/*.c))
+REPORT_HDR  := $(foreach d,$(REPORT_DIRS),$(wildcard report/$(d)/*.h))
+REPORT_INC  := $(addprefix -Ireport/,$(REPORT_DIRS))
 UNIT_SRC    := $(wildcard testsuite/unit/*.c)
 UNIT_HDR    := $(wildcard testsuite/unit/*.h)
 
@@ -30,9 +36,8 @@ CODEC_SRC   = include/dsprof-format.c
 CODEC_DEPS  = $(CODEC_SRC) include/dsprof-format.h
 RUNTIME_OBJ := $(RUNTIME_SRC:.c=.o) runtime/dsprof-format.o
 REPORT_OBJ  := $(REPORT_SRC:.c=.o) report/dsprof-format.o
-# The unit tests link the report modules that need no command: not dsprof.o nor the
-# cmd-*.o.
-REPORT_LIB_OBJ := $(filter-out report/dsprof.o report/cmd-%.o,$(REPORT_OBJ))
+# The unit tests link the report modules that need no command: none of cmd/.
+REPORT_LIB_OBJ := $(filter-out report/cmd/%.o,$(REPORT_OBJ))
 
 all: deps-check $(PLUGIN) $(LIBA) $(LIBSO) $(REPORT)
 
@@ -65,8 +70,8 @@ $(LIBA): $(RUNTIME_OBJ)
 $(LIBSO): $(RUNTIME_OBJ)
 	$(CC) -shared -Wl,-z,nodelete -o $@ $^ -lpthread
 
-report/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
-	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -I/usr/include/libiberty -c -o $@ $<
+report/%.o: report/%.c $(REPORT_HDR) include/dsprof-format.h
+	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude $(REPORT_INC) -I/usr/include/libiberty -c -o $@ $<
 report/dsprof-format.o: $(CODEC_DEPS)
 	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -c -o $@ $<
 # -rdynamic: --derive libraries call the record accessors of dsprof-derive.h.
@@ -91,7 +96,7 @@ all: $(DRIVER) $(SPECS)
 
 # ---- tests ----------------------------------------------------------------------
 $(UNIT): $(UNIT_SRC) $(UNIT_HDR) $(REPORT_LIB_OBJ) $(LIBA)
-	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude -Ireport -Iruntime -I/usr/include/libiberty \
+	$(CC) -std=c11 -D_GNU_SOURCE $(CFLAGS) $(WARN) -Iinclude $(REPORT_INC) -Iruntime -I/usr/include/libiberty \
 	  -o $@ $(UNIT_SRC) $(REPORT_LIB_OBJ) $(LIBA) -lcunit -liberty -lm -lpthread -lz
 
 # `make demo` and `make check` install the Debian packages they need first, then
@@ -126,7 +131,7 @@ install: all
 	@scripts/install.sh "$(DESTDIR)" "$(PREFIX)"
 
 clean:
-	rm -f plugin/*.so runtime/*.o runtime/*.a runtime/*.so report/*.o $(REPORT) $(UNIT)
+	rm -f plugin/*.so runtime/*.o runtime/*.a runtime/*.so report/*.o report/*/*.o $(REPORT) $(UNIT)
 	rm -f $(DRIVER) $(SPECS)
 	rm -rf testsuite/out build
 
@@ -152,19 +157,19 @@ SAN_RT_OBJ   := $(RUNTIME_SRC:runtime/%.c=$(SAN_DIR)/rt-%.o) \
                 $(SAN_DIR)/rt-dsprof-format.o
 SAN_REP_OBJ  := $(REPORT_SRC:report/%.c=$(SAN_DIR)/rep-%.o) \
                 $(SAN_DIR)/rep-dsprof-format.o
-SAN_LIB_OBJ  := $(filter-out $(SAN_DIR)/rep-dsprof.o $(SAN_DIR)/rep-cmd-%.o,$(SAN_REP_OBJ))
+SAN_LIB_OBJ  := $(filter-out $(SAN_DIR)/rep-cmd/%.o,$(SAN_REP_OBJ))
 # dsprof.c's main is renamed so the harness can call the commands.
-$(FUZZ_DIR)/%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
-	@mkdir -p $(FUZZ_DIR)
+$(FUZZ_DIR)/%.o: report/%.c $(REPORT_HDR) include/dsprof-format.h
+	@mkdir -p $(@D)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer-no-link \
-	  -Dmain=dsprof_main -Iinclude -Ireport -I/usr/include/libiberty -c -o $@ $<
+	  -Dmain=dsprof_main -Iinclude $(REPORT_INC) -I/usr/include/libiberty -c -o $@ $<
 $(FUZZ_DIR)/dsprof-format.o: $(CODEC_DEPS)
 	@mkdir -p $(FUZZ_DIR)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer-no-link \
 	  -Iinclude -c -o $@ $<
 $(FUZZ_BIN): $(FUZZ_SRC) $(FUZZ_OBJ)
 	$(FUZZ_CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) -fsanitize=fuzzer -Iinclude \
-	  -Ireport -I/usr/include/libiberty -o $@ $(FUZZ_SRC) $(FUZZ_OBJ) \
+	  $(REPORT_INC) -I/usr/include/libiberty -o $@ $(FUZZ_SRC) $(FUZZ_OBJ) \
 	  -rdynamic -liberty -lreadline -lncurses -ldl -lm -lz
 
 fuzz: $(FUZZ_BIN)
@@ -187,9 +192,9 @@ $(SAN_DIR)/rt-dsprof-format.o: $(CODEC_DEPS)
 $(SAN_DIR)/rep-dsprof-format.o: $(CODEC_DEPS)
 	@mkdir -p $(SAN_DIR)
 	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -c -o $@ $<
-$(SAN_DIR)/rep-%.o: report/%.c $(wildcard report/*.h) include/dsprof-format.h
-	@mkdir -p $(SAN_DIR)
-	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport \
+$(SAN_DIR)/rep-%.o: report/%.c $(REPORT_HDR) include/dsprof-format.h
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude $(REPORT_INC) \
 	  -I/usr/include/libiberty -c -o $@ $<
 $(SAN_DIR)/runtime/libdsprof.a: $(SAN_RT_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -198,15 +203,15 @@ $(SAN_DIR)/runtime/libdsprof.so: $(SAN_RT_OBJ)
 $(SAN_DIR)/dsprof: $(SAN_REP_OBJ)
 	$(CC) -fsanitize=address,undefined -rdynamic -o $@ $^ -liberty -lreadline -lncurses -ldl -lm -lz
 $(SAN_DIR)/run-unit: $(UNIT_SRC) $(UNIT_HDR) $(SAN_LIB_OBJ) $(SAN_DIR)/runtime/libdsprof.a
-	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport -Iruntime \
+	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude $(REPORT_INC) -Iruntime \
 	  -I/usr/include/libiberty -o $@ $(UNIT_SRC) $(SAN_LIB_OBJ) \
 	  $(SAN_DIR)/runtime/libdsprof.a -lcunit -liberty -lm -lpthread -lz
 $(SAN_DIR)/fuzz-run: testsuite/fuzz/harness.c testsuite/fuzz/driver.c $(SAN_REP_OBJ)
-	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport \
-	  -I/usr/include/libiberty -Dmain=dsprof_main -c -o $(SAN_DIR)/dsprof-lib.o report/dsprof.c
-	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude -Ireport \
+	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude $(REPORT_INC) \
+	  -I/usr/include/libiberty -Dmain=dsprof_main -c -o $(SAN_DIR)/dsprof-lib.o report/cmd/dsprof.c
+	$(CC) -std=c11 -D_GNU_SOURCE $(SAN_FLAGS) $(WARN) -Iinclude $(REPORT_INC) \
 	  -I/usr/include/libiberty -o $@ testsuite/fuzz/harness.c testsuite/fuzz/driver.c \
-	  $(SAN_DIR)/dsprof-lib.o $(filter-out $(SAN_DIR)/rep-dsprof.o,$(SAN_REP_OBJ)) \
+	  $(SAN_DIR)/dsprof-lib.o $(filter-out $(SAN_DIR)/rep-cmd/dsprof.o,$(SAN_REP_OBJ)) \
 	  -rdynamic -liberty -lreadline -lncurses -ldl -lm -lz
 
 check-sanitize: all $(SAN_DIR)/runtime/libdsprof.a $(SAN_DIR)/runtime/libdsprof.so \

@@ -32,7 +32,7 @@
 
 #define MAX_IMAGE (1u << 20)
 
-int dsprof_main (int argc, char **argv);   /* report/dsprof.c, renamed */
+int dsprof_main (int argc, char **argv);   /* report/cmd/dsprof.c, renamed */
 int LLVMFuzzerTestOneInput (const unsigned char *data, size_t size);
 
 static char path[64];

@@ -1,4 +1,4 @@
-/* flow_test.c - block counts from counters on edges (report/flow.c) on
+/* flow_test.c - block counts from counters on edges (report/format/flow.c) on
    hand-made control-flow graphs, on random graphs walked at random, and on
    truncated, corrupt and hostile records; then a whole profile whose function
    has a DSPROF_TAG_FLOW record, read by the profile reader.

@@ -1,4 +1,4 @@
-/* intmap_test.c - the report's integer map (report/intmap.h): lookups and
+/* intmap_test.c - the report's integer map (report/util/intmap.h): lookups and
    insertion order on both sides of the switch from the list to the htab,
    emptying and refilling, moving a map by copying it, and the extreme keys.  */
 

@@ -1,4 +1,4 @@
-/* linecount_test.c - the line counts model (report/linecount.h) over units built
+/* linecount_test.c - the line counts model (report/model/linecount.h) over units built
    in memory: a line held by two blocks, a function's entry count, two units
    sharing a header.  */
 

@@ -1,4 +1,4 @@
-/* pb_test.c - the protocol buffers writer (report/pb.h): varints at their
+/* pb_test.c - the protocol buffers writer (report/render/pb.h): varints at their
    boundaries, negative int64 values as ten bytes, nested messages whose
    length needs one, two and three bytes (the body moved up), strings made
    valid UTF-8, and a gzip stream that zlib reads back.  */

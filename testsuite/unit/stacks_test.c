@@ -1,4 +1,4 @@
-/* stacks_test.c - the tree of name paths (report/stacks.h) and the record-name
+/* stacks_test.c - the tree of name paths (report/model/stacks.h) and the record-name
    rule (ev_record_name).  Records are handed to st_record innermost first, as
    ev_decode_stream does, each with its name as its only dimension (trec.h).  */
 

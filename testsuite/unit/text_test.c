@@ -1,4 +1,4 @@
-/* text_test.c - report/text.c, the writers of every output format, checked against
+/* text_test.c - report/render/text.c, the writers of every output format, checked against
    independent readers written here: a strict JSON string parser that accepts only
    well-formed UTF-8 (RFC 8259 §7 and §8.1), an RFC 4180 field reader, a UTF-8
    decoder from the code point ranges; then cutting at a character boundary, the
