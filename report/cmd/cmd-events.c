@@ -472,10 +472,10 @@ dims_record (struct ev_record *r, void *arg)
   c->records++;
   for (uint32_t i = 0; i < r->ndims; i++)
     count_dim (c, r->dims[i].name);
-  for (size_t i = 0; i < agg_nderived_dims; i++)
-    if (!ev_record_dim (r, agg_derived_dims[i])
-        && agg_dim_present (r, agg_derived_dims[i]))
-      count_dim (c, agg_derived_dims[i]);
+  for (size_t i = 0; i < agg_nderived; i++)
+    if (!agg_derived[i].prefix && !ev_record_dim (r, agg_derived[i].name)
+        && agg_dim_present (r, agg_derived[i].name))
+      count_dim (c, agg_derived[i].name);
   return 0;
 }
 
@@ -544,9 +544,9 @@ run_dims (int argc, char **argv)
 const struct command cmd_dims = {
   "dims", "the dimensions present, with record counts", run_dims,
   "usage: dsprof dims [--where DIM=VALUE|DIM!=VALUE]... [PROFILE...]\n\n"
-  "List every dimension the records carry, recorded or derived (depth, parent,\n"
-  "location, depends-on, children, site), as `DIM COUNT` (the number of\n"
-  "records with a value for it), most common first.\n\n"
+  "List every dimension the records carry, recorded or derived (those of the\n"
+  "list below that are no prefix), as `DIM COUNT` (the number of records with\n"
+  "a value for it), most common first.\n\n"
   "  --where DIM=VALUE    count only the records whose DIM is VALUE\n"
   "  --where DIM!=VALUE   ... whose DIM is not VALUE\n"
 };

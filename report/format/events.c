@@ -1237,8 +1237,15 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
                   ? d->sites->by_id[id] : NULL;
             if (!site || !site->function || (op != DSPROF_OP_OP && !innermost_op (d)))
               goto corrupt;
+            /* The op records before it in its invocation: the one a NEXT
+               ends and those before that one; none after an OP.  */
+            const struct ev_site *prev[3] = { NULL, NULL, NULL };
             if (op != DSPROF_OP_OP)
               {
+                const struct ev_record *ending = d->stack[d->depth - 1].r;
+                prev[0] = ending->site;
+                prev[1] = ending->op_prev[0];
+                prev[2] = ending->op_prev[1];
                 /* The record ending has no event of its own in the stream
                    (raw op 0): a writer of the stream writes the one that
                    starts the next.  */
@@ -1248,7 +1255,8 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
                   break;
               }
             d->op_base = base;
-            open_site_record (d, site, ns);
+            memcpy (open_site_record (d, site, ns)->r->op_prev, prev,
+                    sizeof prev);
             if (d->on_event)
               {
                 const unsigned char *after_id = payload;

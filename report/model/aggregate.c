@@ -10,7 +10,9 @@
 #include "hashtab.h"
 #include "aggregate.h"
 #include "intmap.h"
+#include "files.h"
 #include "profile.h"
+#include "progress.h"
 
 /* Add the entries of FROM, bucket id -> nanoseconds, to INTO and empty FROM;
    the smaller map is merged into the larger, so a record's entries move
@@ -334,12 +336,6 @@ cmp_str (const void *p, const void *q)
 
 static agg_derive_fn *derive;
 
-const char *const agg_derived_dims[] = {
-  "depth", "parent", "location", "depends-on", "children", "site"
-};
-const size_t agg_nderived_dims
-  = sizeof agg_derived_dims / sizeof agg_derived_dims[0];
-
 void
 agg_set_derive (agg_derive_fn *fn)
 {
@@ -402,88 +398,360 @@ agg_outer_value (const struct ev_record *r, const char *dim)
   return carrier ? ev_record_dim (carrier, dim) : NULL;
 }
 
+/* ---- the built-in derived dimensions ------------------------------------------ */
+
+/* Each one's text function (struct agg_derived): R's value in BUF, or NULL
+   when R has none; ARG is the D of a prefix's name (outer:D), else "".  */
+
+static const char *
+depth_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  snprintf (buf, size, "%u", r->depth);
+  return buf;
+}
+
+static const char *
+parent_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  snprintf (buf, size, "%s", r->parent ? ev_record_name (r->parent, NULL) : "(top)");
+  return buf;
+}
+
+static const char *
+location_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  snprintf (buf, size, "%s", !r->parent ? "Root" : r->nchildren == 0 ? "Leaf"
+                             : "Inner");
+  return buf;
+}
+
+static const char *
+children_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  snprintf (buf, size, "%u", r->nchildren);
+  return buf;
+}
+
+static bool
+always (const struct ev_record *r, const char *arg)
+{
+  (void) r, (void) arg;
+  return true;
+}
+
+static const char *
+depends_on_text (const struct ev_record *r, const char *arg, char *buf,
+                 size_t size)
+{
+  (void) arg;
+  if (r->nchildren && !r->children)
+    return NULL;                 /* not kept: see agg_needs_children */
+  if (r->nchildren == 0)
+    {
+      snprintf (buf, size, "(none)");
+      return buf;
+    }
+  const char **names = XNEWVEC (const char *, r->nchildren);
+  for (uint32_t i = 0; i < r->nchildren; i++)
+    names[i] = ev_record_name (r->children[i], NULL);
+  qsort (names, r->nchildren, sizeof *names, cmp_str);
+  size_t n = 0;
+  buf[0] = '\0';
+  for (uint32_t i = 0; i < r->nchildren; i++)
+    if (i == 0 || strcmp (names[i], names[i - 1]) != 0)
+      n += snprintf (buf + (n < size ? n : size), n < size ? size - n : 0,
+                     "%s%s", n ? "," : "", names[i]);
+  free (names);
+  return buf;
+}
+
+static bool
+depends_on_present (const struct ev_record *r, const char *arg)
+{
+  (void) arg;
+  return !r->nchildren || r->children;
+}
+
+/* file:line of the dimensions DIMS (N of them), or NULL.  */
+
+static const char *
+site_of_dims (const struct ev_dim *dims, uint32_t n, char *buf, size_t size)
+{
+  const struct ev_value *file = NULL, *line = NULL;
+  for (uint32_t i = 0; i < n; i++)
+    if (!file && !strcmp (dims[i].name, "file"))
+      file = &dims[i].v;
+    else if (!line && !strcmp (dims[i].name, "line"))
+      line = &dims[i].v;
+  if (!file || !line)
+    return NULL;
+  snprintf (buf, size, "%.*s:%llu", (int) file->len, file->s,
+            (unsigned long long) line->u);
+  return buf;
+}
+
+static const char *
+site_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  return site_of_dims (r->dims, r->ndims, buf, size);
+}
+
+static bool
+site_present (const struct ev_record *r, const char *arg)
+{
+  (void) arg;
+  return ev_record_dim (r, "file") && ev_record_dim (r, "line");
+}
+
+static const char *
+outer_text (const struct ev_record *r, const char *d, char *buf, size_t size)
+{
+  const struct ev_value *v = agg_outer_value (r, d);
+  return v ? ev_format_value (v, buf, size) : NULL;
+}
+
+static bool
+outer_present (const struct ev_record *r, const char *d)
+{
+  return agg_outer_value (r, d) != NULL;
+}
+
+static bool
+any_dim (const char *d)
+{
+  return d[0] != '\0';
+}
+
+/* The dimensions an op site gives its records, which prev:D and seqN:D take
+   of the op records before: their site's intrinsic ones, and site.  */
+
+static bool
+op_site_dim (const char *d)
+{
+  static const char *const dims[] = { "name", "line", "file", "function",
+                                      "event", "site" };
+  for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++)
+    if (!strcmp (d, dims[i]))
+      return true;
+  return false;
+}
+
+/* D of the records of op site SITE, in BUF; NULL if they have none.  */
+
+static const char *
+op_site_text (const struct ev_site *site, const char *d, char *buf, size_t size)
+{
+  if (!strcmp (d, "site"))
+    return site_of_dims (site->intrinsic, site->nintrinsic, buf, size);
+  for (uint32_t i = 0; i < site->nintrinsic; i++)
+    if (!strcmp (site->intrinsic[i].name, d))
+      return ev_format_value (&site->intrinsic[i].v, buf, size);
+  return NULL;
+}
+
+/* Whether R is an op record with at least N op records before it in its
+   invocation of its dispatch function (ev_record's op_prev).  */
+
+static inline bool
+op_after (const struct ev_record *r, int n)
+{
+  return ev_record_op_p (r) && r->op_prev[n - 1];
+}
+
+static const char *
+prev_text (const struct ev_record *r, const char *d, char *buf, size_t size)
+{
+  return op_after (r, 1) ? op_site_text (r->op_prev[0], d, buf, size) : NULL;
+}
+
+static bool
+prev_present (const struct ev_record *r, const char *d)
+{
+  (void) d;
+  return op_after (r, 1);
+}
+
+/* The separator of the op records' values in a seqN:D value.  */
+#define SEQ_SEP " > "
+
+/* seqN:D of R: D of the last N op records of R's invocation, R last, joined
+   by SEQ_SEP; NULL if fewer than N - 1 come before R.  */
+
+static const char *
+seq_text (const struct ev_record *r, const char *d, int n, char *buf,
+          size_t size)
+{
+  if (!op_after (r, n - 1))
+    return NULL;
+  char part[EV_VALUE_SIZE];
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = n - 1; i >= 0; i--)
+    {
+      const char *t = op_site_text (i ? r->op_prev[i - 1] : r->site, d, part,
+                                    sizeof part);
+      len += snprintf (buf + (len < size ? len : size),
+                       len < size ? size - len : 0, "%s%s",
+                       i < n - 1 ? SEQ_SEP : "", t ? t : "");
+    }
+  return buf;
+}
+
+#define SEQ(N)                                                                \
+  static const char *                                                         \
+  seq##N##_text (const struct ev_record *r, const char *d, char *buf,         \
+                 size_t size)                                                 \
+  {                                                                           \
+    return seq_text (r, d, N, buf, size);                                     \
+  }                                                                           \
+  static bool                                                                 \
+  seq##N##_present (const struct ev_record *r, const char *d)                 \
+  {                                                                           \
+    (void) d;                                                                 \
+    return op_after (r, N - 1);                                               \
+  }
+SEQ (2)
+SEQ (3)
+SEQ (4)
+
+#define OP_SITE_DIMS "name, line, file, function, event, site"
+
+/* The built-in derived dimensions (docs/contract.md §5.4), the one list of
+   them: agg_dim_text and agg_dim_present compute them by it, the decoding
+   keeps what they need by it (agg_needs_children), `dsprof dims` lists its
+   names, the commands check a prefix's D (agg_dim_usage) and print its help
+   lines (agg_derived_help) by it, and a --derive library that gives a value
+   to one of its names is an error (derive_clash).  A new built-in derived
+   dimension is its functions above and its entry here (this file), and its
+   tests: testsuite/unit/report_test.c (which checks every entry's PRESENT
+   against its TEXT) and a case; its lines in docs/contract.md §5.4 and
+   docs/dsprof.1.  */
+
+const struct agg_derived agg_derived[] = {
+  { .name = "depth", .text = depth_text, .present = always,
+    .help = "depth       0 for a top-level record, its children 1, ..." },
+  { .name = "parent", .text = parent_text, .present = always,
+    .help = "parent      the enclosing record's name, (top) if none" },
+  { .name = "location", .text = location_text, .present = always,
+    .help = "location    Root (no enclosing record), Leaf (no descendants), "
+            "else Inner" },
+  { .name = "depends-on", .needs = AGG_NEEDS_CHILDREN, .text = depends_on_text,
+    .present = depends_on_present,
+    .help = "depends-on  the sorted distinct names of the direct descendants, "
+            "(none)" },
+  { .name = "children", .text = children_text, .present = always,
+    .help = "children    the number of direct descendants" },
+  { .name = "site", .text = site_text, .present = site_present,
+    .help = "site        file:line" },
+  { .name = "outer:", .prefix = true, .text = outer_text,
+    .present = outer_present, .d_ok = any_dim,
+    .usage = "outer:D wants a dimension D",
+    .help = "outer:D     D's value on the nearest enclosing record carrying D" },
+  { .name = "prev:", .prefix = true, .text = prev_text,
+    .present = prev_present, .d_ok = op_site_dim,
+    .usage = "prev:D wants a dimension of op records (" OP_SITE_DIMS ")",
+    .help = "prev:D      an op record's: D of the op record before it in the "
+            "same call\n              of its dispatch function (none for the "
+            "first); D one of " OP_SITE_DIMS },
+  { .name = "seq2:", .prefix = true, .text = seq2_text,
+    .present = seq2_present, .d_ok = op_site_dim,
+    .usage = "seq2:D wants a dimension of op records (" OP_SITE_DIMS ")",
+    .help = "seq2:D      an op record's: D of the last 2 op records of its "
+            "call, joined\n              by \"" SEQ_SEP "\" (seq3:D, seq4:D: "
+            "the last 3, 4)" },
+  { .name = "seq3:", .prefix = true, .text = seq3_text,
+    .present = seq3_present, .d_ok = op_site_dim,
+    .usage = "seq3:D wants a dimension of op records (" OP_SITE_DIMS ")" },
+  { .name = "seq4:", .prefix = true, .text = seq4_text,
+    .present = seq4_present, .d_ok = op_site_dim,
+    .usage = "seq4:D wants a dimension of op records (" OP_SITE_DIMS ")" },
+};
+const size_t agg_nderived = sizeof agg_derived / sizeof agg_derived[0];
+
+const struct agg_derived *
+agg_derived_find (const char *name, const char **d)
+{
+  for (size_t i = 0; i < agg_nderived; i++)
+    {
+      const struct agg_derived *e = &agg_derived[i];
+      size_t n = strlen (e->name);
+      if (e->prefix ? !strncmp (name, e->name, n) : !strcmp (name, e->name))
+        {
+          *d = e->prefix ? name + n : "";
+          return e;
+        }
+    }
+  return NULL;
+}
+
+const char *
+agg_dim_usage (const char *name)
+{
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  return e && e->prefix && !e->d_ok (d) ? e->usage : NULL;
+}
+
+void
+agg_derived_help (FILE *out)
+{
+  fputs ("\nDerived dimensions (besides the recorded ones):\n", out);
+  for (size_t i = 0; i < agg_nderived; i++)
+    if (agg_derived[i].help)
+      fprintf (out, "  %s\n", agg_derived[i].help);
+}
+
+/* A --derive library gave NAME, a built-in derived dimension, a value: one
+   message, the outputs removed, exit status 1 (a usage error).  */
+
+static void __attribute__ ((noreturn))
+derive_clash (const char *name)
+{
+  progress_end ();
+  fprintf (stderr, "dsprof: the --derive library defines '%s', a built-in "
+           "derived dimension: a library's dimensions need names of their "
+           "own (`dsprof report --help' lists the built-in ones)\n", name);
+  output_unlink_all ();
+  exit (1);
+}
+
 const char *
 agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t size)
 {
   const struct ev_value *v = ev_record_dim (r, name);
   if (v)
     return ev_format_value (v, buf, size);
-  const char *outer = agg_outer_dim (name);
-  if (outer)
-    {
-      v = agg_outer_value (r, outer);
-      return v ? ev_format_value (v, buf, size) : NULL;
-    }
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
   if (derive)
     {
       const char *t = derive (r, name, buf, size);
+      if (t && e)
+        derive_clash (name);
       if (t)
         return t;
     }
-  if (strcmp (name, "depth") == 0)
-    snprintf (buf, size, "%u", r->depth);
-  else if (strcmp (name, "parent") == 0)
-    snprintf (buf, size, "%s",
-              r->parent ? ev_record_name (r->parent, NULL) : "(top)");
-  else if (strcmp (name, "location") == 0)
-    snprintf (buf, size, "%s", !r->parent ? "Root"
-                               : r->nchildren == 0 ? "Leaf" : "Inner");
-  else if (strcmp (name, "children") == 0)
-    snprintf (buf, size, "%u", r->nchildren);
-  else if (strcmp (name, "site") == 0)
-    {
-      const struct ev_value *file = ev_record_dim (r, "file");
-      const struct ev_value *line = ev_record_dim (r, "line");
-      if (!file || !line)
-        return NULL;
-      snprintf (buf, size, "%.*s:%llu", (int) file->len, file->s,
-                (unsigned long long) line->u);
-    }
-  else if (strcmp (name, "depends-on") == 0)
-    {
-      if (r->nchildren && !r->children)
-        return NULL;             /* not kept: see agg_needs_children */
-      if (r->nchildren == 0)
-        {
-          snprintf (buf, size, "(none)");
-          return buf;
-        }
-      const char **names = XNEWVEC (const char *, r->nchildren);
-      for (uint32_t i = 0; i < r->nchildren; i++)
-        names[i] = ev_record_name (r->children[i], NULL);
-      qsort (names, r->nchildren, sizeof *names, cmp_str);
-      size_t n = 0;
-      buf[0] = '\0';
-      for (uint32_t i = 0; i < r->nchildren; i++)
-        if (i == 0 || strcmp (names[i], names[i - 1]) != 0)
-          n += snprintf (buf + (n < size ? n : size), n < size ? size - n : 0,
-                         "%s%s", n ? "," : "", names[i]);
-      free (names);
-    }
-  else
-    return NULL;
-  return buf;
+  return e ? e->text (r, d, buf, size) : NULL;
 }
 
 bool
 agg_dim_present (const struct ev_record *r, const char *name)
 {
-  const char *outer = agg_outer_dim (name);
-  if (outer)
-    return ev_record_dim (r, name) || agg_outer_value (r, outer);
-  if (!derive && !ev_record_dim (r, name))
-    {
-      if (!strcmp (name, "depth") || !strcmp (name, "parent")
-          || !strcmp (name, "location") || !strcmp (name, "children"))
-        return true;
-      if (!strcmp (name, "site"))
-        return ev_record_dim (r, "file") && ev_record_dim (r, "line");
-      if (!strcmp (name, "depends-on"))
-        return !r->nchildren || r->children;
-      return false;
-    }
+  if (ev_record_dim (r, name))
+    return true;
   char buf[EV_VALUE_SIZE];
-  return agg_dim_text (r, name, buf, sizeof buf) != NULL;
+  if (derive)
+    return agg_dim_text (r, name, buf, sizeof buf) != NULL;
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  if (!e)
+    return false;
+  return e->present ? e->present (r, d) : e->text (r, d, buf, sizeof buf) != NULL;
 }
 
 static __attribute__ ((noinline)) bool
@@ -698,16 +966,26 @@ agg_record (struct ev_record *r, void *arg)
   return 0;
 }
 
+/* What the decoding must keep for dimension NAME (AGG_NEEDS_*).  */
+
+static unsigned
+dim_needs (const char *name)
+{
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  return e ? e->needs : 0;
+}
+
 bool
 agg_needs_children (const struct agg *a)
 {
   if (derive)
     return true;
   for (int i = 0; i < a->ndims; i++)
-    if (!strcmp (a->dims[i], "depends-on"))
+    if (dim_needs (a->dims[i]) & AGG_NEEDS_CHILDREN)
       return true;
   for (int i = 0; i < a->nfilters; i++)
-    if (!strcmp (a->filters[i].dim, "depends-on"))
+    if (dim_needs (a->filters[i].dim) & AGG_NEEDS_CHILDREN)
       return true;
   return false;
 }
@@ -765,9 +1043,10 @@ agg_free (struct agg *a)
 void
 agg_carry_want (struct agg_carry *c, const char *name)
 {
-  for (size_t i = 0; i < agg_nderived_dims; i++)
-    if (!strcmp (name, agg_derived_dims[i]))
-      return;
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  if (e && !e->prefix)
+    return;
   for (uint32_t i = 0; i < c->n; i++)
     if (!strcmp (name, c->names[i]))
       return;
@@ -791,12 +1070,8 @@ carried (struct agg_carry *c, uint32_t i)
 void
 agg_carry_check (struct agg_carry *c, const struct ev_record *r)
 {
-  char buf[EV_VALUE_SIZE];
   for (uint32_t i = c->n; i-- > 0;)
-    if (ev_record_dim (r, c->names[i])
-        || (agg_outer_dim (c->names[i])
-            && agg_outer_value (r, agg_outer_dim (c->names[i])))
-        || (derive && derive (r, c->names[i], buf, sizeof buf)))
+    if (agg_dim_present (r, c->names[i]))
       carried (c, i);
 }
 

@@ -1321,10 +1321,14 @@ test_dim_present (void)
       r.children = shape / 2 == 1 ? children : NULL;  /* 2: not kept */
       r.parent = shape % 3 ? &child : NULL;
       char buf[4096];
-      for (size_t i = 0; i < agg_nderived_dims + 4; i++)
+      for (size_t i = 0; i < agg_nderived + 4; i++)
         {
-          const char *name = i < agg_nderived_dims ? agg_derived_dims[i]
-                                                   : extra[i - agg_nderived_dims];
+          /* Every entry of the table, a prefix followed by a D.  */
+          char name[64];
+          snprintf (name, sizeof name, "%s%s",
+                    i < agg_nderived ? agg_derived[i].name
+                                     : extra[i - agg_nderived],
+                    i < agg_nderived && agg_derived[i].prefix ? "name" : "");
           CU_ASSERT_EQUAL (agg_dim_present (&r, name),
                            agg_dim_text (&r, name, buf, sizeof buf) != NULL);
         }
