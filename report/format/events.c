@@ -568,6 +568,16 @@ struct decoder
   struct ev_raw raw;             /* the bytes of the event being delivered */
   uint64_t op_base;              /* the dispatch of the chunk's latest OP or
                                     NEXT (0: none yet), a CASE op's */
+  /* An op record ended by the first event of a chunk (OP_END): the
+     recorder ends the frame's op record there and starts the next with an
+     OP at the chunk's setup (dsprof-format.h, section 4), so an OP right
+     after it, of the same dispatch function at the same depth, continues
+     the same call: its op_prev are SPLIT (the ended record's site and
+     op_prev).  */
+  bool chunk_fresh;              /* no event of the chunk decoded yet */
+  bool split;                    /* the latest event was such an OP_END */
+  uint32_t split_depth;
+  const struct ev_site *split_prev[3];
 };
 
 /* Append NAME = V to D.  */
@@ -1048,6 +1058,7 @@ chunk_begin (struct decoder *d, const struct dsprof_events_chunk *ch)
   d->nnames = 0;
   d->strs.n = 0;
   d->op_base = 0;
+  d->chunk_fresh = true;
   struct dsprof_events_costs costs;
   d->setup_ns = ev_chunk_costs (ch, &costs)
                 ? ev_costs_ps (&costs, costs.setup_ticks, d->time.ns_per_tick) / 1000
@@ -1100,6 +1111,8 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
       if (ns < d->last_ns)
         ns = d->last_ns;
       d->last_ns = ns;
+      bool after_split = d->split;
+      d->split = false;
       switch (op)
         {
         case DSPROF_OP_ENTER:
@@ -1184,6 +1197,15 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
           if (op == DSPROF_OP_FINISH ? !d->depth || d->stack[d->depth - 1].r->site
                                      : !innermost_op (d))
             goto corrupt;
+          if (op == DSPROF_OP_OP_END && d->chunk_fresh)
+            {
+              const struct ev_record *ending = d->stack[d->depth - 1].r;
+              d->split = true;
+              d->split_depth = d->depth - 1;
+              d->split_prev[0] = ending->site;
+              d->split_prev[1] = ending->op_prev[0];
+              d->split_prev[2] = ending->op_prev[1];
+            }
           if (d->on_event)
             set_raw (d, op, 0, prev_end, op_at, c.p, c.p);
           rc = close_record (d, ns, true, NULL);
@@ -1240,7 +1262,11 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
             /* The op records before it in its invocation: the one a NEXT
                ends and those before that one; none after an OP.  */
             const struct ev_site *prev[3] = { NULL, NULL, NULL };
-            if (op != DSPROF_OP_OP)
+            if (op == DSPROF_OP_OP && after_split && d->depth == d->split_depth
+                && (site->function == d->split_prev[0]->function
+                    || !strcmp (site->function, d->split_prev[0]->function)))
+              memcpy (prev, d->split_prev, sizeof prev);
+            else if (op != DSPROF_OP_OP)
               {
                 const struct ev_record *ending = d->stack[d->depth - 1].r;
                 prev[0] = ending->site;
@@ -1275,6 +1301,7 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
         }
       if (__builtin_expect (d->setup_ns != 0, 0))
         take_setup (d, op);
+      d->chunk_fresh = false;
       prev_end = c.p;
     }
   *tickp = tick;
