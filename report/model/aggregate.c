@@ -625,12 +625,17 @@ SEQ (4)
    them: agg_dim_text and agg_dim_present compute them by it, the decoding
    keeps what they need by it (agg_needs_children), `dsprof dims` lists its
    names, the commands check a prefix's D (agg_dim_usage) and print its help
-   lines (agg_derived_help) by it, and a --derive library that gives a value
-   to one of its names is an error (derive_clash).  A new built-in derived
-   dimension is its functions above and its entry here (this file), and its
-   tests: testsuite/unit/report_test.c (which checks every entry's PRESENT
-   against its TEXT) and a case; its lines in docs/contract.md §5.4 and
-   docs/dsprof.1.  */
+   lines (agg_derived_help) by it, the report ranks the tables of a BY_COUNT
+   one by Count (report/model/model.c, agg_dim_by_count), and a --derive
+   library that gives a value to one of its names is an error
+   (derive_clash).  A new built-in derived dimension touches three code
+   files: this one (its text and presence functions above and its entry
+   here), testsuite/unit/report_test.c (its values; test_dim_present checks
+   every entry's PRESENT against its TEXT by itself) and the test.sh of a
+   case that shows it in a report; then its lines in docs/contract.md §5.4
+   and docs/dsprof.1.  One that needs more of the stream than a record holds
+   (prev:D, the op records before) adds it to the decoder's record
+   (report/format/events.h, events.c).  */
 
 const struct agg_derived agg_derived[] = {
   { .name = "depth", .text = depth_text, .present = always,
@@ -652,22 +657,22 @@ const struct agg_derived agg_derived[] = {
     .present = outer_present, .d_ok = any_dim,
     .usage = "outer:D wants a dimension D",
     .help = "outer:D     D's value on the nearest enclosing record carrying D" },
-  { .name = "prev:", .prefix = true, .text = prev_text,
+  { .name = "prev:", .prefix = true, .by_count = true, .text = prev_text,
     .present = prev_present, .d_ok = op_site_dim,
     .usage = "prev:D wants a dimension of op records (" OP_SITE_DIMS ")",
     .help = "prev:D      an op record's: D of the op record before it in the "
             "same call\n              of its dispatch function (none for the "
             "first); D one of " OP_SITE_DIMS },
-  { .name = "seq2:", .prefix = true, .text = seq2_text,
+  { .name = "seq2:", .prefix = true, .by_count = true, .text = seq2_text,
     .present = seq2_present, .d_ok = op_site_dim,
     .usage = "seq2:D wants a dimension of op records (" OP_SITE_DIMS ")",
     .help = "seq2:D      an op record's: D of the last 2 op records of its "
             "call, joined\n              by \"" SEQ_SEP "\" (seq3:D, seq4:D: "
             "the last 3, 4)" },
-  { .name = "seq3:", .prefix = true, .text = seq3_text,
+  { .name = "seq3:", .prefix = true, .by_count = true, .text = seq3_text,
     .present = seq3_present, .d_ok = op_site_dim,
     .usage = "seq3:D wants a dimension of op records (" OP_SITE_DIMS ")" },
-  { .name = "seq4:", .prefix = true, .text = seq4_text,
+  { .name = "seq4:", .prefix = true, .by_count = true, .text = seq4_text,
     .present = seq4_present, .d_ok = op_site_dim,
     .usage = "seq4:D wants a dimension of op records (" OP_SITE_DIMS ")" },
 };
@@ -687,6 +692,14 @@ agg_derived_find (const char *name, const char **d)
         }
     }
   return NULL;
+}
+
+bool
+agg_dim_by_count (const char *name)
+{
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  return e && e->by_count;
 }
 
 const char *

@@ -377,6 +377,8 @@ struct agg_derived
   const char *name;              /* "depth"; with PREFIX "outer:" */
   bool prefix;                   /* NAME followed by a dimension D */
   unsigned needs;                /* AGG_NEEDS_* */
+  bool by_count;                 /* its tables rank rows by Count first: a
+                                    row's times are not what it ranks */
   /* R's value in BUF (SIZE bytes), or NULL if R has none; D: a prefix's D,
      else "".  */
   const char *(*text) (const struct ev_record *r, const char *d, char *buf,
@@ -398,6 +400,10 @@ const struct agg_derived *agg_derived_find (const char *name, const char **d);
 /* What is wrong with the dimension name NAME, e.g. "outer:D wants a
    dimension D" for "outer:"; NULL if nothing is.  */
 const char *agg_dim_usage (const char *name);
+
+/* Whether the tables of dimension NAME rank their rows by Count first
+   (docs/contract.md §5.3): an entry of agg_derived whose BY_COUNT is set.  */
+bool agg_dim_by_count (const char *name);
 
 /* The help lines of the derived dimensions, after a blank line and a
    heading, to OUT.  */

@@ -976,6 +976,7 @@ struct ops_seen
   char names[4][8];
   uint64_t start[4], end[4];
   bool function[4];
+  char prev[4][8], seq[4][32];   /* prev:name, seq2:name ("-": none) */
 };
 
 static int
@@ -990,6 +991,11 @@ on_op (struct ev_record *r, void *arg)
       o->end[o->n] = r->end_ns;
       o->function[o->n] = f && f->len == 3 && !memcmp (f->s, "run", 3)
                           && ev_record_op_p (r);
+      char buf[64];
+      const char *t = agg_dim_text (r, "prev:name", buf, sizeof buf);
+      snprintf (o->prev[o->n], sizeof o->prev[0], "%s", t ? t : "-");
+      t = agg_dim_text (r, "seq2:name", buf, sizeof buf);
+      snprintf (o->seq[o->n], sizeof o->seq[0], "%s", t ? t : "-");
     }
   o->n++;
   return 0;
@@ -1055,6 +1061,37 @@ test_op_records (void)
       CU_ASSERT_EQUAL (seen.start[i], start[i]);
       CU_ASSERT_EQUAL (seen.end[i], end[i]);
       CU_ASSERT_EQUAL (seen.function[i], i < 3);
+    }
+  /* The op records before each in its call (prev:D, seq2:D).  */
+  static const char *const prev[4] = { "-", "ADD", "SUB", "-" };
+  static const char *const seq[4] = { "-", "ADD > SUB", "SUB > ADD", "-" };
+  for (int i = 0; i < 4; i++)
+    {
+      CU_ASSERT_STRING_EQUAL (seen.prev[i], prev[i]);
+      CU_ASSERT_STRING_EQUAL (seen.seq[i], seq[i]);
+    }
+
+  /* A call nested in ADD's record has a sequence of its own (SUB first),
+     and ADD's call resumes after it (SUB after ADD); an OP after an OP_END
+     in the same chunk starts a call of its own.  */
+  o.n = 0;
+  put_u (&o, DSPROF_OP_ENTER); put_u (&o, 0); put_u (&o, 1);      /* run at 0 */
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 10); put_u (&o, 2); put_u (&o, 0);
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 2); put_u (&o, 2); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_OP_END); put_u (&o, 2);                    /* at 14 */
+  o.p[o.n++] = DSPROF_OP_CASE + 1; put_u (&o, 6);                 /* SUB at 20 */
+  put_u (&o, DSPROF_OP_OP_END); put_u (&o, 5);                    /* at 25 */
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 1); put_u (&o, 2); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_OP_END); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_EXIT); put_u (&o, 5);
+  CU_ASSERT_EQUAL (decode_ops (ops, o.n, &seen), 0);
+  CU_ASSERT_EQUAL_FATAL (seen.n, 5);
+  static const char *const names2[4] = { "SUB", "ADD", "SUB", "SUB" };
+  static const char *const prev2[4] = { "-", "-", "ADD", "-" };
+  for (int i = 0; i < 4; i++)
+    {
+      CU_ASSERT_STRING_EQUAL (seen.names[i], names2[i]);
+      CU_ASSERT_STRING_EQUAL (seen.prev[i], prev2[i]);
     }
 
   /* A CASE before any OP or NEXT of its chunk.  */

@@ -16,7 +16,9 @@
 #    tables, count for count: the decoder tells one call from the next;
 #  - prev:D of an op record's first opcode, and of a record that is no op
 #    record, is the empty value; an unknown D after prev: or seqN: is a
-#    usage error.
+#    usage error;
+#  - the rows of every table of a sequence (and of the pairs' second level)
+#    rank by Count, then Total.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$FIXTURES/vm.c" .
@@ -44,6 +46,22 @@ done
 
 run_dsprof trace all.data >all.trace || fail "trace: status $?"
 python3 "$CASE/seqcheck.py" all.trace all || fail "the tables differ from the trace's sequences (above)"
+
+# Each table ranked by Count (then Total): the pairs' second level too.
+python3 - all/pairs.csv all/seq2.csv all/seq3.csv all/seq4.csv <<'PY' || fail "a table not ranked by Count"
+import csv, sys
+for path in sys.argv[1:]:
+    last = {}
+    rows = list(csv.reader(open(path)))[1:]
+    for r in rows:
+        table = (r[0], tuple(r[1:int(r[0])]))    # level, the values above
+        count, total = int(r[-2]), int(r[-8])
+        if table in last and last[table] < (count, total):
+            sys.exit(f"{path}: {r} after a row of count, total {last[table]}")
+        last[table] = (count, total)
+    if len(rows) < 5:
+        sys.exit(f"{path}: {len(rows)} rows")
+PY
 
 # The nested call of run: its own sequence; the outer one resumes after it.
 grep -q '^1,OP_REC > OP_ADD,' all/seq2.csv || fail "no OP_REC > OP_ADD: $(cat all/seq2.csv)"
