@@ -660,9 +660,9 @@ const struct agg_derived agg_derived[] = {
   { .name = "prev:", .prefix = true, .by_count = true, .text = prev_text,
     .present = prev_present, .d_ok = op_site_dim,
     .usage = "prev:D wants a dimension of op records (" OP_SITE_DIMS ")",
-    .help = "prev:D      an op record's: D of the op record before it in the "
-            "same call\n              of its dispatch function (none for the "
-            "first); D one of " OP_SITE_DIMS },
+    .help = "prev:D      an op record's: D of the op record before it in its "
+            "call of its\n              dispatch function (none for the first; "
+            "tables by Count);\n              D one of " OP_SITE_DIMS },
   { .name = "seq2:", .prefix = true, .by_count = true, .text = seq2_text,
     .present = seq2_present, .d_ok = op_site_dim,
     .usage = "seq2:D wants a dimension of op records (" OP_SITE_DIMS ")",
