@@ -3,7 +3,8 @@
 # on vm.c's VMs (testsuite/fixtures/vm.c: run recursing into itself from
 # OP_REC, leaving by longjmp from OP_THROW, called again and again from
 # main and from two threads; run_int, an event itself; run_goto's computed
-# gotos), built with dispatch=run:run_int:run_goto at -O2:
+# gotos), built with dispatch=run:run_int:run_goto at -O2, and vm-int.c's
+# (testsuite/fixtures/vm-int.c) in its two builds:
 #  - with functions=all (each call of a VM function a record of its own,
 #    holding that call's op records), the pair table `dsprof report
 #    prev:name name` and the seq2/seq3/seq4:name tables hold exactly the
@@ -73,6 +74,25 @@ for t in pairs seq2 seq3 seq4; do
   counts plain/$t.csv >plain-$t.counts
   [ -s all-$t.counts ] || fail "no rows in all/$t.csv"
   expect_same all-$t.counts plain-$t.counts
+done
+
+# vm-int.c (a switch on an int with a fall-through and a goto into another
+# opcode's code, which start no record; its computed-goto build): the same
+# check, and the two builds' sequences are the same.
+cp "$FIXTURES/vm-int.c" .
+for v in int-switch: int-goto:-DVM_GOTO; do
+  IFS=: read -r dir flag <<<"$v"
+  dscc -w -O2 -fplugin-arg-dsprof-dispatch=run -fplugin-arg-dsprof-functions=all $flag \
+    -o vm-$dir vm-int.c || fail "vm-int.c does not compile ($dir)"
+  DSPROF_OUT=$PWD/$dir.data ./vm-$dir 5 1 >$dir.out || fail "vm-$dir exited with status $?"
+  tables $dir $dir.data
+  run_dsprof trace $dir.data >$dir.trace || fail "$dir: trace: status $?"
+  python3 "$CASE/seqcheck.py" $dir.trace $dir || fail "$dir: the tables differ from the trace's sequences (above)"
+done
+for t in pairs seq2 seq3 seq4; do
+  counts int-switch/$t.csv >int-switch-$t.counts
+  counts int-goto/$t.csv >int-goto-$t.counts
+  expect_same int-switch-$t.counts int-goto-$t.counts
 done
 
 # The first op record of a call, and a record that is no op record: empty.
