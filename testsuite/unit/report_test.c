@@ -1012,8 +1012,11 @@ op_site (struct buf *m, unsigned index, const char *type, const char *name)
   put_rec (m, DSPROF_TAG_SITE, &r);
 }
 
+/* Decode a stream of the run/ADD/SUB sites of two chunks, OPS (N bytes) and
+   OPS2 (N2 bytes, none if N2 is 0), into SEEN.  */
 static int
-decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
+decode_ops2 (const unsigned char *ops, size_t n, const unsigned char *ops2,
+             size_t n2, struct ops_seen *seen)
 {
   unsigned char mb[512], rb[64];
   struct buf m = { mb, 0 }, r = { rb, 0 };
@@ -1030,13 +1033,54 @@ decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
   const char *err = NULL;
   CU_ASSERT_EQUAL_FATAL (ev_sites_add_unit (&sites, mb, m.n, 1, 3, &err), 0);
   static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
-  const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops, n) };
-  struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
+  static unsigned char b1[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  const struct dsprof_events_chunk *chunks[2] = {
+    make_chunk (b0, 0, 0, 0, ops, n), make_chunk (b1, 1, 100, 100, ops2, n2)
+  };
+  struct ev_stream st = { .thread = 1, .nchunks = n2 ? 2 : 1, .chunks = chunks };
   struct ev_clock clock = { 0, 1.0 };
   memset (seen, 0, sizeof *seen);
   int rc = ev_decode_stream (&st, &sites, &clock, NULL, on_op, seen, 0, &err);
   ev_sites_free (&sites);
   return rc;
+}
+
+static int
+decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
+{
+  return decode_ops2 (ops, n, NULL, 0, seen);
+}
+
+/* The recorder ends an op record at a new chunk and starts the next with an
+   OP (dsprof-format.h, section 4): the chunk's first event an OP_END, then an
+   OP at the same depth.  The two are one call, whose sequence goes on; an
+   OP_END that is not the chunk's first ends the call.  */
+static void
+test_op_chunk_split (void)
+{
+  unsigned char ops[32], ops2[32];
+  struct buf o = { ops, 0 }, o2 = { ops2, 0 };
+  put_u (&o, DSPROF_OP_ENTER); put_u (&o, 0); put_u (&o, 1);      /* run at 0 */
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 10); put_u (&o, 2); put_u (&o, 0);
+  o.p[o.n++] = DSPROF_OP_CASE + 1; put_u (&o, 5);                 /* SUB at 15 */
+  put_u (&o2, DSPROF_OP_OP_END); put_u (&o2, 0);                  /* at 100 */
+  put_u (&o2, DSPROF_OP_OP); put_u (&o2, 3); put_u (&o2, 2); put_u (&o2, 0);
+  put_u (&o2, DSPROF_OP_OP_END); put_u (&o2, 2);
+  put_u (&o2, DSPROF_OP_OP); put_u (&o2, 1); put_u (&o2, 2); put_u (&o2, 1);
+  put_u (&o2, DSPROF_OP_OP_END); put_u (&o2, 1);
+  put_u (&o2, DSPROF_OP_EXIT); put_u (&o2, 1);
+  struct ops_seen seen;
+  CU_ASSERT_EQUAL (decode_ops2 (ops, o.n, ops2, o2.n, &seen), 0);
+  CU_ASSERT_EQUAL_FATAL (seen.n, 5);
+  static const char *const names[4] = { "ADD", "SUB", "ADD", "SUB" };
+  static const char *const prev[4] = { "-", "ADD", "SUB", "-" };
+  static const char *const seq[4] = { "-", "ADD > SUB", "SUB > ADD", "-" };
+  for (int i = 0; i < 4; i++)
+    {
+      CU_ASSERT_STRING_EQUAL (seen.names[i], names[i]);
+      CU_ASSERT_STRING_EQUAL (seen.prev[i], prev[i]);
+      CU_ASSERT_STRING_EQUAL (seen.seq[i], seq[i]);
+    }
 }
 
 static void
@@ -1441,6 +1485,7 @@ report_test_register (void)
   CU_add_test (s, "a record's children kept or counted", test_keep_children);
   CU_add_test (s, "a stream decoded in steps as it is written", test_resume_steps);
   CU_add_test (s, "op records: OP, CASE, NEXT, OP_END", test_op_records);
+  CU_add_test (s, "op records: a call's sequence across chunks", test_op_chunk_split);
   CU_add_test (s, "deduction: one hook per op record", test_deduction_ops);
   CU_add_test (s, "derived dimensions present as their text", test_dim_present);
   CU_add_test (s, "only regular files are opened to read", test_open_regular);
