@@ -572,10 +572,9 @@ struct decoder
      recorder ends the frame's op record there and starts the next with an
      OP at the chunk's setup (dsprof-format.h, section 4), so an OP right
      after it, of the same dispatch function at the same depth, continues
-     the same call: its op_prev are SPLIT (the ended record's site and
+     the same call: its op_prev are SPLIT_PREV (the ended record's site and
      op_prev).  */
-  bool chunk_fresh;              /* no event of the chunk decoded yet */
-  bool split;                    /* the latest event was such an OP_END */
+  const unsigned char *split_end;/* where such an OP_END ends, or NULL */
   uint32_t split_depth;
   const struct ev_site *split_prev[3];
 };
@@ -1058,7 +1057,7 @@ chunk_begin (struct decoder *d, const struct dsprof_events_chunk *ch)
   d->nnames = 0;
   d->strs.n = 0;
   d->op_base = 0;
-  d->chunk_fresh = true;
+  d->split_end = NULL;
   struct dsprof_events_costs costs;
   d->setup_ns = ev_chunk_costs (ch, &costs)
                 ? ev_costs_ps (&costs, costs.setup_ticks, d->time.ns_per_tick) / 1000
@@ -1111,8 +1110,6 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
       if (ns < d->last_ns)
         ns = d->last_ns;
       d->last_ns = ns;
-      bool after_split = d->split;
-      d->split = false;
       switch (op)
         {
         case DSPROF_OP_ENTER:
@@ -1197,10 +1194,10 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
           if (op == DSPROF_OP_FINISH ? !d->depth || d->stack[d->depth - 1].r->site
                                      : !innermost_op (d))
             goto corrupt;
-          if (op == DSPROF_OP_OP_END && d->chunk_fresh)
+          if (op == DSPROF_OP_OP_END && prev_end == base)
             {
               const struct ev_record *ending = d->stack[d->depth - 1].r;
-              d->split = true;
+              d->split_end = c.p;
               d->split_depth = d->depth - 1;
               d->split_prev[0] = ending->site;
               d->split_prev[1] = ending->op_prev[0];
@@ -1262,7 +1259,8 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
             /* The op records before it in its invocation: the one a NEXT
                ends and those before that one; none after an OP.  */
             const struct ev_site *prev[3] = { NULL, NULL, NULL };
-            if (op == DSPROF_OP_OP && after_split && d->depth == d->split_depth
+            if (op == DSPROF_OP_OP && prev_end == d->split_end
+                && d->depth == d->split_depth
                 && (site->function == d->split_prev[0]->function
                     || !strcmp (site->function, d->split_prev[0]->function)))
               memcpy (prev, d->split_prev, sizeof prev);
@@ -1301,7 +1299,6 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
         }
       if (__builtin_expect (d->setup_ns != 0, 0))
         take_setup (d, op);
-      d->chunk_fresh = false;
       prev_end = c.p;
     }
   *tickp = tick;

@@ -733,12 +733,13 @@ derive_clash (const char *name)
   exit (1);
 }
 
-const char *
-agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t size)
+/* agg_dim_text of a dimension R does not carry: out of line, so that the
+   common case, a recorded one, stays inline in its callers.  */
+
+static __attribute__ ((noinline)) const char *
+derived_text (const struct ev_record *r, const char *name, char *buf,
+              size_t size)
 {
-  const struct ev_value *v = ev_record_dim (r, name);
-  if (v)
-    return ev_format_value (v, buf, size);
   const char *d;
   const struct agg_derived *e = agg_derived_find (name, &d);
   if (derive)
@@ -750,6 +751,13 @@ agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t siz
         return t;
     }
   return e ? e->text (r, d, buf, size) : NULL;
+}
+
+const char *
+agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t size)
+{
+  const struct ev_value *v = ev_record_dim (r, name);
+  return v ? ev_format_value (v, buf, size) : derived_text (r, name, buf, size);
 }
 
 bool
