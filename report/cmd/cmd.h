@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "aggregate.h"
+#include "derive.h"
 #include "files.h"
 #include "profile.h"
 #include "text.h"
@@ -140,9 +141,6 @@ int export_lcov (struct pf_set *set, FILE *out);
    (`dsprof export --format cobertura`), its timestamp WHEN_S (seconds since
    the epoch).  Return 0 or EXIT_DATA.  */
 int export_cobertura (struct pf_set *set, uint64_t when_s, FILE *out);
-
-/* Load a --derive library; return 0 or EXIT_USAGE after a message.  */
-int derive_load (const char *path);
 
 extern const struct command cmd_lines, cmd_annotate, cmd_info, cmd_records,
   cmd_trace, cmd_report, cmd_dims, cmd_shell, cmd_summary;
