@@ -218,11 +218,14 @@ opt_help (const struct opt_cmd *c, FILE *out)
     fputs (c->after, out);
 }
 
-/* S as troff text: '-' as \-, '\' as \e.  */
+/* S as troff text: '-' as \-, '\' as \e, lines joined; a leading '.' or
+   '\'' is no request.  */
 
 static void
 troff (const char *s, FILE *out)
 {
+  if (*s == '.' || *s == '\'')
+    fputs ("\\&", out);
   for (; *s; s++)
     if (*s == '-')
       fputs ("\\-", out);
