@@ -1546,13 +1546,7 @@ set_dim (const char *cmd, char *arg, void *p)
 {
   struct export_cli *x = p;
   x->pp.dim = arg;
-  if (!*arg)
-    return usage_error (cmd, "--dim wants a dimension name");
-  if (looks_like_profile (arg))
-    return usage_error (cmd, "--dim: '%s' is a profile, not a dimension (an "
-                        "existing file, or a name with a '/' or a \".data\")",
-                        arg);
-  return check_dim (cmd, arg);
+  return check_dim_option (cmd, "--dim", arg);
 }
 
 static int

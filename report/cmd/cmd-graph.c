@@ -1134,13 +1134,7 @@ struct graph_opts
 static int
 set_dim (const char *cmd, char *arg, void *field)
 {
-  if (!*arg)
-    return usage_error (cmd, "--dim wants a dimension name");
-  if (looks_like_profile (arg))
-    return usage_error (cmd, "--dim: '%s' is a profile, not a dimension (an "
-                        "existing file, or a name with a '/' or a \".data\")",
-                        arg);
-  if (check_dim (cmd, arg))
+  if (check_dim_option (cmd, "--dim", arg))
     return EXIT_USAGE;
   *(const char **) field = arg;
   return 0;

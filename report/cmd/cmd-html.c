@@ -1903,16 +1903,7 @@ html_main (const struct html_opts *o, int argc, char **argv)
           return usage_error ("html", "--dims wants D1,D2,... without empty names, "
                               "not '%s'", dims);
         }
-      if (looks_like_profile (s))
-        {
-          int rc = usage_error ("html", "--dims: '%s' is a profile, not a "
-                                "dimension (an existing file, or a name with "
-                                "a '/' or a \".data\")", s);
-          free (q.dims);
-          free (dimcopy);
-          return rc;
-        }
-      if (check_dim ("html", s))
+      if (check_dim_option ("html", "--dims", s))
         {
           free (q.dims);
           free (dimcopy);

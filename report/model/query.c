@@ -55,6 +55,18 @@ looks_like_profile (const char *arg)
 }
 
 int
+check_dim_option (const char *cmd, const char *opt, const char *arg)
+{
+  if (!*arg)
+    return usage_error (cmd, "%s wants a dimension name", opt);
+  if (looks_like_profile (arg))
+    return usage_error (cmd, "%s: '%s' is a profile, not a dimension (an "
+                        "existing file, or a name with a '/' or a \".data\")",
+                        opt, arg);
+  return check_dim (cmd, arg);
+}
+
+int
 query_set_where (const char *cmd, char *arg, void *p)
 {
   struct query *q = p;

@@ -51,6 +51,11 @@ int check_dim (const char *cmd, const char *name);
    dimension: it names an existing file, holds a '/' or a ".data".  */
 bool looks_like_profile (const char *arg);
 
+/* Check ARG of option OPT of command CMD (--dim, --dims), a dimension: not
+   empty, not a profile (looks_like_profile), an outer:D naming a D.  Return
+   0, or EXIT_USAGE after the message.  */
+int check_dim_option (const char *cmd, const char *opt, const char *arg);
+
 /* The setters (struct opt's SET) of the query's options: ARG of command CMD
    into the struct query Q.  Return 0, or EXIT_USAGE after the message.  */
 int query_set_where (const char *cmd, char *arg, void *q);
