@@ -12,14 +12,14 @@
 /* Options of records, trace and dims: --where, --help.  */
 
 static const struct opt where_opts[] = {
-  WHERE_OPT (0, "only records whose DIM is VALUE; DIM!=VALUE: whose DIM is not\n"
-                "VALUE (repeatable; all hold)"),
+  WHERE_OPT (0, "only records whose DIM is VALUE; DIM!=VALUE: whose DIM\n"
+                "is not VALUE (repeatable; all hold)"),
   { 0 }
 };
 
 static const struct opt trace_opts[] = {
-  WHERE_OPT (0, "only events whose DIM is VALUE; DIM!=VALUE: whose DIM is not\n"
-                "VALUE (repeatable)"),
+  WHERE_OPT (0, "only events whose DIM is VALUE; DIM!=VALUE: whose DIM\n"
+                "is not VALUE (repeatable)"),
   { 0 }
 };
 
