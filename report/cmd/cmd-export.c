@@ -1597,7 +1597,7 @@ static const struct opt export_options[] = {
 static int
 run_export (int argc, char **argv)
 {
-  struct export_cli x = { .pp = { NULL, -1, NULL } };
+  struct export_cli x = { .pp = { .nlabels = -1 } };
   x.o.pp = &x.pp;
   struct opt_operands ops;
   int ret = opt_parse (&cmd_export.cli, argc, argv, &x, &ops);
