@@ -36,42 +36,42 @@ int print_help (const struct command *c);
    Return 0, or EXIT_DATA after the messages.  */
 int load_profiles (int argc, char **argv, struct pf_set *set);
 
-/* The options of the query (query.h) in the option table of a command whose
-   options hold the struct query at offset QOFF: --where, --unit, --top, --format,
-   --raw, --derive, --sum (report's, shell's, diff's).  */
+/* --where in the option table of a command whose options hold the struct
+   query at offset QOFF, its help TEXT.  */
 #define WHERE_OPT(qoff, text)                                                 \
-  { .name = "where", .arg = "DIM=VALUE", .help = (text),                      \
-    .kind = OPT_FUNC, .off = (qoff), .set = query_set_where, .letter = 'w' }
+  { .name = "where", .letter = 'w', .arg = "DIM=VALUE", .help = (text),       \
+    .kind = OPT_FUNC, .off = (qoff), .set = query_set_where }
 
+/* The options of the query (query.h), report's, shell's and diff's, in the
+   option table of a command whose options hold the struct query at offset
+   QOFF: --where, --unit, --top, --format, --raw, --derive, --sum.  */
 #define QUERY_OPTS(qoff)                                                      \
   WHERE_OPT (qoff, "only records whose DIM is VALUE; DIM!=VALUE: whose DIM\n" \
                    "is not VALUE (repeatable; all hold)"),                    \
-  { .name = "unit", .arg = "ns|us|ms|s",                                      \
+  { .name = "unit", .letter = 'u', .arg = "ns|us|ms|s",                       \
     .help = "time unit (default: one that suits the largest figure)",         \
-    .kind = OPT_FUNC, .off = (qoff),                         \
-    .set = query_set_unit, .letter = 'u' },                                    \
-  { .name = "top", .arg = "N", .help = "at most N rows per table",            \
-    .kind = OPT_FUNC, .off = (qoff),                         \
-    .set = query_set_top, .letter = 't' },                                     \
-  { .name = "format", .arg_text = format_names,                               \
-    .help = "the output format (default text)", .kind = OPT_FUNC,             \
-    .off = (qoff) + offsetof (struct query, format),         \
-    .set = format_set, .letter = 'f' },                                        \
-  { .name = "raw", .help = "times as recorded, without deducting the "        \
-    "recorder's\nmeasured cost per event", .kind = OPT_FLAG,                  \
-    .off = (qoff) + offsetof (struct query, raw) },          \
+    .kind = OPT_FUNC, .off = (qoff), .set = query_set_unit },                 \
+  { .name = "top", .letter = 't', .arg = "N",                                 \
+    .help = "at most N rows per table",                                       \
+    .kind = OPT_FUNC, .off = (qoff), .set = query_set_top },                  \
+  { .name = "format", .letter = 'f', .arg_text = format_names,                \
+    .help = "the output format (default text)",                               \
+    .kind = OPT_FUNC, .off = (qoff) + offsetof (struct query, format),        \
+    .set = format_set },                                                      \
+  { .name = "raw",                                                            \
+    .help = "times as recorded, without deducting the recorder's\n"           \
+            "measured cost per event",                                        \
+    .kind = OPT_FLAG, .off = (qoff) + offsetof (struct query, raw) },         \
   { .name = "derive", .arg = "LIB.so",                                        \
-    .help = "dimensions computed by a library (dsprof-derive.h)",            \
-    .kind = OPT_STRING,                                                       \
-    .off = (qoff) + offsetof (struct query, derive) },                                                           \
-  { .name = "sum", .arg = "D",                                                \
+    .help = "dimensions computed by a library (dsprof-derive.h)",             \
+    .kind = OPT_STRING, .off = (qoff) + offsetof (struct query, derive) },    \
+  { .name = "sum", .letter = 's', .arg = "D",                                 \
     .help = "a column Sum(D): the sum of D over each row's records,\n"        \
             "of those whose D is a number (an integer, a double, a\n"         \
             "bool as 0 or 1); repeatable, one column each",                   \
-    .kind = OPT_FUNC, .off = (qoff),                         \
-    .set = query_set_sum, .letter = 's' },                                     \
+    .kind = OPT_FUNC, .off = (qoff), .set = query_set_sum },                  \
   /* Taken and not used (it never was); unlisted.  */                         \
-  { .name = "profile", .arg = "P", .kind = OPT_IGNORED, .letter = 'p' }
+  { .name = "profile", .letter = 'p', .arg = "P", .kind = OPT_IGNORED }
 
 /* Run the dimension report of Q over SET to OUT.  Return 0 or EXIT_DATA.  */
 int run_report (struct pf_set *set, const struct query *q, FILE *out);
