@@ -216,7 +216,7 @@ static int lines_main (const char *output, bool append, bool ops, int argc,
 static int
 run_lines (int argc, char **argv)
 {
-  struct lines_opts o = { NULL, false, false };
+  struct lines_opts o = { 0 };
   struct opt_operands ops;
   int rc = opt_parse (&cmd_lines.cli, argc, argv, &o, &ops);
   if (!rc)
@@ -1114,7 +1114,7 @@ static int summary_main (const char *format, const char *output, int argc,
 static int
 run_summary (int argc, char **argv)
 {
-  struct summary_opts o = { "text", NULL };
+  struct summary_opts o = { .format = "text" };
   struct opt_operands ops;
   int rc = opt_parse (&cmd_summary.cli, argc, argv, &o, &ops);
   if (!rc)
