@@ -166,28 +166,22 @@ static const struct opt ctl_opts[] = {
   { 0 }
 };
 
-static int ctl_operands (int argc, char **argv);
-
-static int
-run_ctl (int argc, char **argv)
-{
-  struct opt_operands ops;
-  int rc = opt_parse (&cmd_ctl.cli, argc, argv, NULL, &ops);
-  if (!rc)
-    rc = ctl_operands (ops.n, ops.v);
-  free (ops.v);
-  return rc == OPT_HELP ? 0 : rc;
-}
-
 /* ctl's operands ARGV[0 .. ARGC): PROFILE events on|off.  */
 
 static int
-ctl_operands (int argc, char **argv)
+ctl_main (void *opts, int argc, char **argv)
 {
+  (void) opts;
   if (argc != 3 || strcmp (argv[1], "events")
       || (strcmp (argv[2], "on") && strcmp (argv[2], "off")))
     return usage_error ("ctl", "want PROFILE events on|off");
   return ctl_events (argv[0], !strcmp (argv[2], "on"));
+}
+
+static int
+run_ctl (int argc, char **argv)
+{
+  return opt_run (&cmd_ctl.cli, argc, argv, NULL, ctl_main);
 }
 
 const struct command cmd_ctl = {

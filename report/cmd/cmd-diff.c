@@ -1,6 +1,6 @@
-/* cmd-diff.c - `dsprof diff` (docs/contract.md §5.9): the diff model
-   (diff.h) rendered as text, CSV or JSON, and the changed line counts as
-   FILE:LINE: lines.  */
+/* cmd-diff.c - the command `dsprof diff` (docs/contract.md §5.9): its options
+   and operands, the diff model (diff.h) written by render/diff-view.c in the
+   format render/formats.c names, and --fail-above.  */
 
 #include <errno.h>
 #include <inttypes.h>

@@ -199,25 +199,12 @@ static const struct opt info_opts[] = {
   { 0 }
 };
 
-static int info_main (bool count, int argc, char **argv);
+/* info, its option --count (*OPTS), over the profiles ARGV[0 .. ARGC).  */
 
 static int
-run_info (int argc, char **argv)
+info_main (void *opts, int argc, char **argv)
 {
-  bool count = false;
-  struct opt_operands ops;
-  int rc = opt_parse (&cmd_info.cli, argc, argv, &count, &ops);
-  if (!rc)
-    rc = info_main (count, ops.n, ops.v);
-  free (ops.v);
-  return rc == OPT_HELP ? 0 : rc;
-}
-
-/* info, its option COUNT, over the profiles ARGV[0 .. ARGC).  */
-
-static int
-info_main (bool count, int argc, char **argv)
-{
+  bool count = *(bool *) opts;
   struct pf_set set;
   int rc = load_profiles (argc, argv, &set);
   if (rc)
@@ -234,6 +221,13 @@ info_main (bool count, int argc, char **argv)
             set.nunits);
   pf_free (&set);
   return rc ? rc : close_output ("info", NULL, stdout);
+}
+
+static int
+run_info (int argc, char **argv)
+{
+  bool count = false;
+  return opt_run (&cmd_info.cli, argc, argv, &count, info_main);
 }
 
 const struct command cmd_info = {

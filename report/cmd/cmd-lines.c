@@ -210,26 +210,15 @@ static const struct opt lines_opts[] = {
   { 0 }
 };
 
-static int lines_main (const char *output, bool append, bool ops, int argc,
-                       char **argv);
+/* lines with its options (struct lines_opts) over the profiles
+   ARGV[0 .. ARGC).  */
 
 static int
-run_lines (int argc, char **argv)
+lines_main (void *opts, int argc, char **argv)
 {
-  struct lines_opts o = { 0 };
-  struct opt_operands ops;
-  int rc = opt_parse (&cmd_lines.cli, argc, argv, &o, &ops);
-  if (!rc)
-    rc = lines_main (o.output, o.append, o.ops, ops.n, ops.v);
-  free (ops.v);
-  return rc == OPT_HELP ? 0 : rc;
-}
-
-/* lines with its options over the profiles ARGV[0 .. ARGC).  */
-
-static int
-lines_main (const char *output, bool append, bool ops, int argc, char **argv)
-{
+  const struct lines_opts *o = opts;
+  const char *output = o->output;
+  bool append = o->append, ops = o->ops;
   struct pf_set set;
   int rc = load_profiles (argc, argv, &set);
   if (rc)
@@ -254,6 +243,13 @@ lines_main (const char *output, bool append, bool ops, int argc, char **argv)
   free (v.v);
   pf_free (&set);
   return rc;
+}
+
+static int
+run_lines (int argc, char **argv)
+{
+  struct lines_opts o = { 0 };
+  return opt_run (&cmd_lines.cli, argc, argv, &o, lines_main);
 }
 
 const struct command cmd_lines = {
@@ -596,30 +592,18 @@ static const struct opt annotate_opts[] = {
   { 0 }
 };
 
-static int annotate_main (const char *dir, char *base, bool branches,
-                          int nsel, char **sel, int argc, char **argv);
+/* annotate with its options (struct annotate_opts) over the profiles
+   ARGV[0 .. ARGC).  */
 
 static int
-run_annotate (int argc, char **argv)
+annotate_main (void *opts, int argc, char **argv)
 {
-  struct annotate_opts o;
-  memset (&o, 0, sizeof o);
-  struct opt_operands ops;
-  int rc = opt_parse (&cmd_annotate.cli, argc, argv, &o, &ops);
-  if (!rc)
-    rc = annotate_main (o.dir, (char *) o.base, o.branches, o.sel.n, o.sel.v,
-                        ops.n, ops.v);
-  free (o.sel.v);
-  free (ops.v);
-  return rc == OPT_HELP ? 0 : rc;
-}
-
-/* annotate with its options over the profiles ARGV[0 .. ARGC).  */
-
-static int
-annotate_main (const char *dir, char *base, bool branches, int nsel,
-               char **sel, int argc, char **argv)
-{
+  const struct annotate_opts *o = opts;
+  const char *dir = o->dir;
+  char *base = (char *) o->base;
+  bool branches = o->branches;
+  int nsel = o->sel.n;
+  char **sel = o->sel.v;
   struct pf_set set, bset;
   struct lc_model bm;
   memset (&bm, 0, sizeof bm);
@@ -642,6 +626,13 @@ annotate_main (const char *dir, char *base, bool branches, int nsel,
   lc_free (&bm);
   pf_free (&bset);
   return rc;
+}
+
+static int
+run_annotate (int argc, char **argv)
+{
+  struct annotate_opts o = { 0 };
+  return opt_run (&cmd_annotate.cli, argc, argv, &o, annotate_main);
 }
 
 const struct command cmd_annotate = {
@@ -1108,26 +1099,14 @@ static const struct opt summary_opts[] = {
   { 0 }
 };
 
-static int summary_main (const char *format, const char *output, int argc,
-                         char **argv);
+/* summary with its options (struct summary_opts) over the profiles
+   ARGV[0 .. ARGC).  */
 
 static int
-run_summary (int argc, char **argv)
+summary_main (void *opts, int argc, char **argv)
 {
-  struct summary_opts o = { .format = "text" };
-  struct opt_operands ops;
-  int rc = opt_parse (&cmd_summary.cli, argc, argv, &o, &ops);
-  if (!rc)
-    rc = summary_main (o.format, o.output, ops.n, ops.v);
-  free (ops.v);
-  return rc == OPT_HELP ? 0 : rc;
-}
-
-/* summary in FORMAT to OUTPUT over the profiles ARGV[0 .. ARGC).  */
-
-static int
-summary_main (const char *format, const char *output, int argc, char **argv)
-{
+  const struct summary_opts *o = opts;
+  const char *format = o->format, *output = o->output;
   struct pf_set set;
   int rc = load_profiles (argc, argv, &set);
   if (rc)
@@ -1153,6 +1132,13 @@ summary_main (const char *format, const char *output, int argc, char **argv)
   lc_free (&m);
   pf_free (&set);
   return rc;
+}
+
+static int
+run_summary (int argc, char **argv)
+{
+  struct summary_opts o = { .format = "text" };
+  return opt_run (&cmd_summary.cli, argc, argv, &o, summary_main);
 }
 
 const struct command cmd_summary = {

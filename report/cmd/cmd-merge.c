@@ -341,25 +341,12 @@ static const struct opt merge_opts[] = {
   { 0 }
 };
 
-static int merge_main (const char *output, int argc, char **argv);
+/* merge into --output (*OPTS) the profiles ARGV[0 .. ARGC).  */
 
 static int
-run_merge (int argc, char **argv)
+merge_main (void *opts, int argc, char **argv)
 {
-  const char *output = NULL;
-  struct opt_operands ops;
-  int rc = opt_parse (&cmd_merge.cli, argc, argv, &output, &ops);
-  if (!rc)
-    rc = merge_main (output, ops.n, ops.v);
-  free (ops.v);
-  return rc == OPT_HELP ? 0 : rc;
-}
-
-/* merge into OUTPUT the profiles ARGV[0 .. ARGC).  */
-
-static int
-merge_main (const char *output, int argc, char **argv)
-{
+  const char *output = *(const char **) opts;
   if (!output || !*output)
     return usage_error ("merge", "-o OUT is needed");
   if (argc == 0)
@@ -376,6 +363,13 @@ merge_main (const char *output, int argc, char **argv)
     rc = output_finish (&out, write_merged (&set, output, out.f));
   pf_free (&set);
   return rc;
+}
+
+static int
+run_merge (int argc, char **argv)
+{
+  const char *output = NULL;
+  return opt_run (&cmd_merge.cli, argc, argv, &output, merge_main);
 }
 
 const struct command cmd_merge = {

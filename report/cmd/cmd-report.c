@@ -1,8 +1,8 @@
-/* cmd-report.c - the dimension report `dsprof report` (docs/contract.md §5.3), the
-   interactive `dsprof shell` (§5.5) and user-derived dimensions (§5.4).  */
+/* cmd-report.c - the commands `dsprof report` (docs/contract.md §5.3) and the
+   interactive `dsprof shell` (§5.5): their options and operands; the report
+   is built by model.c and written by render/report-view.c, in the format
+   render/formats.c names.  */
 
-#include <errno.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,6 +14,8 @@
 #include "cmd.h"
 #include "derive.h"
 #include "model.h"
+
+/* ---- the report ------------------------------------------------------------ */
 
 int
 run_report (struct pf_set *set, const struct query *q, FILE *out)

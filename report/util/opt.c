@@ -167,6 +167,21 @@ opt_parse (const struct opt_cmd *c, int argc, char **argv, void *opts,
   return rc;
 }
 
+int
+opt_run (const struct opt_cmd *c, int argc, char **argv, void *opts,
+         opt_main_fn *main)
+{
+  struct opt_operands ops;
+  int rc = opt_parse (c, argc, argv, opts, &ops);
+  if (!rc)
+    rc = main (opts, ops.n, ops.v);
+  free (ops.v);
+  for (const struct opt *o = c->opts; o->name; o++)
+    if (o->kind == OPT_LIST)
+      free (((struct opt_list *) ((char *) opts + o->off))->v);
+  return rc == OPT_HELP ? 0 : rc;
+}
+
 /* ---- help and man page ------------------------------------------------------- */
 
 static const char *

@@ -73,6 +73,16 @@ enum { OPT_HELP = -1 };
 int opt_parse (const struct opt_cmd *c, int argc, char **argv, void *opts,
                struct opt_operands *ops);
 
+/* A command's work once its options are parsed: OPTS, its operands
+   ARGV[0 .. ARGC).  Return its exit status.  */
+typedef int opt_main_fn (void *opts, int argc, char **argv);
+
+/* opt_parse, then MAIN if all went well; the operands and the lists of C's
+   OPT_LIST options are freed after.  Return MAIN's status, 0 after --help,
+   or EXIT_USAGE after the message.  */
+int opt_run (const struct opt_cmd *c, int argc, char **argv, void *opts,
+             opt_main_fn *main);
+
 /* Print C's --help to OUT.  */
 void opt_help (const struct opt_cmd *c, FILE *out);
 

@@ -179,6 +179,52 @@ test_opt_help (void)
   free (ops.v);
 }
 
+static int t_main_calls;
+
+static int
+t_main (void *opts, int argc, char **argv)
+{
+  struct t_opts *o = opts;
+  t_main_calls++;
+  return argc == 1 && !strcmp (argv[0], "p") && o->src.n == 2 ? 7 : 8;
+}
+
+/* opt_run: MAIN after a good parse only; its status, 0 after --help.  */
+
+static void
+test_opt_run (void)
+{
+  char *good[] = { (char *) "report", (char *) "--source", (char *) "a",
+                   (char *) "p", (char *) "--source=b", NULL };
+  char *help[] = { (char *) "report", (char *) "-h", (char *) "p", NULL };
+  char *bad[] = { (char *) "report", (char *) "p", (char *) "-n", NULL };
+  struct t_opts o;
+  memset (&o, 0, sizeof o);
+  CU_ASSERT_EQUAL (opt_run (&t_cmd, 5, good, &o, t_main), 7);
+  CU_ASSERT_EQUAL (t_main_calls, 1);
+  FILE *f = tmpfile ();
+  fflush (stdout);
+  int saved = dup (1);
+  dup2 (fileno (f), 1);
+  memset (&o, 0, sizeof o);
+  int rc = opt_run (&t_cmd, 3, help, &o, t_main);
+  fflush (stdout);
+  dup2 (saved, 1);
+  close (saved);
+  CU_ASSERT_EQUAL (rc, 0);
+  CU_ASSERT_EQUAL (t_main_calls, 1);
+  fflush (stderr);
+  saved = dup (2);
+  dup2 (fileno (f), 2);
+  memset (&o, 0, sizeof o);
+  rc = opt_run (&t_cmd, 3, bad, &o, t_main);
+  dup2 (saved, 2);
+  close (saved);
+  fclose (f);
+  CU_ASSERT_EQUAL (rc, EXIT_USAGE);
+  CU_ASSERT_EQUAL (t_main_calls, 1);
+}
+
 static void
 test_formats (void)
 {
@@ -200,5 +246,6 @@ opt_test_register (void)
   CU_add_test (s, "long, short, clustered, abbreviated; operands", test_opt_forms);
   CU_add_test (s, "usage errors: their messages", test_opt_errors);
   CU_add_test (s, "--help from the table", test_opt_help);
+  CU_add_test (s, "opt_run: the command after a good parse", test_opt_run);
   CU_add_test (s, "output formats by command", test_formats);
 }
