@@ -56,12 +56,14 @@ find_short (const struct opt_cmd *c, char letter)
 static int
 opt_apply (const struct opt_cmd *c, const struct opt *o, char *arg, void *opts)
 {
-  char *field = (char *) opts + o->off;
   if (o == &help_opt)
     {
       opt_help (c, stdout);
       return OPT_HELP;
     }
+  if (o->kind == OPT_IGNORED)
+    return 0;
+  char *field = (char *) opts + o->off;
   switch (o->kind)
     {
     case OPT_FLAG:
@@ -72,8 +74,6 @@ opt_apply (const struct opt_cmd *c, const struct opt *o, char *arg, void *opts)
       return 0;
     case OPT_LIST:
       opt_list_add ((struct opt_list *) field, arg);
-      return 0;
-    case OPT_IGNORED:
       return 0;
     default:
       return o->set (c->name, arg, field);
