@@ -1,7 +1,6 @@
 /* cmd-events.c - the commands over event records: `dsprof records` and
    `dsprof trace` (docs/contract.md §5.6), `dsprof dims` (§5.3).  */
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,38 +11,36 @@
 
 /* Options of records, trace and dims: --where, --help.  */
 
+static const struct opt where_opts[] = {
+  WHERE_OPT (0, "only records whose DIM is VALUE; DIM!=VALUE: whose DIM\n"
+                "is not VALUE (repeatable; all hold)"),
+  { 0 }
+};
+
+static const struct opt trace_opts[] = {
+  WHERE_OPT (0, "only events whose DIM is VALUE; DIM!=VALUE: whose DIM\n"
+                "is not VALUE (repeatable)"),
+  { 0 }
+};
+
+static const struct opt dims_opts[] = {
+  WHERE_OPT (0, "count only the records whose DIM is VALUE; DIM!=VALUE:\n"
+                "whose DIM is not VALUE"),
+  { 0 }
+};
+
+/* Parse the options of CMD into Q, its operands (the profiles) into *OPS.
+   Return 0 (*HELP after --help) or EXIT_USAGE.  */
+
 static int
 parse_where_opts (const struct command *cmd, int argc, char **argv,
-                  struct query *q, bool *help)
+                  struct query *q, bool *help, struct opt_operands *ops)
 {
-  static const struct option longopts[] = {
-    { "where", required_argument, NULL, 'w' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
   memset (q, 0, sizeof *q);
   q->filters = XCNEWVEC (struct agg_filter, argc + 1);
-  *help = false;
-  int c;
-  opterr = 0;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, ":w:h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'w':
-        if (!parse_filter (optarg, &q->filters[q->nfilters++]))
-          return usage_error (cmd->name, "--where wants DIM=VALUE or DIM!=VALUE, "
-                              "not '%s'", optarg);
-        if (check_dim (cmd->name, q->filters[q->nfilters - 1].dim))
-          return EXIT_USAGE;
-        break;
-      case 'h':
-        *help = true;
-        return print_help (cmd);
-      default:
-        return option_error (cmd->name, c, argv);
-      }
-  return 0;
+  int rc = opt_parse (&cmd->cli, argc, argv, q, ops);
+  *help = rc == OPT_HELP;
+  return *help ? 0 : rc;
 }
 
 /* Look for Q's --where dimensions in C.  */
@@ -140,9 +137,10 @@ run_records (int argc, char **argv)
 {
   struct query q;
   bool help;
-  int rc = parse_where_opts (&cmd_records, argc, argv, &q, &help);
+  struct opt_operands ops;
+  int rc = parse_where_opts (&cmd_records, argc, argv, &q, &help, &ops);
   struct pf_set set;
-  if (!rc && !help && !(rc = load_profiles (argc - optind, argv + optind, &set)))
+  if (!rc && !help && !(rc = load_profiles (ops.n, ops.v, &set)))
     {
       struct records_ctx c = { &q, stdout, 0, { 0, 0, NULL, 0 } };
       carry_filters (&c.carry, &q);
@@ -156,11 +154,16 @@ run_records (int argc, char **argv)
         rc = close_output ("records", NULL, stdout);
     }
   free_filters (&q);
+  free (ops.v);
   return rc;
 }
 
 const struct command cmd_records = {
-  "records", "profile records, one per line", run_records,
+  .summary = "profile records, one per line",
+  .run = run_records,
+  .cli = {
+    .name = "records", .opts = where_opts,
+    .usage =
   "usage: dsprof records [--where DIM=VALUE|DIM!=VALUE]... [PROFILE...]\n\n"
   "Print one line per profile record (a Start/Finish pair), innermost first:\n"
   "  #N DURATIONns dim=value ... [-> #a #b ...]\n"
@@ -169,8 +172,7 @@ const struct command cmd_records = {
   "result, those added during the event, and complete; `-> #a #b` names the\n"
   "direct descendants.  A value that is empty or holds blanks, quotes, `=`,\n"
   "`\\` or control characters is quoted with C escapes.\n\n"
-  "  --where DIM=VALUE    only records whose DIM is VALUE (repeatable; all hold)\n"
-  "  --where DIM!=VALUE   only records whose DIM is not VALUE\n"
+  }
 };
 
 /* ---- dsprof trace -------------------------------------------------------------- */
@@ -356,9 +358,10 @@ run_trace (int argc, char **argv)
 {
   struct query q;
   bool help;
-  int rc = parse_where_opts (&cmd_trace, argc, argv, &q, &help);
+  struct opt_operands ops;
+  int rc = parse_where_opts (&cmd_trace, argc, argv, &q, &help, &ops);
   struct pf_set set;
-  if (!rc && !help && !(rc = load_profiles (argc - optind, argv + optind, &set)))
+  if (!rc && !help && !(rc = load_profiles (ops.n, ops.v, &set)))
     {
       struct trace_ctx c = { &q, stdout, NULL, 0, 0, { 0, 0, NULL, 0 } };
       carry_filters (&c.carry, &q);
@@ -376,11 +379,16 @@ run_trace (int argc, char **argv)
         rc = close_output ("trace", NULL, stdout);
     }
   free_filters (&q);
+  free (ops.v);
   return rc;
 }
 
 const struct command cmd_trace = {
-  "trace", "the event stream, one Start or Finish per line", run_trace,
+  .summary = "the event stream, one Start or Finish per line",
+  .run = run_trace,
+  .cli = {
+    .name = "trace", .opts = trace_opts,
+    .usage =
   "usage: dsprof trace [--where DIM=VALUE|DIM!=VALUE]... [PROFILE...]\n\n"
   "Print every event of every thread, in each thread's order:\n"
   "  TIMEns tTHREAD Start dim=value ...\n"
@@ -389,8 +397,7 @@ const struct command cmd_trace = {
   "thread or process end, mismatched finish).  TIME is nanoseconds since the\n"
   "process started.  --where tests the event's dimensions so far (Start's, and\n"
   "at Finish the added ones too).\n\n"
-  "  --where DIM=VALUE    only events whose DIM is VALUE (repeatable)\n"
-  "  --where DIM!=VALUE   only events whose DIM is not VALUE\n"
+  }
 };
 
 /* ---- dsprof dims --------------------------------------------------------------- */
@@ -528,9 +535,10 @@ run_dims (int argc, char **argv)
 {
   struct query q;
   bool help;
-  int rc = parse_where_opts (&cmd_dims, argc, argv, &q, &help);
+  struct opt_operands ops;
+  int rc = parse_where_opts (&cmd_dims, argc, argv, &q, &help, &ops);
   struct pf_set set;
-  if (!rc && !help && !(rc = load_profiles (argc - optind, argv + optind, &set)))
+  if (!rc && !help && !(rc = load_profiles (ops.n, ops.v, &set)))
     {
       rc = print_dims (&set, &q, stdout);
       if (!rc)
@@ -538,15 +546,19 @@ run_dims (int argc, char **argv)
       pf_free (&set);
     }
   free_filters (&q);
+  free (ops.v);
   return rc;
 }
 
 const struct command cmd_dims = {
-  "dims", "the dimensions present, with record counts", run_dims,
+  .summary = "the dimensions present, with record counts",
+  .run = run_dims,
+  .cli = {
+    .name = "dims", .opts = dims_opts,
+    .usage =
   "usage: dsprof dims [--where DIM=VALUE|DIM!=VALUE]... [PROFILE...]\n\n"
   "List every dimension the records carry, recorded or derived (depth, parent,\n"
   "location, depends-on, children, site), as `DIM COUNT` (the number of\n"
   "records with a value for it), most common first.\n\n"
-  "  --where DIM=VALUE    count only the records whose DIM is VALUE\n"
-  "  --where DIM!=VALUE   ... whose DIM is not VALUE\n"
+  }
 };

@@ -16,7 +16,6 @@
    pb.h writes the protobuf encoding of both.  */
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1507,108 +1506,114 @@ format_list (char *buf, size_t size, const char *sep, const char *last)
   return buf;
 }
 
-/* --help: the usage with the formats, each format's text, the options.  */
+/* --help before the options: the usage with the formats, each format's
+   text.  */
 
-static int
-export_help (void)
+static void
+export_usage (FILE *out)
 {
   char list[256];
-  printf ("usage: dsprof export --format %s\n",
-          format_list (list, sizeof list, "|", "|"));
+  fprintf (out, "usage: dsprof export --format %s\n",
+           format_list (list, sizeof list, "|", "|"));
   fputs ("                     [--raw] [--dim D] [--label D]... [--no-labels]\n"
-         "                     [-o FILE] [PROFILE...]\n\n", stdout);
+         "                     [-o FILE] [PROFILE...]\n\n", out);
   for (size_t f = 0; f < NFORMATS; f++)
     {
       const char *h = formats[f].help;
-      printf ("  %-10s", formats[f].name);
+      fprintf (out, "  %-10s", formats[f].name);
       for (const char *nl; (nl = strchr (h, '\n')); h = nl + 1)
-        printf ("%s%.*s\n", h == formats[f].help ? "" : "            ",
-                (int) (nl - h), h);
+        fprintf (out, "%s%.*s\n", h == formats[f].help ? "" : "            ",
+                 (int) (nl - h), h);
     }
-  putchar ('\n');
-  return print_help (&cmd_export);
+  putc ('\n', out);
 }
 
 static int export_run (const char *format, const char *output,
                        const struct export_opts *o, bool labels, int argc,
                        char **argv);
 
+/* export's options.  */
+struct export_cli
+{
+  const char *format, *output;
+  struct pprof_opts pp;
+  struct export_opts o;
+  bool labels;                   /* --label or --no-labels given */
+};
+
+static int
+set_dim (const char *cmd, char *arg, void *p)
+{
+  struct export_cli *x = p;
+  x->pp.dim = arg;
+  return check_dim_option (cmd, "--dim", arg);
+}
+
+static int
+set_label (const char *cmd, char *arg, void *p)
+{
+  struct export_cli *x = p;
+  if (!*arg)
+    return usage_error (cmd, "--label wants a dimension name");
+  x->pp.labels = XRESIZEVEC (const char *, x->pp.labels, x->pp.nlabels + 2);
+  if (x->pp.nlabels < 0)
+    x->pp.nlabels = 0;
+  x->pp.labels[x->pp.nlabels++] = arg;
+  x->labels = true;
+  return 0;
+}
+
+static int
+set_no_labels (const char *cmd, char *arg, void *p)
+{
+  (void) cmd, (void) arg;
+  struct export_cli *x = p;
+  x->pp.nlabels = 0;
+  x->labels = true;
+  return 0;
+}
+
+static const struct opt export_options[] = {
+  { .name = "format", .letter = 'f', .arg = "F", .kind = OPT_STRING,
+    .off = offsetof (struct export_cli, format),
+    .help = "one of the above (required)" },
+  { .name = "raw", .kind = OPT_FLAG,
+    .off = offsetof (struct export_cli, o) + offsetof (struct export_opts, raw),
+    .help = "folded, pprof: times without deducting the recorder's\ncost" },
+  { .name = "dim", .letter = 'd', .arg = "D", .kind = OPT_FUNC, .set = set_dim,
+    .help = "pprof: stacks of D's values instead of names" },
+  { .name = "label", .letter = 'l', .arg = "D", .kind = OPT_FUNC,
+    .set = set_label,
+    .help = "pprof: of the dimensions, only D (repeated: each D)\n"
+            "as labels: fewer distinct sets, fewer samples" },
+  { .name = "no-labels", .kind = OPT_FUNC, .set = set_no_labels,
+    .help = "pprof: no labels, a sample per stack" },
+  { .name = "output", .letter = 'o', .arg = "FILE", .kind = OPT_STRING,
+    .off = offsetof (struct export_cli, output),
+    .help = "write to FILE instead of standard output" },
+  { 0 }
+};
+
 static int
 run_export (int argc, char **argv)
 {
-  static const struct option longopts[] = {
-    { "format", required_argument, NULL, 'f' },
-    { "output", required_argument, NULL, 'o' },
-    { "dim", required_argument, NULL, 'd' },
-    { "label", required_argument, NULL, 'l' },
-    { "no-labels", no_argument, NULL, 'n' },
-    { "raw", no_argument, NULL, 'r' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  const char *format = NULL, *output = NULL;
-  struct pprof_opts pp = { NULL, -1, NULL };
-  struct export_opts o = { false, &pp };
-  bool labels = false;
-  int ret = 0;
-  int ch;
-  opterr = 0;
-  optind = 1;
-  while (!ret && (ch = getopt_long (argc, argv, ":f:o:d:l:h", longopts, NULL)) != -1)
-    switch (ch)
-      {
-      case 'f': format = optarg; break;
-      case 'o': output = optarg; break;
-      case 'd':
-        if (!*optarg)
-          ret = usage_error ("export", "--dim wants a dimension name");
-        else if (looks_like_profile (optarg))
-          ret = usage_error ("export", "--dim: '%s' is a profile, not a "
-                             "dimension (an existing file, or a name with a "
-                             "'/' or a \".data\")", optarg);
-        else
-          ret = check_dim ("export", optarg);
-        pp.dim = optarg;
-        break;
-      case 'l':
-        if (!*optarg)
-          ret = usage_error ("export", "--label wants a dimension name");
-        else
-          {
-            pp.labels = XRESIZEVEC (const char *, pp.labels, pp.nlabels + 2);
-            if (pp.nlabels < 0)
-              pp.nlabels = 0;
-            pp.labels[pp.nlabels++] = optarg;
-            labels = true;
-          }
-        break;
-      case 'n':
-        pp.nlabels = 0;
-        labels = true;
-        break;
-      case 'r': o.raw = true; break;
-      case 'h':
-        free (pp.labels);
-        return export_help ();
-      default:
-        ret = option_error ("export", ch, argv);
-      }
+  struct export_cli x = { .pp = { .nlabels = -1 } };
+  x.o.pp = &x.pp;
+  struct opt_operands ops;
+  int ret = opt_parse (&cmd_export.cli, argc, argv, &x, &ops);
   char list[256];
-  if (!ret && !format)
+  if (!ret && !x.format)
     ret = usage_error ("export", "--format %s is needed",
                        format_list (list, sizeof list, ", ", " or "));
-  if (ret)
-    {
-      free (pp.labels);
-      return ret;
-    }
-  ret = export_run (format, output, &o, labels, argc, argv);
-  free (pp.labels);
-  return ret;
+  if (!ret)
+    ret = export_run (x.format, x.output, &x.o, x.labels, ops.n, ops.v);
+  free (x.pp.labels);
+  free (ops.v);
+  return ret == OPT_HELP ? 0 : ret;
 }
 
 /* export with the options parsed: FORMAT, OUTPUT, the options O (LABELS: the
-   pprof labels given), the profiles from ARGV[optind].  */
+   pprof labels given), the profiles ARGV[0 .. ARGC).  */
 
 static int
 export_run (const char *format, const char *output,
@@ -1623,7 +1628,7 @@ export_run (const char *format, const char *output,
     return usage_error ("export", "--dim, --label and --no-labels are for --format "
                         "pprof");
   struct pf_set set;
-  int rc = load_profiles (argc - optind, argv + optind, &set);
+  int rc = load_profiles (argc, argv, &set);
   if (rc)
     return rc;
   struct output out;
@@ -1639,16 +1644,10 @@ export_run (const char *format, const char *output,
   return rc;
 }
 
-/* The usage and the formats are export_help's, from the table.  */
+/* The usage and the formats are export_usage's, from the table.  */
 const struct command cmd_export = {
-  "export", "the profile for other tools (chrome, folded, lcov, cobertura, "
-  "csv, pprof, perfetto)", run_export,
-  "  -f, --format F       one of the above (required)\n"
-  "      --raw            folded, pprof: times without deducting the recorder's\n"
-  "                       cost\n"
-  "  -d, --dim D          pprof: stacks of D's values instead of names\n"
-  "  -l, --label D        pprof: of the dimensions, only D (repeated: each D)\n"
-  "                       as labels: fewer distinct sets, fewer samples\n"
-  "      --no-labels      pprof: no labels, a sample per stack\n"
-  "  -o, --output FILE    write to FILE instead of standard output\n"
+  .summary = "the profile for other tools (chrome, folded, lcov, cobertura, "
+             "csv, pprof, perfetto)",
+  .run = run_export,
+  .cli = { .name = "export", .usage_fn = export_usage, .opts = export_options }
 };

@@ -23,7 +23,6 @@
    in it, not by the number of records.  Which values form a cycle is known only
    after every record was seen: the call graph then walks the records twice.  */
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -1133,53 +1132,49 @@ struct graph_opts
 };
 
 static int
-parse_graph_opts (const struct command *cmd, int argc, char **argv,
-                  struct graph_opts *o, bool *help)
+set_dim (const char *cmd, char *arg, void *field)
 {
-  static const struct option longopts[] = {
-    { "dim", required_argument, NULL, 'd' },
-    { "unit", required_argument, NULL, 'u' },
-    { "output", required_argument, NULL, 'o' },
-    { "raw", no_argument, NULL, 'r' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  memset (o, 0, sizeof *o);
-  o->dim = "name";
-  *help = false;
-  int c;
-  opterr = 0;
-  optind = 1;
-  while ((c = getopt_long (argc, argv, ":d:u:o:h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'd':
-        if (!*optarg)
-          return usage_error (cmd->name, "--dim wants a dimension name");
-        if (looks_like_profile (optarg))
-          return usage_error (cmd->name, "--dim: '%s' is a profile, not a "
-                              "dimension (an existing file, or a name with a "
-                              "'/' or a \".data\")", optarg);
-        if (check_dim (cmd->name, optarg))
-          return EXIT_USAGE;
-        o->dim = optarg;
-        break;
-      case 'u':
-        if (!text_unit_pick (optarg, 0))
-          return usage_error (cmd->name, "--unit wants ns, us, ms or s, not '%s'",
-                              optarg);
-        o->unit = optarg;
-        break;
-      case 'o': o->output = optarg; break;
-      case 'r': o->raw = true; break;
-      case 'h':
-        *help = true;
-        return print_help (cmd);
-      default:
-        return option_error (cmd->name, c, argv);
-      }
+  if (check_dim_option (cmd, "--dim", arg))
+    return EXIT_USAGE;
+  *(const char **) field = arg;
   return 0;
 }
+
+static int
+set_unit (const char *cmd, char *arg, void *field)
+{
+  if (!text_unit_pick (arg, 0))
+    return usage_error (cmd, "--unit wants ns, us, ms or s, not '%s'", arg);
+  *(const char **) field = arg;
+  return 0;
+}
+
+/* The options of callgraph and dot after --dim.  */
+#define GRAPH_OPTS                                                            \
+  { .name = "unit", .letter = 'u', .arg = "U", .kind = OPT_FUNC,              \
+    .set = set_unit, .off = offsetof (struct graph_opts, unit),              \
+    .help = "times in ns, us, ms or s (default: readable)" },                 \
+  { .name = "raw", .kind = OPT_FLAG, .off = offsetof (struct graph_opts, raw), \
+    .help = "times as recorded, without deducting the recorder" },            \
+  { .name = "output", .letter = 'o', .arg = "FILE", .kind = OPT_STRING,       \
+    .off = offsetof (struct graph_opts, output),                              \
+    .help = "write to FILE instead of standard output" },                     \
+  { 0 }
+
+static const struct opt callgraph_opts[] = {
+  { .name = "dim", .letter = 'd', .arg = "D", .kind = OPT_FUNC, .set = set_dim,
+    .off = offsetof (struct graph_opts, dim),
+    .help = "group the records by D (default name)" },
+  GRAPH_OPTS
+};
+
+/* dot's: callgraph's but for --dim's help.  */
+static const struct opt dot_opts[] = {
+  { .name = "dim", .letter = 'd', .arg = "D", .kind = OPT_FUNC, .set = set_dim,
+    .off = offsetof (struct graph_opts, dim),
+    .help = "the dimension whose values are the nodes" },
+  GRAPH_OPTS
+};
 
 /* Run CMD, a graph command: its options, the profiles, RENDER to the output.  */
 
@@ -1188,16 +1183,17 @@ run_graph (const struct command *cmd, int argc, char **argv,
            int (*render) (struct pf_set *set, const struct graph_opts *o,
                           FILE *out))
 {
-  struct graph_opts o;
-  bool help;
-  int rc = parse_graph_opts (cmd, argc, argv, &o, &help);
-  if (rc || help)
-    return rc;
+  struct graph_opts o = { .dim = "name" };
+  struct opt_operands ops;
+  int rc = opt_parse (&cmd->cli, argc, argv, &o, &ops);
   struct pf_set set;
-  if ((rc = load_profiles (argc - optind, argv + optind, &set)))
-    return rc;
+  if (!rc)
+    rc = load_profiles (ops.n, ops.v, &set);
+  free (ops.v);
+  if (rc)
+    return rc == OPT_HELP ? 0 : rc;
   struct output out;
-  if (!(rc = output_open (&out, cmd->name, o.output, 0)))
+  if (!(rc = output_open (&out, cmd->cli.name, o.output, 0)))
     rc = output_finish (&out, render (&set, &o, out.f));
   pf_free (&set);
   return rc;
@@ -1216,7 +1212,11 @@ run_callgraph (int argc, char **argv)
 }
 
 const struct command cmd_callgraph = {
-  "callgraph", "gprof's call graph over the records", run_callgraph,
+  .summary = "gprof's call graph over the records",
+  .run = run_callgraph,
+  .cli = {
+    .name = "callgraph", .opts = callgraph_opts,
+    .usage =
   "usage: dsprof callgraph [--dim D] [--unit ns|us|ms|s] [--raw] [-o FILE]\n"
   "                        [PROFILE...]\n\n"
   "The call-graph profile of gprof over profile records grouped by dimension D\n"
@@ -1235,10 +1235,7 @@ const struct command cmd_callgraph = {
   "an entry <cycle N as a whole> listing its members; inside a cycle, lines\n"
   "show counts only.  Times are exact (taken from the record tree, not\n"
   "estimated from counts), with the recorder's cost deducted unless --raw.\n\n"
-  "  -d, --dim D          group the records by D (default name)\n"
-  "  -u, --unit U         times in ns, us, ms or s (default: readable)\n"
-  "      --raw            times as recorded, without deducting the recorder\n"
-  "  -o, --output FILE    write to FILE instead of standard output\n"
+  }
 };
 
 /* ---- dsprof dot ------------------------------------------------------------------ */
@@ -1306,15 +1303,16 @@ run_dot (int argc, char **argv)
 }
 
 const struct command cmd_dot = {
-  "dot", "the graph of calls between values, for GraphViz", run_dot,
+  .summary = "the graph of calls between values, for GraphViz",
+  .run = run_dot,
+  .cli = {
+    .name = "dot", .opts = dot_opts,
+    .usage =
   "usage: dsprof dot [--dim D] [--unit ns|us|ms|s] [--raw] [-o FILE] [PROFILE...]\n\n"
   "Write a GraphViz digraph of the values of dimension D (default name): one\n"
   "node per value, labelled with its number of records and their self time\n"
   "(the redder, the more); an edge A -> B when a record of B lies directly\n"
   "inside a record of A, labelled with how many times.  Render it with e.g.\n"
   "`dsprof dot | dot -Tsvg -o graph.svg`.\n\n"
-  "  -d, --dim D          the dimension whose values are the nodes\n"
-  "  -u, --unit U         times in ns, us, ms or s (default: readable)\n"
-  "      --raw            times as recorded, without deducting the recorder\n"
-  "  -o, --output FILE    write to FILE instead of standard output\n"
+  }
 };

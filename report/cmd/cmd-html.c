@@ -26,7 +26,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -1798,66 +1797,98 @@ parse_count (const char *arg, long *n)
   return !errno && !*end && *n >= 0 && end != arg;
 }
 
-/* run_html with SUMS, room for the --sum dimensions of ARGV.  */
+struct html_opts
+{
+  const char *output, *dims;
+  long top, nlines, max_records;
+  bool raw;
+  struct opt_list sums, bases;
+};
 
 static int
-html_main (int argc, char **argv, const char **sums, char **bases)
+set_top (const char *cmd, char *arg, void *field)
 {
-  static const struct option longopts[] = {
-    { "output", required_argument, NULL, 'o' },
-    { "dims", required_argument, NULL, 'd' },
-    { "top", required_argument, NULL, 't' },
-    { "lines", required_argument, NULL, 'l' },
-    { "records", required_argument, NULL, 'n' },
-    { "raw", no_argument, NULL, 'r' },
-    { "sum", required_argument, NULL, 's' },
-    { "diff", required_argument, NULL, 'D' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  const char *output = NULL;
-  char *dims = NULL;
-  int nbases = 0;
-  long top = 100, nlines = 25, max_records = 4000;
-  bool raw = false;
-  int c, nsums = 0;
-  opterr = 0;
-  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'o': output = optarg; break;
-      case 'd': dims = optarg; break;
-      case 't':
-        if (!parse_count (optarg, &top))
-          return usage_error ("html", "--top wants a number, not '%s'", optarg);
-        break;
-      case 'l':
-        if (!parse_count (optarg, &nlines))
-          return usage_error ("html", "--lines wants a number, not '%s'", optarg);
-        break;
-      case 'n':
-        if (!parse_count (optarg, &max_records))
-          return usage_error ("html", "--records wants a number, not '%s'", optarg);
-        break;
-      case 'r': raw = true; break;
-      case 's':
-        if (!*optarg)
-          return usage_error ("html", "--sum wants a dimension name");
-        if (check_dim ("html", optarg))
-          return EXIT_USAGE;
-        sums[nsums++] = optarg;
-        break;
-      case 'D': bases[nbases++] = optarg; break;
-      case 'h': return print_help (&cmd_html);
-      default: return option_error ("html", c, argv);
-      }
+  if (!parse_count (arg, field))
+    return usage_error (cmd, "--top wants a number, not '%s'", arg);
+  return 0;
+}
 
+static int
+set_lines (const char *cmd, char *arg, void *field)
+{
+  if (!parse_count (arg, field))
+    return usage_error (cmd, "--lines wants a number, not '%s'", arg);
+  return 0;
+}
+
+static int
+set_records (const char *cmd, char *arg, void *field)
+{
+  if (!parse_count (arg, field))
+    return usage_error (cmd, "--records wants a number, not '%s'", arg);
+  return 0;
+}
+
+static int
+set_sum (const char *cmd, char *arg, void *field)
+{
+  if (!*arg)
+    return usage_error (cmd, "--sum wants a dimension name");
+  if (check_dim (cmd, arg))
+    return EXIT_USAGE;
+  opt_list_add (field, arg);
+  return 0;
+}
+
+static const struct opt html_opts[] = {
+  { .name = "output", .letter = 'o', .arg = "FILE", .kind = OPT_STRING,
+    .off = offsetof (struct html_opts, output),
+    .help = "write to FILE instead of standard output" },
+  { .name = "dims", .arg = "D1,D2...", .kind = OPT_STRING,
+    .off = offsetof (struct html_opts, dims),
+    .help = "the dimensions of the report tables" },
+  { .name = "top", .arg = "N", .kind = OPT_FUNC, .set = set_top,
+    .off = offsetof (struct html_opts, top),
+    .help = "at most N rows per table (default 100, 0: all)" },
+  { .name = "lines", .arg = "N", .kind = OPT_FUNC, .set = set_lines,
+    .off = offsetof (struct html_opts, nlines),
+    .help = "the N hottest source lines (default 25)" },
+  { .name = "records", .arg = "N", .kind = OPT_FUNC, .set = set_records,
+    .off = offsetof (struct html_opts, max_records),
+    .help = "one box per record up to N records (default 4000),\n"
+            "else one per name path" },
+  { .name = "raw", .kind = OPT_FLAG, .off = offsetof (struct html_opts, raw),
+    .help = "report times as recorded, without deducting the\n"
+            "recorder's measured cost per event" },
+  { .name = "sum", .arg = "D", .kind = OPT_FUNC, .set = set_sum,
+    .off = offsetof (struct html_opts, sums),
+    .help = "a column Sum(D) in the tables, as `dsprof report --sum`\n"
+            "(repeatable)" },
+  { .name = "diff", .arg = "BASE", .kind = OPT_LIST,
+    .off = offsetof (struct html_opts, bases),
+    .help = "compare with BASE (a profile or a directory of them;\n"
+            "repeatable, a group), as `dsprof diff BASE PROFILE...`:\n"
+            "the tables with both sides and the change, the icicle\n"
+            "graph by name path coloured by the change (red slower,\n"
+            "blue faster), the changed source lines instead of the\n"
+            "hottest" },
+  { 0 }
+};
+
+/* run_html with the options O, the profiles ARGV[0 .. ARGC).  */
+
+static int
+html_main (const struct html_opts *o, int argc, char **argv)
+{
+  const char *dims = o->dims;
+  char **bases = o->bases.v;
+  int nbases = o->bases.n;
   struct query q;
   memset (&q, 0, sizeof q);
-  q.raw = raw;
-  q.top = top;
-  q.nsums = nsums;
-  q.sums = sums;
+  q.raw = o->raw;
+  q.top = o->top;
+  q.nsums = o->sums.n;
+  q.sums = (const char **) o->sums.v;
   char *dimcopy = xstrdup (dims ? dims : "name");
   q.dims = XCNEWVEC (const char *, strlen (dimcopy) + 2);
   for (char *s = dimcopy, *comma;; s = comma + 1)
@@ -1872,16 +1903,7 @@ html_main (int argc, char **argv, const char **sums, char **bases)
           return usage_error ("html", "--dims wants D1,D2,... without empty names, "
                               "not '%s'", dims);
         }
-      if (looks_like_profile (s))
-        {
-          int rc = usage_error ("html", "--dims: '%s' is a profile, not a "
-                                "dimension (an existing file, or a name with "
-                                "a '/' or a \".data\")", s);
-          free (q.dims);
-          free (dimcopy);
-          return rc;
-        }
-      if (check_dim ("html", s))
+      if (check_dim_option ("html", "--dims", s))
         {
           free (q.dims);
           free (dimcopy);
@@ -1895,12 +1917,12 @@ html_main (int argc, char **argv, const char **sums, char **bases)
   struct pf_set set, base;
   memset (&base, 0, sizeof base);
   int rc = nbases ? diff_load_side (nbases, bases, &base) : 0;
-  if (!rc && !(rc = load_profiles (argc - optind, argv + optind, &set)))
+  if (!rc && !(rc = load_profiles (argc, argv, &set)))
     {
       struct output out;
-      if (!(rc = output_open (&out, "html", output, 0)))
+      if (!(rc = output_open (&out, "html", o->output, 0)))
         rc = output_finish (&out, html_page (out.f, &set, nbases ? &base : NULL,
-                                             &q, nlines, (uint64_t) max_records));
+                                             &q, o->nlines, (uint64_t) o->max_records));
       pf_free (&set);
     }
   pf_free (&base);
@@ -1912,16 +1934,23 @@ html_main (int argc, char **argv, const char **sums, char **bases)
 static int
 run_html (int argc, char **argv)
 {
-  const char **sums = XCNEWVEC (const char *, argc + 1);
-  char **bases = XCNEWVEC (char *, argc + 1);
-  int rc = html_main (argc, argv, sums, bases);
-  free (sums);
-  free (bases);
-  return rc;
+  struct html_opts o = { .top = 100, .nlines = 25, .max_records = 4000 };
+  struct opt_operands ops;
+  int rc = opt_parse (&cmd_html.cli, argc, argv, &o, &ops);
+  if (!rc)
+    rc = html_main (&o, ops.n, ops.v);
+  free (o.sums.v);
+  free (o.bases.v);
+  free (ops.v);
+  return rc == OPT_HELP ? 0 : rc;
 }
 
 const struct command cmd_html = {
-  "html", "the profile as one self-contained HTML page", run_html,
+  .summary = "the profile as one self-contained HTML page",
+  .run = run_html,
+  .cli = {
+    .name = "html", .opts = html_opts,
+    .usage =
   "usage: dsprof html [-o FILE] [--dims D1,D2...] [OPTIONS] [PROFILE...]\n\n"
   "Write one HTML page (styles, script and SVG inline; nothing is fetched):\n"
   "a summary linking to each view, an icicle graph of the record tree (one box\n"
@@ -1931,20 +1960,5 @@ const struct command cmd_html = {
   "along D1,D2... (default: name) as sortable tables, the call graph, the\n"
   "coverage summary and the source view with line and branch counts.  Views\n"
   "that would be empty are left out (a counters-only profile: coverage first).\n\n"
-  "  -o, --output FILE   write to FILE instead of standard output\n"
-  "      --dims D1,D2... the dimensions of the report tables\n"
-  "      --top N         at most N rows per table (default 100, 0: all)\n"
-  "      --lines N       the N hottest source lines (default 25)\n"
-  "      --records N     one box per record up to N records (default 4000),\n"
-  "                      else one per name path\n"
-  "      --raw           report times as recorded, without deducting the\n"
-  "                      recorder's measured cost per event\n"
-  "      --sum D         a column Sum(D) in the tables, as `dsprof report --sum`\n"
-  "                      (repeatable)\n"
-  "      --diff BASE     compare with BASE (a profile or a directory of them;\n"
-  "                      repeatable, a group), as `dsprof diff BASE PROFILE...`:\n"
-  "                      the tables with both sides and the change, the icicle\n"
-  "                      graph by name path coloured by the change (red slower,\n"
-  "                      blue faster), the changed source lines instead of the\n"
-  "                      hottest\n"
+  }
 };

@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -192,31 +191,36 @@ print_op_lines (const struct op_lines *ops, FILE *out)
              (unsigned long long) ops->v[i].count, ops->v[i].name);
 }
 
-static int
-run_lines (int argc, char **argv)
+struct lines_opts
 {
-  static const struct option longopts[] = {
-    { "output", required_argument, NULL, 'o' },
-    { "append", no_argument, NULL, 'a' },
-    { "ops", no_argument, NULL, 'p' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  const char *output = NULL;
-  bool append = false, ops = false;
-  int c;
-  opterr = 0;
-  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'o': output = optarg; break;
-      case 'a': append = true; break;
-      case 'p': ops = true; break;
-      case 'h': return print_help (&cmd_lines);
-      default: return option_error ("lines", c, argv);
-      }
+  const char *output;
+  bool append, ops;
+};
+
+static const struct opt lines_opts[] = {
+  { .name = "output", .letter = 'o', .arg = "FILE", .kind = OPT_STRING,
+    .off = offsetof (struct lines_opts, output),
+    .help = "write to FILE instead of standard output" },
+  { .name = "append", .kind = OPT_FLAG, .off = offsetof (struct lines_opts, append),
+    .help = "add to FILE instead of replacing it" },
+  { .name = "ops", .kind = OPT_FLAG, .off = offsetof (struct lines_opts, ops),
+    .help = "instead, the op records of a dispatch function\n"
+            "(dispatch=FUNC) by their label's line, FILE:LINE: COUNT\n"
+            "NAME, one line per opcode, ordered by file, line, name" },
+  { 0 }
+};
+
+/* lines with its options (struct lines_opts) over the profiles
+   ARGV[0 .. ARGC).  */
+
+static int
+lines_main (void *opts, int argc, char **argv)
+{
+  const struct lines_opts *o = opts;
+  const char *output = o->output;
+  bool append = o->append, ops = o->ops;
   struct pf_set set;
-  int rc = load_profiles (argc - optind, argv + optind, &set);
+  int rc = load_profiles (argc, argv, &set);
   if (rc)
     return rc;
   struct op_lines v = { NULL, 0 };
@@ -241,19 +245,26 @@ run_lines (int argc, char **argv)
   return rc;
 }
 
+static int
+run_lines (int argc, char **argv)
+{
+  struct lines_opts o = { 0 };
+  return opt_run (&cmd_lines.cli, argc, argv, &o, lines_main);
+}
+
 const struct command cmd_lines = {
-  "lines", "block counts as FILE:LINE: COUNT lines", run_lines,
+  .summary = "block counts as FILE:LINE: COUNT lines",
+  .run = run_lines,
+  .cli = {
+    .name = "lines", .opts = lines_opts,
+    .usage =
   "usage: dsprof lines [-o FILE] [--append] [--ops] [PROFILE...]\n\n"
   "Print one line per basic-block counter, FILE:LINE: COUNT, ordered by file,\n"
   "line and block (the zprof format: `sort -t: -k3 -nr` lists the hottest\n"
   "blocks; editors jump to each line).  FILE is the path given to the compiler.\n"
   "Counts of several profiles are summed.  The counts are gcov's: a case label\n"
   "GCC puts in one block with other code has none of its own.\n\n"
-  "  -o, --output FILE   write to FILE instead of standard output\n"
-  "      --append        add to FILE instead of replacing it\n"
-  "      --ops           instead, the op records of a dispatch function\n"
-  "                      (dispatch=FUNC) by their label's line, FILE:LINE: COUNT\n"
-  "                      NAME, one line per opcode, ordered by file, line, name\n"
+  }
 };
 
 /* ---- dsprof annotate ----------------------------------------------------------- */
@@ -548,35 +559,51 @@ write_listings (const struct lc_model *m, const struct lc_model *base,
   return failed;
 }
 
-static int
-run_annotate (int argc, char **argv)
+struct annotate_opts
 {
-  static const struct option longopts[] = {
-    { "output", required_argument, NULL, 'o' },
-    { "source", required_argument, NULL, 's' },
-    { "diff", required_argument, NULL, 'D' },
-    { "branches", no_argument, NULL, 'b' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  const char *dir = NULL;
-  char *base = NULL;
-  bool branches = false;
-  char **sel = XNEWVEC (char *, argc + 1);
-  int nsel = 0, c;
-  opterr = 0;
-  while ((c = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'o': dir = optarg; break;
-      case 's': sel[nsel++] = optarg; break;
-      case 'D': base = optarg; break;
-      case 'b': branches = true; break;
-      case 'h': free (sel); return print_help (&cmd_annotate);
-      default:
-        free (sel);
-        return option_error ("annotate", c, argv);
-      }
+  const char *dir, *base;
+  bool branches;
+  struct opt_list sel;
+};
+
+static const struct opt annotate_opts[] = {
+  { .name = "output", .letter = 'o', .arg = "DIR", .kind = OPT_STRING,
+    .off = offsetof (struct annotate_opts, dir),
+    .help = "write DIR/<file as compiled>.bb instead of next to the\n"
+            "source, for every source" },
+  { .name = "source", .arg = "FILE", .kind = OPT_LIST,
+    .off = offsetof (struct annotate_opts, sel),
+    .help = "only this source (repeatable); written beside it\n"
+            "wherever it is" },
+  { .name = "diff", .arg = "BASE", .kind = OPT_STRING,
+    .off = offsetof (struct annotate_opts, base),
+    .help = "three columns: BASE's count of the line (a profile or\n"
+            "a directory of profiles, as `dsprof diff` takes it),\n"
+            "the profiles' count, and the change (+N, -N; blank\n"
+            "when none)" },
+  { .name = "branches", .kind = OPT_FLAG,
+    .off = offsetof (struct annotate_opts, branches),
+    .help = "under each line that ends a block with a conditional\n"
+            "jump or a switch, one line per way out, numbered from\n"
+            "0 on the line in gcov's order, as gcov -b -c lists\n"
+            "them: \"branch  0 taken N\" (\" (fallthrough)\" for the\n"
+            "way to the next block in the code), or \"branch  1\n"
+            "never executed\" when the block never ran" },
+  { 0 }
+};
+
+/* annotate with its options (struct annotate_opts) over the profiles
+   ARGV[0 .. ARGC).  */
+
+static int
+annotate_main (void *opts, int argc, char **argv)
+{
+  const struct annotate_opts *o = opts;
+  const char *dir = o->dir;
+  char *base = (char *) o->base;
+  bool branches = o->branches;
+  int nsel = o->sel.n;
+  char **sel = o->sel.v;
   struct pf_set set, bset;
   struct lc_model bm;
   memset (&bm, 0, sizeof bm);
@@ -584,7 +611,7 @@ run_annotate (int argc, char **argv)
   int rc = base ? diff_load_side (1, &base, &bset) : 0;
   if (!rc && base)
     rc = lc_build (&bset, &bm);
-  if (!rc && !(rc = load_profiles (argc - optind, argv + optind, &set)))
+  if (!rc && !(rc = load_profiles (argc, argv, &set)))
     {
       struct lc_model m;
       struct op_lines ops = { NULL, 0 };
@@ -598,12 +625,22 @@ run_annotate (int argc, char **argv)
     }
   lc_free (&bm);
   pf_free (&bset);
-  free (sel);
   return rc;
 }
 
+static int
+run_annotate (int argc, char **argv)
+{
+  struct annotate_opts o = { 0 };
+  return opt_run (&cmd_annotate.cli, argc, argv, &o, annotate_main);
+}
+
 const struct command cmd_annotate = {
-  "annotate", "annotated source listings (<source>.bb)", run_annotate,
+  .summary = "annotated source listings (<source>.bb)",
+  .run = run_annotate,
+  .cli = {
+    .name = "annotate", .opts = annotate_opts,
+    .usage =
   "usage: dsprof annotate [-o DIR] [--source FILE]... [--branches] [--diff BASE]\n"
   "       [PROFILE...]\n\n"
   "Write <source>.bb for every instrumented source file: each source line after\n"
@@ -616,20 +653,7 @@ const struct command cmd_annotate = {
   "warning.  Without -o, listings are written beside the sources in the\n"
   "compilation directory and below it only (not beside system headers: a note\n"
   "counts those), and only over a regular file, never through a link.\n\n"
-  "  -o, --output DIR    write DIR/<file as compiled>.bb instead of next to the\n"
-  "                      source, for every source\n"
-  "      --source FILE   only this source (repeatable); written beside it\n"
-  "                      wherever it is\n"
-  "      --diff BASE     three columns: BASE's count of the line (a profile or\n"
-  "                      a directory of profiles, as `dsprof diff` takes it),\n"
-  "                      the profiles' count, and the change (+N, -N; blank\n"
-  "                      when none)\n"
-  "      --branches      under each line that ends a block with a conditional\n"
-  "                      jump or a switch, one line per way out, numbered from\n"
-  "                      0 on the line in gcov's order, as gcov -b -c lists\n"
-  "                      them: \"branch  0 taken N\" (\" (fallthrough)\" for the\n"
-  "                      way to the next block in the code), or \"branch  1\n"
-  "                      never executed\" when the block never ran\n"
+  }
 };
 
 /* ---- dsprof export --format lcov ---------------------------------------------- */
@@ -1056,32 +1080,35 @@ summary_json (const struct sum_row *r, size_t n, FILE *out)
   fputs ("\n]\n", out);
 }
 
-static int
-run_summary (int argc, char **argv)
+struct summary_opts
 {
-  static const struct option longopts[] = {
-    { "format", required_argument, NULL, 'f' },
-    { "output", required_argument, NULL, 'o' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  const char *format = "text", *output = NULL;
-  int c;
-  opterr = 0;
-  while ((c = getopt_long (argc, argv, ":f:o:h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'f': format = optarg; break;
-      case 'o': output = optarg; break;
-      case 'h': return print_help (&cmd_summary);
-      default: return option_error ("summary", c, argv);
-      }
-  if (strcmp (format, "text") && strcmp (format, "csv")
-      && strcmp (format, "json"))
-    return usage_error ("summary", "--format must be text, csv or json, not "
-                        "'%s'", format);
+  const char *format, *output;
+};
+
+static const struct opt summary_opts[] = {
+  { .name = "format", .letter = 'f', .arg_text = format_names, .kind = OPT_FUNC,
+    .set = format_set, .off = offsetof (struct summary_opts, format),
+    .help = "text (a table, \"HIT/TOTAL PCT%\" cells), csv (RFC 4180:\n"
+            "kind,file,function,line,calls,lines_hit,lines,\n"
+            "blocks_hit,blocks,functions_hit,functions,\n"
+            "branches_executed,branches_taken,branches) or json\n"
+            "(an array of objects with those keys)" },
+  { .name = "output", .letter = 'o', .arg = "FILE", .kind = OPT_STRING,
+    .off = offsetof (struct summary_opts, output),
+    .help = "write to FILE instead of standard output" },
+  { 0 }
+};
+
+/* summary with its options (struct summary_opts) over the profiles
+   ARGV[0 .. ARGC).  */
+
+static int
+summary_main (void *opts, int argc, char **argv)
+{
+  const struct summary_opts *o = opts;
+  const char *format = o->format, *output = o->output;
   struct pf_set set;
-  int rc = load_profiles (argc - optind, argv + optind, &set);
+  int rc = load_profiles (argc, argv, &set);
   if (rc)
     return rc;
   struct lc_model m;
@@ -1107,9 +1134,19 @@ run_summary (int argc, char **argv)
   return rc;
 }
 
+static int
+run_summary (int argc, char **argv)
+{
+  struct summary_opts o = { .format = "text" };
+  return opt_run (&cmd_summary.cli, argc, argv, &o, summary_main);
+}
+
 const struct command cmd_summary = {
-  "summary", "coverage summary: lines, blocks, functions, branches executed",
-  run_summary,
+  .summary = "coverage summary: lines, blocks, functions, branches executed",
+  .run = run_summary,
+  .cli = {
+    .name = "summary", .opts = summary_opts,
+    .usage =
   "usage: dsprof summary [--format text|csv|json] [-o FILE] [PROFILE...]\n\n"
   "Print, per source file and per function, how many of its instrumented lines,\n"
   "blocks, functions and branches ran, as `gcov -f` and `lcov --summary` do,\n"
@@ -1122,10 +1159,5 @@ const struct command cmd_summary = {
   "once (gcov's \"Taken at least once\", lcov's branch figure).  Rows are\n"
   "ordered by file (as annotate finds it), each file's functions by line, then\n"
   "the file's own row; the last row is the totals.\n\n"
-  "  -f, --format F      text (a table, \"HIT/TOTAL PCT%\" cells), csv (RFC 4180:\n"
-  "                      kind,file,function,line,calls,lines_hit,lines,\n"
-  "                      blocks_hit,blocks,functions_hit,functions,\n"
-  "                      branches_executed,branches_taken,branches) or json\n"
-  "                      (an array of objects with those keys)\n"
-  "  -o, --output FILE   write to FILE instead of standard output\n"
+  }
 };

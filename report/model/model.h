@@ -25,7 +25,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cmd.h"
+#include "aggregate.h"
+#include "exit.h"
+#include "profile.h"
+#include "query.h"
 
 struct rpt_table;
 
