@@ -12,9 +12,7 @@
                             (export-pprof.c)
    export --format perfetto Perfetto's protobuf trace (export-perfetto.c)  */
 
-#include <errno.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -145,7 +143,6 @@ export_model (struct pf_set *set, enum export_model kind,
               struct stacks **stacks, struct lc_model *lines)
 {
   int rc = 0;
-  struct stacks *s;
   memset (in, 0, sizeof *in);
   in->set = set;
   switch (kind)
@@ -156,13 +153,9 @@ export_model (struct pf_set *set, enum export_model kind,
       in->stacks = *stacks = st_build (set, o->raw, &rc);
       break;
     case EXPORT_SAMPLES:
-      s = st_new (o->raw);
-      if (o->pp->dim)
-        st_set_key (s, o->pp->dim);
-      st_keep_variants (s, o->pp->nlabels, o->pp->labels);
-      if (!(rc = st_walk (set, s)))
-        st_note_uncarried (s);
-      in->stacks = *stacks = s;
+      in->stacks = *stacks = st_build_samples (set, o->raw, o->pp->dim,
+                                               o->pp->nlabels, o->pp->labels,
+                                               &rc);
       break;
     case EXPORT_LINES:
       rc = lc_build (set, lines);

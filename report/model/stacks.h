@@ -98,6 +98,12 @@ int st_record (struct ev_record *r, void *stacks);
    the walk's status if a stream is corrupt.  */
 struct stacks *st_build (struct pf_set *set, bool raw, int *rc);
 
+/* The pprof export's model: the tree of SET's paths of DIM's values (NULL:
+   names), with the variants of the NDIMS dimensions DIMS (NDIMS < 0: all);
+   say if no record carried DIM.  On failure (*RC EXIT_DATA) NULL.  */
+struct stacks *st_build_samples (struct pf_set *set, bool raw, const char *dim,
+                                 int ndims, const char *const *dims, int *rc);
+
 /* The nodes: ids 0 (the root) .. st_nnodes - 1, each after its parent.  */
 uint32_t st_nnodes (const struct stacks *s);
 const struct st_node *st_node (const struct stacks *s, uint32_t id);
