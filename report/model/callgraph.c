@@ -357,8 +357,9 @@ graph_reset (struct graph *g)
 
 /* ---- strongly connected components (Tarjan, without recursion) ---------------- */
 
-/* The successors of each value of G (self-loops and top-level arcs left
-   out), in compressed rows: those of V are SUCC[FIRST[V] .. FIRST[V + 1]).  */
+/* The successors of each of the values 1..N (self-loops and top-level arcs of
+   ARCS left out), in compressed rows: those of V are SUCC[FIRST[V] ..
+   FIRST[V + 1]).  */
 
 struct succ_rows
 {
@@ -366,21 +367,21 @@ struct succ_rows
 };
 
 static void
-succ_rows (const struct graph *g, struct succ_rows *r)
+succ_rows (uint32_t n, const struct cg_arc *arcs, uint32_t narcs,
+           struct succ_rows *r)
 {
-  uint32_t n = g->nvalues;
   r->first = XCNEWVEC (uint32_t, n + 2);
-  r->succ = XNEWVEC (uint32_t, g->narcs + 1);
-  for (uint32_t i = 0; i < g->narcs; i++)
-    if (g->arcs[i].from && g->arcs[i].from != g->arcs[i].to)
-      r->first[g->arcs[i].from + 1]++;
+  r->succ = XNEWVEC (uint32_t, narcs + 1);
+  for (uint32_t i = 0; i < narcs; i++)
+    if (arcs[i].from && arcs[i].from != arcs[i].to)
+      r->first[arcs[i].from + 1]++;
   for (uint32_t v = 1; v <= n + 1; v++)
     r->first[v] += r->first[v - 1];
   uint32_t *fill = XNEWVEC (uint32_t, n + 2);
   memcpy (fill, r->first, (n + 2) * sizeof *fill);
-  for (uint32_t i = 0; i < g->narcs; i++)
-    if (g->arcs[i].from && g->arcs[i].from != g->arcs[i].to)
-      r->succ[fill[g->arcs[i].from]++] = g->arcs[i].to;
+  for (uint32_t i = 0; i < narcs; i++)
+    if (arcs[i].from && arcs[i].from != arcs[i].to)
+      r->succ[fill[arcs[i].from]++] = arcs[i].to;
   free (fill);
 }
 
@@ -390,7 +391,7 @@ succ_rows (const struct graph *g, struct succ_rows *r)
 
 struct tarjan
 {
-  struct graph *g;
+  uint32_t *comp;
   struct succ_rows r;
   uint32_t *index, *low, *stack, *call, *next, *size;
   bool *on;
@@ -423,7 +424,7 @@ tarjan_leave (struct tarjan *t, uint32_t v)
         {
           w = t->stack[--t->sp];
           t->on[w] = false;
-          t->g->comp[w] = t->ncomp;
+          t->comp[w] = t->ncomp;
           t->size[t->ncomp]++;
         }
       while (w != v);
@@ -437,17 +438,15 @@ tarjan_leave (struct tarjan *t, uint32_t v)
     }
 }
 
-/* Set G->comp: component numbers from 1 for values 1..n, comp[0] = 0.  Return
-   the number of components; their sizes in *SIZES (by component).  */
-
-static uint32_t
-graph_scc (struct graph *g, uint32_t **sizes)
+uint32_t
+cg_scc (uint32_t n, const struct cg_arc *arcs, uint32_t narcs, uint32_t *comp,
+        uint32_t **sizes)
 {
-  uint32_t n = g->nvalues;
   struct tarjan t;
   memset (&t, 0, sizeof t);
-  t.g = g;
-  succ_rows (g, &t.r);
+  t.comp = comp;
+  comp[0] = 0;
+  succ_rows (n, arcs, narcs, &t.r);
   t.index = XCNEWVEC (uint32_t, n + 1);
   t.low = XNEWVEC (uint32_t, n + 1);
   t.stack = XNEWVEC (uint32_t, n + 1);
@@ -455,7 +454,6 @@ graph_scc (struct graph *g, uint32_t **sizes)
   t.next = XNEWVEC (uint32_t, n + 1);     /* next successor to visit */
   t.on = XCNEWVEC (bool, n + 1);
   t.size = XCNEWVEC (uint32_t, n + 2);
-  g->comp = XCNEWVEC (uint32_t, n + 1);
   for (uint32_t root = 1; root <= n; root++)
     {
       if (t.index[root])
@@ -486,6 +484,21 @@ graph_scc (struct graph *g, uint32_t **sizes)
   free (t.on);
   *sizes = t.size;
   return t.ncomp;
+}
+
+/* Set G->comp: component numbers from 1 for values 1..n, comp[0] = 0.  Return
+   the number of components; their sizes in *SIZES (by component).  */
+
+static uint32_t
+graph_scc (struct graph *g, uint32_t **sizes)
+{
+  struct cg_arc *arcs = XNEWVEC (struct cg_arc, g->narcs + 1);
+  for (uint32_t i = 0; i < g->narcs; i++)
+    arcs[i] = (struct cg_arc) { g->arcs[i].from, g->arcs[i].to, g->arcs[i].count };
+  g->comp = XCNEWVEC (uint32_t, g->nvalues + 1);
+  uint32_t ncomp = cg_scc (g->nvalues, arcs, g->narcs, g->comp, sizes);
+  free (arcs);
+  return ncomp;
 }
 
 /* S as a record value is shown: bare when safe, else quoted with C escapes.  */

@@ -92,4 +92,14 @@ int cg_graph_build (struct pf_set *set, const char *dim, bool raw,
 
 void cg_graph_free (struct cg_graph *g);
 
+/* The strongly connected components of the graph of the values 1..N and the
+   calls ARCS[0 .. NARCS) (self-calls and top-level ones, FROM 0, do not
+   count), by Tarjan's algorithm without recursion: COMP[V] (N + 1 entries)
+   the component of value V, numbered from 1 in the order the walk completes
+   them, so that a call between two components goes to the lower number
+   (COMP[0] = 0).  Return the number of components; *SIZES (free it) their
+   sizes by number.  */
+uint32_t cg_scc (uint32_t n, const struct cg_arc *arcs, uint32_t narcs,
+                 uint32_t *comp, uint32_t **sizes);
+
 #endif /* DSPROF_CALLGRAPH_H */
