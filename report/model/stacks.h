@@ -15,7 +15,7 @@
    dimension's values instead of names (st_set_key), and, per node, its
    records' figures split by the whole set of their dimensions, or by some
    (st_keep_variants: a variant per distinct set, so memory grows with the
-   distinct sets too).  */
+   distinct sets too); st_build_samples builds it so.  */
 
 #ifndef DSPROF_STACKS_H
 #define DSPROF_STACKS_H

@@ -47,7 +47,7 @@ typedef int export_render (const struct export_input *in, FILE *out);
 export_render export_chrome, export_folded, export_lcov, export_cobertura,
   export_csv, export_pprof, export_perfetto;
 
-/* ---- what the exports share (export-events.c) ------------------------------------ */
+/* ---- what the exports share (export-common.c) ------------------------------------ */
 
 /* An open event's dimensions added since Start (dsprof_dim_*), as the format
    writes them (chrome: JSON members, each after a comma; perfetto: debug

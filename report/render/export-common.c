@@ -1,4 +1,4 @@
-/* export-events.c - what the exports share (export.h): the dimensions an
+/* export-common.c - what the exports share (export.h): the dimensions an
    open event added since its Start, for the chrome and perfetto exports;
    the exports' time 0 and their pids.  */
 
