@@ -80,14 +80,6 @@ int run_report (struct pf_set *set, const struct query *q, FILE *out);
    filters.  Return 0 or EXIT_DATA.  */
 int print_dims (struct pf_set *set, const struct query *q, FILE *out);
 
-/* Write the line counts of SET to OUT as an lcov tracefile (`dsprof export
-   --format lcov`).  Return 0 or EXIT_DATA.  */
-int export_lcov (struct pf_set *set, FILE *out);
-
-/* Write the line and branch coverage of SET to OUT as Cobertura XML
-   (`dsprof export --format cobertura`), its timestamp WHEN_S (seconds since
-   the epoch).  Return 0 or EXIT_DATA.  */
-int export_cobertura (struct pf_set *set, uint64_t when_s, FILE *out);
 
 extern const struct command cmd_lines, cmd_annotate, cmd_info, cmd_records,
   cmd_trace, cmd_report, cmd_dims, cmd_shell, cmd_summary;
