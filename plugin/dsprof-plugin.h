@@ -6,18 +6,31 @@
 
 #include "dsprof-format.h"
 
+/* update=: how the counters are updated.  */
+enum dsprof_update
+{
+  DSPROF_UPDATE_DEFAULT,     /* no update=: thread or single, as
+                                dsprof_update_thread_p says */
+  /* The values of update=, in the order of its words in plugin_args
+     (dsprof-plugin.cc).  */
+  DSPROF_UPDATE_SINGLE,
+  DSPROF_UPDATE_ATOMIC,
+  DSPROF_UPDATE_THREAD
+};
+
+/* What the arguments -fplugin-arg-dsprof-KEY[=VALUE] ask, each stored by its
+   entry of the table plugin_args in dsprof-plugin.cc, which says how a new
+   one is added.  */
 struct dsprof_options
 {
   bool counters;             /* counters=on|off */
   bool events;               /* events=on|off */
-  bool atomic;               /* update=atomic */
-  bool thread;               /* update=thread: per-thread shards */
-  bool single;               /* update=single (neither: the default, see
-                                dsprof_update_thread_p) */
+  enum dsprof_update update; /* update=single|atomic|thread */
   bool all_functions;        /* functions=all */
   bool verbose;              /* verbose */
   char **include;            /* NULL-terminated fnmatch patterns, or NULL */
   char **exclude;
+  const char *select;        /* select=FILE, or NULL */
 };
 
 extern struct dsprof_options dsprof_opts;

@@ -89,7 +89,7 @@ public:
   bool
   gate (function *) final override
   {
-    return !dsprof_opts.atomic && !flag_gcse_sm
+    return dsprof_opts.update != DSPROF_UPDATE_ATOMIC && !flag_gcse_sm
            && dsprof_counters_possible_p ();
   }
 

@@ -258,8 +258,8 @@ public:
   bool
   gate (function *) final override
   {
-    return !dsprof_opts.atomic && !dsprof_update_thread_p ()
-           && dsprof_counters_possible_p ();
+    return dsprof_opts.update != DSPROF_UPDATE_ATOMIC
+           && !dsprof_update_thread_p () && dsprof_counters_possible_p ();
   }
 
   unsigned int execute (function *fun) final override;
@@ -692,10 +692,6 @@ shards_pass::execute (function *fun)
 
 } // namespace
 
-/* update=thread, or no update= where the units' caches make it cost close
-   to update=single (shard_caches_p: an executable on x86-64); elsewhere
-   the default is update=single.  */
-
 /* The units that keep their place in a cache have a sink (shard_cache_decl),
    but at a -flto link.  */
 
@@ -705,11 +701,15 @@ dsprof_unit_sink_p (void)
   return dsprof_update_thread_p () && shard_caches_p () && !in_lto_p;
 }
 
+/* update=thread, or no update= where the units' caches make it cost close
+   to update=single (shard_caches_p: an executable on x86-64); elsewhere
+   the default is update=single.  */
+
 bool
 dsprof_update_thread_p (void)
 {
-  return dsprof_opts.thread
-         || (!dsprof_opts.single && !dsprof_opts.atomic && shard_caches_p ());
+  return dsprof_opts.update == DSPROF_UPDATE_THREAD
+         || (dsprof_opts.update == DSPROF_UPDATE_DEFAULT && shard_caches_p ());
 }
 
 opt_pass *
