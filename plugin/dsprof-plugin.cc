@@ -406,13 +406,55 @@ register_attributes (void *, void *)
   register_attribute (&dsprof_event_attribute);
 }
 
+namespace {
+
+/* A GIMPLE pass as a struct dsprof_pass describes it.  */
+class gimple_pass : public gimple_opt_pass
+{
+public:
+  gimple_pass (const pass_data &data, const dsprof_pass *pass,
+               gcc::context *ctxt)
+    : gimple_opt_pass (data, ctxt), pass (pass)
+  {
+  }
+
+  bool
+  gate (function *fun) final override
+  {
+    return pass->gate (fun);
+  }
+
+  unsigned int
+  execute (function *fun) final override
+  {
+    return pass->execute (fun);
+  }
+
+private:
+  const dsprof_pass *pass;
+};
+
+} // namespace
+
 /* Run PASS right after the first instance of the pass named REF.  */
 
 static void
-insert_pass_after (const char *plugin, opt_pass *pass, const char *ref)
+insert_pass_after (const char *plugin, const dsprof_pass *pass,
+                   const char *ref)
 {
+  const pass_data data = {
+    .type = GIMPLE_PASS,
+    .name = pass->name,
+    .optinfo_flags = OPTGROUP_NONE,
+    .tv_id = TV_NONE,
+    .properties_required = pass->required,
+    .properties_provided = 0,
+    .properties_destroyed = 0,
+    .todo_flags_start = 0,
+    .todo_flags_finish = pass->todo_finish,
+  };
   struct register_pass_info pass_info;
-  pass_info.pass = pass;
+  pass_info.pass = new gimple_pass (data, pass, g);
   pass_info.reference_pass_name = ref;
   pass_info.ref_pass_instance_number = 1;
   pass_info.pos_op = PASS_POS_INSERT_AFTER;
@@ -457,19 +499,19 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       /* Right after the CFG is built and before any optimisation, on
          functions brought there as at -O0, so the counted blocks, and thus
          the counts, are the same at every -O level.  */
-      insert_pass_after (info->base_name, dsprof_make_pass (g), "cfg");
+      insert_pass_after (info->base_name, &dsprof_counters_pass, "cfg");
       if (dsprof_opts.counters)
         {
           /* Last of all (passes inserted later run before): update=thread's
              counters move into the thread's shard (threads.cc).  */
-          insert_pass_after (info->base_name, dsprof_make_shards_pass (g),
+          insert_pass_after (info->base_name, &dsprof_shards_pass,
                              "optimized");
           /* After every GIMPLE optimisation: the counter stores that need
              not stay volatile become plain again.  */
-          insert_pass_after (info->base_name, dsprof_make_durable_pass (g),
+          insert_pass_after (info->base_name, &dsprof_durable_pass,
                              "optimized");
           /* There too: the thread check of update=single (threads.cc).  */
-          insert_pass_after (info->base_name, dsprof_make_threads_pass (g),
+          insert_pass_after (info->base_name, &dsprof_threads_pass,
                              "optimized");
         }
       dsprof_start_o0_view ();
