@@ -190,15 +190,15 @@ parse_dispatch (const struct plugin_arg *arg, const char *value)
    (its entry here, its default in dsprof_opts above, and a parse function
    if none above reads it), dsprof-plugin.h (its field in struct
    dsprof_options) and the file that acts on it.  Its documentation goes in
-   docs/contract.md §2, docs/dsprof.1 and README.md's "Plugin arguments",
-   its test in testsuite/cases/plugin-args.  */
+   docs/contract.md §2 and docs/dsprof.1 (PLUGIN ARGUMENTS), its test in
+   testsuite/cases/plugin-args.  */
 
 static const struct plugin_arg plugin_args[] = {
   { .key = "counters", .syntax = "on|off",
     .help = "basic-block counters (default on)",
     .parse = parse_bool, .store = { .flag = &dsprof_opts.counters } },
   { .key = "events", .syntax = "on|off",
-    .help = "event hooks of annotated functions (default on)",
+    .help = "event hooks and op records (default on)",
     .parse = parse_bool, .store = { .flag = &dsprof_opts.events } },
   { .key = "update", .syntax = "single|atomic|thread",
     .help = "counter updates (default thread in an x86-64 executable, "
