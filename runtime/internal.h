@@ -386,5 +386,15 @@ DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
 DSPROF_HIDDEN void dsprof_recorder_fault (const siginfo_t *si);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
+/* recorder.c: copy the N bytes at the program's address SRC to BUF, a fault
+   there caught (as a string dimension's bytes are read); 1, or 0 if one is
+   unreadable.  dimread.c reads the program's data with it.  */
+DSPROF_HIDDEN int dsprof_recorder_read (void *buf, uintptr_t src, size_t n);
+/* dimread.c: the dimensions a selection file's expressions compute
+   (docs/select.md), evaluated from the program's data: PROG (the plugin's
+   description, dimread.c) over the words ROOTS, each a DIM of the innermost
+   open event.  */
+DSPROF_API void __dsprof_dims_v1 (const unsigned char *prog,
+                                  const uint64_t *roots);
 
 #endif /* DSPROF_INTERNAL_H */
