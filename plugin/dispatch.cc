@@ -501,20 +501,14 @@ insert_guarded (gimple_stmt_iterator *gsi, tree started, tree fn, tree site,
   dsprof_guard_block (guard, call);
 }
 
-/* The block of the dispatch's scope in FUN: its switch's, else that of
-   its first computed goto.  */
+/* The block of the dispatch's scope in FUN: its switch's; NULL_TREE for
+   computed gotos, which the CFG has factored into one goto of no scope
+   (select_dispatch_exprs then looks in every block).  */
 
 tree
-dispatch_block (function *fun)
+dispatch_block (function *)
 {
-  if (pending_switch)
-    return gimple_block (pending_switch);
-  basic_block bb;
-  FOR_EACH_BB_FN (bb, fun)
-    if (ggoto *g = safe_dyn_cast<ggoto *> (last_stmt (bb)))
-      if (TREE_CODE (gimple_goto_dest (g)) != LABEL_DECL)
-        return gimple_block (g);
-  return DECL_INITIAL (fun->decl);
+  return pending_switch ? gimple_block (pending_switch) : NULL_TREE;
 }
 
 /* Whether the block TO can be reached from FROM.  */

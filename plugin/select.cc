@@ -870,7 +870,8 @@ select_dispatch_spec (unsigned i, const char **file, int *line)
 }
 
 /* The variables in scope at the dispatch of a dispatch function: those of
-   the blocks around it, innermost first, then its parameters.  */
+   the blocks around it, innermost first (without a block, those of every
+   block of the function, outermost first), then its parameters.  */
 
 struct dispatch_scope
 {
@@ -878,15 +879,44 @@ struct dispatch_scope
 };
 
 static tree
+block_var (tree block, const char *name)
+{
+  for (tree v = BLOCK_VARS (block); v; v = DECL_CHAIN (v))
+    if (VAR_P (v) && DECL_NAME (v)
+        && strcmp (IDENTIFIER_POINTER (DECL_NAME (v)), name) == 0)
+      return v;
+  return NULL_TREE;
+}
+
+/* NAME in BLOCK or the blocks inside it, outermost first.  */
+
+static tree
+any_block_var (tree block, const char *name)
+{
+  auto_vec<tree> work;
+  work.safe_push (block);
+  for (unsigned i = 0; i < work.length (); i++)
+    {
+      if (tree v = block_var (work[i], name))
+        return v;
+      for (tree sub = BLOCK_SUBBLOCKS (work[i]); sub; sub = BLOCK_CHAIN (sub))
+        work.safe_push (sub);
+    }
+  return NULL_TREE;
+}
+
+static tree
 scope_lookup (const char *name, void *data)
 {
   dispatch_scope *sc = (dispatch_scope *) data;
+  tree outer = DECL_INITIAL (sc->fndecl);
+  if (!sc->block && outer && TREE_CODE (outer) == BLOCK)
+    if (tree v = any_block_var (outer, name))
+      return v;
   for (tree b = sc->block; b && TREE_CODE (b) == BLOCK;
        b = BLOCK_SUPERCONTEXT (b))
-    for (tree v = BLOCK_VARS (b); v; v = DECL_CHAIN (v))
-      if (VAR_P (v) && DECL_NAME (v)
-          && strcmp (IDENTIFIER_POINTER (DECL_NAME (v)), name) == 0)
-        return v;
+    if (tree v = block_var (b, name))
+      return v;
   for (tree p = DECL_ARGUMENTS (sc->fndecl); p; p = DECL_CHAIN (p))
     if (DECL_NAME (p) && strcmp (IDENTIFIER_POINTER (DECL_NAME (p)), name) == 0)
       return p;

@@ -7,9 +7,9 @@
    PROT_NONE mapping) or at an address no program can (a non-canonical
    one on x86-64): n->left->kind is "(unreadable)"; leaves never look at
    `left'.
-   For each call of eval it prints what the records must say:
-   eval KIND LINE FILE LEFTKIND TAG0 WEIGHT TAG, then find's calls: find LINE
-   FOUND, and the result.  */
+   For each call of eval and find it prints what its record must say:
+   eval KIND LINE FILE LEFTKIND TAG0 WEIGHT TAG, find WANT FOUND; then the
+   result.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,17 +71,25 @@ eval (struct node *n)
   return 0;
 }
 
+/* Print what find's record must say, and return F.  */
+static struct node *
+found (int want, struct node *f)
+{
+  printf ("find %d %s\n", want, f ? f->tag : "(null)");
+  return f;
+}
+
 struct node *
 find (struct node *n, int want)
 {
   if (!n || n->left == bad_page || n->left == BAD_ADDR)
-    return NULL;
+    return found (want, NULL);
   if (n->at.line == want)
-    return n;
+    return found (want, n);
   if (n->kind == K_NUM)
-    return NULL;
+    return found (want, NULL);
   struct node *f = find (n->left, want);
-  return f ? f : find (n->right, want);
+  return found (want, f ? f : find (n->right, want));
 }
 
 static struct node *
@@ -122,10 +130,7 @@ main (void)
     eval (i == 1 ? sum2 : root);
   int lines[] = { 4, 11, 99 };
   for (int i = 0; i < 3; i++)
-    {
-      struct node *f = find (root, lines[i]);
-      printf ("find %d %s\n", lines[i], f ? f->tag : "(null)");
-    }
+    find (root, lines[i]);
   printf ("result %ld\n", eval (root));
   return 0;
 }
