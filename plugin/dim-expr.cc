@@ -249,6 +249,9 @@ fail (compiler *c, char *why)
 static const char *
 tstr (tree type)
 {
+  if (TREE_CODE (type) == ENUMERAL_TYPE && TYPE_NAME (type)
+      && TREE_CODE (TYPE_NAME (type)) == IDENTIFIER_NODE)
+    return concat ("enum ", IDENTIFIER_POINTER (TYPE_NAME (type)), NULL);
   return print_generic_expr_to_str (type);
 }
 
@@ -503,7 +506,7 @@ gen (compiler *c, const dim_node *n, cval *v)
         if (!decl)
           {
             c->unknown = true;
-            return fail (c, xasprintf ("no variable '%s' here", n->name));
+            return fail (c, xasprintf ("no variable '%s'", n->name));
           }
         *v = (cval) { CV_VAR, TREE_TYPE (decl), decl, 0 };
         return true;

@@ -770,9 +770,9 @@ select_check_unit (void)
         if (!e->expr_seen[k] && e->unknown[k])
           {
             expr_error (UNKNOWN_LOCATION, e->where, "event", e->pattern,
-                        e->exprs[k], concat (e->unknown[k], " (in no function "
-                                             "it selects in ", main_input_filename,
-                                             ")", NULL));
+                        e->exprs[k], concat (e->unknown[k], " in any function "
+                                             "it selects in '", main_input_filename,
+                                             "'", NULL));
             ok = false;
           }
       for (unsigned k = 0; k < e->names.length (); k++)
@@ -948,7 +948,9 @@ select_dispatch_exprs (tree fndecl, tree block, dim_prog *prog)
                                  &unknown))
             {
               expr_error (DECL_SOURCE_LOCATION (fndecl), d.where, "dispatch",
-                          d.func, d.exprs[k], why);
+                          d.func, d.exprs[k],
+                          unknown ? concat (why, " in scope at the dispatch",
+                                            NULL) : why);
               free (why);
               return false;
             }
