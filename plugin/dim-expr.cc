@@ -599,12 +599,13 @@ dims_hook (void)
                                                   const_ptr_type_node,
                                                   build_pointer_type
                                                     (uint64_type_node),
-                                                  NULL_TREE));
+                                                  ptr_type_node, NULL_TREE));
   return fn;
 }
 
 gcall *
-dim_prog_insert (gimple_stmt_iterator *gsi, dim_prog *prog, tree retval)
+dim_prog_insert (gimple_stmt_iterator *gsi, dim_prog *prog, tree retval,
+                 int cfa_bias)
 {
   if (!prog->n)
     return NULL;
@@ -614,18 +615,33 @@ dim_prog_insert (gimple_stmt_iterator *gsi, dim_prog *prog, tree retval)
     bytes.safe_push (prog->ops[i]);
   tree text = build_string_literal (bytes.length (),
                                     (const char *) bytes.address ());
-  auto_vec<tree> words;
-  for (unsigned i = 0; i < prog->roots.length (); i++)
+  tree vals = null_pointer_node;
+  if (!prog->roots.is_empty ())
     {
-      tree r = prog->roots[i];
-      if (TREE_CODE (r) == RESULT_DECL && retval)
-        r = retval;
-      enum dsprof_dim_type t = TREE_CODE (TREE_TYPE (r)) == REAL_TYPE
-                               ? DSPROF_DIM_DOUBLE : DSPROF_DIM_INT;
-      words.safe_push (dsprof_word_value (gsi, unshare_expr (r), t));
+      if (!prog->vals)
+        {
+          tree atype = build_array_type_nelts (uint64_type_node,
+                                               prog->roots.length ());
+          prog->vals = create_tmp_var (atype, "dsprof_roots");
+          TREE_ADDRESSABLE (prog->vals) = 1;
+        }
+      for (unsigned i = 0; i < prog->roots.length (); i++)
+        {
+          tree r = prog->roots[i];
+          if (TREE_CODE (r) == RESULT_DECL && retval)
+            r = retval;
+          enum dsprof_dim_type t = TREE_CODE (TREE_TYPE (r)) == REAL_TYPE
+                                   ? DSPROF_DIM_DOUBLE : DSPROF_DIM_INT;
+          tree w = dsprof_word_value (gsi, unshare_expr (r), t);
+          tree ref = build4 (ARRAY_REF, uint64_type_node, prog->vals,
+                             build_int_cst (integer_type_node, i), NULL_TREE,
+                             NULL_TREE);
+          gsi_insert_before (gsi, gimple_build_assign (ref, w), GSI_SAME_STMT);
+        }
+      vals = build_fold_addr_expr (prog->vals);
     }
-  tree vals = dsprof_vals_array (gsi, words);
-  gcall *call = gimple_build_call (dims_hook (), 2, text, vals);
+  tree cfa = dsprof_insert_cfa (gsi, cfa_bias);
+  gcall *call = gimple_build_call (dims_hook (), 3, text, vals, cfa);
   gsi_insert_before (gsi, call, GSI_SAME_STMT);
   return call;
 }
@@ -636,4 +652,5 @@ dim_prog_release (dim_prog *prog)
   prog->ops.release ();
   prog->roots.release ();
   prog->n = 0;
+  prog->vals = NULL_TREE;
 }

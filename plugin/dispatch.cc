@@ -496,7 +496,7 @@ insert_guarded (gimple_stmt_iterator *gsi, tree started, tree fn, tree site,
                      : gimple_build_call (fn, 1, cfa);
   gsi_insert_before (gsi, call, GSI_SAME_STMT);
   if (site)
-    if (gcall *dims = dim_prog_insert (gsi, &pending_dims, NULL_TREE))
+    if (gcall *dims = dim_prog_insert (gsi, &pending_dims, NULL_TREE, -1))
       call = dims;
   dsprof_guard_block (guard, call);
 }

@@ -502,7 +502,7 @@ dsprof_instrument_events (function *fun, basic_block first)
       words.safe_push (string_bound (&gsi, params[i]));
   tree vals = dsprof_vals_array (&gsi, words);
   gcall *enter = dsprof_insert_hook (&gsi, enter_fn, site, vals, 0);
-  gcall *dims_call = dim_prog_insert (&gsi, &start_dims, NULL_TREE);
+  gcall *dims_call = dim_prog_insert (&gsi, &start_dims, NULL_TREE, 0);
   dsprof_guard_block (guard, dims_call ? dims_call : enter);
 
   /* (2) Finish before every return, if Start was recorded.  The return
@@ -515,7 +515,7 @@ dsprof_instrument_events (function *fun, basic_block first)
       gcond *rguard = dsprof_insert_guard (&rgsi, started);
       tree retval = gimple_return_retval (as_a<greturn *> (returns[i]));
       if (retval)
-        dim_prog_insert (&rgsi, &finish_dims, retval);
+        dim_prog_insert (&rgsi, &finish_dims, retval, 0);
       tree word = (result != DSPROF_DIM_NONE && retval)
                     ? dsprof_word_value (&rgsi, retval, result)
                     : build_int_cst (uint64_type_node, 0);

@@ -6,10 +6,13 @@
    the way gives the text "(null)", an unreadable one "(unreadable)", never a
    fault in the program.
 
-   The plugin calls __dsprof_dims_v1 (PROG, ROOTS) right after a Start hook
-   or an op hook, in the same guarded block; each dimension becomes a DIM of
-   the innermost open event (the one just started) through the dsprof_dim_*
-   functions of dsprof.h.  PROG, a constant of the unit:
+   The plugin calls __dsprof_dims_v1 (PROG, ROOTS, CFA) right after a Start
+   hook or an op hook, in the same guarded block (or before a Finish hook),
+   CFA the hook's; each dimension becomes a DIM of the innermost open
+   record, the hook's, through the dsprof_dim_* functions of dsprof.h.
+   Nothing is evaluated if that record is not at CFA (its Start was
+   dropped, the thread is inside a hook: the dimensions would go to another
+   record).  PROG, a constant of the unit:
 
      byte n                       the dimensions, n times:
        str name                   NUL-terminated
@@ -217,8 +220,10 @@ enum_name (const unsigned char **pp, uint64_t v)
 }
 
 DSPROF_API void
-__dsprof_dims_v1 (const unsigned char *prog, const uint64_t *roots)
+__dsprof_dims_v1 (const unsigned char *prog, const uint64_t *roots, void *cfa)
 {
+  if (!dsprof_recorder_open_at ((uintptr_t) cfa))
+    return;
   const unsigned char *p = prog;
   for (unsigned n = *p++; n > 0; n--)
     {

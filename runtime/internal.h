@@ -390,11 +390,14 @@ DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
    there caught (as a string dimension's bytes are read); 1, or 0 if one is
    unreadable.  dimread.c reads the program's data with it.  */
 DSPROF_HIDDEN int dsprof_recorder_read (void *buf, uintptr_t src, size_t n);
+/* recorder.c: whether the calling thread's innermost open record of a
+   live frame is at CFA (dimread.c adds its dimensions to that one).  */
+DSPROF_HIDDEN int dsprof_recorder_open_at (uintptr_t cfa);
 /* dimread.c: the dimensions a selection file's expressions compute
    (docs/select.md), evaluated from the program's data: PROG (the plugin's
    description, dimread.c) over the words ROOTS, each a DIM of the innermost
-   open event.  */
+   open event, if that is the record at CFA (the hook's).  */
 DSPROF_API void __dsprof_dims_v1 (const unsigned char *prog,
-                                  const uint64_t *roots);
+                                  const uint64_t *roots, void *cfa);
 
 #endif /* DSPROF_INTERNAL_H */

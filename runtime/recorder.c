@@ -848,6 +848,23 @@ read_string (char *buf, const char *s, size_t n)
   return k;
 }
 
+/* Whether the calling thread records, and its innermost open record of a
+   live frame (not one a longjmp left below CFA) is at CFA: the record the
+   dimensions computed by dimread.c belong to, which a dropped Start or op
+   record leaves to another.  */
+
+DSPROF_HIDDEN int
+dsprof_recorder_open_at (uintptr_t cfa)
+{
+  struct thread *t = self;
+  if (!t || t->busy)
+    return 0;
+  for (uint32_t i = t->depth; i > 0; i--)
+    if (t->open[i - 1].cfa >= cfa)
+      return t->open[i - 1].cfa == cfa;
+  return 0;
+}
+
 /* Copy the N bytes at the program's address SRC to BUF as read_string reads
    a string, for the dimensions computed from the program's data
    (dimread.c).  Return 1, or 0 if a byte of them is unreadable.  The state
