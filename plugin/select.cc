@@ -314,6 +314,24 @@ parse_names (const char *directive, const char *list, bool allow_skip,
   return ok;
 }
 
+/* The dimensions the report gives every record or derives (docs/contract.md
+   §4.2, §5): a computed one of that name would be hidden.  */
+#define RESERVED_DIMS "event, name, file, line, function, thread, " \
+  "complete, result, depth, parent, location, children, site"
+
+static bool
+reserved_dim_p (const char *name)
+{
+  static const char *const reserved[] = {
+    "event", "name", "file", "line", "function", "thread", "complete",
+    "result", "depth", "parent", "location", "children", "site"
+  };
+  for (unsigned i = 0; i < ARRAY_SIZE (reserved); i++)
+    if (strcmp (name, reserved[i]) == 0)
+      return true;
+  return false;
+}
+
 /* Split the comma-separated dims= LIST of DIRECTIVE into parameter NAMES
    and NAME=EXPR items, parsed, in EXPRS; with NAMES NULL (dispatch) a NAME
    alone is the item NAME=NAME.  Names are identifiers, distinct, not
@@ -350,6 +368,13 @@ parse_dim_items (const char *directive, const char *list, vec<char *> *names,
         }
       else if (!eq && names)
         names->safe_push (xstrdup (s));
+      else if (reserved_dim_p (s))
+        {
+          error ("dsprof: %s:%d: %qs: dimension name %qs is one dsprof gives "
+                 "every record (%s): name it otherwise", here.file, here.line,
+                 directive, s, RESERVED_DIMS);
+          ok = false;
+        }
       else
         {
           const char *text = eq ? eq + 1 : s;

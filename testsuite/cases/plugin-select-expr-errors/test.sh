@@ -7,7 +7,8 @@
 # (`*' and `->'), pointers to different types subtracted, a difference of
 # integers, a struct or a bit-field as the value, a void pointer
 # dereferenced, garbage, an unknown variable (in an `event' directive and
-# in a `dispatch' one).  A good expression is accepted.
+# in a `dispatch' one), a name that every record has already (`line').  Good
+# expressions are accepted.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/e.c" .
@@ -50,6 +51,8 @@ for o in -O0 -O2; do
   bad $o "event eval dims=k=" "'event': bad expression '' in 'k=': expected a variable's name or '(' at its end"
   bad $o "event eval dims=result=n->kind" "'event': bad dimension name 'result' (a C identifier named once, not 'result')"
   bad $o "event eval dims=k=n->kind,k=n->left" "'event': bad dimension name 'k' (a C identifier named once, not 'result')"
+  bad $o "event eval dims=line=n->at.line" "'event': dimension name 'line' is one dsprof gives every record (event, name, file, line, function, thread, complete, result, depth, parent, location, children, site): name it otherwise"
+  bad $o "dispatch run dims=depth=acc" "'dispatch': dimension name 'depth' is one dsprof gives every record (event, name, file, line, function, thread, complete, result, depth, parent, location, children, site): name it otherwise"
   # Good ones.
   printf 'event eval dims=k=n->kind,l=n->left->at.line,d=n->left-n,f=(*n).at.file\ndispatch run dims=at=pc-code,acc\n' >good.sel
   LC_ALL=C gcc $o -fplugin="$PLUGIN" -fplugin-arg-dsprof-select=good.sel -c e.c 2>good.err \
