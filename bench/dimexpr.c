@@ -7,7 +7,7 @@
    runs N opcodes of a toy VM whose dispatch, run's `switch', the benchmark
    makes op records with a `dispatch' directive, with 0, 1 and 3 expression
    dims: addr=pc-vm->code (a local less a member, no load but the member's),
-   then steps=vm->steps and depth=vm->frame->depth (one and two loads).
+   then steps=vm->steps and fdepth=vm->frame->depth (one and two loads).
    Prints a sum that every build must agree on.  */
 
 #include <stdio.h>

@@ -599,8 +599,34 @@ dims_hook (void)
                                                   const_ptr_type_node,
                                                   build_pointer_type
                                                     (uint64_type_node),
-                                                  ptr_type_node, NULL_TREE));
+                                                  ptr_type_node,
+                                                  build_pointer_type
+                                                    (uint32_type_node),
+                                                  NULL_TREE));
   return fn;
+}
+
+/* A new static array of N words, zero: the ids of N dimensions' names,
+   which the runtime fills on first use (runtime/dimread.c).  */
+
+static tree
+ids_decl (unsigned n)
+{
+  tree decl = build_decl (BUILTINS_LOCATION, VAR_DECL,
+                          create_tmp_var_name ("__dsprof_dim_ids"),
+                          build_array_type_nelts (uint32_type_node, n));
+  TREE_STATIC (decl) = 1;
+  TREE_PUBLIC (decl) = 0;
+  DECL_ARTIFICIAL (decl) = 1;
+  DECL_IGNORED_P (decl) = 1;
+  TREE_ADDRESSABLE (decl) = 1;
+  varpool_node::finalize_decl (decl);
+  /* finalize_decl analyses new variables only from IPA_SSA on; the hooks go
+     in at the start of IPA (metadata.cc does the same).  */
+  varpool_node *node = varpool_node::get (decl);
+  if (!node->analyzed)
+    node->analyze ();
+  return decl;
 }
 
 gcall *
@@ -640,8 +666,11 @@ dim_prog_insert (gimple_stmt_iterator *gsi, dim_prog *prog, tree retval,
         }
       vals = build_fold_addr_expr (prog->vals);
     }
+  if (!prog->ids)
+    prog->ids = ids_decl (prog->n);
   tree cfa = dsprof_insert_cfa (gsi, cfa_bias);
-  gcall *call = gimple_build_call (dims_hook (), 3, text, vals, cfa);
+  gcall *call = gimple_build_call (dims_hook (), 4, text, vals, cfa,
+                                   build_fold_addr_expr (prog->ids));
   gsi_insert_before (gsi, call, GSI_SAME_STMT);
   return call;
 }
@@ -653,4 +682,5 @@ dim_prog_release (dim_prog *prog)
   prog->roots.release ();
   prog->n = 0;
   prog->vals = NULL_TREE;
+  prog->ids = NULL_TREE;
 }

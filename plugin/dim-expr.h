@@ -32,6 +32,7 @@ struct dim_prog
   unsigned n;
   vec<tree> roots;
   tree vals;                    /* the roots' array, once made */
+  tree ids;                     /* the names' ids, a static array, once made */
 };
 
 /* The variable NAME as a tree, in the scope the expressions are evaluated
@@ -44,9 +45,10 @@ typedef tree (*dim_lookup) (const char *name, void *data);
 bool dim_expr_compile (const dim_expr *e, dim_lookup lookup, void *data,
                        dim_prog *prog, char **why, bool *unknown);
 
-/* Insert before GSI the call __dsprof_dims_v1 (PROG, ROOTS, CFA), ROOTS the
-   words of PROG's roots (RESULT_DECL, if one is, replaced by RETVAL) in one
-   array a function, CFA the frame's plus CFA_BIAS (the hook's), and return
+/* Insert before GSI the call __dsprof_dims_v1 (PROG, ROOTS, CFA, IDS), ROOTS
+   the words of PROG's roots (RESULT_DECL, if one is, replaced by RETVAL) in
+   one array a function, CFA the frame's plus CFA_BIAS (the hook's), IDS a
+   static array of the unit (its names' ids, for the runtime), and return
    it; NULL if PROG is empty.  */
 gcall *dim_prog_insert (gimple_stmt_iterator *gsi, dim_prog *prog,
                         tree retval, int cfa_bias);

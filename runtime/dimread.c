@@ -6,10 +6,12 @@
    the way gives the text "(null)", an unreadable one "(unreadable)", never a
    fault in the program.
 
-   The plugin calls __dsprof_dims_v1 (PROG, ROOTS, CFA) right after a Start
-   hook or an op hook, in the same guarded block (or before a Finish hook),
-   CFA the hook's; each dimension becomes a DIM of the innermost open
-   record, the hook's, through the dsprof_dim_* functions of dsprof.h.
+   The plugin calls __dsprof_dims_v1 (PROG, ROOTS, CFA, IDS) right after a
+   Start hook or an op hook, in the same guarded block (or before a Finish
+   hook), CFA the hook's; each dimension becomes a DIM of the innermost
+   open record, the hook's, as the dsprof_dim_* functions of dsprof.h make
+   one (dsprof_recorder_dim), with its name's id cached in IDS[i], a word
+   of the unit's that starts at 0 (the interning takes a lock).
    Nothing is evaluated if that record is not at CFA (its Start was
    dropped, the thread is inside a hook: the dimensions would go to another
    record).  PROG, a constant of the unit:
@@ -88,29 +90,22 @@ addressable (uintptr_t addr, size_t n)
 static enum dx_status
 load (uintptr_t addr, unsigned size, unsigned flags, uint64_t *v)
 {
-  unsigned char b[8];
-  if (size == 0 || size > 8 || !addressable (addr, size)
-      || !dsprof_recorder_read (b, addr, size))
-    return DX_UNREADABLE;
-  if (flags & DX_FLOAT)
-    {
-      if (size == 4)
-        {
-          float f;
-          memcpy (&f, b, 4);
-          double d = f;
-          memcpy (v, &d, 8);
-        }
-      else
-        memcpy (v, b, 8);
-      return DX_OK;
-    }
   uint64_t x = 0;
-  memcpy (&x, b, size);     /* little-endian: the low bytes */
+  /* Little-endian: the SIZE bytes are the word's low ones.  */
+  if (size == 0 || size > 8 || !addressable (addr, size)
+      || !dsprof_recorder_read (&x, addr, size))
+    return DX_UNREADABLE;
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
   x >>= 8 * (8 - size);
 #endif
-  if ((flags & DX_SIGNED) && size < 8 && (x >> (8 * size - 1) & 1))
+  if ((flags & DX_FLOAT) && size == 4)
+    {
+      float f;
+      memcpy (&f, &x, 4);
+      double d = f;
+      memcpy (&x, &d, 8);
+    }
+  else if ((flags & DX_SIGNED) && size < 8 && (x >> (8 * size - 1) & 1))
     x |= ~(uint64_t) 0 << (8 * size);
   *v = x;
   return DX_OK;
@@ -167,40 +162,6 @@ run (const unsigned char **pp, const uint64_t *roots, uint64_t *v)
   return st;
 }
 
-/* Record V as dimension NAME of KIND (not ENUM).  */
-
-static void
-record (const char *name, int kind, uint64_t v)
-{
-  switch (kind)
-    {
-    case DSPROF_DIM_INT:
-      dsprof_dim_int (name, (long long) v);
-      break;
-    case DSPROF_DIM_UINT:
-      dsprof_dim_uint (name, v);
-      break;
-    case DSPROF_DIM_BOOL:
-      dsprof_dim_bool (name, v != 0);
-      break;
-    case DSPROF_DIM_DOUBLE:
-      {
-        double d;
-        memcpy (&d, &v, 8);
-        dsprof_dim_double (name, d);
-        break;
-      }
-    case DSPROF_DIM_STR:
-      dsprof_dim_str (name, (const char *) (uintptr_t) v);
-      break;
-    case DSPROF_DIM_PTR:
-      dsprof_dim_ptr (name, (const void *) (uintptr_t) v);
-      break;
-    default:
-      dsprof_dim_int (name, (long long) v);
-    }
-}
-
 /* Step over the enum table at *PP; the name of value V in it, or NULL.  */
 
 static const char *
@@ -219,13 +180,54 @@ enum_name (const unsigned char **pp, uint64_t v)
   return found;
 }
 
+/* The id of dimension NAME, cached in *ID.  */
+
+static uint32_t
+name_id (const char *name, uint32_t *id)
+{
+  uint32_t k = __atomic_load_n (id, __ATOMIC_RELAXED);
+  if (likely (k))
+    return k;
+  k = dsprof_recorder_intern (name);
+  __atomic_store_n (id, k, __ATOMIC_RELAXED);
+  return k;
+}
+
+/* Record V as dimension NAME (of id ID) of KIND, as dsprof_dim_* would;
+   an ENUM by the name of its enumerator in TABLE, else as a number.  */
+
+static void
+record (const char *name, uint32_t id, int kind, uint64_t v,
+        const unsigned char *table)
+{
+  switch (kind)
+    {
+    case DSPROF_DIM_BOOL:
+      v = v != 0;
+      break;
+    case DSPROF_DIM_ENUM:
+      {
+        const char *e = enum_name (&table, v);
+        if (e)
+          v = (uint64_t) (uintptr_t) e, kind = DSPROF_DIM_STR;
+        else
+          kind = DSPROF_DIM_INT;
+        break;
+      }
+    default:
+      break;
+    }
+  dsprof_recorder_dim (name, id, kind, v);
+}
+
 DSPROF_API void
-__dsprof_dims_v1 (const unsigned char *prog, const uint64_t *roots, void *cfa)
+__dsprof_dims_v1 (const unsigned char *prog, const uint64_t *roots, void *cfa,
+                  uint32_t *ids)
 {
   if (!dsprof_recorder_open_at ((uintptr_t) cfa))
     return;
   const unsigned char *p = prog;
-  for (unsigned n = *p++; n > 0; n--)
+  for (unsigned i = 0, n = *p++; i < n; i++)
     {
       const char *name = (const char *) p;
       p += strlen (name) + 1;
@@ -235,17 +237,12 @@ __dsprof_dims_v1 (const unsigned char *prog, const uint64_t *roots, void *cfa)
         enum_name (&p, 0);     /* to the ops */
       uint64_t v;
       enum dx_status st = run (&p, roots, &v);
+      uint32_t id = name_id (name, &ids[i]);
       if (st != DX_OK)
-        dsprof_dim_str (name, st == DX_NULL ? "(null)" : "(unreadable)");
-      else if (kind == DSPROF_DIM_ENUM)
-        {
-          const char *e = enum_name (&table, v);
-          if (e)
-            dsprof_dim_str (name, e);
-          else
-            dsprof_dim_int (name, (long long) v);
-        }
+        record (name, id, DSPROF_DIM_STR,
+                (uint64_t) (uintptr_t) (st == DX_NULL ? "(null)" : "(unreadable)"),
+                NULL);
       else
-        record (name, kind, v);
+        record (name, id, kind, v, table);
     }
 }

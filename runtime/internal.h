@@ -393,11 +393,17 @@ DSPROF_HIDDEN int dsprof_recorder_read (void *buf, uintptr_t src, size_t n);
 /* recorder.c: whether the calling thread's innermost open record of a
    live frame is at CFA (dimread.c adds its dimensions to that one).  */
 DSPROF_HIDDEN int dsprof_recorder_open_at (uintptr_t cfa);
+/* recorder.c: dsprof_dim_* for dimread.c: dimension DIM, whose interned
+   id is ID (0: interned there), of type TYPE (DSPROF_DIM_*), value V.  */
+DSPROF_HIDDEN void dsprof_recorder_dim (const char *dim, uint32_t id, int type,
+                                        uint64_t v);
 /* dimread.c: the dimensions a selection file's expressions compute
    (docs/select.md), evaluated from the program's data: PROG (the plugin's
    description, dimread.c) over the words ROOTS, each a DIM of the innermost
-   open event, if that is the record at CFA (the hook's).  */
+   open event, if that is the record at CFA (the hook's); IDS, one word a
+   dimension in the unit, caches their names' ids (0 until known).  */
 DSPROF_API void __dsprof_dims_v1 (const unsigned char *prog,
-                                  const uint64_t *roots, void *cfa);
+                                  const uint64_t *roots, void *cfa,
+                                  uint32_t *ids);
 
 #endif /* DSPROF_INTERNAL_H */

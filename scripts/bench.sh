@@ -421,7 +421,7 @@ bench_dim_expr () {
   local cf="-O2 -I$TOP/runtime" lib="$TOP/runtime/libdsprof.a -lpthread"
   local -A sel=([0]="dispatch run"
                 [1]="dispatch run dims=addr=pc-vm->code"
-                [3]="dispatch run dims=addr=pc-vm->code,steps=vm->steps,depth=vm->frame->depth")
+                [3]="dispatch run dims=addr=pc-vm->code,steps=vm->steps,fdepth=vm->frame->depth")
   rm -rf "$dir" && mkdir -p "$dir"
   gcc $cf "$TOP/bench/dimexpr.c" -o "$dir/plain" || die "cannot build bench/dimexpr.c"
   expect=$("$dir/plain" 1000)
