@@ -5,6 +5,8 @@
      threads.c   the threads that run counted code
      writer.c    the profile writer: the file, its chunks, fork and exit
      recorder.c  the event hooks, the event API of dsprof.h, the event streams
+     dimread.c   the dimensions computed from the program's data (dims=
+                 NAME=EXPR of a selection file), read fault-safe
      clock.c     the clock events are timed by: TSC or CLOCK_MONOTONIC, its rate
      sites.c     the event sites units register: their global ids and lookup
      control.c   the switch of event recording, mapped from the profile

@@ -109,7 +109,8 @@
 #                      directive (docs/select.md) with 0, 1 and 3 NAME=EXPR
 #                      dims (a pointer difference; one and two loads more),
 #                      against the plain build: (time - plain time) / ops,
-#                      BENCH_VM_OPS ops a run; and the same with DSPROF_EVENTS=0
+#                      BENCH_VM_OPS ops a run; the same with DSPROF_EVENTS=0;
+#                      and callgrind's instructions per op of each
 #   busy_machine       bench/vmspin.c (hook mode, BENCH_VM_OPS / 3 opcodes)
 #                      alone and beside two busy processes: the report's mean
 #                      Self of spin1000 against the spin's median, and the
@@ -442,6 +443,21 @@ bench_dim_expr () {
   per_call_row "op record, 1 expression dim" dim-expr 2 0 "$n"
   per_call_row "op record, 3 expression dims" dim-expr 3 0 "$n"
   per_call_row "3 expression dims, DSPROF_EVENTS=0" dim-expr 4 0 "$n"
+  # Instructions per op (callgrind, 100,000 ops more), which the machine's
+  # load does not move: the op record, then each build's more.
+  if command -v valgrind >/dev/null; then
+    local -A ins
+    for v in plain e0 e1 e3; do
+      ins[$v]=$(( $(DSPROF_OUT=$dir/cg.data instructions "$dir/$v" 200000)
+                  - $(DSPROF_OUT=$dir/cg.data instructions "$dir/$v" 100000) ))
+    done
+    row "op record, no dims" "$(( (ins[e0] - ins[plain]) / 100000 ))" "instr/op" "" "callgrind"
+    row "1 expression dim, more" "$(( (ins[e1] - ins[e0]) / 100000 ))" "instr/op" "" "callgrind"
+    row "3 expression dims, more" "$(( (ins[e3] - ins[e0]) / 100000 ))" "instr/op" "" \
+      "callgrind; $(( (ins[e3] - ins[e0]) / 300000 )) an expression"
+  else
+    missing_row "instructions per op" "valgrind not installed"
+  fi
   rm -rf "$dir"/*.data
 }
 
