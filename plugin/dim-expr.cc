@@ -425,6 +425,9 @@ member (compiler *c, cval *v, const char *name, const char *op)
       if (DECL_BIT_FIELD_TYPE (f))
         return fail (c, xasprintf ("member '%s' is a bit-field, which dsprof "
                                    "does not read", name));
+      if (!tree_fits_shwi_p (byte_position (f)))
+        return fail (c, xasprintf ("member '%s' has no constant place in "
+                                   "'%s'", name, tstr (v->type)));
       if (v->where == CV_VAR)
         v->var = build3 (COMPONENT_REF, TREE_TYPE (f), v->var, f, NULL_TREE);
       else
@@ -456,6 +459,14 @@ index_of (compiler *c, cval *v, HOST_WIDE_INT k)
   HOST_WIDE_INT n = size_of (elt);
   if (n < 0)
     return fail (c, xasprintf ("an index of '%s', whose elements have no size",
+                               tstr (type)));
+  /* A variable's own array is read by the program: within its bounds.  */
+  tree dom = TYPE_DOMAIN (type);
+  if (v->where == CV_VAR
+      && (!dom || !TYPE_MAX_VALUE (dom)
+          || !tree_fits_shwi_p (TYPE_MAX_VALUE (dom)) || k < 0
+          || k > tree_to_shwi (TYPE_MAX_VALUE (dom))))
+    return fail (c, xasprintf ("index %ld out of the bounds of '%s'", (long) k,
                                tstr (type)));
   if (v->where == CV_VAR)
     v->var = build4 (ARRAY_REF, elt, v->var, build_int_cst (ssizetype, k),

@@ -25,6 +25,7 @@ int
 run (const unsigned char *code)
 {
   const unsigned char *pc = code;
+  long stack[16] = { 0 };
   int acc = 0;
   for (;;)
     switch (*pc++)
@@ -32,7 +33,7 @@ run (const unsigned char *code)
       case 0:
         return acc;
       case 1:
-        acc++;
+        acc += stack[acc & 15]++;
         break;
       case 2:
         acc--;

@@ -6,7 +6,7 @@
 # unknown member, a member of a non-struct, a non-pointer dereferenced
 # (`*' and `->'), pointers to different types subtracted, a difference of
 # integers, a struct or a bit-field as the value, a void pointer
-# dereferenced, garbage, an unknown variable (in an `event' directive and
+# dereferenced, an index out of a variable's array, garbage, an unknown variable (in an `event' directive and
 # in a `dispatch' one), a name that every record has already (`line').  Good
 # expressions are accepted.
 . "$(dirname "$0")/../../lib.sh"
@@ -42,6 +42,7 @@ for o in -O0 -O2; do
   # An unknown variable: in an `event' directive when no function it selects has it.
   bad $o "event eval dims=k=m->kind" "'event eval': dimension 'k=m->kind': no variable 'm' in any function it selects in 'e.c'"
   bad $o "dispatch run dims=a=pc-cod" "'dispatch run': dimension 'a=pc-cod': no variable 'cod' in scope at the dispatch"
+  bad $o "dispatch run dims=s=stack[16]" "'dispatch run': dimension 's=stack[16]': index 16 out of the bounds of 'long int[16]'"
   bad $o "dispatch run dims=a=pc-&code" "'dispatch': bad expression 'pc-&code' in 'a=pc-&code': expected a variable's name or '(' at '&code'"
   # Found when the file is read: not an expression.
   bad $o "event eval dims=k=n->" "'event': bad expression 'n->' in 'k=n->': expected a member's name at its end"
@@ -54,7 +55,7 @@ for o in -O0 -O2; do
   bad $o "event eval dims=line=n->at.line" "'event': dimension name 'line' is one dsprof gives every record (event, name, file, line, function, thread, complete, result, depth, parent, location, children, site): name it otherwise"
   bad $o "dispatch run dims=depth=acc" "'dispatch': dimension name 'depth' is one dsprof gives every record (event, name, file, line, function, thread, complete, result, depth, parent, location, children, site): name it otherwise"
   # Good ones.
-  printf 'event eval dims=k=n->kind,l=n->left->at.line,d=n->left-n,f=(*n).at.file\ndispatch run dims=at=pc-code,acc\n' >good.sel
+  printf 'event eval dims=k=n->kind,l=n->left->at.line,d=n->left-n,f=(*n).at.file\ndispatch run dims=at=pc-code,acc,top=stack[15]\n' >good.sel
   LC_ALL=C gcc $o -fplugin="$PLUGIN" -fplugin-arg-dsprof-select=good.sel -c e.c 2>good.err \
     || fail "$o: good expressions refused: $(cat good.err)"
   [ ! -s good.err ] || fail "$o: good expressions: $(cat good.err)"
