@@ -6,9 +6,9 @@
 # unknown member, a member of a non-struct, a non-pointer dereferenced
 # (`*' and `->'), pointers to different types subtracted, a difference of
 # integers, a struct or a bit-field as the value, a void pointer
-# dereferenced, an index out of a variable's array, garbage, an unknown variable (in an `event' directive and
-# in a `dispatch' one), a name that every record has already (`line').  Good
-# expressions are accepted.
+# dereferenced, an index out of a variable's array, garbage, an unknown
+# variable (in an `event' directive and in a `dispatch' one), a name that
+# every record has already (`line').  Good expressions are accepted.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/e.c" .
