@@ -624,8 +624,8 @@ SEQ (4)
 /* The built-in derived dimensions (docs/contract.md §5.4), the one list of
    them: agg_dim_text and agg_dim_present compute them by it, the decoding
    keeps what they need by it (agg_needs_children), `dsprof dims` lists its
-   names, the commands check a prefix's D (agg_dim_usage) and print its help
-   lines (agg_derived_help) by it, the report ranks the tables of a BY_COUNT
+   names and prints its help lines (agg_derived_help, after `dsprof dims
+   --help'), the commands check a prefix's D (agg_dim_usage) by it, the report ranks the tables of a BY_COUNT
    one by Count (report/model/model.c, agg_dim_by_count), and a --derive
    library that gives a value to one of its names is an error
    (derive_clash).  A new built-in derived dimension touches three code
@@ -728,7 +728,7 @@ derive_clash (const char *name)
   progress_end ();
   fprintf (stderr, "dsprof: the --derive library defines '%s', a built-in "
            "derived dimension: a library's dimensions need names of their "
-           "own (`dsprof report --help' lists the built-in ones)\n", name);
+           "own (`dsprof dims --help' lists the built-in ones)\n", name);
   output_unlink_all ();
   exit (1);
 }
