@@ -2,7 +2,8 @@
 # per-address counts, on vdbe.c: a VM shaped like SQLite's (sqlite3VdbeExec's
 # `struct vdbe' with zSql and aOp, a switch on pOp->opcode, a run that returns
 # at each OP_ResultRow and resumes at p->pc, OP_String8 rewriting itself into
-# OP_String, OP_Init and OP_Trace on one block, a statement without SQL run
+# OP_String, OP_Init and OP_Trace on one block, OP_Noop run by the default
+# label, a statement without SQL run
 # nested inside an opcode), which counts as SQLite's VDBE_PROFILE does and
 # writes its vdbe_profile.out (docs/vm.md, "SQLite").  Built with the selection
 # file vdbe.sel alone (dims=addr=pOp-aOp,sql=p->zSql), at -O0 and -O2:
@@ -14,7 +15,8 @@
 #    make up each statement's VM-steps and its runs; every record is named as
 #    the op at its address;
 #  - its table holds every statement of work.sql and the nested one, "(null)";
-#  - vdbecheck fails, naming the address, on a count one off on either side.
+#  - vdbecheck fails, naming the address, on a count one off on either side,
+#    and on the default label's records unless told that it runs OP_Noop.
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$FIXTURES/vdbe.c" "$CASE/vdbe.sel" "$CASE/work.sql" .
@@ -32,7 +34,7 @@ for o in -O0 -O2; do
   run_dsprof report sql addr name --where event=op --format csv $dir/vdbe.data >$dir/ops.csv ||
     fail "$dir: dsprof report: status $?"
   python3 "$FIXTURES/vdbecheck.py" $dir/vdbe_profile.out $dir/ops.csv \
-    --steps work.sql $dir/out --table $dir/table >$dir/check || fail "$dir: $(cat $dir/check)"
+    --steps work.sql $dir/out --default Noop --table $dir/table >$dir/check || fail "$dir: $(cat $dir/check)"
   grep -q '^9 statements (13 runs), ' $dir/check || fail "$dir: vdbecheck: $(cat $dir/check)"
   { grep -v '^\.' work.sql; echo '(null)'; } | sort -u >want
   cut -f5 $dir/table | tail -n +2 | sort >got
@@ -53,4 +55,8 @@ st=0
 python3 "$FIXTURES/vdbecheck.py" off.prof ds-O2/ops.csv >off.out || st=$?
 [ $st = 1 ] && grep -q "^MISMATCH .* addr 7 (Goto): [0-9]* op records, VDBE_PROFILE counts" off.out ||
   fail "vdbecheck on a VDBE_PROFILE count one off: status $st: $(cat off.out)"
+st=0
+python3 "$FIXTURES/vdbecheck.py" ds-O2/vdbe_profile.out ds-O2/ops.csv >off.out || st=$?
+[ $st = 1 ] && grep -q "^MISMATCH 'CREATE TABLE t(a);' addr 1: 1 op records named default, vdbe_profile.out has Noop there" off.out ||
+  fail "vdbecheck without --default: status $st: $(cat off.out)"
 exit 0
