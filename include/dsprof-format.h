@@ -20,7 +20,7 @@
          integers, enums and _Bool converted to 64 bits, floating point as the
          bits of a double, pointers as addresses; then one word per STR
          dimension, in order: the most bytes of that string to read (all ones:
-         up to its NUL; README, "Annotating events").  RESULT as the first
+         up to its NUL; docs/contract.md §4.2).  RESULT as the first
          words (0 for void).
          CFA is the instrumented function's __builtin_dwarf_cfa (): the same at
          its Start and Finish, and lower for every frame called from it.

@@ -1,5 +1,5 @@
 /* case-names.cc - the names of a dispatch switch's case labels as the source
-   writes them (dispatch.cc, README "Profiling a bytecode VM").
+   writes them (dispatch.cc, docs/vm.md "The rules in full").
 
    By GIMPLE a case value is a folded number: `case INST_PUSH1:' (a macro),
    `case OP_ADD:' (an enumerator of any enum) and `case 3:' all read 3, and the

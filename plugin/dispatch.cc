@@ -78,8 +78,8 @@
 
    The dispatch: the switch on line LINE with FUNC@LINE; otherwise, of
    FUNC's switches and its computed-goto table (all its address-taken
-   labels), the one with the most targets.  A target's name (README,
-   "Profiling a bytecode VM"): the enumerator of the switch's enum type equal
+   labels), the one with the most targets.  A target's name (docs/vm.md,
+   "The rules in full"): the enumerator of the switch's enum type equal
    to the case value, or the value in decimal; LOW..HIGH for a case range;
    "default"; an address-taken label's name, or for one a macro writes
    from its arguments those arguments (dsprof_label_name); the names of
