@@ -91,6 +91,10 @@ unsigned select_call_nargs (const select_call *c);
 const char *select_call_arg (const select_call *c, unsigned i);
 void select_call_error (const select_call *c, tree callee, location_t loc,
                         const char *msg);
+struct dim_prog;
+bool select_event_exprs (select_event *e, tree fndecl, dim_prog *start,
+                         dim_prog *finish);
+bool select_dispatch_exprs (tree fndecl, tree block, dim_prog *prog);
 unsigned select_dispatch_count (void);
 const char *select_dispatch_spec (unsigned i, const char **file, int *line);
 

@@ -5,6 +5,8 @@
      threads.c   the threads that run counted code
      writer.c    the profile writer: the file, its chunks, fork and exit
      recorder.c  the event hooks, the event API of dsprof.h, the event streams
+     dimread.c   the dimensions computed from the program's data (dims=
+                 NAME=EXPR of a selection file), read fault-safe
      clock.c     the clock events are timed by: TSC or CLOCK_MONOTONIC, its rate
      sites.c     the event sites units register: their global ids and lookup
      control.c   the switch of event recording, mapped from the profile
@@ -386,5 +388,24 @@ DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
 DSPROF_HIDDEN void dsprof_recorder_fault (const siginfo_t *si);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
+/* recorder.c: copy the N bytes at the program's address SRC to BUF, a fault
+   there caught (as a string dimension's bytes are read); 1, or 0 if one is
+   unreadable.  dimread.c reads the program's data with it.  */
+DSPROF_HIDDEN int dsprof_recorder_read (void *buf, uintptr_t src, size_t n);
+/* recorder.c: whether the calling thread's innermost open record of a
+   live frame is at CFA (dimread.c adds its dimensions to that one).  */
+DSPROF_HIDDEN int dsprof_recorder_open_at (uintptr_t cfa);
+/* recorder.c: dsprof_dim_* for dimread.c: dimension DIM, whose interned
+   id is ID (0: interned there), of type TYPE (DSPROF_DIM_*), value V.  */
+DSPROF_HIDDEN void dsprof_recorder_dim (const char *dim, uint32_t id, int type,
+                                        uint64_t v);
+/* dimread.c: the dimensions a selection file's expressions compute
+   (docs/select.md), evaluated from the program's data: PROG (the plugin's
+   description, dimread.c) over the words ROOTS, each a DIM of the innermost
+   open event, if that is the record at CFA (the hook's); IDS, one word a
+   dimension in the unit, caches their names' ids (0 until known).  */
+DSPROF_API void __dsprof_dims_v1 (const unsigned char *prog,
+                                  const uint64_t *roots, void *cfa,
+                                  uint32_t *ids);
 
 #endif /* DSPROF_INTERNAL_H */

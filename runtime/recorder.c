@@ -848,6 +848,59 @@ read_string (char *buf, const char *s, size_t n)
   return k;
 }
 
+/* Whether the calling thread records, and its innermost open record of a
+   live frame (not one a longjmp left below CFA) is at CFA: the record the
+   dimensions computed by dimread.c belong to, which a dropped Start or op
+   record leaves to another.  */
+
+DSPROF_HIDDEN int
+dsprof_recorder_open_at (uintptr_t cfa)
+{
+  struct thread *t = self;
+  if (!t || t->busy)
+    return 0;
+  for (uint32_t i = t->depth; i > 0; i--)
+    if (t->open[i - 1].cfa >= cfa)
+      return t->open[i - 1].cfa == cfa;
+  return 0;
+}
+
+/* Copy the N bytes at the program's address SRC to BUF as read_string reads
+   a string, for the dimensions computed from the program's data
+   (dimread.c).  Return 1, or 0 if a byte of them is unreadable.  The state
+   of a read this one interrupts (a signal handler's hook) is put back.  */
+
+DSPROF_HIDDEN int
+dsprof_recorder_read (void *buf, uintptr_t src, size_t n)
+{
+  if (unlikely (!__atomic_load_n (&segv_installed, __ATOMIC_ACQUIRE)))
+    pthread_once (&segv_once, install_segv);
+  void **volatile saved_env = reading.env;
+  volatile uintptr_t saved_lo = reading.lo, saved_hi = reading.hi;
+  void *env[5];
+  volatile int ok = 0;
+  if (__builtin_setjmp (env))
+    goto out;
+  reading.env = NULL;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.lo = src;
+  reading.hi = src + n;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.env = env;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  memcpy (buf, (const void *) src, n);
+  ok = 1;
+out:
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.env = NULL;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.lo = saved_lo;
+  reading.hi = saved_hi;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.env = saved_env;
+  return ok;
+}
+
 /* The bytes of the N > LIMIT bytes at S to keep when a string is cut at
    LIMIT: LIMIT, or fewer so as not to split a UTF-8 character.  The cut moves
    back to the lead byte of a sequence only where the bytes are one: S[LIMIT]
@@ -1831,17 +1884,17 @@ out:
   errno = saved_errno;
 }
 
-/* Attach dimension DIM of TYPE with value V (or string S) to the innermost open
-   event of a frame that is still live; CFA is the frame of the dsprof_dim_*
-   call.  */
+/* Attach dimension DIM (of id ID, or 0: interned here) of TYPE with value V
+   (or string S) to the innermost open event of a frame that is still live;
+   CFA is the frame of the dsprof_dim_* call.  */
 
 static void
-add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
+add_dim_id (const char *dim, uint32_t id, int type, uint64_t v, uintptr_t cfa)
 {
   struct thread *t = thread_get ();
   if (!t || t->busy || !dim)
     return;
-  COST_SAMPLE (t, DSPROF_HOOK_DIM, add_dim (dim, type, v, cfa));
+  COST_SAMPLE (t, DSPROF_HOOK_DIM, add_dim_id (dim, id, type, v, cfa));
   int saved_errno = errno;
   busy_on (t);
   /* Not to an event a longjmp left open: its frame is gone.  */
@@ -1851,7 +1904,7 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
       count_stray ();
       goto out;
     }
-  uint32_t name = dsprof_recorder_intern (dim);
+  uint32_t name = id ? id : dsprof_recorder_intern (dim);
   uint64_t now = dsprof_ticks ();
   /* Room for the name's definition and the value in one chunk: a new chunk
      starts with no names defined.  */
@@ -1870,6 +1923,20 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
 out:
   busy_off (t);
   errno = saved_errno;
+}
+
+static void
+add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
+{
+  add_dim_id (dim, 0, type, v, cfa);
+}
+
+/* add_dim for dimread.c, with the id of DIM if it has it (else 0).  */
+
+DSPROF_HIDDEN void
+dsprof_recorder_dim (const char *dim, uint32_t id, int type, uint64_t v)
+{
+  add_dim_id (dim, id, type, v, (uintptr_t) __builtin_dwarf_cfa ());
 }
 
 DSPROF_API void
