@@ -37,7 +37,9 @@
 # Output under $REAL_DIR (default build/real): PKG-VARIANT/ (the build),
 # PKG-VARIANT.{build,check}.log, PKG-VARIANT.prof/ (one profile per process),
 # PKG-VARIANT.results (the failed tests), PKG-compare/ (gcov's and dsprof's
-# outputs, compare.out, the event reports).  REAL_JOBS: make -j (default nproc).
+# outputs, compare.out, the event reports); for sqlite3 sqlite3-amalg/,
+# sqlite3-{vdbe-profile,ds}/ (the two builds) and sqlite3-compare/ (work.sql, each
+# build's run, ops.csv, compare.out, table).  REAL_JOBS: make -j (default nproc).
 # REAL_REUSE=1: keep the builds and test results already there (to redo the
 # comparisons after a change to the report tool or to compare.py).
 # Needs root the first time: it installs the build dependencies it lacks and
