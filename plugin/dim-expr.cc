@@ -326,10 +326,15 @@ to_value (compiler *c, cval *v)
       if (array)
         return fail (c, xasprintf ("an array variable as a pointer: index it "
                                    "('[0]') instead"));
-      unsigned k = c->prog->roots.length ();
+      /* One word a variable (or part of one), whatever reads it.  */
+      unsigned k = 0;
+      while (k < c->prog->roots.length ()
+             && !operand_equal_p (c->prog->roots[k], v->var, 0))
+        k++;
       if (k > 255)
-        return fail (c, xasprintf ("too many variables"));
-      c->prog->roots.safe_push (v->var);
+        return fail (c, xasprintf ("more than 256 variables"));
+      if (k == c->prog->roots.length ())
+        c->prog->roots.safe_push (v->var);
       put_byte (c, DX_ROOT);
       put_byte (c, k);
     }
@@ -560,6 +565,12 @@ bool
 dim_expr_compile (const dim_expr *e, dim_lookup lookup, void *data,
                   dim_prog *prog, char **why, bool *unknown)
 {
+  if (prog->n == 255)
+    {
+      *why = xasprintf ("more than 255 computed dimensions in one place");
+      *unknown = false;
+      return false;
+    }
   compiler c = { lookup, data, prog, NULL, false };
   unsigned mark = prog->ops.length (), nroots = prog->roots.length ();
   put_cstr (&c, e->name);

@@ -6,7 +6,8 @@
 # its dispatches at that address; prog=vm->name (a char * member, as text),
 # bottom=stack[0] (a local array, indexed), code0=*vm->code (a dereference,
 # an unsigned char as a number) and sp (a local alone) are what the program
-# holds there; the program's output is the plain build's.
+# holds there; the program's output is the plain build's.  And the bundled
+# vm-int.c by addr=pc-code (below).
 . "$(dirname "$0")/../../lib.sh"
 
 cp "$CASE/vm-addr.c" "$CASE/vm.sel" .
@@ -54,4 +55,43 @@ if bad:
 PY
   done
 done
+
+# The bundled vm-int.c (testsuite/fixtures), its switch at -O2, by
+# addr=pc-code (a local less a parameter): each opcode's records, summed
+# over its addresses, are the VM's own count of it; each address is one
+# opcode's; the two OP_NOP2 of its program have a count each, the same.
+cp "$FIXTURES/vm-int.c" .
+echo 'dispatch run dims=addr=pc-code' >int.sel
+dscc -w -O2 -fplugin-arg-dsprof-select=int.sel -o vm-int vm-int.c 2>err \
+  || fail "vm-int.c does not compile with int.sel: $(cat err)"
+DSPROF_OUT=$PWD/int.data ./vm-int $loops 10 >int.out || fail "vm-int: status $?"
+run_dsprof records int.data >int.rec || fail "dsprof records (vm-int): status $?"
+python3 - int.out int.rec <<'PY' || fail "vm-int: (above)"
+import re, sys
+from collections import Counter
+own = {}
+for line in open(sys.argv[1]):
+    w = line.split()
+    if w[0].startswith("OP_"):
+        own[w[0]] = int(w[1])
+by_addr = Counter()
+for line in open(sys.argv[2]):
+    d = dict(re.findall(r" (\w+)=(\S*)", line))
+    if d.get("event") == "op":
+        by_addr[(d.get("name"), d.get("addr"))] += 1
+bad = []
+names = Counter(n for n, a in by_addr)
+if any(c != 1 for c in Counter(a for n, a in by_addr).values()):
+    bad.append("an address with several opcodes: %s" % sorted(by_addr.items()))
+sums = Counter()
+for (n, a), c in by_addr.items():
+    sums[n] += c
+if dict(sums) != own:
+    bad.append("records by opcode %s, the VM's %s" % (dict(sums), own))
+nop2 = sorted(c for (n, a), c in by_addr.items() if n == "OP_NOP2")
+if len(nop2) != 2 or nop2[0] != nop2[1]:
+    bad.append("OP_NOP2's addresses: %s" % nop2)
+if bad:
+    sys.exit("\n".join(bad))
+PY
 exit 0
