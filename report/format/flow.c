@@ -28,14 +28,6 @@
 
 __extension__ typedef __int128 wide;
 
-#define FAIL(msg)                                                              \
-  do                                                                           \
-    {                                                                          \
-      *err = (msg);                                                            \
-      goto out;                                                                \
-    }                                                                          \
-  while (0)
-
 /* A count of 128 bits as a count: below 0 is 0 (a profile that is not
    flow-consistent), beyond 2^64 - 1 (damaged counters) 2^64 - 1.  */
 
@@ -43,6 +35,142 @@ static uint64_t
 clamp (wide v)
 {
   return v < 0 ? 0 : v > (wide) UINT64_MAX ? UINT64_MAX : (uint64_t) v;
+}
+
+/* The system of a flow record: its NE edges (SRC, DST, HOW as the record
+   gives them, VALUE once known) and, for each of its NN nodes, the balance
+   of its known edges and how many are still unknown.  */
+
+struct system
+{
+  size_t ne, nn;
+  uint32_t *src, *dst, *unknown;
+  uint64_t *how;
+  wide *value, *balance;
+};
+
+/* Read the record's numbers of nodes and edges at C into S, checked against
+   its size and the function's NBLOCKS, and allocate S.  */
+
+static const char *
+read_sizes (struct dsprof_cursor *c, uint32_t nblocks, struct system *s)
+{
+  uint64_t nnodes = dsprof_read_uleb (c);
+  uint64_t nedges = dsprof_read_uleb (c);
+  if (c->err)
+    return "flow record truncated";
+  /* Every edge takes at least three bytes; a node past the function's blocks
+     is there for the edges it joins.  */
+  if (nedges > (uint64_t) (c->end - c->p) / 3)
+    return "flow record: more edges than its size holds";
+  if (nnodes < (uint64_t) nblocks + 1)
+    return "flow record: fewer nodes than the function has blocks";
+  if (nnodes > (uint64_t) nblocks + 1 + 2 * nedges)
+    return "flow record: more nodes than its edges join";
+
+  size_t ne = (size_t) nedges, nn = (size_t) nnodes;
+  s->ne = ne;
+  s->nn = nn;
+  s->src = malloc ((ne ? ne : 1) * sizeof *s->src);
+  s->dst = malloc ((ne ? ne : 1) * sizeof *s->dst);
+  s->how = malloc ((ne ? ne : 1) * sizeof *s->how);
+  s->value = calloc (ne ? ne : 1, sizeof *s->value);
+  s->balance = calloc (nn, sizeof *s->balance);
+  s->unknown = calloc (nn, sizeof *s->unknown);
+  if (!s->src || !s->dst || !s->how || !s->value || !s->balance || !s->unknown)
+    return "flow record: out of memory";
+  return NULL;
+}
+
+/* Read the edges at C into S; measured ones (their counts from COUNTERS, or
+   0 without, of NCOUNTERS) into the balances at once.  */
+
+static const char *
+read_edges (struct dsprof_cursor *c, const uint64_t *counters,
+            uint64_t ncounters, struct system *s)
+{
+  for (size_t i = 0; i < s->ne; i++)
+    {
+      uint64_t src = dsprof_read_uleb (c);
+      uint64_t dst = dsprof_read_uleb (c);
+      uint64_t h = dsprof_read_uleb (c);
+      if (c->err)
+        return "flow record truncated";
+      if (src >= s->nn || dst >= s->nn)
+        return "flow record: edge names a node out of range";
+      s->src[i] = (uint32_t) src;
+      s->dst[i] = (uint32_t) dst;
+      s->how[i] = h;
+      if (h >= 2)
+        {
+          if (h - 2 >= ncounters)
+            return "flow record: edge names a counter beyond the unit's";
+          s->value[i] = counters ? counters[h - 2] : 0;
+          s->balance[src] -= s->value[i];
+          s->balance[dst] += s->value[i];
+        }
+      else
+        {
+          /* At most 2 * nedges: no overflow.  */
+          s->unknown[src]++;
+          s->unknown[dst]++;
+        }
+    }
+  if (c->p != c->end)
+    return "flow record: bytes after its edges";
+  return NULL;
+}
+
+/* Derive the tree edges of S, in order, each at the node the record names.  */
+
+static const char *
+derive_tree_edges (struct system *s)
+{
+  for (size_t i = 0; i < s->ne; i++)
+    {
+      if (s->how[i] >= 2)
+        continue;
+      uint32_t at = s->how[i] == 0 ? s->src[i] : s->dst[i];
+      if (s->unknown[at] != 1)
+        return "flow record: a tree edge cannot be derived where it says "
+               "(unknown edges left at its node, or a cycle)";
+      wide v = s->how[i] == 0 ? s->balance[at] : -s->balance[at];
+      s->value[i] = v;
+      s->balance[s->src[i]] -= v;
+      s->balance[s->dst[i]] += v;
+      s->unknown[s->src[i]]--;
+      s->unknown[s->dst[i]]--;
+    }
+  return NULL;
+}
+
+/* From the solved S, the counts of the NBLOCKS blocks into OUT if not NULL,
+   each edge's count and the count of the node it leaves into EDGES if not
+   NULL.  */
+
+static void
+give_counts (struct system *s, uint32_t nblocks, uint64_t *out,
+             struct flow_edges *edges)
+{
+  wide *sum = s->balance;   /* reused for the sums of incoming edges */
+  for (size_t v = 0; v < s->nn; v++)
+    sum[v] = 0;
+  for (size_t i = 0; i < s->ne; i++)
+    sum[s->dst[i]] += s->value[i];
+  for (uint32_t b = 0; out && b < nblocks; b++)
+    out[b] = clamp (sum[b + 1]);
+  if (edges)
+    {
+      size_t ne = s->ne;
+      edges->n = ne;
+      edges->count = XNEWVEC (uint64_t, ne ? ne : 1);
+      edges->from = XNEWVEC (uint64_t, ne ? ne : 1);
+      for (size_t i = 0; i < ne; i++)
+        {
+          edges->count[i] = clamp (s->value[i]);
+          edges->from[i] = clamp (sum[s->src[i]]);
+        }
+    }
 }
 
 /* flow_block_counts, and with EDGES each edge's count and the count of the
@@ -54,116 +182,21 @@ solve (const unsigned char *flow, size_t size, uint32_t nblocks,
        struct flow_edges *edges, const char **err)
 {
   struct dsprof_cursor c = { flow, flow + size, 0 };
-  uint32_t *src = NULL, *dst = NULL, *unknown = NULL;
-  uint64_t *how = NULL;
-  wide *value = NULL, *balance = NULL;
-  int rc = -1;
-
-  *err = NULL;
-  uint64_t nnodes = dsprof_read_uleb (&c);
-  uint64_t nedges = dsprof_read_uleb (&c);
-  if (c.err)
-    FAIL ("flow record truncated");
-  /* Every edge takes at least three bytes; a node past the function's blocks
-     is there for the edges it joins.  */
-  if (nedges > (uint64_t) (c.end - c.p) / 3)
-    FAIL ("flow record: more edges than its size holds");
-  if (nnodes < (uint64_t) nblocks + 1)
-    FAIL ("flow record: fewer nodes than the function has blocks");
-  if (nnodes > (uint64_t) nblocks + 1 + 2 * nedges)
-    FAIL ("flow record: more nodes than its edges join");
-
-  size_t ne = (size_t) nedges, nn = (size_t) nnodes;
-  src = malloc ((ne ? ne : 1) * sizeof *src);
-  dst = malloc ((ne ? ne : 1) * sizeof *dst);
-  how = malloc ((ne ? ne : 1) * sizeof *how);
-  value = calloc (ne ? ne : 1, sizeof *value);
-  balance = calloc (nn, sizeof *balance);
-  unknown = calloc (nn, sizeof *unknown);
-  if (!src || !dst || !how || !value || !balance || !unknown)
-    FAIL ("flow record: out of memory");
-
-  /* The edges; measured ones into the balances at once.  */
-  for (size_t i = 0; i < ne; i++)
-    {
-      uint64_t s = dsprof_read_uleb (&c);
-      uint64_t d = dsprof_read_uleb (&c);
-      uint64_t h = dsprof_read_uleb (&c);
-      if (c.err)
-        FAIL ("flow record truncated");
-      if (s >= nnodes || d >= nnodes)
-        FAIL ("flow record: edge names a node out of range");
-      src[i] = (uint32_t) s;
-      dst[i] = (uint32_t) d;
-      how[i] = h;
-      if (h >= 2)
-        {
-          if (h - 2 >= ncounters)
-            FAIL ("flow record: edge names a counter beyond the unit's");
-          value[i] = counters ? counters[h - 2] : 0;
-          balance[s] -= value[i];
-          balance[d] += value[i];
-        }
-      else
-        {
-          /* At most 2 * nedges: no overflow.  */
-          unknown[s]++;
-          unknown[d]++;
-        }
-    }
-  if (c.p != c.end)
-    FAIL ("flow record: bytes after its edges");
-
-  /* The tree edges, in order.  */
-  for (size_t i = 0; i < ne; i++)
-    {
-      if (how[i] >= 2)
-        continue;
-      uint32_t at = how[i] == 0 ? src[i] : dst[i];
-      if (unknown[at] != 1)
-        FAIL ("flow record: a tree edge cannot be derived where it says "
-              "(unknown edges left at its node, or a cycle)");
-      wide v = how[i] == 0 ? balance[at] : -balance[at];
-      value[i] = v;
-      balance[src[i]] -= v;
-      balance[dst[i]] += v;
-      unknown[src[i]]--;
-      unknown[dst[i]]--;
-    }
-
-  if (!out && !edges)
-    {
-      rc = 0;
-      goto out;
-    }
-  wide *sum = balance;   /* reused for the sums of incoming edges */
-  for (size_t v = 0; v < nn; v++)
-    sum[v] = 0;
-  for (size_t i = 0; i < ne; i++)
-    sum[dst[i]] += value[i];
-  for (uint32_t b = 0; out && b < nblocks; b++)
-    out[b] = clamp (sum[b + 1]);
-  if (edges)
-    {
-      edges->n = ne;
-      edges->count = XNEWVEC (uint64_t, ne ? ne : 1);
-      edges->from = XNEWVEC (uint64_t, ne ? ne : 1);
-      for (size_t i = 0; i < ne; i++)
-        {
-          edges->count[i] = clamp (value[i]);
-          edges->from[i] = clamp (sum[src[i]]);
-        }
-    }
-  rc = 0;
-
-out:
-  free (src);
-  free (dst);
-  free (how);
-  free (value);
-  free (balance);
-  free (unknown);
-  return rc;
+  struct system s = { 0 };
+  *err = read_sizes (&c, nblocks, &s);
+  if (!*err)
+    *err = read_edges (&c, counters, ncounters, &s);
+  if (!*err)
+    *err = derive_tree_edges (&s);
+  if (!*err && (out || edges))
+    give_counts (&s, nblocks, out, edges);
+  free (s.src);
+  free (s.dst);
+  free (s.how);
+  free (s.value);
+  free (s.balance);
+  free (s.unknown);
+  return *err ? -1 : 0;
 }
 
 int

@@ -138,108 +138,122 @@ cursor_strdup (struct dsprof_cursor *c)
   return xstrndup (s, n);
 }
 
-/* Parse the metadata of U (U->meta) for a unit of NCOUNTERS counters.  */
+/* Read the FILE record R of U's metadata: one more of U's files (*SIZE of
+   them allocated).  */
+
+static void
+read_file_record (struct pf_unit *u, struct dsprof_cursor *r, uint32_t *size)
+{
+  if (u->nfiles == *size)
+    {
+      *size = *size ? 2 * *size : 8;
+      u->files = XRESIZEVEC (const char *, u->files, *size);
+    }
+  u->files[u->nfiles++] = cursor_strdup (r);
+}
+
+/* Read into F the block table that ends the function record R: each block's
+   source locations.  Return false if it is malformed.  */
+
+static bool
+read_blocks (struct pf_function *f, struct dsprof_cursor *r)
+{
+  for (uint32_t b = 0; b < f->nblocks && !r->err; b++)
+    {
+      uint64_t nlocs = dsprof_read_uleb (r);
+      if (nlocs > (uint64_t) (r->end - r->p) / 2)
+        r->err = 1;
+      if (r->err)
+        break;
+      f->blocks[b].nlocs = (uint32_t) nlocs;
+      f->blocks[b].locs = XNEWVEC (struct pf_loc, nlocs ? nlocs : 1);
+      for (uint32_t k = 0; k < nlocs; k++)
+        {
+          f->blocks[b].locs[k].file = (uint32_t) dsprof_read_uleb (r);
+          f->blocks[b].locs[k].line = (uint32_t) dsprof_read_uleb (r);
+        }
+    }
+  return !r->err;
+}
+
+/* Read the FUNCTION record R of U's metadata: one more of U's functions
+   (*SIZE of them allocated), with its blocks.  */
 
 static const char *
-parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
+read_function_record (struct pf_unit *u, struct dsprof_cursor *r,
+                      uint32_t *size, char *buf, size_t bufsize)
 {
-  struct dsprof_meta m;
-  struct dsprof_cursor r;
-  uint64_t tag;
-  int more;
-  dsprof_meta_open (&m, u->meta, u->meta_size);
-  /* A cut short header is malformed metadata (below), whatever its version.  */
-  if (!m.c.err && m.version != DSPROF_META_VERSION)
-    return problem (buf, bufsize, "unit metadata version %" PRIu64
-                    ", this dsprof reads version %u", m.version,
-                    DSPROF_META_VERSION);
-  u->source = xstrndup (m.source, m.source_len);
-  u->compdir = xstrndup (m.compdir, m.compdir_len);
-  uint32_t files_size = 0, functions_size = 0;
-  while ((more = dsprof_meta_next (&m, &tag, &r)) > 0)
+  if (u->nfunctions == *size)
     {
-      if (tag == DSPROF_TAG_FILE)
-        {
-          if (u->nfiles == files_size)
-            {
-              files_size = files_size ? 2 * files_size : 8;
-              u->files = XRESIZEVEC (const char *, u->files, files_size);
-            }
-          u->files[u->nfiles++] = cursor_strdup (&r);
-        }
-      else if (tag == DSPROF_TAG_FUNCTION)
-        {
-          if (u->nfunctions == functions_size)
-            {
-              functions_size = functions_size ? 2 * functions_size : 16;
-              u->functions = XRESIZEVEC (struct pf_function, u->functions,
-                                         functions_size);
-            }
-          struct pf_function *f = &u->functions[u->nfunctions++];
-          memset (f, 0, sizeof *f);
-          f->name = cursor_strdup (&r);
-          f->file = (uint32_t) dsprof_read_uleb (&r);
-          f->line = (uint32_t) dsprof_read_uleb (&r);
-          uint64_t first = dsprof_read_uleb (&r);
-          uint64_t nblocks = dsprof_read_uleb (&r);
-          /* Every block takes at least one byte of the record.  */
-          if (r.err || nblocks > (uint64_t) (r.end - r.p) || first > u->ncounters)
-            return problem (buf, bufsize, "unit %s: function record %u is "
-                            "malformed", u->source, u->nfunctions);
-          f->first_counter = (uint32_t) first;
-          f->nblocks = (uint32_t) nblocks;
-          f->blocks = XCNEWVEC (struct pf_block, nblocks ? nblocks : 1);
-          for (uint32_t b = 0; b < f->nblocks && !r.err; b++)
-            {
-              uint64_t nlocs = dsprof_read_uleb (&r);
-              if (nlocs > (uint64_t) (r.end - r.p) / 2)
-                r.err = 1;
-              if (r.err)
-                break;
-              f->blocks[b].nlocs = (uint32_t) nlocs;
-              f->blocks[b].locs = XNEWVEC (struct pf_loc, nlocs ? nlocs : 1);
-              for (uint32_t k = 0; k < nlocs; k++)
-                {
-                  f->blocks[b].locs[k].file = (uint32_t) dsprof_read_uleb (&r);
-                  f->blocks[b].locs[k].line = (uint32_t) dsprof_read_uleb (&r);
-                }
-            }
-          if (r.err)
-            return problem (buf, bufsize, "unit %s: function %s: malformed "
-                            "block table", u->source, f->name);
-        }
-      else if (tag == DSPROF_TAG_FLOW)
-        {
-          if (u->nfunctions == 0 || u->functions[u->nfunctions - 1].flow)
-            return problem (buf, bufsize, "unit %s: flow record without its "
-                            "function", u->source);
-          struct pf_function *f = &u->functions[u->nfunctions - 1];
-          const char *err;
-          size_t len = (size_t) (r.end - r.p);
-          if (flow_block_counts (r.p, len, f->nblocks, NULL,
-                                 u->ncounters - f->first_counter, NULL, &err)
-              < 0)
-            return problem (buf, bufsize, "unit %s: function %s: %s", u->source,
-                            f->name, err);
-          f->flow = r.p;
-          f->flow_size = len;
-        }
-      else if (tag == DSPROF_TAG_BRANCHES)
-        {
-          struct pf_function *f = u->nfunctions
-                                  ? &u->functions[u->nfunctions - 1] : NULL;
-          if (!f || !f->flow || f->branches)
-            return problem (buf, bufsize, "unit %s: branch record without its "
-                            "function's flow record", u->source);
-          f->branches = r.p;
-          f->branches_size = (size_t) (r.end - r.p);
-        }
-      /* DSPROF_TAG_SITE records are read by ev_sites_add_unit; unknown tags
-         are skipped.  */
+      *size = *size ? 2 * *size : 16;
+      u->functions = XRESIZEVEC (struct pf_function, u->functions, *size);
     }
-  if (more < 0)
-    return problem (buf, bufsize, "unit %s: malformed metadata", u->source);
+  struct pf_function *f = &u->functions[u->nfunctions++];
+  memset (f, 0, sizeof *f);
+  f->name = cursor_strdup (r);
+  f->file = (uint32_t) dsprof_read_uleb (r);
+  f->line = (uint32_t) dsprof_read_uleb (r);
+  uint64_t first = dsprof_read_uleb (r);
+  uint64_t nblocks = dsprof_read_uleb (r);
+  /* Every block takes at least one byte of the record.  */
+  if (r->err || nblocks > (uint64_t) (r->end - r->p) || first > u->ncounters)
+    return problem (buf, bufsize, "unit %s: function record %u is "
+                    "malformed", u->source, u->nfunctions);
+  f->first_counter = (uint32_t) first;
+  f->nblocks = (uint32_t) nblocks;
+  f->blocks = XCNEWVEC (struct pf_block, nblocks ? nblocks : 1);
+  if (!read_blocks (f, r))
+    return problem (buf, bufsize, "unit %s: function %s: malformed "
+                    "block table", u->source, f->name);
+  return NULL;
+}
 
+/* Read the FLOW record R of U's metadata, its last function's: check it
+   against the function's blocks and counters and keep where it is.  */
+
+static const char *
+read_flow_record (struct pf_unit *u, struct dsprof_cursor *r, char *buf,
+                  size_t bufsize)
+{
+  if (u->nfunctions == 0 || u->functions[u->nfunctions - 1].flow)
+    return problem (buf, bufsize, "unit %s: flow record without its "
+                    "function", u->source);
+  struct pf_function *f = &u->functions[u->nfunctions - 1];
+  const char *err;
+  size_t len = (size_t) (r->end - r->p);
+  if (flow_block_counts (r->p, len, f->nblocks, NULL,
+                         u->ncounters - f->first_counter, NULL, &err)
+      < 0)
+    return problem (buf, bufsize, "unit %s: function %s: %s", u->source,
+                    f->name, err);
+  f->flow = r->p;
+  f->flow_size = len;
+  return NULL;
+}
+
+/* Read the BRANCHES record R of U's metadata, its last function's (checked
+   with the others by check_functions): keep where it is.  */
+
+static const char *
+read_branches_record (struct pf_unit *u, struct dsprof_cursor *r, char *buf,
+                      size_t bufsize)
+{
+  struct pf_function *f = u->nfunctions
+                          ? &u->functions[u->nfunctions - 1] : NULL;
+  if (!f || !f->flow || f->branches)
+    return problem (buf, bufsize, "unit %s: branch record without its "
+                    "function's flow record", u->source);
+  f->branches = r->p;
+  f->branches_size = (size_t) (r->end - r->p);
+  return NULL;
+}
+
+/* Check what U's functions name once all its metadata is read: their files,
+   branch records and counters.  */
+
+static const char *
+check_functions (struct pf_unit *u, char *buf, size_t bufsize)
+{
   for (uint32_t i = 0; i < u->nfunctions; i++)
     {
       struct pf_function *f = &u->functions[i];
@@ -268,6 +282,46 @@ parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
   return NULL;
 }
 
+/* Parse the metadata of U (U->meta) for a unit of NCOUNTERS counters: its
+   records one by one, then check_functions.  */
+
+static const char *
+parse_meta (struct pf_unit *u, char *buf, size_t bufsize)
+{
+  struct dsprof_meta m;
+  struct dsprof_cursor r;
+  uint64_t tag;
+  int more;
+  dsprof_meta_open (&m, u->meta, u->meta_size);
+  /* A cut short header is malformed metadata (below), whatever its version.  */
+  if (!m.c.err && m.version != DSPROF_META_VERSION)
+    return problem (buf, bufsize, "unit metadata version %" PRIu64
+                    ", this dsprof reads version %u", m.version,
+                    DSPROF_META_VERSION);
+  u->source = xstrndup (m.source, m.source_len);
+  u->compdir = xstrndup (m.compdir, m.compdir_len);
+  uint32_t files_size = 0, functions_size = 0;
+  while ((more = dsprof_meta_next (&m, &tag, &r)) > 0)
+    {
+      const char *err = NULL;
+      if (tag == DSPROF_TAG_FILE)
+        read_file_record (u, &r, &files_size);
+      else if (tag == DSPROF_TAG_FUNCTION)
+        err = read_function_record (u, &r, &functions_size, buf, bufsize);
+      else if (tag == DSPROF_TAG_FLOW)
+        err = read_flow_record (u, &r, buf, bufsize);
+      else if (tag == DSPROF_TAG_BRANCHES)
+        err = read_branches_record (u, &r, buf, bufsize);
+      /* DSPROF_TAG_SITE records are read by ev_sites_add_unit; unknown tags
+         are skipped.  */
+      if (err)
+        return err;
+    }
+  if (more < 0)
+    return problem (buf, bufsize, "unit %s: malformed metadata", u->source);
+  return check_functions (u, buf, bufsize);
+}
+
 static void
 unit_free (struct pf_unit *u)
 {
@@ -289,30 +343,18 @@ unit_free (struct pf_unit *u)
   free (u);
 }
 
-/* The unit at offset OFF of P: a unit chunk, or a record of a units chunk
-   (then the record's chunk.size is its own size, checked by the caller).  Its
-   counters lie in [LO, HI), LO past its metadata; 0 for both: in its chunk, past
-   its metadata.  */
+/* Check the unit chunk CH at offset OFF of P, its counters in [LO, HI) (see
+   add_unit): its metadata, where its counters are and its site range.  */
 
 static const char *
-add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
-          uint64_t hi, char *buf, size_t bufsize)
+check_unit_chunk (const struct pf_process *p,
+                  const struct dsprof_unit_chunk *ch, uint64_t off,
+                  uint64_t lo, uint64_t hi, char *buf, size_t bufsize)
 {
-  const struct dsprof_unit_chunk *ch
-    = (const struct dsprof_unit_chunk *) (p->map + off);
-  uint64_t size = ch->chunk.size;
-  if (size < sizeof *ch || ch->meta_size > size - sizeof *ch)
-    return problem (buf, bufsize, "unit chunk at offset %" PRIu64
-                    ": metadata size %u exceeds the chunk", off, ch->meta_size);
   const unsigned char *meta = (const unsigned char *) (ch + 1);
   if (dsprof_meta_hash (meta, ch->meta_size) != ch->chunk.check)
     return problem (buf, bufsize, "unit chunk at offset %" PRIu64
                     ": metadata damaged (check word mismatch)", off);
-  if (!hi)
-    {
-      lo = off + sizeof *ch + ch->meta_size;
-      hi = off + size;
-    }
   uint64_t bytes = (uint64_t) ch->ncounters * 8;
   int thread = DSPROF_CHUNK_KIND (ch->chunk.kind) == DSPROF_CHUNK_TUNIT;
   if (thread
@@ -332,7 +374,17 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
       || (uint64_t) ch->site_base + ch->nsites > p->size)
     return problem (buf, bufsize, "unit chunk at offset %" PRIu64
                     ": bad site range", off);
+  return NULL;
+}
 
+/* The unit of SET whose metadata is CH's into *U: the one another chunk
+   (of this profile or another) has, else a new one, parsed and numbered.  */
+
+static const char *
+intern_unit (struct pf_set *set, const struct dsprof_unit_chunk *ch,
+             struct pf_unit **up, char *buf, size_t bufsize)
+{
+  const unsigned char *meta = (const unsigned char *) (ch + 1);
   struct pf_unit key;
   key.meta = meta;
   key.meta_size = ch->meta_size;
@@ -363,7 +415,36 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
     return problem (buf, bufsize, "unit %s: %u counters here, %u in the same "
                     "unit of another profile", u->source, ch->ncounters,
                     u->ncounters);
-  if (thread)
+  *up = u;
+  return NULL;
+}
+
+/* The unit at offset OFF of P: a unit chunk, or a record of a units chunk
+   (then the record's chunk.size is its own size, checked by the caller).  Its
+   counters lie in [LO, HI), LO past its metadata; 0 for both: in its chunk, past
+   its metadata.  */
+
+static const char *
+add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
+          uint64_t hi, char *buf, size_t bufsize)
+{
+  const struct dsprof_unit_chunk *ch
+    = (const struct dsprof_unit_chunk *) (p->map + off);
+  uint64_t size = ch->chunk.size;
+  if (size < sizeof *ch || ch->meta_size > size - sizeof *ch)
+    return problem (buf, bufsize, "unit chunk at offset %" PRIu64
+                    ": metadata size %u exceeds the chunk", off, ch->meta_size);
+  const unsigned char *meta = (const unsigned char *) (ch + 1);
+  if (!hi)
+    {
+      lo = off + sizeof *ch + ch->meta_size;
+      hi = off + size;
+    }
+  struct pf_unit *u = NULL;
+  const char *err = check_unit_chunk (p, ch, off, lo, hi, buf, bufsize);
+  if (err || (err = intern_unit (set, ch, &u, buf, bufsize)))
+    return err;
+  if (DSPROF_CHUNK_KIND (ch->chunk.kind) == DSPROF_CHUNK_TUNIT)
     {
       /* Summed over the process's shards once all are known (add_shards).  */
       p->tunits = XRESIZEVEC (struct pf_tunit, p->tunits, p->ntunits + 1);
@@ -385,7 +466,6 @@ add_unit (struct pf_set *set, struct pf_process *p, uint64_t off, uint64_t lo,
 
   if (ch->nsites)
     {
-      const char *err;
       if (ev_sites_add_unit (&p->sites, meta, ch->meta_size, ch->site_base,
                              ch->nsites, &err) < 0)
         return problem (buf, bufsize, "unit %s: %s", u->source, err);
@@ -659,87 +739,97 @@ next_data (int fd, uint64_t off, uint64_t end, uint64_t *data_end)
   return (uint64_t) d / DSPROF_PAGE * DSPROF_PAGE;
 }
 
-static const char *
-parse_shared (struct pf_set *set, struct pf_process *p, int fd, char *buf,
-              size_t bufsize, struct pf_process **more, uint32_t *nmore)
+/* The index among the N processes V (in the order of their chunks) of the
+   one whose process chunk is at page PROC, or N if none is.  */
+
+static size_t
+shared_process_at (const struct shared_proc *v, size_t n, uint64_t proc)
 {
-  struct shared_proc *v = NULL;
-  size_t n = 0;
-  const char *err = NULL;
-  uint64_t data_end = 0;
-  for (uint64_t off = DSPROF_PAGE; off < p->size && !err;)
+  size_t lo = 0, hi = n;
+  while (lo < hi)
     {
-      off = next_data (fd, off, p->size, &data_end);
-      if (off >= p->size)
-        break;
-      const struct dsprof_chunk *ch = (const void *) (p->map + off);
-      uint32_t kind = DSPROF_CHUNK_KIND (ch->kind);
-      uint64_t proc = DSPROF_CHUNK_PROC (ch->kind), size = ch->size;
-      if (size < DSPROF_PAGE || size % DSPROF_PAGE || size > p->size - off)
-        {
-          if (ch->kind || ch->check || size)
-            err = problem (buf, bufsize, "chunk at offset %" PRIu64
-                           ": bad size %" PRIu64, off, size);
-          off += DSPROF_PAGE;   /* zeros: nothing of a chunk was written */
-          continue;
-        }
-      size_t k = n;
-      if (proc && kind != DSPROF_CHUNK_PROCESS)
-        {
-          /* Processes come in the order of their chunks.  */
-          size_t lo = 0, hi = n;
-          while (lo < hi)
-            {
-              size_t mid = (lo + hi) / 2;
-              if (v[mid].page < proc)
-                lo = mid + 1;
-              else
-                hi = mid;
-            }
-          k = lo < n && v[lo].page == proc ? lo : n;
-          if (k == n)
-            err = problem (buf, bufsize, "chunk at offset %" PRIu64 ": its "
-                           "process at page %" PRIu64 " is not one", off, proc);
-        }
-      if (err || !proc)
-        ;                       /* not written whole */
-      else if (kind == DSPROF_CHUNK_PROCESS)
-        {
-          const struct dsprof_process_chunk *pc = (const void *) ch;
-          if (proc != off / DSPROF_PAGE || pc->header.clock > DSPROF_CLOCK_TSC)
-            err = problem (buf, bufsize, "process chunk at offset %" PRIu64
-                           " is damaged", off);
-          else
-            {
-              v = XRESIZEVEC (struct shared_proc, v, n + 1);
-              memset (&v[n], 0, sizeof v[n]);
-              v[n].p.path = xstrdup (p->path);
-              v[n].p.map = p->map;
-              v[n].p.size = p->size;
-              memcpy (&v[n].p.header, &pc->header, sizeof pc->header);
-              v[n].p.header.exe[sizeof v[n].p.header.exe - 1] = '\0';
-              v[n].page = proc;
-              n++;
-            }
-        }
-      else if (kind == DSPROF_CHUNK_UNIT || kind == DSPROF_CHUNK_TUNIT)
-        {
-          const struct dsprof_unit_chunk *uc = (const void *) ch;
-          if (uc->meta_size <= size - sizeof *uc
-              && dsprof_meta_hash (uc + 1, uc->meta_size) == ch->check)
-            err = add_unit (set, &v[k].p, off, 0, 0, buf, bufsize);
-        }
-      else if (kind == DSPROF_CHUNK_UNITS)
-        err = add_units (set, &v[k].p, off, buf, bufsize);
-      else if (kind == DSPROF_CHUNK_EVENTS)
-        err = add_events (&v[k].p, &v[k].events, off, buf, bufsize);
-      else if (kind == DSPROF_CHUNK_SHARD)
-        err = add_shard (&v[k].p, off, buf, bufsize);
+      size_t mid = (lo + hi) / 2;
+      if (v[mid].page < proc)
+        lo = mid + 1;
       else
-        err = problem (buf, bufsize, "chunk at offset %" PRIu64
-                       ": unknown kind %u", off, kind);
-      off += size;
+        hi = mid;
     }
+  return lo < n && v[lo].page == proc ? lo : n;
+}
+
+/* The process chunk PC at offset OFF of P, at page PROC: one more of the *N
+   processes *V.  */
+
+static const char *
+add_shared_process (const struct pf_process *p,
+                    const struct dsprof_process_chunk *pc, uint64_t off,
+                    uint64_t proc, struct shared_proc **v, size_t *n,
+                    char *buf, size_t bufsize)
+{
+  if (proc != off / DSPROF_PAGE || pc->header.clock > DSPROF_CLOCK_TSC)
+    return problem (buf, bufsize, "process chunk at offset %" PRIu64
+                    " is damaged", off);
+  *v = XRESIZEVEC (struct shared_proc, *v, *n + 1);
+  struct shared_proc *s = &(*v)[*n];
+  memset (s, 0, sizeof *s);
+  s->p.path = xstrdup (p->path);
+  s->p.map = p->map;
+  s->p.size = p->size;
+  memcpy (&s->p.header, &pc->header, sizeof pc->header);
+  s->p.header.exe[sizeof s->p.header.exe - 1] = '\0';
+  s->page = proc;
+  (*n)++;
+  return NULL;
+}
+
+/* The chunk CH at offset OFF of P, SIZE bytes (checked): taken in by the
+   process of the *N processes *V it names, or a new process.  */
+
+static const char *
+add_shared_chunk (struct pf_set *set, struct pf_process *p,
+                  const struct dsprof_chunk *ch, uint64_t off, uint64_t size,
+                  struct shared_proc **v, size_t *n, char *buf, size_t bufsize)
+{
+  uint32_t kind = DSPROF_CHUNK_KIND (ch->kind);
+  uint64_t proc = DSPROF_CHUNK_PROC (ch->kind);
+  if (!proc)
+    return NULL;                /* not written whole */
+  if (kind == DSPROF_CHUNK_PROCESS)
+    return add_shared_process (p, (const void *) ch, off, proc, v, n, buf,
+                               bufsize);
+  /* Processes come in the order of their chunks.  */
+  size_t k = shared_process_at (*v, *n, proc);
+  if (k == *n)
+    return problem (buf, bufsize, "chunk at offset %" PRIu64 ": its "
+                    "process at page %" PRIu64 " is not one", off, proc);
+  struct shared_proc *s = &(*v)[k];
+  if (kind == DSPROF_CHUNK_UNIT || kind == DSPROF_CHUNK_TUNIT)
+    {
+      const struct dsprof_unit_chunk *uc = (const void *) ch;
+      if (uc->meta_size <= size - sizeof *uc
+          && dsprof_meta_hash (uc + 1, uc->meta_size) == ch->check)
+        return add_unit (set, &s->p, off, 0, 0, buf, bufsize);
+      return NULL;
+    }
+  if (kind == DSPROF_CHUNK_UNITS)
+    return add_units (set, &s->p, off, buf, bufsize);
+  if (kind == DSPROF_CHUNK_EVENTS)
+    return add_events (&s->p, &s->events, off, buf, bufsize);
+  if (kind == DSPROF_CHUNK_SHARD)
+    return add_shard (&s->p, off, buf, bufsize);
+  return problem (buf, bufsize, "chunk at offset %" PRIu64
+                  ": unknown kind %u", off, kind);
+}
+
+/* Once the chunks of P are read into the N processes V (ERR: what was
+   wrong, if anything): their counters, streams and clocks, and P as the
+   first with *MORE the others; on an error, or with none, P alone.  */
+
+static const char *
+finish_shared (struct pf_process *p, struct shared_proc *v, size_t n,
+               const char *err, char *buf, size_t bufsize,
+               struct pf_process **more, uint32_t *nmore)
+{
   for (size_t k = 0; k < n; k++)
     add_shards (&v[k].p);
   for (size_t k = 0; k < n && !err; k++)
@@ -775,6 +865,35 @@ parse_shared (struct pf_set *set, struct pf_process *p, int fd, char *buf,
   return NULL;
 }
 
+static const char *
+parse_shared (struct pf_set *set, struct pf_process *p, int fd, char *buf,
+              size_t bufsize, struct pf_process **more, uint32_t *nmore)
+{
+  struct shared_proc *v = NULL;
+  size_t n = 0;
+  const char *err = NULL;
+  uint64_t data_end = 0;
+  for (uint64_t off = DSPROF_PAGE; off < p->size && !err;)
+    {
+      off = next_data (fd, off, p->size, &data_end);
+      if (off >= p->size)
+        break;
+      const struct dsprof_chunk *ch = (const void *) (p->map + off);
+      uint64_t size = ch->size;
+      if (size < DSPROF_PAGE || size % DSPROF_PAGE || size > p->size - off)
+        {
+          if (ch->kind || ch->check || size)
+            err = problem (buf, bufsize, "chunk at offset %" PRIu64
+                           ": bad size %" PRIu64, off, size);
+          off += DSPROF_PAGE;   /* zeros: nothing of a chunk was written */
+          continue;
+        }
+      err = add_shared_chunk (set, p, ch, off, size, &v, &n, buf, bufsize);
+      off += size;
+    }
+  return finish_shared (p, v, n, err, buf, bufsize, more, nmore);
+}
+
 /* Check and take in the mapped image of P (P->map, P->size bytes).  */
 
 /* The control chunk at OFF of P (dsprof-format.h, section 2a): its switches,
@@ -803,16 +922,13 @@ add_control (struct pf_process *p, uint64_t off, char *buf, size_t bufsize)
   return NULL;
 }
 
-/* FD is the file open (-1 for an image in memory), which tells where its
-   holes are (next_data).  */
+/* Check the file header of the image of P: its magic number, version and
+   sizes.  */
 
 static const char *
-parse_image (struct pf_set *set, struct pf_process *p, int fd, char *buf,
-             size_t bufsize, struct pf_process **more, uint32_t *nmore)
+check_header (const struct pf_process *p, char *buf, size_t bufsize)
 {
   const struct dsprof_file_header *h = (const void *) p->map;
-  *more = NULL;
-  *nmore = 0;
   if (p->size == 0)
     return "empty file";
   if (p->size < DSPROF_MAGIC_SIZE || memcmp (h->magic, DSPROF_MAGIC, DSPROF_MAGIC_SIZE))
@@ -834,6 +950,22 @@ parse_image (struct pf_set *set, struct pf_process *p, int fd, char *buf,
   if (h->clock > DSPROF_CLOCK_TSC)
     return problem (buf, bufsize, "corrupt header (clock kind %" PRIu64 ")",
                     h->clock);
+  return NULL;
+}
+
+/* FD is the file open (-1 for an image in memory), which tells where its
+   holes are (next_data).  */
+
+static const char *
+parse_image (struct pf_set *set, struct pf_process *p, int fd, char *buf,
+             size_t bufsize, struct pf_process **more, uint32_t *nmore)
+{
+  const struct dsprof_file_header *h = (const void *) p->map;
+  *more = NULL;
+  *nmore = 0;
+  const char *err = check_header (p, buf, bufsize);
+  if (err)
+    return err;
   memcpy (&p->header, h, sizeof *h);
   p->header.exe[sizeof p->header.exe - 1] = '\0';
   if (h->flags & DSPROF_FLAG_ACCUMULATE)
@@ -855,7 +987,6 @@ parse_image (struct pf_set *set, struct pf_process *p, int fd, char *buf,
           return problem (buf, bufsize, "chunk at offset %" PRIu64 ": bad size %"
                           PRIu64, off, ch->size);
         }
-      const char *err;
       if (ch->kind == DSPROF_CHUNK_UNIT || ch->kind == DSPROF_CHUNK_TUNIT)
         err = add_unit (set, p, off, 0, 0, buf, bufsize);
       else if (ch->kind == DSPROF_CHUNK_SHARD)
@@ -886,7 +1017,7 @@ parse_image (struct pf_set *set, struct pf_process *p, int fd, char *buf,
     }
 
   add_shards (p);
-  const char *err = make_streams (p, &events, buf, bufsize);
+  err = make_streams (p, &events, buf, bufsize);
   free (events.v);
   if (err)
     return err;
