@@ -439,6 +439,83 @@ dsprof_vals_array (gimple_stmt_iterator *gsi, vec<tree> &words)
   return build_fold_addr_expr (arr);
 }
 
+/* The dimensions of the event function FNDECL: into PARAMS its named
+   parameters of recorded types (none for "call" events of functions=all,
+   which are about time and calls; for a function the selection file makes
+   an event, those its `event' directive names), into START_DIMS and
+   FINISH_DIMS the NAME=EXPR items of its directive (dim-expr.cc), after
+   Start and before Finish.  Return the type of the result if it is kept
+   (DSPROF_DIM_NONE if not).  */
+
+static enum dsprof_dim_type
+event_dims (tree fndecl, vec<tree> *params, dim_prog *start_dims,
+            dim_prog *finish_dims)
+{
+  bool annotated
+    = lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)) != NULL;
+  select_event *sel = annotated ? NULL : select_event_for (fndecl);
+  if (sel)
+    select_event_used (sel);
+  if (annotated || sel)
+    for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
+      if (DECL_NAME (p) && (!sel || select_event_dim_p (sel, p))
+          && dsprof_event_dim_type (TREE_TYPE (p)) != DSPROF_DIM_NONE)
+        params->safe_push (p);
+  if (sel)
+    select_event_exprs (sel, fndecl, start_dims, finish_dims);
+  tree rtype = TREE_TYPE (TREE_TYPE (fndecl));
+  return (annotated || (sel && select_event_result_p (sel)))
+         ? dsprof_event_dim_type (rtype) : DSPROF_DIM_NONE;
+}
+
+/* Insert before GSI steps (1) and (3), Start of SITE with the words of
+   PARAMS (of dimension types DIMS) and the bounds of its strings, then
+   START_DIMS; both only if GUARD holds.  */
+
+static void
+insert_start (gimple_stmt_iterator *gsi, gcond *guard, tree enter_fn,
+              tree site, vec<tree> &params, vec<enum dsprof_dim_type> &dims,
+              dim_prog *start_dims)
+{
+  auto_vec<tree> words;
+  for (unsigned i = 0; i < params.length (); i++)
+    words.safe_push (dsprof_word_value (gsi, params[i], dims[i]));
+  for (unsigned i = 0; i < params.length (); i++)
+    if (dims[i] == DSPROF_DIM_STR)
+      words.safe_push (string_bound (gsi, params[i]));
+  tree vals = dsprof_vals_array (gsi, words);
+  gcall *enter = dsprof_insert_hook (gsi, enter_fn, site, vals, 0);
+  gcall *dims_call = dim_prog_insert (gsi, start_dims, NULL_TREE, 0);
+  dsprof_guard_block (guard, dims_call ? dims_call : enter);
+}
+
+/* Insert step (2) into FUN: before every return, if STARTED, FINISH_DIMS
+   and Finish of SITE with the word of the result if it is kept (of
+   dimension type RESULT).  The return blocks are found first: guarding each
+   one adds blocks.  */
+
+static void
+insert_finishes (function *fun, tree started, tree exit_fn, tree site,
+                 enum dsprof_dim_type result, dim_prog *finish_dims)
+{
+  auto_vec<gimple *> returns;
+  dsprof_return_stmts (fun, &returns);
+  for (unsigned i = 0; i < returns.length (); i++)
+    {
+      gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);
+      gcond *rguard = dsprof_insert_guard (&rgsi, started);
+      tree retval = gimple_return_retval (as_a<greturn *> (returns[i]));
+      if (retval)
+        dim_prog_insert (&rgsi, finish_dims, retval, 0);
+      tree word = (result != DSPROF_DIM_NONE && retval)
+                    ? dsprof_word_value (&rgsi, retval, result)
+                    : build_int_cst (uint64_type_node, 0);
+      gcall *exit = dsprof_insert_hook (&rgsi, exit_fn, unshare_expr (site),
+                                        word, 0);
+      dsprof_guard_block (rguard, exit);
+    }
+}
+
 /* Insert the hooks into FUN, whose entry block FIRST has FUN's entry edge as its
    only predecessor.  Return the local STARTED of step (0).  */
 
@@ -447,31 +524,10 @@ dsprof_instrument_events (function *fun, basic_block first)
 {
   tree fndecl = fun->decl;
   tree enter_fn = dsprof_enter_hook (), exit_fn = dsprof_exit_hook ();
-
-  /* The dimensions: named parameters of recorded types (none for "call"
-     events of functions=all, which are about time and calls); for a
-     function the selection file makes an event, those its `event' directive
-     names, and the result if it keeps it.  */
-  bool annotated
-    = lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)) != NULL;
-  select_event *sel = annotated ? NULL : select_event_for (fndecl);
-  if (sel)
-    select_event_used (sel);
   auto_vec<tree> params;
-  if (annotated || sel)
-    for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
-      if (DECL_NAME (p) && (!sel || select_event_dim_p (sel, p))
-          && dsprof_event_dim_type (TREE_TYPE (p)) != DSPROF_DIM_NONE)
-        params.safe_push (p);
-  /* The NAME=EXPR items of its directive (dim-expr.cc), after Start and
-     before Finish.  */
   dim_prog start_dims = dim_prog (), finish_dims = dim_prog ();
-  if (sel)
-    select_event_exprs (sel, fndecl, &start_dims, &finish_dims);
-  tree rtype = TREE_TYPE (TREE_TYPE (fndecl));
   enum dsprof_dim_type result
-    = (annotated || (sel && select_event_result_p (sel)))
-      ? dsprof_event_dim_type (rtype) : DSPROF_DIM_NONE;
+    = event_dims (fndecl, &params, &start_dims, &finish_dims);
 
   /* An event's frame identifies it (the CFA passed to the hooks): a copy
      inlined into its caller would share the caller's frame and be taken for an
@@ -482,8 +538,8 @@ dsprof_instrument_events (function *fun, basic_block first)
   for (unsigned i = 0; i < params.length (); i++)
     dims.safe_push (dsprof_param_dim_type (params[i]));
   unsigned k = dsprof_add_site (fndecl, event_type (fndecl), params.length (),
-                                params.address (), dims.address (), rtype,
-                                result);
+                                params.address (), dims.address (),
+                                TREE_TYPE (TREE_TYPE (fndecl)), result);
   tree site = dsprof_site_ref (k);
 
   /* (0) The guard: STARTED = __dsprof_events_on, and Start only if it is
@@ -492,37 +548,8 @@ dsprof_instrument_events (function *fun, basic_block first)
   gimple_stmt_iterator gsi = gsi_after_labels (first);
   tree started = dsprof_read_events_flag (&gsi);
   gcond *guard = dsprof_insert_guard (&gsi, started);
-
-  /* (1) Start: the parameters' words, then (3) the strings' bounds.  */
-  auto_vec<tree> words;
-  for (unsigned i = 0; i < params.length (); i++)
-    words.safe_push (dsprof_word_value (&gsi, params[i], dims[i]));
-  for (unsigned i = 0; i < params.length (); i++)
-    if (dims[i] == DSPROF_DIM_STR)
-      words.safe_push (string_bound (&gsi, params[i]));
-  tree vals = dsprof_vals_array (&gsi, words);
-  gcall *enter = dsprof_insert_hook (&gsi, enter_fn, site, vals, 0);
-  gcall *dims_call = dim_prog_insert (&gsi, &start_dims, NULL_TREE, 0);
-  dsprof_guard_block (guard, dims_call ? dims_call : enter);
-
-  /* (2) Finish before every return, if Start was recorded.  The return
-     blocks are found first: guarding each one adds blocks.  */
-  auto_vec<gimple *> returns;
-  dsprof_return_stmts (fun, &returns);
-  for (unsigned i = 0; i < returns.length (); i++)
-    {
-      gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);
-      gcond *rguard = dsprof_insert_guard (&rgsi, started);
-      tree retval = gimple_return_retval (as_a<greturn *> (returns[i]));
-      if (retval)
-        dim_prog_insert (&rgsi, &finish_dims, retval, 0);
-      tree word = (result != DSPROF_DIM_NONE && retval)
-                    ? dsprof_word_value (&rgsi, retval, result)
-                    : build_int_cst (uint64_type_node, 0);
-      gcall *exit = dsprof_insert_hook (&rgsi, exit_fn, unshare_expr (site),
-                                        word, 0);
-      dsprof_guard_block (rguard, exit);
-    }
+  insert_start (&gsi, guard, enter_fn, site, params, dims, &start_dims);
+  insert_finishes (fun, started, exit_fn, site, result, &finish_dims);
   dim_prog_release (&start_dims);
   dim_prog_release (&finish_dims);
   return started;
