@@ -54,26 +54,37 @@ free_filters (struct query *q)
   free (q->filters);
 }
 
+/* Run CMD (records, trace or dims) on ARGV: its options, then PRINT of the
+   profiles named to standard output.  */
+
+static int
+run_where_cmd (const struct command *cmd, int argc, char **argv,
+               int (*print) (struct pf_set *set, const struct query *q,
+                             FILE *out))
+{
+  struct query q;
+  bool help;
+  struct opt_operands ops;
+  int rc = parse_where_opts (cmd, argc, argv, &q, &help, &ops);
+  struct pf_set set;
+  if (!rc && !help && !(rc = load_profiles (ops.n, ops.v, &set)))
+    {
+      rc = print (&set, &q, stdout);
+      pf_free (&set);
+      if (!rc)
+        rc = close_output (cmd->cli.name, NULL, stdout);
+    }
+  free_filters (&q);
+  free (ops.v);
+  return rc;
+}
+
 /* ---- dsprof records ------------------------------------------------------------ */
 
 static int
 run_records (int argc, char **argv)
 {
-  struct query q;
-  bool help;
-  struct opt_operands ops;
-  int rc = parse_where_opts (&cmd_records, argc, argv, &q, &help, &ops);
-  struct pf_set set;
-  if (!rc && !help && !(rc = load_profiles (ops.n, ops.v, &set)))
-    {
-      rc = records_print (&set, &q, stdout);
-      pf_free (&set);
-      if (!rc)
-        rc = close_output ("records", NULL, stdout);
-    }
-  free_filters (&q);
-  free (ops.v);
-  return rc;
+  return run_where_cmd (&cmd_records, argc, argv, records_print);
 }
 
 const struct command cmd_records = {
@@ -98,21 +109,7 @@ const struct command cmd_records = {
 static int
 run_trace (int argc, char **argv)
 {
-  struct query q;
-  bool help;
-  struct opt_operands ops;
-  int rc = parse_where_opts (&cmd_trace, argc, argv, &q, &help, &ops);
-  struct pf_set set;
-  if (!rc && !help && !(rc = load_profiles (ops.n, ops.v, &set)))
-    {
-      rc = trace_print (&set, &q, stdout);
-      pf_free (&set);
-      if (!rc)
-        rc = close_output ("trace", NULL, stdout);
-    }
-  free_filters (&q);
-  free (ops.v);
-  return rc;
+  return run_where_cmd (&cmd_trace, argc, argv, trace_print);
 }
 
 const struct command cmd_trace = {
@@ -150,21 +147,7 @@ print_dims (struct pf_set *set, const struct query *q, FILE *out)
 static int
 run_dims (int argc, char **argv)
 {
-  struct query q;
-  bool help;
-  struct opt_operands ops;
-  int rc = parse_where_opts (&cmd_dims, argc, argv, &q, &help, &ops);
-  struct pf_set set;
-  if (!rc && !help && !(rc = load_profiles (ops.n, ops.v, &set)))
-    {
-      rc = print_dims (&set, &q, stdout);
-      if (!rc)
-        rc = close_output ("dims", NULL, stdout);
-      pf_free (&set);
-    }
-  free_filters (&q);
-  free (ops.v);
-  return rc;
+  return run_where_cmd (&cmd_dims, argc, argv, print_dims);
 }
 
 const struct command cmd_dims = {

@@ -94,28 +94,32 @@ html_run (int argc, char **argv, const char *output, const struct query *q,
 }
 
 
+/* Set FIELD (a long) to ARG, the count option OPT of command CMD wants.  */
+
+static int
+set_count (const char *cmd, const char *opt, char *arg, void *field)
+{
+  if (!parse_count (arg, field))
+    return usage_error (cmd, "%s wants a number, not '%s'", opt, arg);
+  return 0;
+}
+
 static int
 set_top (const char *cmd, char *arg, void *field)
 {
-  if (!parse_count (arg, field))
-    return usage_error (cmd, "--top wants a number, not '%s'", arg);
-  return 0;
+  return set_count (cmd, "--top", arg, field);
 }
 
 static int
 set_lines (const char *cmd, char *arg, void *field)
 {
-  if (!parse_count (arg, field))
-    return usage_error (cmd, "--lines wants a number, not '%s'", arg);
-  return 0;
+  return set_count (cmd, "--lines", arg, field);
 }
 
 static int
 set_records (const char *cmd, char *arg, void *field)
 {
-  if (!parse_count (arg, field))
-    return usage_error (cmd, "--records wants a number, not '%s'", arg);
-  return 0;
+  return set_count (cmd, "--records", arg, field);
 }
 
 static int

@@ -249,23 +249,10 @@ diff_free (struct diff_model *m)
   memset (m, 0, sizeof *m);
 }
 
-static void
-each_under (const struct diff_table *t, int level, long top, const char **path,
-            void (*fn) (const struct diff_table *, const char **, void *), void *arg)
-{
-  if (t->level == level)
-    {
-      fn (t, path, arg);
-      return;
-    }
-  uint32_t k = diff_shown (t, top);
-  for (uint32_t i = 0; i < k; i++)
-    if (t->rows[i].sub)
-      {
-        path[t->level] = t->rows[i].value;
-        each_under (t->rows[i].sub, level, top, path, fn, arg);
-      }
-}
+/* each_under: the walk of diff_each_table, the same as rpt_each_table's
+   (model.h).  */
+
+RPT_TABLE_WALK (each_under, diff_table, diff_shown)
 
 void
 diff_each_table (const struct diff_model *m, int level, long top, const char **path,
@@ -280,7 +267,7 @@ diff_each_table (const struct diff_model *m, int level, long top, const char **p
 uint32_t
 diff_shown (const struct diff_table *t, long top)
 {
-  return top > 0 && (uint32_t) top < t->nrows ? (uint32_t) top : t->nrows;
+  return rpt_rows_shown (t->nrows, top);
 }
 
 /* ---- --fail-above ---------------------------------------------------------------- */

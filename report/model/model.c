@@ -229,28 +229,20 @@ rpt_free (struct rpt_model *m)
 }
 
 uint32_t
-rpt_shown (const struct rpt_table *t, long top)
+rpt_rows_shown (uint32_t nrows, long top)
 {
-  return top > 0 && (uint32_t) top < t->nrows ? (uint32_t) top : t->nrows;
+  return top > 0 && (uint32_t) top < nrows ? (uint32_t) top : nrows;
 }
 
-static void
-each_under (const struct rpt_table *t, int level, long top, const char **path,
-            void (*fn) (const struct rpt_table *, const char **, void *), void *arg)
+uint32_t
+rpt_shown (const struct rpt_table *t, long top)
 {
-  if (t->level == level)
-    {
-      fn (t, path, arg);
-      return;
-    }
-  uint32_t k = rpt_shown (t, top);
-  for (uint32_t i = 0; i < k; i++)
-    if (t->rows[i].sub)
-      {
-        path[t->level] = t->rows[i].value;
-        each_under (t->rows[i].sub, level, top, path, fn, arg);
-      }
+  return rpt_rows_shown (t->nrows, top);
 }
+
+/* each_under: the walk of rpt_each_table (model.h).  */
+
+RPT_TABLE_WALK (each_under, rpt_table, rpt_shown)
 
 void
 rpt_each_table (const struct rpt_model *m, int level, long top, const char **path,

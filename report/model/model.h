@@ -79,6 +79,10 @@ void rpt_of_agg (struct agg *agg, const struct query *q, uint64_t total_run,
 
 void rpt_free (struct rpt_model *m);
 
+/* The number of rows of a table of NROWS rows a view shows with TOP (0:
+   all): rpt_shown's and diff_shown's.  */
+uint32_t rpt_rows_shown (uint32_t nrows, long top);
+
 /* The number of rows of T a view shows with TOP (0: all).  */
 uint32_t rpt_shown (const struct rpt_table *t, long top);
 
@@ -90,5 +94,28 @@ void rpt_each_table (const struct rpt_model *m, int level, long top,
                      void (*fn) (const struct rpt_table *t, const char **path,
                                  void *arg),
                      void *arg);
+
+/* Define NAME (T, LEVEL, TOP, PATH, FN, ARG), the walk of rpt_each_table
+   under table T, for tables of type struct TABLE (rpt_table, diff_table:
+   LEVEL, NROWS and ROWS, each row with its VALUE and SUB table) whose rows
+   shown are SHOWN (T, TOP): one walk for the report's tables and the diff's.  */
+#define RPT_TABLE_WALK(NAME, TABLE, SHOWN)                                     \
+  static void                                                                  \
+  NAME (const struct TABLE *t, int level, long top, const char **path,         \
+        void (*fn) (const struct TABLE *, const char **, void *), void *arg)   \
+  {                                                                            \
+    if (t->level == level)                                                     \
+      {                                                                        \
+        fn (t, path, arg);                                                     \
+        return;                                                                \
+      }                                                                        \
+    uint32_t k = SHOWN (t, top);                                               \
+    for (uint32_t i = 0; i < k; i++)                                           \
+      if (t->rows[i].sub)                                                      \
+        {                                                                      \
+          path[t->level] = t->rows[i].value;                                   \
+          NAME (t->rows[i].sub, level, top, path, fn, arg);                    \
+        }                                                                      \
+  }
 
 #endif /* DSPROF_MODEL_H */
