@@ -203,16 +203,9 @@ pair_tables (const struct rpt_table *b, const struct rpt_table *n, int level,
   return t;
 }
 
-static void
-table_free (struct diff_table *t)
-{
-  if (!t)
-    return;
-  for (uint32_t i = 0; i < t->nrows; i++)
-    table_free (t->rows[i].sub);
-  free (t->rows);
-  free (t);
-}
+/* table_free: frees a table and those under it (model.h).  */
+
+RPT_TABLE_FREE (table_free, diff_table)
 
 int
 diff_build (struct pf_set *base, struct pf_set *new, const struct query *q,

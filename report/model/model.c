@@ -155,16 +155,9 @@ table_of (const struct groups *g, uint32_t b, int level, int ndims,
   return t;
 }
 
-static void
-table_free (struct rpt_table *t)
-{
-  if (!t)
-    return;
-  for (uint32_t i = 0; i < t->nrows; i++)
-    table_free (t->rows[i].sub);
-  free (t->rows);
-  free (t);
-}
+/* table_free: frees a table and those under it (model.h).  */
+
+RPT_TABLE_FREE (table_free, rpt_table)
 
 /* ---- 3. the model ----------------------------------------------------------------- */
 

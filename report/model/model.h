@@ -95,6 +95,20 @@ void rpt_each_table (const struct rpt_model *m, int level, long top,
                                  void *arg),
                      void *arg);
 
+/* Define NAME (T), which frees table T of type struct TABLE (rpt_table,
+   diff_table), its rows and the tables under them (T may be NULL).  */
+#define RPT_TABLE_FREE(NAME, TABLE)                                            \
+  static void                                                                  \
+  NAME (struct TABLE *t)                                                       \
+  {                                                                            \
+    if (!t)                                                                    \
+      return;                                                                  \
+    for (uint32_t i = 0; i < t->nrows; i++)                                    \
+      NAME (t->rows[i].sub);                                                   \
+    free (t->rows);                                                            \
+    free (t);                                                                  \
+  }
+
 /* Define NAME (T, LEVEL, TOP, PATH, FN, ARG), the walk of rpt_each_table
    under table T, for tables of type struct TABLE (rpt_table, diff_table:
    LEVEL, NROWS and ROWS, each row with its VALUE and SUB table) whose rows
