@@ -61,13 +61,13 @@ DSPROF_API extern int __dsprof_events_on[DSPROF_PAGE / sizeof (int)];
    set, on        store and load the flag
    write          write the control chunk (two pages) at OFFSET of the new
                   profile FD, the flag as it is now; 0 or an errno
-   map            map the control chunk at OFFSET's page over the flag's
-                  page (dsprof_writer_map), once the writer has taken the
-                  file (best effort: `mapped` says)  */
+   page           the flag's page, for the writer to map the chunk's second
+                  page over once it has taken the file (best effort:
+                  `mapped` says); NULL if the page is not the flag's alone  */
 DSPROF_HIDDEN void dsprof_control_set (int on);
 DSPROF_HIDDEN int dsprof_control_on (void);
 DSPROF_HIDDEN int dsprof_control_write (int fd, uint64_t offset);
-DSPROF_HIDDEN void dsprof_control_map (uint64_t offset);
+DSPROF_HIDDEN void *dsprof_control_page (void);
 DSPROF_API void __dsprof_op_v1 (uint32_t *dispatch, uint32_t index, void *cfa);
 DSPROF_API void __dsprof_op_begin_v1 (void *cfa);
 DSPROF_API void __dsprof_op_end_v1 (void *cfa);
@@ -161,7 +161,7 @@ dsprof_str_max (void)
    value; and the most a string value takes (dsprof-format.h, section 4): a
    PTR's marker, a head of at most 3 bytes (DSPROF_STR_MAX < 2^20), the kept
    bytes, and the byte past them that the recorder reads into the stream to
-   tell whether the string is longer (recorder.c, put_str).  */
+   tell whether the string is longer (strings.c, dsprof_put_str).  */
 #define MAX_FIXED_EVENT 64u
 #define MAX_STR_VALUE (10u + dsprof_str_max ())
 
@@ -263,9 +263,65 @@ DSPROF_HIDDEN void dsprof_sites_lock (void);
 DSPROF_HIDDEN void dsprof_sites_unlock (void);
 DSPROF_HIDDEN void dsprof_sites_fork_child (void);
 
-/* recorder.c: the id of name S (a dimension name or a manual event type),
-   interned on first use; 0 if memory ran out.  */
-DSPROF_HIDDEN uint32_t dsprof_recorder_intern (const char *s);
+/* strings.c: the text the streams carry.
+   intern         the id of name S (a dimension name or a manual event type),
+                  interned on first use; 0 if memory ran out
+   name           the text of an interned name's id
+   lock, unlock   the names lock, around fork (unlock: in the parent)
+   fork_child     make the names lock anew in a forked or raw clone'd child
+   fault          in a SIGSEGV or SIGBUS handler: if the fault SI is the
+                  calling thread's reading a string of the program, go back to
+                  the reader (does not return); else return
+   put_str        encode the program's string S, of at most BOUND bytes, as
+                  a STR value at P (the room reserved: MAX_STR_VALUE)
+   put_value      encode value V of dimension type TYPE (DSPROF_DIM_*) and
+                  name NAME_ID (0: none) at P, through its formatter if any
+   strtab_reset   a new chunk whose stream starts at BASE: no strings  */
+DSPROF_HIDDEN uint32_t dsprof_strings_intern (const char *s);
+DSPROF_HIDDEN const char *dsprof_strings_name (uint32_t id);
+DSPROF_HIDDEN void dsprof_strings_lock (void);
+DSPROF_HIDDEN void dsprof_strings_unlock (void);
+DSPROF_HIDDEN void dsprof_strings_fork_child (void);
+DSPROF_HIDDEN void dsprof_strings_fault (const siginfo_t *si);
+
+/* A slot of a thread's table of recent strings (strings.c, put_defined): the
+   string the current chunk defined as number K, whose value starts OFF - 1
+   bytes into the chunk's stream (OFF 0: an empty slot).  KEY is its length
+   and truncated bit (len << 1 | truncated, above bit 14), which a value the
+   same must have, and 14 bits of its hash, which spare comparing most
+   strings that only share its set.  */
+struct dsprof_str_slot
+{
+  uint32_t off, k, key;
+};
+
+/* The table's sets of two slots, the latest string first: 256 strings in
+   3 KB, so that the thread state still fits its page.  */
+#define DSPROF_STR_SETS 128u
+
+/* The strings a thread's current chunk defined: N of them, the recent ones
+   in SLOTS by hash; BASE is the chunk's stream.  */
+struct dsprof_strtab
+{
+  const unsigned char *base;
+  uint32_t n;
+  struct dsprof_str_slot slots[DSPROF_STR_SETS][2];
+};
+
+static inline void
+dsprof_strtab_reset (struct dsprof_strtab *t, const unsigned char *base)
+{
+  t->base = base;
+  t->n = 0;
+  __builtin_memset (t->slots, 0, sizeof t->slots);
+}
+
+DSPROF_HIDDEN unsigned char *dsprof_put_str (struct dsprof_strtab *t,
+                                             unsigned char *p, const char *s,
+                                             uint64_t bound);
+DSPROF_HIDDEN unsigned char *dsprof_put_value (struct dsprof_strtab *t,
+                                               unsigned char *p, int type,
+                                               uint64_t v, uint32_t name_id);
 
 /* writer.c: the profile writer, one per process.
 
@@ -306,12 +362,44 @@ DSPROF_HIDDEN void dsprof_writer_abort (int err);
    a thread adds an event chunk.  */
 DSPROF_HIDDEN void dsprof_writer_adopt (void);
 
+/* What the writer needs of its owner (lifecycle.c), given once at start-up
+   with dsprof_writer_setup (ERR: the fork handlers could not be registered,
+   and the writer makes no file; before the call it makes none yet):
+   header_init    fill the fields of new header H that other modules own (the
+                  clock's, the recorder's), before anyone can see the file
+   header_taken   H has become this process's header (the threads' count)
+   fork_child     the fork child handler, for dsprof_writer_adopt  */
+struct dsprof_writer_owner
+{
+  void (*header_init) (struct dsprof_file_header *h);
+  void (*header_taken) (struct dsprof_file_header *h);
+  void (*fork_child) (void);
+};
+DSPROF_HIDDEN void dsprof_writer_setup (const struct dsprof_writer_owner *owner,
+                                        int err);
+
+/* writer.c, for lifecycle.c.
+   lock, unlock   the writer lock, around fork (unlock: in the parent)
+   fork_child     in a forked child: the lock made anew, the child's own file
+                  made and held open for the units' chunks ...
+   fork_done      ... which they have added: the file closed
+   own_header     this process's own header, NULL if none (a vfork'd child)
+   exit           at normal exit: the stop time stored, the file checked  */
+DSPROF_HIDDEN void dsprof_writer_lock (void);
+DSPROF_HIDDEN void dsprof_writer_unlock (void);
+DSPROF_HIDDEN void dsprof_writer_fork_child (void);
+DSPROF_HIDDEN void dsprof_writer_fork_done (void);
+DSPROF_HIDDEN struct dsprof_file_header *dsprof_writer_own_header (void);
+DSPROF_HIDDEN void dsprof_writer_exit (void);
+
 /* The mapping dsprof_writer_map made at ADDR is going away with its unit
    (dlclose): the writer's SIGBUS handler no longer takes faults there for its
    own (a truncated profile, see writer.c).  */
 DSPROF_HIDDEN void dsprof_writer_forget (void *addr);
 
-/* Make HANDLER (SA_SIGINFO, on the alternate stack if any) the disposition of
+/* util.c: what every file may use.
+
+   Make HANDLER (SA_SIGINFO, on the alternate stack if any) the disposition of
    signal SIG, and *OLD the one it replaced.  */
 DSPROF_HIDDEN void dsprof_signal_install (int sig,
                                           void (*handler) (int, siginfo_t *,
@@ -327,6 +415,9 @@ DSPROF_HIDDEN void dsprof_signal_chain (int sig, const struct sigaction *old,
    child inherits the parent's "already warned").  */
 DSPROF_HIDDEN void dsprof_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
+/* The same, async-signal-safe, for a signal handler: the strings of PARTS
+   (up to a NULL) as one line, "dsprof: " included.  */
+DSPROF_HIDDEN void dsprof_warn_parts (const char *const *parts);
 
 /* The environment variable NAME as a switch: 1 for 1, on, yes or true, 0 for 0,
    off, no or false (in any case), DFLT if it is unset or empty; for anything
@@ -354,37 +445,35 @@ DSPROF_HIDDEN void dsprof_threads_fork_child (void);
    parent's others unmapped.  */
 DSPROF_HIDDEN void dsprof_shards_fork_child (void);
 
-/* units.c: hooks for the writer's fork handlers.  */
+/* units.c: its part of the fork handlers (lifecycle.c).  */
 DSPROF_HIDDEN void dsprof_units_lock (void);
 DSPROF_HIDDEN void dsprof_units_unlock (void);
 DSPROF_HIDDEN void dsprof_units_fork_child (void);
 
-/* recorder.c: what the units and the writer tell the event recorder.
+/* recorder.c: what the units and lifecycle.c tell the event recorder.
    add_sites      a unit registers: give its NSITES sites (described by the
                   DSPROF_TAG_SITE records of META) their global ids in SITE_IDS
-   exit           normal exit, called by the writer before it stores the stop time
+   exit           normal exit, before the writer stores the stop time
+   fork_prepare   before fork, every lock held: keep the forking thread's
+                  heap state for the child
+   fork_parent    after fork, in the parent
    fork_child     in a forked child (or a raw clone's), after the writer and
-                  the units started the child's file; makes its locks anew
-   fault          in a SIGSEGV or SIGBUS handler: if the fault SI is the
-                  calling thread's reading a string of the program, go back to
-                  the reader (does not return); else return
+                  the units started the child's file and the sites' and the
+                  names' locks were made anew
    measure        the cost of one Start/Finish pair, in picoseconds (on a
                   scratch stream: the calling thread's own stream is untouched);
                   also calibrates the caller's part of a hook call, which the
                   threads' cost trailers carry (dsprof-format.h, section 4)
-   header_init    fill the clock fields of a new file's header
-   lock, unlock   the recorder's locks and the sites lock, around fork
-                  (unlock: in the parent)  */
+   header_init    fill the clock fields of a new file's header  */
 DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
                                                   uint32_t meta_size,
                                                   uint32_t *site_ids,
                                                   uint32_t nsites);
 DSPROF_HIDDEN void dsprof_recorder_header_init (struct dsprof_file_header *h);
-DSPROF_HIDDEN void dsprof_recorder_lock (void);
-DSPROF_HIDDEN void dsprof_recorder_unlock (void);
+DSPROF_HIDDEN void dsprof_recorder_fork_prepare (void);
+DSPROF_HIDDEN void dsprof_recorder_fork_parent (void);
 DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
-DSPROF_HIDDEN void dsprof_recorder_fault (const siginfo_t *si);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
 
 #endif /* DSPROF_INTERNAL_H */
