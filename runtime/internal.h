@@ -30,6 +30,14 @@
 #define likely(x) __builtin_expect (!!(x), 1)
 #define unlikely(x) __builtin_expect (!!(x), 0)
 
+/* lifecycle.c: start, fork and exit, which nothing calls (its constructor
+   and destructor run them).  Every object of the runtime refers to this
+   byte, so that a program linked with libdsprof.a, which takes only the
+   objects it refers to, has lifecycle.o whatever else it takes.  */
+DSPROF_HIDDEN extern const char dsprof_lifecycle_linked;
+static const char *const dsprof_lifecycle_link __attribute__ ((used))
+  = &dsprof_lifecycle_linked;
+
 /* Environment.
    DSPROF_OUT         the profile's name; every "%p" is replaced by the pid of the
                       process that writes it (a forked child's own); ignored by a
@@ -449,6 +457,82 @@ DSPROF_HIDDEN void dsprof_shards_fork_child (void);
 DSPROF_HIDDEN void dsprof_units_lock (void);
 DSPROF_HIDDEN void dsprof_units_unlock (void);
 DSPROF_HIDDEN void dsprof_units_fork_child (void);
+
+/* cost.c: the recorder's own cost, measured in the run; a state machine
+   the recorder drives, with a thread's state in struct dsprof_cost.
+   period         a new period of C: the countdown to its next sampled call
+   begin, end     around a sampled call, the thread's time stamp LAST before
+                  it and NOW after, of hook HOOK (DSPROF_HOOK_*)
+   chunk          the thread's new chunk has its trailer at TRAILER, set up
+                  in SETUP ticks
+   fork_child     the figures of a forked child's own, from zero; the countdown
+   probe_window   an op call reached op_sampled: the window under way
+   probe_next     op_sampled's call returned: the countdown to the next
+   calibrated     the start-up figures: ticks a clock read adds, the
+                  caller's part of CALLS hook calls
+   clock_floor    the least ticks of ROUNDS rounds of READS clock reads  */
+enum { DSPROF_PROBE_NONE, DSPROF_PROBE_LIGHT, DSPROF_PROBE_HEAVY,
+       DSPROF_PROBE_NORMAL };
+#define DSPROF_PROBE_WINDOW 128u         /* op calls per window */
+#define DSPROF_PROBE_BATCH 15u           /* probes per batch */
+
+/* The op probe under way: its WINDOW (DSPROF_PROBE_*), which window comes
+   first, its op calls so far, the sampled op calls to the next probe
+   (SKIP), the batch's size; the time stamp and the setups it began at, the
+   windows' ticks (light, heavy, normal), the batch's differences (heavy -
+   light, light - normal); the calls routed through op_sampled, the replays
+   made, the op calls seen.  */
+struct dsprof_probe
+{
+  uint8_t window, heavy_first;
+  uint16_t calls, skip, batch_n;
+  uint64_t t0, setup;
+  uint64_t win[3];
+  int64_t batch[2][DSPROF_PROBE_BATCH];
+  uint64_t routed, replays, op_calls;
+};
+
+/* A thread's cost state.  COSTS are its sums so far, TRAILER where they go
+   in its chunk (set with the chunk, not read from its header: the file may
+   have been cut short under it), NULL if none; SETUP_TOTAL the ticks of all
+   its chunks' setups; PERIOD the countdown's latest start, RNG the periods'
+   pseudo-random state; SAMPLE_ALL for the start-up calibration (every call
+   sampled).  */
+struct dsprof_cost
+{
+  struct dsprof_events_costs costs;
+  struct dsprof_events_costs *trailer;
+  uint64_t setup_total;
+  uint32_t period, rng;
+  int sample_all;
+  struct dsprof_probe probe;
+};
+
+/* Where a sampled call began: the thread's last time stamp, to tell whether
+   the call recorded an event, and its setups so far.  */
+struct dsprof_cost_mark
+{
+  uint64_t last, setup;
+};
+
+DSPROF_HIDDEN uint32_t dsprof_cost_period (struct dsprof_cost *c);
+DSPROF_HIDDEN uint64_t dsprof_cost_begin (struct dsprof_cost *c,
+                                          struct dsprof_cost_mark *m,
+                                          uint64_t last);
+DSPROF_HIDDEN void dsprof_cost_end (struct dsprof_cost *c, int hook,
+                                    uint64_t t0,
+                                    const struct dsprof_cost_mark *m,
+                                    uint64_t now);
+DSPROF_HIDDEN void dsprof_cost_chunk (struct dsprof_cost *c,
+                                      struct dsprof_events_costs *trailer,
+                                      uint64_t setup);
+DSPROF_HIDDEN uint32_t dsprof_cost_fork_child (struct dsprof_cost *c);
+DSPROF_HIDDEN int dsprof_probe_window (struct dsprof_cost *c);
+DSPROF_HIDDEN uint32_t dsprof_probe_next (struct dsprof_cost *c, uint64_t last,
+                                          uint64_t now);
+DSPROF_HIDDEN void dsprof_cost_calibrated (uint64_t read, uint64_t caller,
+                                           uint64_t calls);
+DSPROF_HIDDEN uint64_t dsprof_cost_clock_floor (int rounds, int reads);
 
 /* recorder.c: what the units and lifecycle.c tell the event recorder.
    add_sites      a unit registers: give its NSITES sites (described by the

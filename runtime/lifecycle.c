@@ -28,6 +28,8 @@
 
 #include "internal.h"
 
+const char dsprof_lifecycle_linked;
+
 static void
 lifecycle_prepare (void)
 {

@@ -128,10 +128,6 @@ struct open_event
   uint64_t id;               /* global site id, or manual event id */
 };
 
-/* The op probe (op_sampled): op calls per window, probes per batch.  */
-#define PROBE_WINDOW 128u
-#define PROBE_BATCH 15u
-
 struct thread
 {
   unsigned char *pos, *limit;
@@ -151,28 +147,9 @@ struct thread
   int busy;
   int dead;                  /* no more space: drop this thread's events */
   struct dsprof_strtab strs;  /* the strings the current chunk defined */
-  uint32_t sample_left;      /* hook calls to the next sampled one (COST_SAMPLE) */
-  uint32_t sample_rng;       /* the periods' pseudo-random state */
-  int sample_all;            /* the start-up calibration: sample every call */
-  struct dsprof_events_costs costs;   /* the measured cost so far */
-  struct dsprof_events_costs *trailer;  /* where COSTS go in its chunk, or
-                                            NULL (set with the chunk, not read
-                                            from its header: the file may
-                                            have been cut short under it) */
-  uint64_t setup_total;      /* ticks of all its chunks' setups */
-  uint32_t sample_period;    /* the countdown's latest start */
-  /* The op probe (op_sampled): the window under way (PROBE_*, 0: none),
-     its op calls so far, the time stamp and setups it began at, the
-     windows' ticks (light, heavy, normal); which window comes first; the
-     sampled op calls to the next probe; the batch's differences (heavy -
-     light, light - normal) and its size; the calls routed through
-     op_sampled and the replays made, the op calls seen.  */
-  uint8_t probe, probe_heavy_first;
-  uint16_t probe_calls, probe_skip, batch_n;
-  uint64_t probe_t0, probe_setup;
-  uint64_t probe_win[3];
-  int64_t batch[2][PROBE_BATCH];
-  uint64_t routed, replays, op_calls;
+  uint32_t sample_left;      /* hook calls to the next sampled one (cost.c) */
+  /* Cold: the cost state (cost.c), of sampled calls and the op probe.  */
+  struct dsprof_cost cost;
 };
 
 /* Enter and leave the recorder on T.  The compiler barriers keep T's stream
@@ -193,134 +170,27 @@ busy_off (struct thread *t)
   t->busy = 0;
 }
 
-/* ---- the recorder's own cost, measured in the run ----------------------------
+/* ---- the recorder's own cost (cost.c) ------------------------------------------
 
-   Each hook times itself on a sample of its calls (dsprof-format.h, section
-   4).  A sampled call runs the hook again, as an ordinary call between two
-   reads of the clock (cost_begin, cost_end): the time stamp the event got,
-   T->last, splits the time into the parts before and after it.  So an
-   unsampled call pays the countdown alone (a decrement and a branch not
-   taken; COST_SAMPLE is that one line in a hook).  A sampled one stores the
-   thread's sums in its chunk's trailer too, where a killed process keeps
-   them.  The period is pseudo-random (64 to 191 calls), so that it does not
-   keep step with page or chunk boundaries, whose costs the samples must
-   catch in proportion.  */
+   A hook's countdown, T->sample_left, is its one line on the fast path: the
+   call that takes it to 0 is sampled, which runs the hook's own CALL again
+   between cost.c's clock reads.  The re-run call counts as the first of the
+   new period (it decrements the countdown dsprof_cost_begin set).  */
 
-#define COST_PERIOD_MIN 64u
-/* A sampled call that took longer than this, but for its setups, was
-   interrupted (the thread was preempted, a signal handler ran): it is
-   left out, for it would count the interruption 64 to 191 times over.
-   About 100 us at 2.6 GHz (the TSC), 262 us in nanoseconds.  */
-#define COST_SAMPLE_MAX (1u << 18)
-#define COST_PERIOD_MASK 127u
-
-/* The caller's part of a hook call, calibrated at start-up
-   (dsprof_recorder_measure): ticks for CALLER_CALLS calls.  */
-static uint64_t caller_ticks, caller_calls;
-
-/* What one read of the clock adds to the time between two others, in
-   ticks: the least of back-to-back reads, measured at start-up
-   (dsprof_recorder_measure); 0 until then.  A sampled call reads the clock
-   once more than an unsampled one (the reads at its entry and its return
-   bound the parts, the time stamp is the call's own): cost_end takes it out
-   of the part after the time stamp.  */
-static uint64_t read_ticks;
-
-static uint32_t
-cost_period (struct thread *t)
-{
-  if (t->sample_all)
-    return 2;                /* the next call but the hook's own again */
-  uint32_t x = t->sample_rng ? t->sample_rng
-                             : (uint32_t) ((uintptr_t) t >> 12) | 1u;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  t->sample_rng = x;
-  return COST_PERIOD_MIN + (x & COST_PERIOD_MASK);
-}
-
-/* The next sampled call is the Nth from here (the period an op call's
-   sampling counts, op_sampled).  */
-
-static inline void
-sample_in (struct thread *t, uint32_t n)
-{
-  t->sample_left = t->sample_period = n;
-}
-
-/* Store T's figures in the trailer of its chunk (if any): all of them
-   (HOOK < 0, a new chunk), or those of HOOK, which changed.  */
-
-static void
-cost_store (struct thread *t, int hook)
-{
-  struct dsprof_events_costs *c = t->trailer;
-  if (!c)
-    return;
-  t->costs.magic = DSPROF_COSTS_MAGIC;
-  t->costs.caller_ticks = __atomic_load_n (&caller_ticks, __ATOMIC_RELAXED);
-  t->costs.caller_calls = __atomic_load_n (&caller_calls, __ATOMIC_RELAXED);
-  if (hook < 0)
-    {
-      *c = t->costs;
-      return;
-    }
-  c->caller_ticks = t->costs.caller_ticks;
-  c->caller_calls = t->costs.caller_calls;
-  c->hook[hook] = t->costs.hook[hook];
-}
-
-/* Where a sampled call began: the thread's last time stamp, to tell
-   whether the call recorded an event, and its setups so far.  */
-struct cost_mark
-{
-  uint64_t last, setup;
-};
-
-/* A sampled call begins, on T: the next period starts; the clock now.  */
-
-static inline uint64_t
-cost_begin (struct thread *t, struct cost_mark *m)
-{
-  sample_in (t, cost_period (t));
-  t->probe = 0;              /* another hook's sampled call ends a probe */
-  m->last = t->last;
-  m->setup = t->setup_total;
-  return dsprof_ticks ();
-}
-
-/* The sampled call of a hook of kind HOOK (DSPROF_HOOK_*) that began at T0
-   (and M) has returned: add its parts before and after its time stamp to
-   T's sums, if it recorded an event (T->last moved, into [T0, now]).  A
-   chunk setup in the call is counted apart (reserve): it is taken out of
-   the part it fell in, before the time stamp of a Start or of an op (whose
-   clock op_slow reads again after the setup), after the others'.  */
-
-static inline void
-cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
-{
-  uint64_t t1 = dsprof_ticks (), now = t->last;
-  if (now == m->last || now < t0 || now > t1)
-    return;
-  uint64_t before = now - t0, after = t1 - now;
-  uint64_t read = __atomic_load_n (&read_ticks, __ATOMIC_RELAXED);
-  after = after > read ? after - read : 0;
-  if (t1 - t0 - (t->setup_total - m->setup) > COST_SAMPLE_MAX)
-    return;
-  uint64_t setup = t->setup_total - m->setup;
-  uint64_t *part = hook == DSPROF_HOOK_ENTER || hook == DSPROF_HOOK_START
-                   || hook == DSPROF_HOOK_OP ? &before : &after;
-  *part = *part > setup ? *part - setup : 0;
-  struct dsprof_hook_cost *c = &t->costs.hook[hook];
-  c->calls++;
-  c->before_ticks += before;
-  c->after_ticks += after;
-  cost_store (t, hook);
-}
+#define cost_sampled(t, hook, call)                                     \
+  do                                                                    \
+    {                                                                   \
+      struct dsprof_cost_mark cost_m_;                                  \
+      uint64_t cost_t0_ = dsprof_cost_begin (&(t)->cost, &cost_m_,      \
+                                             (t)->last);                \
+      (t)->sample_left = (t)->cost.period;                              \
+      call;                                                             \
+      dsprof_cost_end (&(t)->cost, hook, cost_t0_, &cost_m_, (t)->last); \
+    }                                                                   \
+  while (0)
 
 /* In hook HOOK (DSPROF_HOOK_*) of thread T, before T is made busy: on a
-   sampled call, run the hook's own CALL between cost_begin and cost_end and
+   sampled call, run the hook's own CALL between cost.c's clock reads and
    return.  */
 #define COST_SAMPLE(t, hook, call)                                      \
   do                                                                    \
@@ -329,16 +199,6 @@ cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
         cost_sampled (t, hook, call);                                   \
         return;                                                         \
       }                                                                 \
-  while (0)
-
-#define cost_sampled(t, hook, call)                                     \
-  do                                                                    \
-    {                                                                   \
-      struct cost_mark cost_m_;                                         \
-      uint64_t cost_t0_ = cost_begin (t, &cost_m_);                     \
-      call;                                                             \
-      cost_end (t, hook, cost_t0_, &cost_m_);                           \
-    }                                                                   \
   while (0)
 
 /* Count an event dropped because its thread was inside the recorder (a signal
@@ -452,7 +312,8 @@ thread_alloc (void)
   if (p != MAP_FAILED)
     {
       /* Not the first event sampled: it sets the process up.  */
-      ((struct thread *) p)->sample_left = cost_period (p);
+      struct thread *t = p;
+      t->sample_left = dsprof_cost_period (&t->cost);
       madvise (p, DSPROF_PAGE, MADV_WIPEONFORK);
       if (__lsan_register_root_region)
         __lsan_register_root_region (p, DSPROF_PAGE);
@@ -548,7 +409,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   for (uint32_t k = 0; k < t->seq && size < MAX_CHUNK_SIZE; k++)
     size *= 2;
   while (size < n + sizeof (struct dsprof_events_chunk) + MAX_FIXED_EVENT
-                + sizeof t->costs)
+                + sizeof (struct dsprof_events_costs))
     size *= 2;
   uint64_t off = dsprof_writer_begin (size);
   if (!off)
@@ -582,13 +443,12 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   t->chunk = map;
   t->chunk_data = (unsigned char *) map + sizeof h;
   t->pos = t->chunk_data;
-  /* The chunk's last bytes hold the thread's costs (cost_store).  */
-  set_limit (t, (unsigned char *) map + size - MAX_FIXED_EVENT - sizeof t->costs);
-  t->trailer = (struct dsprof_events_costs *) ((char *) map + size
-                                                - sizeof t->costs);
-  t->costs.setup_ticks = dsprof_ticks () - setup_start;
-  t->setup_total += t->costs.setup_ticks;
-  cost_store (t, -1);
+  /* The chunk's last bytes hold the thread's costs (cost.c).  */
+  size_t tr = sizeof (struct dsprof_events_costs);
+  set_limit (t, (unsigned char *) map + size - MAX_FIXED_EVENT - tr);
+  dsprof_cost_chunk (&t->cost,
+                     (struct dsprof_events_costs *) ((char *) map + size - tr),
+                     dsprof_ticks () - setup_start);
   t->last = h.base_ticks;
   /* A new chunk starts with no names defined and no dispatch for a one-byte
      NEXT: readers may read chunks alone.  */
@@ -1092,144 +952,64 @@ op_no_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
   return 0;
 }
 
-/* The op probe (dsprof-format.h, section 4) measures an op hook call's
-   whole cost where it runs, over three windows of PROBE_WINDOW op calls
-   each, one after the other: in the light window every call is routed
-   through op_sampled (the countdown kept at 1), in the heavy one it also
-   replays the hook, in the normal one it is not routed.  Window times run
-   from time stamp to time stamp, so their differences are what a replay
-   and a routing cost the program in throughput, out-of-order overlap and
-   cache effects included.  A probe in which a chunk was set up, or that
-   another hook's sampled call cut short (cost_begin), is left out.  Each
-   batch of PROBE_BATCH probes adds its medians (heavy - light, light -
-   normal) PROBE_BATCH times over, so a window that an interrupt or a
-   preemption lengthened counts for nothing.  */
+/* The op hook's work but for the countdown, on T (events on, T not busy,
+   the dispatch registered, the TSC the clock: op_sampled's caller checked):
+   the call op_sampled makes, whose countdown cost.c has set already.  */
 
-enum { PROBE_NONE, PROBE_LIGHT, PROBE_HEAVY, PROBE_NORMAL };
-
-/* Sampled op calls before the next probe: one probe in every 8 until 4
-   batches are in, then one in 64.  */
-static uint32_t
-probe_gap (const struct thread *t)
+static __attribute__ ((noinline)) void
+op_run (struct thread *t, uint32_t *dispatch_word, uint32_t index, void *cfa_p)
 {
-  return t->costs.hook[DSPROF_COST_OP_PROBE].calls < 4 * PROBE_BATCH
-                                                     * PROBE_WINDOW ? 8 : 64;
-}
-
-static int64_t
-batch_median (int64_t *v)
-{
-  for (uint32_t i = 1; i < PROBE_BATCH; i++)
-    for (uint32_t j = i; j > 0 && v[j - 1] > v[j]; j--)
-      {
-        int64_t x = v[j];
-        v[j] = v[j - 1];
-        v[j - 1] = x;
-      }
-  return v[PROBE_BATCH / 2] > 0 ? v[PROBE_BATCH / 2] : 0;
-}
-
-/* A probe of T has ended: add it to the batch; a full batch to T's figures,
-   and what the probes themselves cost so far (the routed calls and the
-   replays at the figures measured), stored in the trailer.  */
-
-static void
-probe_done (struct thread *t)
-{
-  uint64_t *w = t->probe_win;
-  t->batch[0][t->batch_n] = (int64_t) (w[1] - w[0]);
-  t->batch[1][t->batch_n] = (int64_t) (w[0] - w[2]);
-  if (++t->batch_n < PROBE_BATCH)
+#if defined(__x86_64__) || defined(__i386__)
+  uint32_t base = dsprof_site_id (dispatch_word);
+  if (likely (op_next (t, base, index, (uintptr_t) cfa_p, 0)))
     return;
-  t->batch_n = 0;
-  struct dsprof_hook_cost *k = &t->costs.hook[DSPROF_COST_OP_PROBE];
-  k->calls += PROBE_BATCH * PROBE_WINDOW;
-  k->before_ticks += PROBE_BATCH * (uint64_t) batch_median (t->batch[0]);
-  k->after_ticks += PROBE_BATCH * (uint64_t) batch_median (t->batch[1]);
-  struct dsprof_hook_cost *x = &t->costs.hook[DSPROF_COST_OP_EXTRA];
-  x->calls = t->op_calls;
-  x->before_ticks = (uint64_t) (((double) t->replays * (double) k->before_ticks
-                                 + (double) t->routed * (double) k->after_ticks)
-                                / (double) k->calls);
-  cost_store (t, DSPROF_COST_OP_PROBE);
-  cost_store (t, DSPROF_COST_OP_EXTRA);
+#else
+  (void) t;
+#endif
+  op_hook (dispatch_word, index, (uintptr_t) cfa_p);
 }
 
-/* A sampled op call (COST_SAMPLE), or one a probe routed here.  Until the
-   probes have measured the hook, the sampled calls also time it in parts
-   (cost_sampled); every probe_gap'th starts a probe.  */
+/* A sampled op call, or one an op probe routes here (cost.c, 2): around the
+   op call, what the probe's window asks for.  No probe under way: until the
+   probes have measured the hook, the call is timed in parts (cost_sampled).
+   The light and heavy windows make an indirect call before it, which in the
+   heavy one replays the hook (op_replay).  */
 
 static __attribute__ ((noinline)) void
 op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
             void *cfa_p)
 {
+  struct dsprof_cost *c = &t->cost;
   uint64_t last = t->last;
-  t->op_calls += t->sample_period;
-  t->routed++;
-  if (t->probe == PROBE_NONE)
+  int window = dsprof_probe_window (c);
+  if (window == DSPROF_PROBE_NONE)
     {
-      if (!t->costs.hook[DSPROF_COST_OP_PROBE].calls)
-        cost_sampled (t, DSPROF_HOOK_OP,
-                      __dsprof_op_v1 (dispatch_word, index, cfa_p));
+      if (!c->costs.hook[DSPROF_COST_OP_PROBE].calls)
+        cost_sampled (t, DSPROF_HOOK_OP, op_run (t, dispatch_word, index, cfa_p));
       else
         {
-          __dsprof_op_v1 (dispatch_word, index, cfa_p);  /* not sampled */
-          t->sample_left = cost_period (t);
+          op_run (t, dispatch_word, index, cfa_p);
+          dsprof_cost_period (c);
         }
-      /* The op calls to the next sampled one (cost_sampled's call took
-         one of its period).  */
-      t->sample_period = t->sample_left;
-      if (t->last == last || ++t->probe_skip < probe_gap (t))
-        return;
-      t->probe_skip = 0;
-      t->probe_heavy_first ^= 1;
-      t->probe = t->probe_heavy_first ? PROBE_HEAVY : PROBE_LIGHT;
-      t->probe_calls = 0;
-      t->probe_t0 = t->last;
-      t->probe_setup = t->setup_total;
-      sample_in (t, 1);
-      return;
     }
-  int heavy = t->probe == PROBE_HEAVY;
-  if (t->probe != PROBE_NORMAL)
-    {
-      /* Before the call, so that a window holds all its replays.  */
-      int (*run) (struct thread *, uint32_t *, uint32_t, void *)
-        = heavy ? op_replay : op_no_replay;
-      __asm__ ("" : "+r" (run));  /* an indirect call either way */
-      t->replays += run (t, dispatch_word, index, cfa_p);
-    }
-  sample_in (t, 2);          /* the call below leaves it at 1 */
-  __dsprof_op_v1 (dispatch_word, index, cfa_p);
-  if (t->probe == PROBE_NORMAL)
-    {
-      t->probe_win[2] = t->last - t->probe_t0;
-      t->probe = PROBE_NONE;
-      sample_in (t, cost_period (t));
-      if (t->setup_total == t->probe_setup && t->last != last)
-        probe_done (t);
-      return;
-    }
-  sample_in (t, 1);
-  if (++t->probe_calls < PROBE_WINDOW)
-    return;
-  t->probe_win[heavy] = t->last - t->probe_t0;
-  t->probe_t0 = t->last;
-  t->probe_calls = 0;
-  /* Light and heavy in either order, then normal.  */
-  if (heavy == t->probe_heavy_first)
-    t->probe = heavy ? PROBE_LIGHT : PROBE_HEAVY;
   else
     {
-      t->probe = PROBE_NORMAL;
-      sample_in (t, PROBE_WINDOW);
+      if (window != DSPROF_PROBE_NORMAL)
+        {
+          /* Before the call, so that a window holds all its replays.  */
+          int (*run) (struct thread *, uint32_t *, uint32_t, void *)
+            = window == DSPROF_PROBE_HEAVY ? op_replay : op_no_replay;
+          __asm__ ("" : "+r" (run));  /* an indirect call either way */
+          c->probe.replays += run (t, dispatch_word, index, cfa_p);
+        }
+      op_run (t, dispatch_word, index, cfa_p);
     }
+  t->sample_left = dsprof_probe_next (c, last, t->last);
 }
 
 /* The fast path is a leaf function, without a register saved: a one-byte
    NEXT of the frame's op record, where the TSC is the clock; anything else
-   goes to op_hook.  A sampled call (COST_SAMPLE) runs it again between
-   op_sampled's clock reads.  */
+   goes to op_hook.  A call whose countdown runs out goes to op_sampled.  */
 
 DSPROF_API void
 __dsprof_op_v1 (uint32_t *dispatch_word, uint32_t index, void *cfa_p)
@@ -1541,12 +1321,7 @@ dsprof_recorder_fork_child (void)
   t->seq = 0;
   t->depth = 0;
   t->dead = 0;
-  memset (&t->costs, 0, sizeof t->costs);    /* the child's own, from here */
-  t->trailer = NULL;
-  sample_in (t, cost_period (t));
-  t->probe = 0;
-  t->batch_n = 0;
-  t->routed = t->replays = t->op_calls = 0;
+  t->sample_left = dsprof_cost_fork_child (&t->cost);  /* its own costs */
 }
 
 /* An event function with two integer dimensions as the plugin makes it
@@ -1585,12 +1360,12 @@ calib_rounds (struct thread *t, uint64_t (*fn) (uint32_t *, uint64_t, uint64_t),
               uint32_t *word, int inside, int rounds, int pairs)
 {
   uint64_t best = UINT64_MAX;
-  t->sample_all = inside;
+  t->cost.sample_all = inside;
   for (int r = 0; r < rounds; r++)
     {
       t->pos = t->chunk_data;
       t->sample_left = inside ? 1 : UINT32_MAX;
-      memset (&t->costs, 0, sizeof t->costs);
+      memset (&t->cost.costs, 0, sizeof t->cost.costs);
       uint64_t t0 = dsprof_ticks ();
       for (int i = 0; i < pairs; i++)
         fn (word, 12345, (uint64_t) i);
@@ -1599,30 +1374,13 @@ calib_rounds (struct thread *t, uint64_t (*fn) (uint32_t *, uint64_t, uint64_t),
         {
           d = 0;
           for (int k = 0; k < DSPROF_NHOOKS; k++)
-            d += t->costs.hook[k].before_ticks + t->costs.hook[k].after_ticks;
+            d += t->cost.costs.hook[k].before_ticks
+                 + t->cost.costs.hook[k].after_ticks;
         }
       if (d < best)
         best = d;
     }
-  t->sample_all = 0;
-  return best;
-}
-
-/* The least ticks of ROUNDS rounds of READS back-to-back reads of the
-   clock.  */
-
-static uint64_t
-clock_floor (int rounds, int reads)
-{
-  uint64_t best = UINT64_MAX;
-  for (int r = 0; r < rounds; r++)
-    {
-      uint64_t t0 = dsprof_ticks (), t = t0;
-      for (int i = 0; i < reads; i++)
-        t = dsprof_ticks ();
-      if (t - t0 < best)
-        best = t - t0;
-    }
+  t->cost.sample_all = 0;
   return best;
 }
 
@@ -1659,7 +1417,7 @@ dsprof_recorder_measure (void)
      plus the event a full stream leaves room for.  */
   size_t size = sizeof (struct dsprof_events_chunk)
                 + (size_t) PAIRS * 2 * site.max_size + EXIT_ROOM
-                + MAX_FIXED_EVENT + sizeof scratch.costs;
+                + MAX_FIXED_EVENT + sizeof (struct dsprof_events_costs);
   size = (size + 7) & ~(size_t) 7;       /* the trailer's words aligned */
   unsigned char *mem = calloc (1, size);
   if (!word || !mem)
@@ -1668,10 +1426,11 @@ dsprof_recorder_measure (void)
       return 0;
     }
   scratch.chunk = (struct dsprof_events_chunk *) mem;
-  scratch.trailer = (struct dsprof_events_costs *) (mem + size
-                                                     - sizeof scratch.costs);
+  scratch.cost.trailer = (struct dsprof_events_costs *)
+                         (mem + size - sizeof (struct dsprof_events_costs));
   scratch.chunk_data = mem + sizeof (struct dsprof_events_chunk);
-  set_limit (&scratch, mem + size - MAX_FIXED_EVENT - sizeof scratch.costs);
+  set_limit (&scratch, mem + size - MAX_FIXED_EVENT
+                       - sizeof (struct dsprof_events_costs));
   scratch.dead = 1;
   self = &scratch;
   uint64_t vals[2] = { 12345, 678 };
@@ -1693,8 +1452,8 @@ dsprof_recorder_measure (void)
     }
   /* The clock read a sampled call adds (read_ticks), first: the sampled
      parts below are measured without it.  */
-  uint64_t reads = clock_floor (ROUNDS, PAIRS);
-  __atomic_store_n (&read_ticks, reads / PAIRS, __ATOMIC_RELAXED);
+  uint64_t read = dsprof_cost_clock_floor (ROUNDS, PAIRS) / PAIRS;
+  dsprof_cost_calibrated (read, 0, 0);
   /* The caller's part: an event function's call, less the same function
      without hooks, less what the hooks measure inside themselves (their
      sampled parts, the extra read already taken out).  */
@@ -1702,8 +1461,7 @@ dsprof_recorder_measure (void)
   uint64_t plain = calib_rounds (&scratch, calib_plain, &word, 0, ROUNDS, PAIRS);
   uint64_t inside = calib_rounds (&scratch, calib_hooked, &word, 1, ROUNDS, PAIRS);
   uint64_t caller = hooked > plain + inside ? hooked - plain - inside : 0;
-  __atomic_store_n (&caller_ticks, caller, __ATOMIC_RELAXED);
-  __atomic_store_n (&caller_calls, 2 * PAIRS, __ATOMIC_RELAXED);
+  dsprof_cost_calibrated (read, caller, 2 * PAIRS);
   self = own;
   free (scratch.open);
   free (mem);
