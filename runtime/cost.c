@@ -44,31 +44,20 @@
 #include <string.h>
 
 #include "internal.h"
+#include "cost.h"
 
-#define COST_PERIOD_MIN 64u
-#define COST_PERIOD_MASK 127u
-/* A sampled call that took longer than this, but for its setups, was
-   interrupted (the thread was preempted, a signal handler ran): it is
-   left out, for it would count the interruption 64 to 191 times over.
-   About 100 us at 2.6 GHz (the TSC), 262 us in nanoseconds.  */
-#define COST_SAMPLE_MAX (1u << 18)
 
 /* The caller's part of a hook call, calibrated at start-up: ticks for
    CALLER_CALLS calls.  */
 static uint64_t caller_ticks, caller_calls;
 
-/* What one read of the clock adds to the time between two others, in
-   ticks: the least of back-to-back reads, measured at start-up; 0 until
-   then.  A sampled call reads the clock once more than an unsampled one
-   (the reads at its entry and its return bound the parts, the time stamp is
-   the call's own): dsprof_cost_end takes it out of the part after the time
-   stamp.  */
-static uint64_t read_ticks;
+/* What one read of the clock adds (cost.h).  */
+uint64_t dsprof_cost_read_ticks;
 
 void
 dsprof_cost_calibrated (uint64_t read, uint64_t caller, uint64_t calls)
 {
-  __atomic_store_n (&read_ticks, read, __ATOMIC_RELAXED);
+  __atomic_store_n (&dsprof_cost_read_ticks, read, __ATOMIC_RELAXED);
   __atomic_store_n (&caller_ticks, caller, __ATOMIC_RELAXED);
   __atomic_store_n (&caller_calls, calls, __ATOMIC_RELAXED);
 }
@@ -93,31 +82,11 @@ dsprof_cost_clock_floor (int rounds, int reads)
 
 /* ---- 1. sampled calls -------------------------------------------------------- */
 
-/* A new period for C: the countdown to the next sampled call.  Seeded by the
-   state's page (the thread's), so that threads do not sample in step.  */
-
-uint32_t
-dsprof_cost_period (struct dsprof_cost *c)
-{
-  if (c->sample_all)
-    c->period = 2;           /* the next call but the hook's own again */
-  else
-    {
-      uint32_t x = c->rng ? c->rng : (uint32_t) ((uintptr_t) c >> 12) | 1u;
-      x ^= x << 13;
-      x ^= x >> 17;
-      x ^= x << 5;
-      c->rng = x;
-      c->period = COST_PERIOD_MIN + (x & COST_PERIOD_MASK);
-    }
-  return c->period;
-}
-
 /* Store C's figures in the trailer of its chunk (if any): all of them
    (HOOK < 0, a new chunk), or those of HOOK, which changed.  */
 
-static void
-cost_store (struct dsprof_cost *c, int hook)
+void
+dsprof_cost_store (struct dsprof_cost *c, int hook)
 {
   struct dsprof_events_costs *tr = c->trailer;
   if (!tr)
@@ -145,53 +114,7 @@ dsprof_cost_chunk (struct dsprof_cost *c, struct dsprof_events_costs *trailer,
   c->trailer = trailer;
   c->costs.setup_ticks = setup;
   c->setup_total += setup;
-  cost_store (c, -1);
-}
-
-/* A sampled call begins; LAST is the thread's latest time stamp.  A new
-   period starts (C->period: the recorder's countdown); another hook's
-   sampled call ends a probe.  Return the clock now.  */
-
-uint64_t
-dsprof_cost_begin (struct dsprof_cost *c, struct dsprof_cost_mark *m,
-                   uint64_t last)
-{
-  dsprof_cost_period (c);
-  c->probe.window = DSPROF_PROBE_NONE;
-  m->last = last;
-  m->setup = c->setup_total;
-  return dsprof_ticks ();
-}
-
-/* The sampled call of a hook of kind HOOK (DSPROF_HOOK_*) that began at T0
-   (and M) has returned, the thread's time stamp now at NOW: add its parts
-   before and after its time stamp to C's sums, if it recorded an event (the
-   time stamp moved, into [T0, now]).  A chunk setup in the call is counted
-   apart (dsprof_cost_chunk): it is taken out of the part it fell in, before
-   the time stamp of a Start or of an op (whose clock the recorder reads
-   again after the setup), after the others'.  */
-
-void
-dsprof_cost_end (struct dsprof_cost *c, int hook, uint64_t t0,
-                 const struct dsprof_cost_mark *m, uint64_t now)
-{
-  uint64_t t1 = dsprof_ticks ();
-  if (now == m->last || now < t0 || now > t1)
-    return;
-  uint64_t before = now - t0, after = t1 - now;
-  uint64_t read = __atomic_load_n (&read_ticks, __ATOMIC_RELAXED);
-  after = after > read ? after - read : 0;
-  uint64_t setup = c->setup_total - m->setup;
-  if (t1 - t0 - setup > COST_SAMPLE_MAX)
-    return;
-  uint64_t *part = hook == DSPROF_HOOK_ENTER || hook == DSPROF_HOOK_START
-                   || hook == DSPROF_HOOK_OP ? &before : &after;
-  *part = *part > setup ? *part - setup : 0;
-  struct dsprof_hook_cost *h = &c->costs.hook[hook];
-  h->calls++;
-  h->before_ticks += before;
-  h->after_ticks += after;
-  cost_store (c, hook);
+  dsprof_cost_store (c, -1);
 }
 
 /* In a forked child: the child's own figures, from here.  Return the
@@ -255,21 +178,8 @@ probe_done (struct dsprof_cost *c)
   x->before_ticks = (uint64_t) (((double) p->replays * (double) k->before_ticks
                                  + (double) p->routed * (double) k->after_ticks)
                                 / (double) k->calls);
-  cost_store (c, DSPROF_COST_OP_PROBE);
-  cost_store (c, DSPROF_COST_OP_EXTRA);
-}
-
-/* An op call has reached op_sampled (its countdown ran out, or a probe
-   routes every call): count it, and the calls the countdown let pass since
-   the last.  Return the window under way (DSPROF_PROBE_*): what op_sampled
-   does around the call.  */
-
-int
-dsprof_probe_window (struct dsprof_cost *c)
-{
-  c->probe.op_calls += c->period;
-  c->probe.routed++;
-  return c->probe.window;
+  dsprof_cost_store (c, DSPROF_COST_OP_PROBE);
+  dsprof_cost_store (c, DSPROF_COST_OP_EXTRA);
 }
 
 /* Route the next N op calls past op_sampled, the Nth through it.  */
@@ -299,12 +209,12 @@ probe_start (struct dsprof_cost *c, uint64_t last, uint64_t now)
   return probe_route (c, 1);
 }
 
-/* The op call op_sampled made has returned; the thread's time stamp was
-   LAST before it, is NOW after.  Move the probe on; return the countdown to
-   the next call through op_sampled.  */
+/* dsprof_probe_next (cost.h) but in a light or heavy window's calls but its
+   last: no probe under way, the normal window over, or a window's last
+   call.  */
 
 uint32_t
-dsprof_probe_next (struct dsprof_cost *c, uint64_t last, uint64_t now)
+dsprof_probe_step (struct dsprof_cost *c, uint64_t last, uint64_t now)
 {
   struct dsprof_probe *p = &c->probe;
   if (p->window == DSPROF_PROBE_NONE)
@@ -319,8 +229,6 @@ dsprof_probe_next (struct dsprof_cost *c, uint64_t last, uint64_t now)
       return n;
     }
   int heavy = p->window == DSPROF_PROBE_HEAVY;
-  if (++p->calls < DSPROF_PROBE_WINDOW)
-    return probe_route (c, 1);
   p->win[heavy] = now - p->t0;
   p->t0 = now;
   p->calls = 0;

@@ -169,7 +169,7 @@ dsprof_str_max (void)
    value; and the most a string value takes (dsprof-format.h, section 4): a
    PTR's marker, a head of at most 3 bytes (DSPROF_STR_MAX < 2^20), the kept
    bytes, and the byte past them that the recorder reads into the stream to
-   tell whether the string is longer (strings.c, dsprof_put_str).  */
+   tell whether the string is longer (strval.h, put_str).  */
 #define MAX_FIXED_EVENT 64u
 #define MAX_STR_VALUE (10u + dsprof_str_max ())
 
@@ -280,56 +280,21 @@ DSPROF_HIDDEN void dsprof_sites_fork_child (void);
    fault          in a SIGSEGV or SIGBUS handler: if the fault SI is the
                   calling thread's reading a string of the program, go back to
                   the reader (does not return); else return
-   put_str        encode the program's string S, of at most BOUND bytes, as
-                  a STR value at P (the room reserved: MAX_STR_VALUE)
-   put_value      encode value V of dimension type TYPE (DSPROF_DIM_*) and
-                  name NAME_ID (0: none) at P, through its formatter if any
-   strtab_reset   a new chunk whose stream starts at BASE: no strings  */
+   The encoding of string values, inline in the recorder: strval.h.  */
 DSPROF_HIDDEN uint32_t dsprof_strings_intern (const char *s);
 DSPROF_HIDDEN const char *dsprof_strings_name (uint32_t id);
 DSPROF_HIDDEN void dsprof_strings_lock (void);
 DSPROF_HIDDEN void dsprof_strings_unlock (void);
 DSPROF_HIDDEN void dsprof_strings_fork_child (void);
 DSPROF_HIDDEN void dsprof_strings_fault (const siginfo_t *si);
-
-/* A slot of a thread's table of recent strings (strings.c, put_defined): the
-   string the current chunk defined as number K, whose value starts OFF - 1
-   bytes into the chunk's stream (OFF 0: an empty slot).  KEY is its length
-   and truncated bit (len << 1 | truncated, above bit 14), which a value the
-   same must have, and 14 bits of its hash, which spare comparing most
-   strings that only share its set.  */
-struct dsprof_str_slot
-{
-  uint32_t off, k, key;
-};
-
-/* The table's sets of two slots, the latest string first: 256 strings in
-   3 KB, so that the thread state still fits its page.  */
-#define DSPROF_STR_SETS 128u
-
-/* The strings a thread's current chunk defined: N of them, the recent ones
-   in SLOTS by hash; BASE is the chunk's stream.  */
-struct dsprof_strtab
-{
-  const unsigned char *base;
-  uint32_t n;
-  struct dsprof_str_slot slots[DSPROF_STR_SETS][2];
-};
-
-static inline void
-dsprof_strtab_reset (struct dsprof_strtab *t, const unsigned char *base)
-{
-  t->base = base;
-  t->n = 0;
-  __builtin_memset (t->slots, 0, sizeof t->slots);
-}
-
-DSPROF_HIDDEN unsigned char *dsprof_put_str (struct dsprof_strtab *t,
-                                             unsigned char *p, const char *s,
-                                             uint64_t bound);
-DSPROF_HIDDEN unsigned char *dsprof_put_value (struct dsprof_strtab *t,
-                                               unsigned char *p, int type,
-                                               uint64_t v, uint32_t name_id);
+/* Copy at most N bytes of the program's string S to BUF, up to and with its
+   NUL, stopping where S becomes unreadable; return how many.  */
+DSPROF_HIDDEN size_t dsprof_read_string (char *buf, const char *s, size_t n);
+/* The formatters of dsprof_set_formatter, by dimension name id: grown under
+   the names lock, an old array never freed.  */
+typedef size_t (*dsprof_formatter) (const void *p, char *buf, size_t size);
+DSPROF_HIDDEN extern dsprof_formatter *dsprof_formatters;
+DSPROF_HIDDEN extern uint32_t dsprof_formatters_size;
 
 /* writer.c: the profile writer, one per process.
 
@@ -457,82 +422,6 @@ DSPROF_HIDDEN void dsprof_shards_fork_child (void);
 DSPROF_HIDDEN void dsprof_units_lock (void);
 DSPROF_HIDDEN void dsprof_units_unlock (void);
 DSPROF_HIDDEN void dsprof_units_fork_child (void);
-
-/* cost.c: the recorder's own cost, measured in the run; a state machine
-   the recorder drives, with a thread's state in struct dsprof_cost.
-   period         a new period of C: the countdown to its next sampled call
-   begin, end     around a sampled call, the thread's time stamp LAST before
-                  it and NOW after, of hook HOOK (DSPROF_HOOK_*)
-   chunk          the thread's new chunk has its trailer at TRAILER, set up
-                  in SETUP ticks
-   fork_child     the figures of a forked child's own, from zero; the countdown
-   probe_window   an op call reached op_sampled: the window under way
-   probe_next     op_sampled's call returned: the countdown to the next
-   calibrated     the start-up figures: ticks a clock read adds, the
-                  caller's part of CALLS hook calls
-   clock_floor    the least ticks of ROUNDS rounds of READS clock reads  */
-enum { DSPROF_PROBE_NONE, DSPROF_PROBE_LIGHT, DSPROF_PROBE_HEAVY,
-       DSPROF_PROBE_NORMAL };
-#define DSPROF_PROBE_WINDOW 128u         /* op calls per window */
-#define DSPROF_PROBE_BATCH 15u           /* probes per batch */
-
-/* The op probe under way: its WINDOW (DSPROF_PROBE_*), which window comes
-   first, its op calls so far, the sampled op calls to the next probe
-   (SKIP), the batch's size; the time stamp and the setups it began at, the
-   windows' ticks (light, heavy, normal), the batch's differences (heavy -
-   light, light - normal); the calls routed through op_sampled, the replays
-   made, the op calls seen.  */
-struct dsprof_probe
-{
-  uint8_t window, heavy_first;
-  uint16_t calls, skip, batch_n;
-  uint64_t t0, setup;
-  uint64_t win[3];
-  int64_t batch[2][DSPROF_PROBE_BATCH];
-  uint64_t routed, replays, op_calls;
-};
-
-/* A thread's cost state.  COSTS are its sums so far, TRAILER where they go
-   in its chunk (set with the chunk, not read from its header: the file may
-   have been cut short under it), NULL if none; SETUP_TOTAL the ticks of all
-   its chunks' setups; PERIOD the countdown's latest start, RNG the periods'
-   pseudo-random state; SAMPLE_ALL for the start-up calibration (every call
-   sampled).  */
-struct dsprof_cost
-{
-  struct dsprof_events_costs costs;
-  struct dsprof_events_costs *trailer;
-  uint64_t setup_total;
-  uint32_t period, rng;
-  int sample_all;
-  struct dsprof_probe probe;
-};
-
-/* Where a sampled call began: the thread's last time stamp, to tell whether
-   the call recorded an event, and its setups so far.  */
-struct dsprof_cost_mark
-{
-  uint64_t last, setup;
-};
-
-DSPROF_HIDDEN uint32_t dsprof_cost_period (struct dsprof_cost *c);
-DSPROF_HIDDEN uint64_t dsprof_cost_begin (struct dsprof_cost *c,
-                                          struct dsprof_cost_mark *m,
-                                          uint64_t last);
-DSPROF_HIDDEN void dsprof_cost_end (struct dsprof_cost *c, int hook,
-                                    uint64_t t0,
-                                    const struct dsprof_cost_mark *m,
-                                    uint64_t now);
-DSPROF_HIDDEN void dsprof_cost_chunk (struct dsprof_cost *c,
-                                      struct dsprof_events_costs *trailer,
-                                      uint64_t setup);
-DSPROF_HIDDEN uint32_t dsprof_cost_fork_child (struct dsprof_cost *c);
-DSPROF_HIDDEN int dsprof_probe_window (struct dsprof_cost *c);
-DSPROF_HIDDEN uint32_t dsprof_probe_next (struct dsprof_cost *c, uint64_t last,
-                                          uint64_t now);
-DSPROF_HIDDEN void dsprof_cost_calibrated (uint64_t read, uint64_t caller,
-                                           uint64_t calls);
-DSPROF_HIDDEN uint64_t dsprof_cost_clock_floor (int rounds, int reads);
 
 /* recorder.c: what the units and lifecycle.c tell the event recorder.
    add_sites      a unit registers: give its NSITES sites (described by the

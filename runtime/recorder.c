@@ -32,6 +32,8 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "cost.h"
+#include "strval.h"
 
 /* A thread's chunks grow from one page to 1 MB: a thread that records a few
    events takes a page of the file, not a megabyte.  */
@@ -218,6 +220,13 @@ static pthread_key_t thread_key;
 /* initial-exec: one %fs-relative load, not a __tls_get_addr call (the runtime is
    built -fPIC for libdsprof.so).  */
 static __thread struct thread *self __attribute__ ((tls_model ("initial-exec")));
+
+/* The calling thread's table of recent strings, for strval.h.  */
+static inline struct dsprof_strtab *
+strval_table (void)
+{
+  return &self->strs;
+}
 
 static void thread_exit (void *arg);
 
@@ -725,10 +734,10 @@ __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
       else if (type == DSPROF_DIM_INT)
         p = dsprof_encode_uleb (p, dsprof_zigzag ((int64_t) vals[i]));
       else if (type == DSPROF_DIM_STR)
-        p = dsprof_put_str (&t->strs, p, (const char *) (uintptr_t) vals[i],
+        p = put_str (p, (const char *) (uintptr_t) vals[i],
                              *bounds++);
       else
-        p = dsprof_put_value (&t->strs, p, type, vals[i], s->dim_names[i]);
+        p = put_value (p, type, vals[i], s->dim_names[i]);
     }
   t->open[depth].cfa = cfa;
   t->open[depth].id = id;
@@ -793,7 +802,7 @@ __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
   if (type == DSPROF_DIM_INT)
     p = dsprof_encode_uleb (p, dsprof_zigzag ((int64_t) result));
   else if (type != DSPROF_DIM_NONE)
-    p = dsprof_put_value (&t->strs, p, type, result, 0);
+    p = put_value (p, type, result, 0);
   t->pos = p;
   t->last = now;
   publish (t);
@@ -1170,7 +1179,7 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
   unsigned char *p = put_op (t, t->pos, DSPROF_OP_DIM, now);
   p = dsprof_encode_uleb (p, name);
   p = dsprof_encode_uleb (p, type);
-  t->pos = dsprof_put_value (&t->strs, p, type, v, name);
+  t->pos = put_value (p, type, v, name);
   t->last = now;
   publish (t);
 out:
