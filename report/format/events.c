@@ -17,6 +17,7 @@
 
 #include "libiberty.h"
 #include "hashtab.h"
+#include "costs.h"
 #include "events.h"
 #include "progress.h"
 #include "text.h"
@@ -959,67 +960,6 @@ innermost_op (const struct decoder *d)
   return d->depth && ev_record_op_p (d->stack[d->depth - 1].r);
 }
 
-bool
-ev_chunk_costs (const struct dsprof_events_chunk *ch,
-                struct dsprof_events_costs *out)
-{
-  /* Not one if its stream reaches into the trailer's bytes, or if they are
-     no trailer (a chunk of a still older recorder).  */
-  size_t room = sizeof *ch + sizeof (struct dsprof_events_costs);
-  if (ch->chunk.size < room || ch->used > ch->chunk.size - room)
-    return false;
-  memcpy (out, (const char *) ch + ch->chunk.size - sizeof *out, sizeof *out);
-  if (out->magic == DSPROF_COSTS_MAGIC)
-    return true;
-  if (out->magic != DSPROF_COSTS_MAGIC_1)
-    return false;
-  /* Its op probe's stretches with a replay and without, each at least 100
-     (dsprof-format.h, section 4): their means' difference is the op hook
-     call's cost (that probe's own was not counted).  */
-  struct dsprof_hook_cost with = out->hook[DSPROF_COST_OP_PROBE];
-  struct dsprof_hook_cost without = out->hook[DSPROF_COST_OP_EXTRA];
-  out->hook[DSPROF_COST_OP_PROBE] = out->hook[DSPROF_COST_OP_EXTRA]
-    = (struct dsprof_hook_cost) { 0, 0, 0 };
-  out->magic = DSPROF_COSTS_MAGIC;
-  if (with.calls >= 100 && without.calls >= 100)
-    {
-      double d = (double) with.before_ticks
-                 - (double) without.before_ticks / (double) without.calls
-                   * (double) with.calls;
-      out->hook[DSPROF_COST_OP_PROBE].calls = with.calls;
-      out->hook[DSPROF_COST_OP_PROBE].before_ticks
-        = d > 0 && d < 0x1p63 ? (uint64_t) d : 0;
-    }
-  return true;
-}
-
-uint64_t
-ev_costs_ps (const struct dsprof_events_costs *c, uint64_t ticks,
-             double ns_per_tick)
-{
-  if (c->unit_ps)
-    return ticks * c->unit_ps;
-  double ps = (double) ticks * ns_per_tick * 1000.0;
-  return ps > 0 && ps < 0x1p63 ? (uint64_t) llround (ps) : 0;
-}
-
-void
-ev_costs_to_ps (const struct dsprof_events_costs *in, double ns_per_tick,
-                struct dsprof_events_costs *out)
-{
-  *out = *in;
-  out->unit_ps = 1;
-  out->setup_ticks = ev_costs_ps (in, in->setup_ticks, ns_per_tick);
-  out->caller_ticks = ev_costs_ps (in, in->caller_ticks, ns_per_tick);
-  for (int h = 0; h < DSPROF_NHOOKS; h++)
-    {
-      out->hook[h].before_ticks = ev_costs_ps (in, in->hook[h].before_ticks,
-                                               ns_per_tick);
-      out->hook[h].after_ticks = ev_costs_ps (in, in->hook[h].after_ticks,
-                                              ns_per_tick);
-    }
-}
-
 /* The chunk's setup lies inside the records open both before and after its
    first event OP (dsprof-format.h, section 4): give it to the innermost of
    them, if any.  (An op record's boundary at a new chunk is its OP_END and
@@ -1049,8 +989,8 @@ chunk_begin (struct decoder *d, const struct dsprof_events_chunk *ch)
   d->strs.n = 0;
   d->op_base = 0;
   struct dsprof_events_costs costs;
-  d->setup_ns = ev_chunk_costs (ch, &costs)
-                ? ev_costs_ps (&costs, costs.setup_ticks, d->time.ns_per_tick) / 1000
+  d->setup_ns = costs_trailer (ch, &costs)
+                ? costs_ps (&costs, costs.setup_ticks, d->time.ns_per_tick) / 1000
                 : 0;
 }
 

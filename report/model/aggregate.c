@@ -136,61 +136,6 @@ agg_share (const struct agg *a)
   return &a->share;
 }
 
-/* Picoseconds per call from TICKS of C over CALLS at NS_PER_TICK, rounded.  */
-
-static uint64_t
-per_call_ps (const struct dsprof_events_costs *c, uint64_t ticks,
-             uint64_t calls, double ns_per_tick)
-{
-  return calls ? (ev_costs_ps (c, ticks, ns_per_tick) + calls / 2) / calls : 0;
-}
-
-void
-agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
-              struct agg_costs *c)
-{
-  memset (c, 0, sizeof *c);
-  if (raw)
-    return;
-  /* A stream without measurements (an older recorder's, or one merged
-     with them) is deducted by its process's start-up figure.  */
-  if (!p->measured || (s && !s->has_costs))
-    {
-      c->pair_ns = (double) p->header.pair_overhead_ps / 1000.0;
-      return;
-    }
-  c->measured = true;
-  double npt = p->clock.ns_per_tick;
-  for (int h = 0; h < DSPROF_NHOOKS; h++)
-    {
-      const struct dsprof_events_costs *from
-        = s && s->has_costs && s->costs.hook[h].calls ? &s->costs : &p->costs;
-      const struct dsprof_hook_cost *k = &from->hook[h];
-      c->before_ps[h] = per_call_ps (from, k->before_ticks, k->calls, npt);
-      c->after_ps[h] = per_call_ps (from, k->after_ticks, k->calls, npt);
-    }
-  const struct dsprof_events_costs *cal
-    = s && s->has_costs && s->costs.caller_calls ? &s->costs : &p->costs;
-  c->caller_ps = per_call_ps (cal, cal->caller_ticks, cal->caller_calls, npt);
-  /* The op probes (a batch at least): an op hook call's cost, and the
-     probes' own spread over the op calls, from the same figures (the
-     stream's if it has them, else its process's).  */
-  const struct dsprof_events_costs *pr
-    = s && s->has_costs && s->costs.hook[DSPROF_COST_OP_PROBE].calls
-      ? &s->costs : &p->costs;
-  const struct dsprof_hook_cost *k = &pr->hook[DSPROF_COST_OP_PROBE];
-  const struct dsprof_hook_cost *x = &pr->hook[DSPROF_COST_OP_EXTRA];
-  if (k->calls)
-    {
-      c->op_probe_ps = per_call_ps (pr, x->before_ticks, x->calls, npt);
-      /* 1 ps at least: measured, if nothing to deduct.  */
-      c->op_ps = per_call_ps (pr, k->before_ticks, k->calls, npt)
-                 + c->op_probe_ps;
-      c->op_ps += !c->op_ps;
-    }
-  c->setup_ns = s ? s->setup_ns : p->setup_ns;
-}
-
 const char *
 agg_share_line (const struct agg_share *s, uint64_t run_ns, char *buf,
                 size_t size)
