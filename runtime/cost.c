@@ -15,7 +15,7 @@
       of the clock (dsprof_cost_begin, dsprof_cost_end), and the time stamp
       the event got splits the time into the parts before and after it.  So
       an unsampled call pays the countdown alone (a decrement and a branch
-      not taken).  The sampled call counts as the first of the next period.
+      not taken).
       The period is pseudo-random (64 to 191 calls), so that it does not keep
       step with page or chunk boundaries, whose costs the samples must catch
       in proportion.  A sampled call stores the thread's sums in its chunk's
@@ -80,7 +80,7 @@ dsprof_cost_clock_floor (int rounds, int reads)
   return best;
 }
 
-/* ---- 1. sampled calls -------------------------------------------------------- */
+/* ---- 1. sampled calls --------------------------------------------------- */
 
 /* Store C's figures in the trailer of its chunk (if any): all of them
    (HOOK < 0, a new chunk), or those of HOOK, which changed.  */
@@ -129,7 +129,7 @@ dsprof_cost_fork_child (struct dsprof_cost *c)
   return dsprof_cost_period (c);
 }
 
-/* ---- 2. the op probe ------------------------------------------------------- */
+/* ---- 2. the op probe ---------------------------------------------------- */
 
 /* Sampled op calls before the next probe: one probe in every 8 until 4
    batches are in, then one in 64.  */

@@ -8,8 +8,9 @@
                   all of them)
    period         (inline) a new period of C: the countdown to its next
                   sampled call
-   begin, end     (inline, below) around a sampled call, the thread's time stamp LAST before
-                  it and NOW after, of hook HOOK (DSPROF_HOOK_*)
+   begin, end     (inline, below) around a sampled call of hook HOOK
+                  (DSPROF_HOOK_*), the thread's time stamp LAST before it
+                  and NOW after
    chunk          the thread's new chunk has its trailer at TRAILER, set up
                   in SETUP ticks
    fork_child     the figures of a forked child's own, from zero; the countdown

@@ -1,16 +1,46 @@
 /* internal.h - what the runtime's files share; not installed.
 
    The runtime is split by role, as libgcov is:
-     units.c     the registration entry points and the registry of units
-     threads.c   the threads that run counted code
-     writer.c    the profile writer: the file, its chunks, fork and exit
-     recorder.c  the event hooks, the event API of dsprof.h, the event streams
-     clock.c     the clock events are timed by: TSC or CLOCK_MONOTONIC, its rate
-     sites.c     the event sites units register: their global ids and lookup
-     control.c   the switch of event recording, mapped from the profile
+     lifecycle.c  start, fork and exit: the one owner of their order, which
+                  calls each module's own prepare, reset and exit functions
+     units.c      the registration entry points and the registry of units
+     threads.c    the threads that run counted code, their counter shards
+     recorder.c   the event hooks (their hot path), the event API of
+                  dsprof.h, the per-thread event streams and their repairs
+     cost.c       the recorder's own cost measured in the run: sampled calls
+                  and the op probe, a state machine (cost.h: its state, and
+                  its sampled-call steps inline in the hooks)
+     strings.c    the text the streams carry: the program's strings read
+                  fault-safe, formatters, interned names (strval.h: the
+                  encoding of string values, inline in the hooks)
+     sites.c      the event sites units register: their global ids, lookup
+     clock.c      the clock events are timed by: TSC or CLOCK_MONOTONIC
+     control.c    the switch of event recording, mapped from the profile
+     writer.c     the profile writer: the file, its chunks; it only writes
+     util.c       the warning, the environment's switches, signal handlers'
+                  installation and chaining, the pages of small records
 
-   Lock order: the units lock (units.c), then the sites lock (sites.c), then the
-   recorder's names lock, then the writer lock (writer.c).  */
+   Who calls whom (a call of a function another file defines; acyclic, each
+   file calls only files below it on this list):
+     lifecycle.c  -> units recorder threads writer sites strings clock
+     units.c      -> recorder threads writer util
+     recorder.c   -> cost sites strings clock control writer util
+     threads.c    -> writer util
+     writer.c     -> strings control util
+     sites.c      -> strings
+     cost.c       -> clock
+     strings.c    -> util
+     clock.c, control.c, util.c: none
+   The writer is given two things from above at start-up, by lifecycle.c
+   (struct dsprof_writer_owner): how to fill the fields of a new header that
+   other modules own, and the fork child handler that a raw clone's child
+   runs before it adds a chunk.  The runtime's SIGBUS handler is the
+   writer's, and it calls strings.c's fault function first.  Check the
+   graph: `nm` of the objects (docs/architecture.md).
+
+   Lock order (lifecycle.c takes them so before fork): the units lock
+   (units.c), the writer lock (writer.c), the sites lock (sites.c), the
+   names lock (strings.c).  */
 
 #ifndef DSPROF_INTERNAL_H
 #define DSPROF_INTERNAL_H
@@ -122,7 +152,7 @@ DSPROF_API void __dsprof_register_unit_thread_v2 (uint64_t *counters,
                                                   uint32_t meta_size,
                                                   uint32_t *sites,
                                                   uint32_t nsites);
-/* Pages the runtime's small records are cut from (threads.c): a pool, its
+/* Pages the runtime's small records are cut from (util.c): a pool, its
    caller's lock held.  */
 struct dsprof_pool
 {
@@ -149,8 +179,9 @@ dsprof_round_page (uint64_t n)
 /* DSPROF_STRMAX: the bytes of a string dimension's value the recorder keeps,
    then "..." (a decimal number from DSPROF_STR_MIN to the format's bound
    DSPROF_STR_MAX; DSPROF_STR_DEFAULT if unset, empty or anything else, with a
-   warning).  Read once, by recorder.c at start-up, before any site is
-   registered: the room events reserve depends on it (MAX_STR_VALUE).  */
+   warning).  Read once, by strings.c at the recorder's start-up, before any
+   site is registered: the room events reserve depends on it
+   (MAX_STR_VALUE).  */
 #define DSPROF_ENV_STRMAX "DSPROF_STRMAX"
 #define DSPROF_STR_DEFAULT 1024u
 #define DSPROF_STR_MIN 8u
@@ -272,6 +303,7 @@ DSPROF_HIDDEN void dsprof_sites_unlock (void);
 DSPROF_HIDDEN void dsprof_sites_fork_child (void);
 
 /* strings.c: the text the streams carry.
+   init           read DSPROF_STRMAX (the recorder's start-up, once)
    intern         the id of name S (a dimension name or a manual event type),
                   interned on first use; 0 if memory ran out
    name           the text of an interned name's id
@@ -281,6 +313,7 @@ DSPROF_HIDDEN void dsprof_sites_fork_child (void);
                   calling thread's reading a string of the program, go back to
                   the reader (does not return); else return
    The encoding of string values, inline in the recorder: strval.h.  */
+DSPROF_HIDDEN void dsprof_strings_init (void);
 DSPROF_HIDDEN uint32_t dsprof_strings_intern (const char *s);
 DSPROF_HIDDEN const char *dsprof_strings_name (uint32_t id);
 DSPROF_HIDDEN void dsprof_strings_lock (void);

@@ -60,7 +60,8 @@ static void
 lifecycle_child (void)
 {
   int saved_errno = errno;
-  dsprof_threads_fork_child ();     /* before the file, whose header counts them */
+  dsprof_threads_fork_child ();     /* before the file, whose header
+                                       counts them */
   dsprof_writer_fork_child ();
   dsprof_units_fork_child ();
   dsprof_shards_fork_child ();      /* after the units' chunks */

@@ -1,7 +1,12 @@
 /* recorder.c - the event recorder: the hooks the plugin inserts into annotated
    functions, the event API of dsprof.h, and the per-thread event streams
-   (dsprof-format.h, section 4).  The clock it reads is clock.c's, the sites it
-   looks events up in are sites.c's.
+   (dsprof-format.h, section 4), with their repairs (events a longjmp or a
+   thread's end left open).  The clock it reads is clock.c's, the sites it
+   looks events up in are sites.c's; the string values it writes are encoded
+   by strval.h and read by strings.c; its own cost is measured by cost.c,
+   whose countdown is the one word of it on the hooks' fast path, its state
+   the cold end of the thread's (struct dsprof_cost).  Fork and exit reach it
+   through lifecycle.c.
 
    Hot path: __dsprof_enter_v2 / __dsprof_exit_v1 read the clock, encode the
    event into the calling thread's current chunk (a page range of the profile file
@@ -48,9 +53,6 @@
    An event function calls the hooks only if the flag is set at its entry, so
    with events off a call costs a load and a branch.  */
 static int events_on = -1;
-/* DSPROF_STRMAX, set once by recorder_init (internal.h); read with
-   dsprof_str_max ().  */
-DSPROF_HIDDEN uint32_t dsprof_str_limit = DSPROF_STR_DEFAULT;
 static uint64_t pair_overhead_ps;
 /* Events dropped before the profile existed, added to its header when it is
    made (dsprof_recorder_header_init).  */
@@ -90,8 +92,8 @@ measure_once (void)
     dsprof_recorder_header_init (h);
 }
 
-/* Fill the clock fields of a new profile header H (the writer calls this when it
-   creates a file).  */
+/* Fill the clock fields of a new profile header H (the writer, through
+   lifecycle.c's struct dsprof_writer_owner, when it creates a file).  */
 
 DSPROF_HIDDEN void
 dsprof_recorder_header_init (struct dsprof_file_header *h)
@@ -176,8 +178,10 @@ busy_off (struct thread *t)
 
    A hook's countdown, T->sample_left, is its one line on the fast path: the
    call that takes it to 0 is sampled, which runs the hook's own CALL again
-   between cost.c's clock reads.  The re-run call counts as the first of the
-   new period (it decrements the countdown dsprof_cost_begin set).  */
+   between cost.c's clock reads.  A hook re-run through its entry point
+   counts as the first call of the new period (it decrements the countdown
+   dsprof_cost_begin set); op_sampled's op_run, which does not count down,
+   does not.  */
 
 #define cost_sampled(t, hook, call)                                     \
   do                                                                    \
@@ -230,34 +234,12 @@ strval_table (void)
 
 static void thread_exit (void *arg);
 
-/* The bytes of a string the recorder keeps: DSPROF_STRMAX, a decimal number
-   from DSPROF_STR_MIN to DSPROF_STR_MAX; unset or empty, the default; anything
-   else, the default and a warning.  */
-
-static uint32_t
-env_strmax (void)
-{
-  const char *v = getenv (DSPROF_ENV_STRMAX);
-  if (!v || !*v)
-    return DSPROF_STR_DEFAULT;
-  uint64_t n = 0;
-  const char *p = v;
-  for (; *p >= '0' && *p <= '9' && n <= DSPROF_STR_MAX; p++)
-    n = n * 10 + (uint64_t) (*p - '0');
-  if (!*p && n >= DSPROF_STR_MIN && n <= DSPROF_STR_MAX)
-    return (uint32_t) n;
-  dsprof_warn ("%s='%.64s' is not a number of bytes from %u to %u: strings "
-               "keep %u bytes", DSPROF_ENV_STRMAX, v, DSPROF_STR_MIN,
-               DSPROF_STR_MAX, DSPROF_STR_DEFAULT);
-  return DSPROF_STR_DEFAULT;
-}
-
 static void
 recorder_init (void)
 {
   __atomic_store_n (&events_on, 1, __ATOMIC_RELAXED);
   dsprof_control_set (dsprof_env_flag ("DSPROF_EVENTS", 1));
-  __atomic_store_n (&dsprof_str_limit, env_strmax (), __ATOMIC_RELAXED);
+  dsprof_strings_init ();
   dsprof_clock_init ();
   pthread_key_create (&thread_key, thread_exit);
 }

@@ -16,12 +16,49 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-/* ---- names: dimension names and manual event types, interned ---------------- */
+/* ---- DSPROF_STRMAX ------------------------------------------------------ */
+
+/* Set once by dsprof_strings_init (internal.h); read with
+   dsprof_str_max ().  */
+uint32_t dsprof_str_limit = DSPROF_STR_DEFAULT;
+
+/* The bytes of a string the recorder keeps: DSPROF_STRMAX, a decimal number
+   from DSPROF_STR_MIN to DSPROF_STR_MAX; unset or empty, the default; anything
+   else, the default and a warning.  */
+
+static uint32_t
+env_strmax (void)
+{
+  const char *v = getenv (DSPROF_ENV_STRMAX);
+  if (!v || !*v)
+    return DSPROF_STR_DEFAULT;
+  uint64_t n = 0;
+  const char *p = v;
+  for (; *p >= '0' && *p <= '9' && n <= DSPROF_STR_MAX; p++)
+    n = n * 10 + (uint64_t) (*p - '0');
+  if (!*p && n >= DSPROF_STR_MIN && n <= DSPROF_STR_MAX)
+    return (uint32_t) n;
+  dsprof_warn ("%s='%.64s' is not a number of bytes from %u to %u: strings "
+               "keep %u bytes", DSPROF_ENV_STRMAX, v, DSPROF_STR_MIN,
+               DSPROF_STR_MAX, DSPROF_STR_DEFAULT);
+  return DSPROF_STR_DEFAULT;
+}
+
+/* Read DSPROF_STRMAX, once, at the recorder's start-up.  */
+
+void
+dsprof_strings_init (void)
+{
+  __atomic_store_n (&dsprof_str_limit, env_strmax (), __ATOMIC_RELAXED);
+}
+
+/* ---- names: dimension names and manual event types, interned ------------ */
 
 static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
 static const char **names;        /* id -> text; id 0 unused */
@@ -122,7 +159,7 @@ dsprof_strings_fork_child (void)
   pthread_mutex_init (&names_lock, NULL);
 }
 
-/* ---- formatters ---------------------------------------------------------------- */
+/* ---- formatters --------------------------------------------------------- */
 
 /* formatters[id] for dimension name id (internal.h); grown like `names`.  */
 dsprof_formatter *dsprof_formatters;

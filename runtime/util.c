@@ -1,8 +1,9 @@
 /* util.c - what every file of the runtime may use, and which uses nothing of
    theirs: the one warning a process prints (dsprof_warn, and its
    async-signal-safe form for signal handlers), the environment's switches
-   (dsprof_env_flag), and installing and chaining the runtime's signal
-   handlers (the writer's SIGBUS, strings.c's SIGSEGV).
+   (dsprof_env_flag), installing and chaining the runtime's signal handlers
+   (the writer's SIGBUS, strings.c's SIGSEGV), and the pages the runtime's
+   small records are cut from (dsprof_pool_alloc).
 
    The warning is printed once per process, and only if the program was
    started with descriptor 2 open: formatted into one buffer and written with
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* Set once the process (or an ancestor before fork) printed its warning.  */
@@ -182,4 +184,30 @@ dsprof_signal_chain (int sig, const struct sigaction *old, siginfo_t *si,
       return;
     }
   old->sa_handler (sig);
+}
+
+/* Memory for the runtime's records that a thread may need on its first
+   counted call, from pages of the runtime's own, never from malloc: glibc's
+   first malloc in a thread gives it an arena of 64 MiB of address space,
+   which a program's own threads may never have taken (RLIMIT_AS).  The
+   caller holds the lock that guards POOL.  NULL without memory; never
+   freed.  */
+
+void *
+dsprof_pool_alloc (struct dsprof_pool *pool, size_t size)
+{
+  size = (size + 15) & ~(size_t) 15;
+  if ((size_t) (pool->end - pool->next) < size)
+    {
+      size_t bytes = dsprof_round_page (size);
+      char *m = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (m == MAP_FAILED)
+        return NULL;
+      pool->next = m;
+      pool->end = m + bytes;
+    }
+  void *p = pool->next;
+  pool->next += size;
+  return p;
 }

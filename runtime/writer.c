@@ -1,5 +1,8 @@
 /* writer.c - the profile writer: one file per process, grown chunk by chunk, and
-   what happens to it at fork and at exit.
+   what becomes of it at fork and at exit (lifecycle.c, which owns the
+   order, calls this file's part).  The writer only writes: the fields of a
+   new header that other modules own are filled by the owner it was given
+   (dsprof_writer_setup), and it calls no module above it (internal.h).
 
    The file (dsprof-format.h, section 2) is created unnamed (O_TMPFILE; else
    under a temporary name) in its final directory, its header page filled and
@@ -25,8 +28,8 @@
    running should its disk fill.
 
    Nothing is ever flushed: the counters are mapped from the file, so a crash, a
-   SIGKILL, abort() or _exit() lose nothing.  At normal exit the destructor below
-   only stores the stop time.
+   SIGKILL, abort() or _exit() lose nothing.  At normal exit (lifecycle.c) the
+   writer only stores the stop time.
 
    Failures never reach the program: one "dsprof: cannot write profile" line on
    stderr per process, DSPROF_FLAG_TRUNCATED in the header if there is one, and the
@@ -91,7 +94,7 @@ enum writer_state
 };
 
 /* The writer.  All fields are protected by writer_lock, except that HDR and
-   STATE are also read without it (dsprof_writer_header, the exit destructor):
+   STATE are also read without it (dsprof_writer_header, dsprof_writer_exit):
    HDR never changes once set, but in a forked child, single-threaded in its fork
    handler, which replaces it.
    Invariants when STATE is WRITER_OPEN: PATH names the file identified by DEV

@@ -9,7 +9,7 @@
 #include "costs.h"
 #include "profile.h"
 
-/* ---- 1. trailers --------------------------------------------------------------- */
+/* ---- 1. trailers -------------------------------------------------------- */
 
 bool
 costs_trailer (const struct dsprof_events_chunk *ch,
@@ -107,7 +107,7 @@ costs_read_stream (struct pf_process *p, struct ev_stream *s)
     }
 }
 
-/* ---- 2. the costs of a stream ------------------------------------------------ */
+/* ---- 2. the costs of a stream ------------------------------------------- */
 
 /* Picoseconds per call from TICKS of C over CALLS at NS_PER_TICK, rounded.  */
 
@@ -166,7 +166,7 @@ agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
   c->setup_ns = s ? s->setup_ns : p->setup_ns;
 }
 
-/* ---- the merge's trailers ------------------------------------------------------ */
+/* ---- the merge's trailers ----------------------------------------------- */
 
 bool
 costs_merged_trailer (const struct agg_costs *c,

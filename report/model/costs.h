@@ -30,10 +30,11 @@
 
 #include "events.h"
 
-/* The hook kinds (DSPROF_HOOK_*): the trailer's slots before the op probe's.  */
+/* The hook kinds (DSPROF_HOOK_*): the trailer's slots before the op
+   probe's.  */
 #define COSTS_NHOOKS DSPROF_COST_OP_PROBE
 
-/* ---- 1. trailers --------------------------------------------------------------- */
+/* ---- 1. trailers -------------------------------------------------------- */
 
 /* The recorder's costs in the trailer of chunk CH into OUT, an older
    recorder's op probe turned into the current figures; false if CH has
@@ -54,7 +55,7 @@ struct pf_process;
    P's (the profile reader, for every stream it makes).  */
 void costs_read_stream (struct pf_process *p, struct ev_stream *s);
 
-/* ---- 3. a record's deduction (after 2, a stream's costs) ----------------------- */
+/* ---- 3. a record's deduction (after 2, a stream's costs) ---------------- */
 
 /* What the recorder cost one stream, per hook call (docs/contract.md §4.4):
    measured in the run (the stream's trailer, dsprof-format.h section 4), or
@@ -219,7 +220,7 @@ agg_desc_add (struct agg_desc *pd, const struct agg_costs *c,
 
 struct pf_process;
 
-/* ---- 2. the costs of a stream ------------------------------------------------ */
+/* ---- 2. the costs of a stream ------------------------------------------- */
 
 
 /* The costs of stream S of process P into *C: its own measured averages
