@@ -46,39 +46,12 @@
 #include "internal.h"
 #include "cost.h"
 
-
 /* The caller's part of a hook call, calibrated at start-up: ticks for
    CALLER_CALLS calls.  */
 static uint64_t caller_ticks, caller_calls;
 
 /* What one read of the clock adds (cost.h).  */
 uint64_t dsprof_cost_read_ticks;
-
-void
-dsprof_cost_calibrated (uint64_t read, uint64_t caller, uint64_t calls)
-{
-  __atomic_store_n (&dsprof_cost_read_ticks, read, __ATOMIC_RELAXED);
-  __atomic_store_n (&caller_ticks, caller, __ATOMIC_RELAXED);
-  __atomic_store_n (&caller_calls, calls, __ATOMIC_RELAXED);
-}
-
-/* The least ticks of ROUNDS rounds of READS back-to-back reads of the
-   clock.  */
-
-uint64_t
-dsprof_cost_clock_floor (int rounds, int reads)
-{
-  uint64_t best = UINT64_MAX;
-  for (int r = 0; r < rounds; r++)
-    {
-      uint64_t t0 = dsprof_ticks (), t = t0;
-      for (int i = 0; i < reads; i++)
-        t = dsprof_ticks ();
-      if (t - t0 < best)
-        best = t - t0;
-    }
-  return best;
-}
 
 /* ---- 1. sampled calls --------------------------------------------------- */
 
@@ -240,4 +213,35 @@ dsprof_probe_step (struct dsprof_cost *c, uint64_t last, uint64_t now)
     }
   p->window = DSPROF_PROBE_NORMAL;
   return probe_route (c, DSPROF_PROBE_WINDOW);
+}
+
+/* ---- 3. calibration at start-up ----------------------------------------- */
+
+/* The start-up figures (dsprof_recorder_measure): READ ticks a clock read
+   adds, CALLER ticks for CALLS calls the caller's part.  */
+
+void
+dsprof_cost_calibrated (uint64_t read, uint64_t caller, uint64_t calls)
+{
+  __atomic_store_n (&dsprof_cost_read_ticks, read, __ATOMIC_RELAXED);
+  __atomic_store_n (&caller_ticks, caller, __ATOMIC_RELAXED);
+  __atomic_store_n (&caller_calls, calls, __ATOMIC_RELAXED);
+}
+
+/* The least ticks of ROUNDS rounds of READS back-to-back reads of the
+   clock.  */
+
+uint64_t
+dsprof_cost_clock_floor (int rounds, int reads)
+{
+  uint64_t best = UINT64_MAX;
+  for (int r = 0; r < rounds; r++)
+    {
+      uint64_t t0 = dsprof_ticks (), t = t0;
+      for (int i = 0; i < reads; i++)
+        t = dsprof_ticks ();
+      if (t - t0 < best)
+        best = t - t0;
+    }
+  return best;
 }

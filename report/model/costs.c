@@ -59,7 +59,7 @@ costs_ps (const struct dsprof_events_costs *c, uint64_t ticks,
 
 static void
 costs_to_ps (const struct dsprof_events_costs *in, double ns_per_tick,
-                struct dsprof_events_costs *out)
+             struct dsprof_events_costs *out)
 {
   *out = *in;
   out->unit_ps = 1;
@@ -68,9 +68,9 @@ costs_to_ps (const struct dsprof_events_costs *in, double ns_per_tick,
   for (int h = 0; h < DSPROF_NHOOKS; h++)
     {
       out->hook[h].before_ticks = costs_ps (in, in->hook[h].before_ticks,
-                                               ns_per_tick);
+                                            ns_per_tick);
       out->hook[h].after_ticks = costs_ps (in, in->hook[h].after_ticks,
-                                              ns_per_tick);
+                                           ns_per_tick);
     }
 }
 
@@ -82,7 +82,8 @@ costs_read_stream (struct pf_process *p, struct ev_stream *s)
       struct dsprof_events_costs c;
       if (!costs_trailer (s->chunks[k], &c))
         continue;
-      s->setup_ns += costs_ps (&c, c.setup_ticks, p->clock.ns_per_tick) / 1000;
+      s->setup_ns += costs_ps (&c, c.setup_ticks, p->clock.ns_per_tick)
+                     / 1000;
       if (!s->has_costs)
         s->costs = c;
       s->has_costs = true;

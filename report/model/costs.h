@@ -55,7 +55,7 @@ struct pf_process;
    P's (the profile reader, for every stream it makes).  */
 void costs_read_stream (struct pf_process *p, struct ev_stream *s);
 
-/* ---- 3. a record's deduction (after 2, a stream's costs) ---------------- */
+/* ---- 2. the costs of a stream ------------------------------------------- */
 
 /* What the recorder cost one stream, per hook call (docs/contract.md §4.4):
    measured in the run (the stream's trailer, dsprof-format.h section 4), or
@@ -78,6 +78,29 @@ struct agg_costs
      its probes replayed: what `dsprof info` states beside them.  */
   uint64_t sampled[COSTS_NHOOKS], replayed;
 };
+
+/* The costs of stream S of process P into *C: its own measured averages
+   and caller's part, those of P's other streams for a hook kind S has no
+   sample of, the
+   header's start-up figure if P has no measurement at all; all zero if
+   RAW (times as recorded).  S NULL: P's averages over all its streams.  */
+void agg_costs_of (const struct pf_process *p, const struct ev_stream *s,
+                   bool raw, struct agg_costs *c);
+
+/* The trailer that chunk CH of a stream whose costs are C gets in a merged
+   profile, into OUT: its sums in picoseconds (unit_ps 1: the merged
+   profile's clock is not the input's, NS_PER_TICK); a hook kind the stream
+   has no sample of, and the caller's part if it has none, take what the
+   stream's report used (C, its process's mean), as one sample, for in the
+   merged profile the stream's process is not its own.  (The op probes'
+   figures are kept as they are: a stream without them is deducted by its
+   process's in the merged profile too.)  False if CH has no trailer.  */
+bool costs_merged_trailer (const struct agg_costs *c,
+                           const struct dsprof_events_chunk *ch,
+                           double ns_per_tick,
+                           struct dsprof_events_costs *out);
+
+/* ---- 3. a record's deduction -------------------------------------------- */
 
 /* The whole cost of one call of hook kind H (C measured), in ps: its two
    sampled parts and its caller's part; for an op hook call, what its
@@ -218,30 +241,5 @@ agg_desc_add (struct agg_desc *pd, const struct agg_costs *c,
     pd->ps += rd->ps + agg_record_cost_ps (c, r);
 }
 
-struct pf_process;
-
-/* ---- 2. the costs of a stream ------------------------------------------- */
-
-
-/* The costs of stream S of process P into *C: its own measured averages
-   and caller's part, those of P's other streams for a hook kind S has no
-   sample of, the
-   header's start-up figure if P has no measurement at all; all zero if
-   RAW (times as recorded).  S NULL: P's averages over all its streams.  */
-void agg_costs_of (const struct pf_process *p, const struct ev_stream *s,
-                   bool raw, struct agg_costs *c);
-
-/* The trailer that chunk CH of a stream whose costs are C gets in a merged
-   profile, into OUT: its sums in picoseconds (unit_ps 1: the merged
-   profile's clock is not the input's, NS_PER_TICK); a hook kind the stream
-   has no sample of, and the caller's part if it has none, take what the
-   stream's report used (C, its process's mean), as one sample, for in the
-   merged profile the stream's process is not its own.  (The op probes'
-   figures are kept as they are: a stream without them is deducted by its
-   process's in the merged profile too.)  False if CH has no trailer.  */
-bool costs_merged_trailer (const struct agg_costs *c,
-                           const struct dsprof_events_chunk *ch,
-                           double ns_per_tick,
-                           struct dsprof_events_costs *out);
 
 #endif /* DSPROF_COSTS_H */
