@@ -20,7 +20,7 @@
          integers, enums and _Bool converted to 64 bits, floating point as the
          bits of a double, pointers as addresses; then one word per STR
          dimension, in order: the most bytes of that string to read (all ones:
-         up to its NUL; README, "Annotating events").  RESULT as the first
+         up to its NUL; docs/contract.md §4.2).  RESULT as the first
          words (0 for void).
          CFA is the instrumented function's __builtin_dwarf_cfa (): the same at
          its Start and Finish, and lower for every frame called from it.
@@ -49,6 +49,19 @@
          CFA is FUNC's __builtin_dwarf_cfa () - 1: just below FUNC's own
          event, if FUNC is one, and above every frame FUNC calls, so the
          records an opcode's calls make nest inside the op record.
+     a selection file's dims= items NAME=EXPR (docs/select.md) call, in the
+     block of the hook they follow (after __dsprof_enter_v2 or
+     __dsprof_op_v1, before __dsprof_exit_v1 for those reading `result'):
+           void __dsprof_dims_v1 (const unsigned char *prog,
+                                  const uint64_t *roots, void *cfa,
+                                  uint32_t *ids);
+         PROG, a constant of the unit, describes the dimensions and the
+         offsets and loads that compute them (runtime/dimread.c); ROOTS the
+         words of the variables they start from, converted as VALS; CFA the
+         hook's; IDS a zeroed static array of the unit, one word per
+         dimension, where the runtime caches the ids of their names.  Each
+         becomes a DIM of the record at CFA (section 4), if it is the
+         innermost open one.
      the runtime defines  __thread int __dsprof_seen_v1  (initial-exec TLS)
          and  void __dsprof_seen_thread_v1 (void), which preserves every
          register; with update=single, a function with counters and calls

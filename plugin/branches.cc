@@ -55,7 +55,7 @@ branch_line (function *fun, basic_block bb, bool first)
         gsi_next (&from);
         first = false;
       }
-  expanded_location where = { NULL, 0, 0, NULL, false };
+  expanded_location where = {};
   auto_vec<expanded_location> seen;
   auto take = [&] (location_t loc) {
     if (RESERVED_LOCATION_P (loc))
@@ -110,7 +110,8 @@ dsprof_find_branches (function *fun, const vec<basic_block> &blocks,
   FOR_EACH_BB_FN (bb, fun)
     if (listed[bb->index] && countable_succs (bb) > 1)
       {
-        branch_block b = { bb, branch_line (fun, bb, bb == first) };
+        branch_block b = { .bb = bb,
+                           .where = branch_line (fun, bb, bb == first) };
         if (b.where.line > 0)
           out->safe_push (b);
       }

@@ -110,6 +110,44 @@ param_type (tree ptypes, tree arg)
   return TREE_TYPE (arg);
 }
 
+/* Wrap CALL in the hooks of SITE, guarded by STARTED: the Start before it
+   with the values of ARGS as DIMS say, the Finish after it with its result
+   as RESULT says (DSPROF_DIM_NONE: none), of type RTYPE.  */
+
+static void
+insert_call_hooks (gcall *call, tree site, tree started, vec<tree> &args,
+                   vec<enum dsprof_dim_type> &dims, enum dsprof_dim_type result,
+                   tree rtype)
+{
+  /* Start, before the call.  */
+  gimple_stmt_iterator gsi = gsi_for_stmt (call);
+  gcond *guard = dsprof_insert_guard (&gsi, started);
+  auto_vec<tree> words;
+  for (unsigned i = 0; i < args.length (); i++)
+    words.safe_push (dsprof_word_value (&gsi, unshare_expr (args[i]), dims[i]));
+  for (unsigned i = 0; i < args.length (); i++)
+    if (dims[i] == DSPROF_DIM_STR)
+      words.safe_push (build_all_ones_cst (uint64_type_node));
+  tree vals = dsprof_vals_array (&gsi, words);
+  gcall *enter = dsprof_insert_hook (&gsi, dsprof_enter_hook (), site, vals, -2);
+  dsprof_guard_block (guard, enter);
+
+  /* Finish, after it, with the result: a call whose result is not used
+     gets a variable to hold it.  */
+  if (result != DSPROF_DIM_NONE && !gimple_call_lhs (call))
+    gimple_call_set_lhs (call, create_tmp_var (rtype, "dsprof_result"));
+  if (!after_call (call, &gsi))
+    return;
+  gcond *rguard = dsprof_insert_guard (&gsi, started);
+  tree word = result != DSPROF_DIM_NONE
+                ? dsprof_word_value (&gsi, unshare_expr (gimple_call_lhs (call)),
+                                     result)
+                : build_int_cst (uint64_type_node, 0);
+  gcall *exit = dsprof_insert_hook (&gsi, dsprof_exit_hook (),
+                                    unshare_expr (site), word, -2);
+  dsprof_guard_block (rguard, exit);
+}
+
 /* Wrap CALL, which directive C selected, in the hooks of a site of its own,
    guarded by STARTED.  */
 
@@ -169,33 +207,7 @@ instrument_call (gcall *call, const select_call *c, tree started)
      which the runtime takes for this one left by a longjmp.  */
   DECL_UNINLINABLE (callee) = 1;
 
-  /* Start, before the call.  */
-  gimple_stmt_iterator gsi = gsi_for_stmt (call);
-  gcond *guard = dsprof_insert_guard (&gsi, started);
-  auto_vec<tree> words;
-  for (unsigned i = 0; i < args.length (); i++)
-    words.safe_push (dsprof_word_value (&gsi, unshare_expr (args[i]), dims[i]));
-  for (unsigned i = 0; i < args.length (); i++)
-    if (dims[i] == DSPROF_DIM_STR)
-      words.safe_push (build_all_ones_cst (uint64_type_node));
-  tree vals = dsprof_vals_array (&gsi, words);
-  gcall *enter = dsprof_insert_hook (&gsi, dsprof_enter_hook (), site, vals, -2);
-  dsprof_guard_block (guard, enter);
-
-  /* Finish, after it, with the result: a call whose result is not used
-     gets a variable to hold it.  */
-  if (result != DSPROF_DIM_NONE && !gimple_call_lhs (call))
-    gimple_call_set_lhs (call, create_tmp_var (rtype, "dsprof_result"));
-  if (!after_call (call, &gsi))
-    return;
-  gcond *rguard = dsprof_insert_guard (&gsi, started);
-  tree word = result != DSPROF_DIM_NONE
-                ? dsprof_word_value (&gsi, unshare_expr (gimple_call_lhs (call)),
-                                     result)
-                : build_int_cst (uint64_type_node, 0);
-  gcall *exit = dsprof_insert_hook (&gsi, dsprof_exit_hook (),
-                                    unshare_expr (site), word, -2);
-  dsprof_guard_block (rguard, exit);
+  insert_call_hooks (call, site, started, args, dims, result, rtype);
 }
 
 /* Wrap the calls SITES of FUN (dsprof_find_call_sites), whose entry block is

@@ -1,5 +1,5 @@
 /* case-names.cc - the names of a dispatch switch's case labels as the source
-   writes them (dispatch.cc, README "Profiling a bytecode VM").
+   writes them (dispatch.cc, docs/vm.md "The rules in full").
 
    By GIMPLE a case value is a folded number: `case INST_PUSH1:' (a macro),
    `case OP_ADD:' (an enumerator of any enum) and `case 3:' all read 3, and the
@@ -478,8 +478,10 @@ note_case (tree *tp, int *walk_subtrees, void *data)
       if (TREE_CODE (low) != INTEGER_CST || TREE_CODE (high) != INTEGER_CST
           || !tree_fits_shwi_p (low) || !tree_fits_shwi_p (high))
         return NULL_TREE;
-      noted_case nc = { d->sw, tree_to_shwi (low), tree_to_shwi (high),
-                        written_name (t, EXPR_LOCATION (t)), EXPR_LOCATION (t) };
+      noted_case nc = { .sw = d->sw, .low = tree_to_shwi (low),
+                        .high = tree_to_shwi (high),
+                        .name = written_name (t, EXPR_LOCATION (t)),
+                        .loc = EXPR_LOCATION (t) };
       cases.safe_push (nc);
     }
   return NULL_TREE;
@@ -495,10 +497,11 @@ note_switch (tree *tp, int *walk_subtrees, void *data)
     return NULL_TREE;
   expanded_location x = expand_location (EXPR_LOCATION (t));
   tree type = SWITCH_STMT_TYPE (t);
-  noted_switch ns = { (tree) data, x.file, x.line,
-                      type && TREE_CODE (type) == BOOLEAN_TYPE, 0 };
+  noted_switch ns = { .fndecl = (tree) data, .file = x.file, .line = x.line,
+                      .on_bool = type && TREE_CODE (type) == BOOLEAN_TYPE,
+                      .ncases = 0 };
   switches.safe_push (ns);
-  note_data d = { (tree) data, switches.length () - 1 };
+  note_data d = { .fndecl = (tree) data, .sw = switches.length () - 1 };
   walk_tree_without_duplicates (&SWITCH_STMT_BODY (t), note_case, &d);
   return NULL_TREE;
 }

@@ -89,46 +89,25 @@
 
 namespace {
 
-const pass_data counters_pass_data = {
-  GIMPLE_PASS,
-  "dsprof",
-  OPTGROUP_NONE,
-  TV_NONE,
-  PROP_cfg,
-  0,
-  0,
-  0,
-  0,
-};
-
 /* The pass at "cfg": the function's CFG is built, as at -O0 (0); the rest of
    its compilation is at its own level.  The counters and hooks go in at the
    start of IPA (dsprof_instrument_unit), where the whole unit is known.  With
    counters=off the dispatch functions still come here as at -O0: an empty
    case would otherwise lose its block, and its op records (dispatch.cc).  */
 
-class counters_pass : public gimple_opt_pass
+bool
+counters_gate (function *fun)
 {
-public:
-  counters_pass (gcc::context *ctxt)
-    : gimple_opt_pass (counters_pass_data, ctxt)
-  {
-  }
+  return dsprof_opts.counters || dsprof_dispatch_p (fun->decl);
+}
 
-  bool
-  gate (function *fun) final override
-  {
-    return dsprof_opts.counters || dsprof_dispatch_p (fun->decl);
-  }
-
-  unsigned int
-  execute (function *) final override
-  {
-    /* (0) */
-    dsprof_end_o0_view ();
-    return 0;
-  }
-};
+unsigned int
+counters_execute (function *)
+{
+  /* (0) */
+  dsprof_end_o0_view ();
+  return 0;
+}
 
 /* Count the blocks of FUN, FIRST its entry block, whose calls are events if
    EVENT: steps (3) to (8).  Return how many blocks are counted, and set
@@ -263,8 +242,10 @@ dsprof_instrument_unit (void)
   dsprof_forget_leaving_functions ();
 }
 
-opt_pass *
-dsprof_make_pass (gcc::context *ctxt)
-{
-  return new counters_pass (ctxt);
-}
+const dsprof_pass dsprof_counters_pass = {
+  .name = "dsprof",
+  .required = PROP_cfg,
+  .todo_finish = 0,
+  .gate = counters_gate,
+  .execute = counters_execute,
+};

@@ -72,7 +72,8 @@ struct flow_graph
   unsigned
   add (unsigned src, unsigned dst, edge e, basic_block entry, double weight)
   {
-    flow_edge f = { src, dst, e, entry, weight, -1 };
+    flow_edge f = { .src = src, .dst = dst, .e = e, .entry = entry,
+                    .weight = weight, .how = -1 };
     edges.safe_push (f);
     return edges.length () - 1;
   }

@@ -78,8 +78,8 @@
 
    The dispatch: the switch on line LINE with FUNC@LINE; otherwise, of
    FUNC's switches and its computed-goto table (all its address-taken
-   labels), the one with the most targets.  A target's name (README,
-   "Profiling a bytecode VM"): the enumerator of the switch's enum type equal
+   labels), the one with the most targets.  A target's name (docs/vm.md,
+   "The rules in full"): the enumerator of the switch's enum type equal
    to the case value, or the value in decimal; LOW..HIGH for a case range;
    "default"; an address-taken label's name, or for one a macro writes
    from its arguments those arguments (dsprof_label_name); the names of
@@ -99,6 +99,7 @@
 #include "gcc-compat.h"
 #include "gimple-fold.h"
 #include "dsprof-plugin.h"
+#include "dim-expr.h"
 
 namespace {
 
@@ -478,7 +479,12 @@ choose_dispatch (function *fun, const dispatch_spec *spec, vec<target> *targets)
   return true;
 }
 
-/* Insert before GSI "if (STARTED) FN (ARGS..., CFA - 1)".  */
+/* The expressions of the dispatch's dims= (select.cc), evaluated after
+   each op hook, at the start of each opcode's record.  */
+dim_prog pending_dims;
+
+/* Insert before GSI "if (STARTED) FN (ARGS..., CFA - 1)", and for an op
+   hook, in the same block, the evaluation of PENDING_DIMS.  */
 
 void
 insert_guarded (gimple_stmt_iterator *gsi, tree started, tree fn, tree site,
@@ -489,7 +495,20 @@ insert_guarded (gimple_stmt_iterator *gsi, tree started, tree fn, tree site,
   gcall *call = site ? gimple_build_call (fn, 3, site, index, cfa)
                      : gimple_build_call (fn, 1, cfa);
   gsi_insert_before (gsi, call, GSI_SAME_STMT);
+  if (site)
+    if (gcall *dims = dim_prog_insert (gsi, &pending_dims, NULL_TREE, -1))
+      call = dims;
   dsprof_guard_block (guard, call);
+}
+
+/* The block of the dispatch's scope in FUN: its switch's; NULL_TREE for
+   computed gotos, which the CFG has factored into one goto of no scope
+   (select_dispatch_exprs then looks in every block).  */
+
+tree
+dispatch_block (function *)
+{
+  return pending_switch ? gimple_block (pending_switch) : NULL_TREE;
 }
 
 /* Whether the block TO can be reached from FROM.  */
@@ -750,6 +769,7 @@ dsprof_instrument_dispatch (function *fun, basic_block first)
 
   /* A frame of its own: its CFA tells its op records from its callers'.  */
   DECL_UNINLINABLE (fun->decl) = 1;
+  select_dispatch_exprs (fun->decl, dispatch_block (fun), &pending_dims);
 
   unsigned k0 = 0;
   for (unsigned i = 0; i < targets.length (); i++)
@@ -793,6 +813,7 @@ dsprof_instrument_dispatch (function *fun, basic_block first)
   pending.truncate (0);
   pending_switch = NULL;
   pending_past = NULL_TREE;
+  dim_prog_release (&pending_dims);
 }
 
 /* Note the names of the dispatch functions asked for in the unit's metadata

@@ -6,21 +6,47 @@
 
 #include "dsprof-format.h"
 
+/* update=: how the counters are updated.  */
+enum dsprof_update
+{
+  DSPROF_UPDATE_DEFAULT,     /* no update=: thread or single, as
+                                dsprof_update_thread_p says */
+  /* The values of update=, in the order of its words in plugin_args
+     (dsprof-plugin.cc).  */
+  DSPROF_UPDATE_SINGLE,
+  DSPROF_UPDATE_ATOMIC,
+  DSPROF_UPDATE_THREAD
+};
+
+/* What the arguments -fplugin-arg-dsprof-KEY[=VALUE] ask, each stored by its
+   entry of the table plugin_args in dsprof-plugin.cc, which says how a new
+   one is added.  */
 struct dsprof_options
 {
   bool counters;             /* counters=on|off */
   bool events;               /* events=on|off */
-  bool atomic;               /* update=atomic */
-  bool thread;               /* update=thread: per-thread shards */
-  bool single;               /* update=single (neither: the default, see
-                                dsprof_update_thread_p) */
+  enum dsprof_update update; /* update=single|atomic|thread */
   bool all_functions;        /* functions=all */
   bool verbose;              /* verbose */
   char **include;            /* NULL-terminated fnmatch patterns, or NULL */
   char **exclude;
+  const char *select;        /* select=FILE, or NULL */
 };
 
 extern struct dsprof_options dsprof_opts;
+
+/* One of dsprof's GIMPLE passes, which dsprof-plugin.cc puts in GCC's list:
+   NAME (of its dumps), the properties it REQUIRED, the TODO flags it ends
+   with (TODO_FINISH), whether it runs on a function (GATE) and what it does
+   there (EXECUTE).  */
+struct dsprof_pass
+{
+  const char *name;
+  unsigned required;
+  unsigned todo_finish;
+  bool (*gate) (function *fun);
+  unsigned int (*execute) (function *fun);
+};
 
 /* dsprof-plugin.cc */
 bool dsprof_selected_p (tree fndecl);
@@ -29,8 +55,7 @@ const char *dsprof_decl_file (tree fndecl);
 
 /* counters.cc: the counters pass, whose steps the files of counters.h do,
    and the event hooks of events.cc.  */
-opt_pass *dsprof_make_pass (gcc::context *ctxt);
-opt_pass *dsprof_make_shards_pass (gcc::context *ctxt);
+extern const dsprof_pass dsprof_counters_pass;
 void dsprof_instrument_unit (void);
 
 /* o0-view.cc: step (0) of counters.cc.  */
@@ -38,7 +63,7 @@ void dsprof_start_o0_view (void);
 void dsprof_end_o0_view (void);
 
 /* durable.cc: the late pass, step (9) of counters.cc.  */
-opt_pass *dsprof_make_durable_pass (gcc::context *ctxt);
+extern const dsprof_pass dsprof_durable_pass;
 
 /* threads.cc: whether the counters go into per-thread shards: update=thread,
    or by default where that costs little (an executable on x86-64).  */
@@ -46,8 +71,10 @@ bool dsprof_update_thread_p (void);
 /* threads.cc: whether this unit's counters array has its sink (a page more,
    then as many counters again: include/dsprof-format.h, section 2b).  */
 bool dsprof_unit_sink_p (void);
-/* threads.cc: the late pass that, with update=single, counts the threads.  */
-opt_pass *dsprof_make_threads_pass (gcc::context *ctxt);
+/* threads.cc: the late passes that, with update=single, count the threads,
+   and with update=thread, move the counters into the threads' shards.  */
+extern const dsprof_pass dsprof_threads_pass;
+extern const dsprof_pass dsprof_shards_pass;
 
 /* events.cc; the rest is what call-sites.cc and dispatch.cc build their hooks
    with.  */
@@ -91,6 +118,10 @@ unsigned select_call_nargs (const select_call *c);
 const char *select_call_arg (const select_call *c, unsigned i);
 void select_call_error (const select_call *c, tree callee, location_t loc,
                         const char *msg);
+struct dim_prog;
+bool select_event_exprs (select_event *e, tree fndecl, dim_prog *start,
+                         dim_prog *finish);
+bool select_dispatch_exprs (tree fndecl, tree block, dim_prog *prog);
 unsigned select_dispatch_count (void);
 const char *select_dispatch_spec (unsigned i, const char **file, int *line);
 

@@ -21,18 +21,6 @@
 
 namespace {
 
-const pass_data durable_pass_data = {
-  GIMPLE_PASS,
-  "dsprof-durable",
-  OPTGROUP_NONE,
-  TV_NONE,
-  PROP_cfg,
-  0,
-  0,
-  0,
-  0,
-};
-
 /* Whether STMT is a call that the RTL passes see as reading memory: not an
    internal function, not a built-in (which may expand inline), not const.  */
 
@@ -78,26 +66,15 @@ other_volatile_p (basic_block bb)
   return false;
 }
 
-class durable_pass : public gimple_opt_pass
+bool
+durable_gate (function *)
 {
-public:
-  durable_pass (gcc::context *ctxt)
-    : gimple_opt_pass (durable_pass_data, ctxt)
-  {
-  }
-
-  bool
-  gate (function *) final override
-  {
-    return !dsprof_opts.atomic && !flag_gcse_sm
-           && dsprof_counters_possible_p ();
-  }
-
-  unsigned int execute (function *fun) final override;
-};
+  return dsprof_opts.update != DSPROF_UPDATE_ATOMIC && !flag_gcse_sm
+         && dsprof_counters_possible_p ();
+}
 
 unsigned int
-durable_pass::execute (function *fun)
+durable_execute (function *fun)
 {
   /* The blocks that can reach a reading call or the exit, found backwards
      from those that hold one or lead to the exit.  */
@@ -160,8 +137,10 @@ durable_pass::execute (function *fun)
 
 } // namespace
 
-opt_pass *
-dsprof_make_durable_pass (gcc::context *ctxt)
-{
-  return new durable_pass (ctxt);
-}
+const dsprof_pass dsprof_durable_pass = {
+  .name = "dsprof-durable",
+  .required = PROP_cfg,
+  .todo_finish = 0,
+  .gate = durable_gate,
+  .execute = durable_execute,
+};

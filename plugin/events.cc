@@ -64,6 +64,7 @@
 #include "gcc-compat.h"
 #include "dsprof-plugin.h"
 #include "dsprof-format.h"
+#include "dim-expr.h"
 
 /* How values of TYPE are recorded, DSPROF_DIM_NONE if they are not.  */
 
@@ -462,6 +463,11 @@ dsprof_instrument_events (function *fun, basic_block first)
       if (DECL_NAME (p) && (!sel || select_event_dim_p (sel, p))
           && dsprof_event_dim_type (TREE_TYPE (p)) != DSPROF_DIM_NONE)
         params.safe_push (p);
+  /* The NAME=EXPR items of its directive (dim-expr.cc), after Start and
+     before Finish.  */
+  dim_prog start_dims = dim_prog (), finish_dims = dim_prog ();
+  if (sel)
+    select_event_exprs (sel, fndecl, &start_dims, &finish_dims);
   tree rtype = TREE_TYPE (TREE_TYPE (fndecl));
   enum dsprof_dim_type result
     = (annotated || (sel && select_event_result_p (sel)))
@@ -496,7 +502,8 @@ dsprof_instrument_events (function *fun, basic_block first)
       words.safe_push (string_bound (&gsi, params[i]));
   tree vals = dsprof_vals_array (&gsi, words);
   gcall *enter = dsprof_insert_hook (&gsi, enter_fn, site, vals, 0);
-  dsprof_guard_block (guard, enter);
+  gcall *dims_call = dim_prog_insert (&gsi, &start_dims, NULL_TREE, 0);
+  dsprof_guard_block (guard, dims_call ? dims_call : enter);
 
   /* (2) Finish before every return, if Start was recorded.  The return
      blocks are found first: guarding each one adds blocks.  */
@@ -507,6 +514,8 @@ dsprof_instrument_events (function *fun, basic_block first)
       gimple_stmt_iterator rgsi = gsi_for_stmt (returns[i]);
       gcond *rguard = dsprof_insert_guard (&rgsi, started);
       tree retval = gimple_return_retval (as_a<greturn *> (returns[i]));
+      if (retval)
+        dim_prog_insert (&rgsi, &finish_dims, retval, 0);
       tree word = (result != DSPROF_DIM_NONE && retval)
                     ? dsprof_word_value (&rgsi, retval, result)
                     : build_int_cst (uint64_type_node, 0);
@@ -514,5 +523,7 @@ dsprof_instrument_events (function *fun, basic_block first)
                                         word, 0);
       dsprof_guard_block (rguard, exit);
     }
+  dim_prog_release (&start_dims);
+  dim_prog_release (&finish_dims);
   return started;
 }

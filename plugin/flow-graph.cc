@@ -438,7 +438,7 @@ build_increment (tree counters, unsigned index, tree t)
   tree ref = build4 (ARRAY_REF, u64, counters,
                      build_int_cst (integer_type_node, index), NULL_TREE,
                      NULL_TREE);
-  if (dsprof_opts.atomic)
+  if (dsprof_opts.update == DSPROF_UPDATE_ATOMIC)
     {
       tree fn = builtin_decl_explicit (BUILT_IN_ATOMIC_FETCH_ADD_8);
       gcall *call = gimple_build_call (fn, 3, build_fold_addr_expr (ref),
@@ -479,9 +479,9 @@ void
 dsprof_insert_counters (flow_graph *g, unsigned first_counter)
 {
   tree counters = dsprof_counters_decl ();
-  tree t = dsprof_opts.atomic ? NULL_TREE
-                              : create_tmp_reg (TREE_TYPE (TREE_TYPE (counters)),
-                                                "dsprof");
+  tree t = dsprof_opts.update == DSPROF_UPDATE_ATOMIC
+             ? NULL_TREE
+             : create_tmp_reg (TREE_TYPE (TREE_TYPE (counters)), "dsprof");
   unsigned index = first_counter;
   for (unsigned i = 0; i < g->edges.length (); i++)
     {

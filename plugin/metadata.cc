@@ -440,7 +440,7 @@ dsprof_emit_unit (void)
     complete_array (sites_decl, MAX (nsites, 1u), 4);
 
   /* 2. The blob: header, file table, function records.  */
-  struct buffer blob = { NULL, 0, 0 };
+  struct buffer blob = { .data = NULL, .len = 0, .size = 0 };
   put_uleb (&blob, DSPROF_META_VERSION);
   put_str (&blob, main_input_filename);
   put_str (&blob, getpwd ());

@@ -4,9 +4,12 @@
      # comment
      include PAT...                 as include=PAT:...; exclude likewise
      exclude PAT...
-     event PAT [file=FPAT] [type=T] [dims=all|none|NAME,...] [result=keep|drop]
+     event PAT [file=FPAT] [type=T] [dims=all|none|ITEM,...] [result=keep|drop]
      call PAT[(NAME|_, ...)] [in=PAT] [file=FPAT] [type=T] [result=keep|drop]
-     dispatch FUNC[@LINE] [file=FPAT]
+     dispatch FUNC[@LINE] [file=FPAT] [dims=ITEM,...]
+
+   ITEM: a parameter's NAME, or NAME=EXPR, an expression over the variables
+   in scope that dim-expr.cc compiles (docs/select.md, "Expressions").
 
    The file is read once, when the plugin starts; the first error in it is
    the compilation's one error, "dsprof: FILE:LINE: what is wrong".  Its
@@ -19,6 +22,7 @@
 
 #include "gcc-compat.h"
 #include "dsprof-plugin.h"
+#include "dim-expr.h"
 
 #include <fnmatch.h>
 
@@ -42,11 +46,15 @@ struct select_event
   char *pattern, *file, *type;   /* FILE and TYPE NULL if not given */
   enum select_dims dims;
   vec<char *> names;             /* the dims of SELECT_DIMS_LIST */
+  vec<dim_expr> exprs;           /* and its NAME=EXPR items */
   bool result;
   /* In the unit being compiled: how many functions it made events, and
-     which of NAMES is a parameter of one of them.  */
+     which of NAMES is a parameter of one of them, which of EXPRS had its
+     variables in one of them (else why not, in UNKNOWN).  */
   unsigned matched;
   vec<bool> seen;
+  vec<bool> expr_seen;
+  vec<char *> unknown;
 };
 
 struct select_call
@@ -60,8 +68,10 @@ struct select_call
 
 struct select_dispatch
 {
+  struct select_where where;
   char *func, *file;
   int line;                      /* 0: the whole function */
+  vec<dim_expr> exprs;           /* dims=: a variable is NAME=NAME */
 };
 
 static vec<select_event *> events;
@@ -304,6 +314,87 @@ parse_names (const char *directive, const char *list, bool allow_skip,
   return ok;
 }
 
+/* The dimensions the report gives every record or derives (docs/contract.md
+   §4.2, §5): a computed one of that name would be hidden.  */
+#define RESERVED_DIMS "event, name, file, line, function, thread, " \
+  "complete, result, depth, parent, location, children, site"
+
+static bool
+reserved_dim_p (const char *name)
+{
+  static const char *const reserved[] = {
+    "event", "name", "file", "line", "function", "thread", "complete",
+    "result", "depth", "parent", "location", "children", "site"
+  };
+  for (unsigned i = 0; i < ARRAY_SIZE (reserved); i++)
+    if (strcmp (name, reserved[i]) == 0)
+      return true;
+  return false;
+}
+
+/* Split the comma-separated dims= LIST of DIRECTIVE into parameter NAMES
+   and NAME=EXPR items, parsed, in EXPRS; with NAMES NULL (dispatch) a NAME
+   alone is the item NAME=NAME.  Names are identifiers, distinct, not
+   `result'.  */
+
+static bool
+parse_dim_items (const char *directive, const char *list, vec<char *> *names,
+                 vec<dim_expr> *exprs)
+{
+  auto_vec<char *> all;
+  char *copy = xstrdup (list);
+  bool ok = true;
+  for (char *s = copy, *next; s && ok; s = next)
+    {
+      next = strchr (s, ',');
+      if (next)
+        *next++ = '\0';
+      char *eq = strchr (s, '=');
+      if (eq)
+        *eq = '\0';
+      if (!*s)
+        {
+          error ("dsprof: %s:%d: %qs: empty name in %qs", here.file, here.line,
+                 directive, list);
+          ok = false;
+        }
+      else if (!identifier_p (s) || strcmp (s, "result") == 0
+               || has_name (all, s))
+        {
+          error ("dsprof: %s:%d: %qs: bad dimension name %qs (a C identifier "
+                 "named once, not %<result%>)", here.file, here.line,
+                 directive, s);
+          ok = false;
+        }
+      else if (!eq && names)
+        names->safe_push (xstrdup (s));
+      else if (reserved_dim_p (s))
+        {
+          error ("dsprof: %s:%d: %qs: dimension name %qs is one dsprof gives "
+                 "every record (%s): name it otherwise", here.file, here.line,
+                 directive, s, RESERVED_DIMS);
+          ok = false;
+        }
+      else
+        {
+          const char *text = eq ? eq + 1 : s;
+          char *why = NULL;
+          dim_node *ast = dim_expr_parse (text, &why);
+          if (!ast)
+            {
+              error ("dsprof: %s:%d: %qs: bad expression %qs in %<%s=%s%>: %s",
+                     here.file, here.line, directive, text, s, text, why);
+              ok = false;
+            }
+          dim_expr e = { xstrdup (s), xstrdup (text), ast };
+          exprs->safe_push (e);
+        }
+      all.safe_push (s);
+    }
+  free (copy);
+  return ok;
+}
+
 static bool
 parse_event (vec<char *> &words)
 {
@@ -335,9 +426,11 @@ parse_event (vec<char *> &words)
       return true;
     }
   e->dims = SELECT_DIMS_LIST;
-  if (!parse_names ("event", o.dims, false, &e->names))
+  if (!parse_dim_items ("event", o.dims, &e->names, &e->exprs))
     return false;
   e->seen.safe_grow_cleared (e->names.length ());
+  e->expr_seen.safe_grow_cleared (e->exprs.length ());
+  e->unknown.safe_grow_cleared (e->exprs.length ());
   return true;
 }
 
@@ -413,9 +506,12 @@ parse_dispatch (vec<char *> &words)
       return false;
     }
   struct select_options o;
-  if (!parse_options ("dispatch", words, 2, "file=", &o))
+  if (!parse_options ("dispatch", words, 2, "file=, dims=", &o))
     return false;
-  select_dispatch d = { func, o.file ? xstrdup (o.file) : NULL, (int) line };
+  select_dispatch d = { here, func, o.file ? xstrdup (o.file) : NULL,
+                        (int) line, vNULL };
+  if (o.dims && !parse_dim_items ("dispatch", o.dims, NULL, &d.exprs))
+    return false;
   dispatches.safe_push (d);
   return true;
 }
@@ -609,6 +705,70 @@ select_event_dim_p (select_event *e, tree parm)
   return false;
 }
 
+/* The parameters of the function DATA (and `result', its result), for the
+   expressions of an `event' directive.  */
+
+static tree
+param_lookup (const char *name, void *data)
+{
+  tree fndecl = (tree) data;
+  for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
+    if (DECL_NAME (p) && strcmp (IDENTIFIER_POINTER (DECL_NAME (p)), name) == 0)
+      return p;
+  if (strcmp (name, "result") == 0
+      && !VOID_TYPE_P (TREE_TYPE (TREE_TYPE (fndecl))))
+    return DECL_RESULT (fndecl);
+  return NULL_TREE;
+}
+
+/* Give the error WHY about the expression E of the directive at WHERE
+   (DIRECTIVE PATTERN), at LOC.  */
+
+static void
+expr_error (location_t loc, select_where where, const char *directive,
+            const char *pattern, const dim_expr &e, const char *why)
+{
+  error_at (loc, "dsprof: %s:%d: %<%s %s%>: dimension %<%s=%s%>: %s",
+            where.file, where.line, directive, pattern, e.name, e.text, why);
+}
+
+/* Compile the NAME=EXPR items of E for FNDECL, a function it made an event:
+   those over its parameters into START, evaluated at its Start, those that
+   read `result' into FINISH, at its Finish.  An item whose variables
+   FNDECL does not have is left out (select_check_unit tells if no function
+   has them).  Return false after an error.  */
+
+bool
+select_event_exprs (select_event *e, tree fndecl, dim_prog *start,
+                    dim_prog *finish)
+{
+  bool ok = true;
+  for (unsigned i = 0; i < e->exprs.length (); i++)
+    {
+      const dim_expr &x = e->exprs[i];
+      dim_prog *prog = dim_expr_uses (x.ast, "result") ? finish : start;
+      char *why = NULL;
+      bool unknown = false;
+      if (dim_expr_compile (&x, param_lookup, fndecl, prog, &why, &unknown))
+        e->expr_seen[i] = true;
+      else if (unknown)
+        {
+          if (!e->unknown[i])
+            e->unknown[i] = why;
+          else
+            free (why);
+        }
+      else
+        {
+          expr_error (DECL_SOURCE_LOCATION (fndecl), e->where, "event",
+                      e->pattern, x, why);
+          free (why);
+          ok = false;
+        }
+    }
+  return ok;
+}
+
 /* Note that E made FNDECL an event in this unit.  */
 
 void
@@ -631,6 +791,15 @@ select_check_unit (void)
       select_event *e = events[i];
       if (!e->matched)
         continue;
+      for (unsigned k = 0; k < e->exprs.length (); k++)
+        if (!e->expr_seen[k] && e->unknown[k])
+          {
+            expr_error (UNKNOWN_LOCATION, e->where, "event", e->pattern,
+                        e->exprs[k], concat (e->unknown[k], " in any function "
+                                             "it selects in '", main_input_filename,
+                                             "'", NULL));
+            ok = false;
+          }
       for (unsigned k = 0; k < e->names.length (); k++)
         if (!e->seen[k])
           {
@@ -723,4 +892,95 @@ select_dispatch_spec (unsigned i, const char **file, int *line)
   *file = dispatches[i].file;
   *line = dispatches[i].line;
   return dispatches[i].func;
+}
+
+/* The variables in scope at the dispatch of a dispatch function: those of
+   the blocks around it, innermost first (without a block, those of every
+   block of the function, outermost first), then its parameters.  */
+
+struct dispatch_scope
+{
+  tree block, fndecl;
+};
+
+static tree
+block_var (tree block, const char *name)
+{
+  for (tree v = BLOCK_VARS (block); v; v = DECL_CHAIN (v))
+    if (VAR_P (v) && DECL_NAME (v)
+        && strcmp (IDENTIFIER_POINTER (DECL_NAME (v)), name) == 0)
+      return v;
+  return NULL_TREE;
+}
+
+/* NAME in BLOCK or the blocks inside it, outermost first.  */
+
+static tree
+any_block_var (tree block, const char *name)
+{
+  auto_vec<tree> work;
+  work.safe_push (block);
+  for (unsigned i = 0; i < work.length (); i++)
+    {
+      if (tree v = block_var (work[i], name))
+        return v;
+      for (tree sub = BLOCK_SUBBLOCKS (work[i]); sub; sub = BLOCK_CHAIN (sub))
+        work.safe_push (sub);
+    }
+  return NULL_TREE;
+}
+
+static tree
+scope_lookup (const char *name, void *data)
+{
+  dispatch_scope *sc = (dispatch_scope *) data;
+  tree outer = DECL_INITIAL (sc->fndecl);
+  if (!sc->block && outer && TREE_CODE (outer) == BLOCK)
+    if (tree v = any_block_var (outer, name))
+      return v;
+  for (tree b = sc->block; b && TREE_CODE (b) == BLOCK;
+       b = BLOCK_SUPERCONTEXT (b))
+    if (tree v = block_var (b, name))
+      return v;
+  for (tree p = DECL_ARGUMENTS (sc->fndecl); p; p = DECL_CHAIN (p))
+    if (DECL_NAME (p) && strcmp (IDENTIFIER_POINTER (DECL_NAME (p)), name) == 0)
+      return p;
+  return NULL_TREE;
+}
+
+/* Compile into PROG the dims= items of the `dispatch' directive that names
+   FNDECL, over the variables in scope at BLOCK (the dispatch's).  Return
+   false after an error: one a directive, naming it, the expression and what
+   is wrong.  */
+
+bool
+select_dispatch_exprs (tree fndecl, tree block, dim_prog *prog)
+{
+  const char *name = lang_hooks.decl_printable_name (fndecl, 0);
+  for (unsigned i = 0; i < dispatches.length (); i++)
+    {
+      select_dispatch &d = dispatches[i];
+      if (strcmp (d.func, name) != 0
+          || (d.file && !dsprof_file_matches_p (d.file,
+                                                dsprof_decl_file (fndecl))))
+        continue;
+      dispatch_scope sc = { block, fndecl };
+      for (unsigned k = 0; k < d.exprs.length (); k++)
+        {
+          char *why = NULL;
+          bool unknown;
+          if (!dim_expr_compile (&d.exprs[k], scope_lookup, &sc, prog, &why,
+                                 &unknown))
+            {
+              expr_error (DECL_SOURCE_LOCATION (fndecl), d.where, "dispatch",
+                          d.func, d.exprs[k],
+                          unknown ? concat (why, " in scope at the dispatch",
+                                            NULL) : why);
+              free (why);
+              return false;
+            }
+        }
+      return true;
+    }
+  return true;
 }

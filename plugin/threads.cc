@@ -40,18 +40,6 @@
 
 namespace {
 
-const pass_data threads_pass_data = {
-  GIMPLE_PASS,
-  "dsprof-threads",
-  OPTGROUP_NONE,
-  TV_NONE,
-  PROP_cfg | PROP_ssa,
-  0,
-  0,
-  0,
-  TODO_update_ssa_only_virtuals,
-};
-
 /* Make DECL a thread-local variable left out of the debug information: the
    runtime's (initial-exec) if EXTERNAL, else one of the unit's own
    (local-exec); tls_var makes one of NAME and TYPE.  */
@@ -247,26 +235,18 @@ entry_test (function *fun, tree value, tree decl, basic_block *call_bb,
   return skip;
 }
 
-class threads_pass : public gimple_opt_pass
+/* The thread check is update=single's: update=atomic's counts and
+   update=thread's are exact.  */
+
+bool
+threads_gate (function *)
 {
-public:
-  threads_pass (gcc::context *ctxt)
-    : gimple_opt_pass (threads_pass_data, ctxt)
-  {
-  }
-
-  bool
-  gate (function *) final override
-  {
-    return !dsprof_opts.atomic && !dsprof_update_thread_p ()
-           && dsprof_counters_possible_p ();
-  }
-
-  unsigned int execute (function *fun) final override;
-};
+  return dsprof_opts.update != DSPROF_UPDATE_ATOMIC
+         && !dsprof_update_thread_p () && dsprof_counters_possible_p ();
+}
 
 unsigned int
-threads_pass::execute (function *fun)
+threads_execute (function *fun)
 {
   bool counts, calls;
   scan (fun, &counts, &calls);
@@ -318,18 +298,6 @@ threads_pass::execute (function *fun)
    of the program's can be one of them.  With -flto a function may hold
    counters of several units (inlined across them): each unit's get a
    pointer of their own.  */
-
-const pass_data shards_pass_data = {
-  GIMPLE_PASS,
-  "dsprof-shards",
-  OPTGROUP_NONE,
-  TV_NONE,
-  PROP_cfg | PROP_ssa,
-  0,
-  0,
-  0,
-  TODO_update_ssa_only_virtuals,
-};
 
 /* The type of a shard's counters, of an alias set of its own, and the
    runtime's thread-local pointer to the thread's shard (initial-exec, as
@@ -586,31 +554,31 @@ shard_pointer (function *fun, tree array)
   return p;
 }
 
-class shards_pass : public gimple_opt_pass
+/* The shards are update=thread's (chosen or the default).  */
+
+bool
+shards_gate (function *)
 {
-public:
-  shards_pass (gcc::context *ctxt)
-    : gimple_opt_pass (shards_pass_data, ctxt)
-  {
-  }
+  return dsprof_update_thread_p () && dsprof_counters_possible_p ();
+}
 
-  bool
-  gate (function *) final override
-  {
-    return dsprof_update_thread_p () && dsprof_counters_possible_p ();
-  }
-
-  unsigned int execute (function *fun) final override;
-};
-
-unsigned int
-shards_pass::execute (function *fun)
+/* The counter accesses of a function, operand by operand: operand OPS[i]
+   of STMTS[i] is the counter at byte offset OFFS[i] of ARRAYS[i].  */
+struct counter_refs
 {
-  /* The counter accesses, operand by operand.  */
   auto_vec<gimple *> stmts;
   auto_vec<unsigned> ops;
   auto_vec<HOST_WIDE_INT> offs;
   auto_vec<tree> arrays;
+};
+
+/* Collect FUN's counter accesses into REFS.  Return whether FUN calls a
+   function that does not test the shard pointer (shards_see_call, which
+   sees every call).  */
+
+bool
+find_counter_refs (function *fun, counter_refs *refs)
+{
   bool calls_untested = false;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)
@@ -628,15 +596,48 @@ shards_pass::execute (function *fun)
             tree a;
             if (counter_ref_p (gimple_op (stmt, k), &a, &off))
               {
-                stmts.safe_push (stmt);
-                ops.safe_push (k);
-                offs.safe_push (off);
-                arrays.safe_push (a);
+                refs->stmts.safe_push (stmt);
+                refs->ops.safe_push (k);
+                refs->offs.safe_push (off);
+                refs->arrays.safe_push (a);
               }
           }
       }
+  return calls_untested;
+}
 
-  if (stmts.is_empty ())
+/* Make access I of REFS one of the shard that pointer P points to; if P is
+   NULL_TREE, of the shard that the cache of its unit points to, loaded
+   there.  */
+
+void
+move_counter_ref (counter_refs *refs, unsigned i, tree p)
+{
+  gimple *stmt = refs->stmts[i];
+  if (!p)
+    {
+      /* Loaded where it is used: no register holds it across the
+         function, and the optimisers merge the loads they can.  */
+      p = make_ssa_name (shard_ptr_type ());
+      gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
+      gsi_insert_before (&gsi, gimple_build_assign (p, shard_cache_decl (refs->arrays[i], 1)),
+                         GSI_SAME_STMT);
+    }
+  tree old = gimple_op (stmt, refs->ops[i]);
+  tree ref = build2 (MEM_REF, TREE_TYPE (old), p,
+                     build_int_cst (shard_ptr_type (), refs->offs[i]));
+  TREE_THIS_VOLATILE (ref) = TREE_THIS_VOLATILE (old);
+  TREE_SIDE_EFFECTS (ref) = TREE_SIDE_EFFECTS (old);
+  gimple_set_op (stmt, refs->ops[i], ref);
+  update_stmt (stmt);
+}
+
+unsigned int
+shards_execute (function *fun)
+{
+  counter_refs refs;
+  bool calls_untested = find_counter_refs (fun, &refs);
+  if (refs.stmts.is_empty ())
     {
       set_add (&uncounted, fun->decl);
       /* A function without counters that calls one that does not test the
@@ -653,35 +654,18 @@ shards_pass::execute (function *fun)
   /* Each unit's pointer, then its counters through it.  */
   auto_vec<tree> done, pointers;
   bool tested = shard_caches_p () && entered_with_shard_p (fun);
-  for (unsigned i = 0; i < stmts.length (); i++)
+  for (unsigned i = 0; i < refs.stmts.length (); i++)
     {
       unsigned k = 0;
-      while (k < done.length () && done[k] != arrays[i])
+      while (k < done.length () && done[k] != refs.arrays[i])
         k++;
       if (k == done.length ())
         {
-          done.safe_push (arrays[i]);
+          done.safe_push (refs.arrays[i]);
           pointers.safe_push (tested ? NULL_TREE
-                                     : shard_pointer (fun, arrays[i]));
+                                     : shard_pointer (fun, refs.arrays[i]));
         }
-      gimple *stmt = stmts[i];
-      tree p = pointers[k];
-      if (tested)
-        {
-          /* Loaded where it is used: no register holds it across the
-             function, and the optimisers merge the loads they can.  */
-          p = make_ssa_name (shard_ptr_type ());
-          gimple_stmt_iterator gsi = gsi_for_stmt (stmt);
-          gsi_insert_before (&gsi, gimple_build_assign (p, shard_cache_decl (arrays[i], 1)),
-                             GSI_SAME_STMT);
-        }
-      tree old = gimple_op (stmt, ops[i]);
-      tree ref = build2 (MEM_REF, TREE_TYPE (old), p,
-                         build_int_cst (shard_ptr_type (), offs[i]));
-      TREE_THIS_VOLATILE (ref) = TREE_THIS_VOLATILE (old);
-      TREE_SIDE_EFFECTS (ref) = TREE_SIDE_EFFECTS (old);
-      gimple_set_op (stmt, ops[i], ref);
-      update_stmt (stmt);
+      move_counter_ref (&refs, i, pointers[k]);
     }
   if (tested)
     set_add (&untested, fun->decl);
@@ -692,10 +676,6 @@ shards_pass::execute (function *fun)
 
 } // namespace
 
-/* update=thread, or no update= where the units' caches make it cost close
-   to update=single (shard_caches_p: an executable on x86-64); elsewhere
-   the default is update=single.  */
-
 /* The units that keep their place in a cache have a sink (shard_cache_decl),
    but at a -flto link.  */
 
@@ -705,21 +685,29 @@ dsprof_unit_sink_p (void)
   return dsprof_update_thread_p () && shard_caches_p () && !in_lto_p;
 }
 
+/* update=thread, or no update= where the units' caches make it cost close
+   to update=single (shard_caches_p: an executable on x86-64); elsewhere
+   the default is update=single.  */
+
 bool
 dsprof_update_thread_p (void)
 {
-  return dsprof_opts.thread
-         || (!dsprof_opts.single && !dsprof_opts.atomic && shard_caches_p ());
+  return dsprof_opts.update == DSPROF_UPDATE_THREAD
+         || (dsprof_opts.update == DSPROF_UPDATE_DEFAULT && shard_caches_p ());
 }
 
-opt_pass *
-dsprof_make_shards_pass (gcc::context *ctxt)
-{
-  return new shards_pass (ctxt);
-}
+const dsprof_pass dsprof_shards_pass = {
+  .name = "dsprof-shards",
+  .required = PROP_cfg | PROP_ssa,
+  .todo_finish = TODO_update_ssa_only_virtuals,
+  .gate = shards_gate,
+  .execute = shards_execute,
+};
 
-opt_pass *
-dsprof_make_threads_pass (gcc::context *ctxt)
-{
-  return new threads_pass (ctxt);
-}
+const dsprof_pass dsprof_threads_pass = {
+  .name = "dsprof-threads",
+  .required = PROP_cfg | PROP_ssa,
+  .todo_finish = TODO_update_ssa_only_virtuals,
+  .gate = threads_gate,
+  .execute = threads_execute,
+};

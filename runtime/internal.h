@@ -5,6 +5,8 @@
                   calls each module's own prepare, reset and exit functions
      units.c      the registration entry points and the registry of units
      threads.c    the threads that run counted code, their counter shards
+     dimread.c    the dimensions computed from the program's data (dims=
+                  NAME=EXPR of a selection file), read fault-safe
      recorder.c   the event hooks (their hot path), the event API of
                   dsprof.h, the per-thread event streams and their repairs
      cost.c       the recorder's own cost measured in the run: sampled calls
@@ -23,6 +25,7 @@
    Who calls whom (a call of a function another file defines; acyclic, each
    file calls only files below it on this list):
      lifecycle.c  -> units recorder threads writer sites strings clock
+     dimread.c    -> recorder strings
      units.c      -> recorder threads writer util
      recorder.c   -> cost sites strings clock control writer util
      threads.c    -> writer util
@@ -323,6 +326,10 @@ DSPROF_HIDDEN void dsprof_strings_fault (const siginfo_t *si);
 /* Copy at most N bytes of the program's string S to BUF, up to and with its
    NUL, stopping where S becomes unreadable; return how many.  */
 DSPROF_HIDDEN size_t dsprof_read_string (char *buf, const char *s, size_t n);
+/* Copy the N bytes at the program's address SRC to BUF, a fault there caught
+   (as a string dimension's bytes are read); 1, or 0 if one is unreadable.
+   dimread.c reads the program's data with it.  */
+DSPROF_HIDDEN int dsprof_read_bytes (void *buf, uintptr_t src, size_t n);
 /* The formatters of dsprof_set_formatter, by dimension name id: grown under
    the names lock, an old array never freed.  */
 typedef size_t (*dsprof_formatter) (const void *p, char *buf, size_t size);
@@ -481,5 +488,20 @@ DSPROF_HIDDEN void dsprof_recorder_fork_parent (void);
 DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
+/* recorder.c: whether the calling thread's innermost open record of a
+   live frame is at CFA (dimread.c adds its dimensions to that one).  */
+DSPROF_HIDDEN int dsprof_recorder_open_at (uintptr_t cfa);
+/* recorder.c: dsprof_dim_* for dimread.c: dimension DIM, whose interned
+   id is ID (0: interned there), of type TYPE (DSPROF_DIM_*), value V.  */
+DSPROF_HIDDEN void dsprof_recorder_dim (const char *dim, uint32_t id, int type,
+                                        uint64_t v);
+/* dimread.c: the dimensions a selection file's expressions compute
+   (docs/select.md), evaluated from the program's data: PROG (the plugin's
+   description, dimread.c) over the words ROOTS, each a DIM of the innermost
+   open event, if that is the record at CFA (the hook's); IDS, one word a
+   dimension in the unit, caches their names' ids (0 until known).  */
+DSPROF_API void __dsprof_dims_v1 (const unsigned char *prog,
+                                  const uint64_t *roots, void *cfa,
+                                  uint32_t *ids);
 
 #endif /* DSPROF_INTERNAL_H */

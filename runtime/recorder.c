@@ -1128,17 +1128,34 @@ out:
   errno = saved_errno;
 }
 
-/* Attach dimension DIM of TYPE with value V (or string S) to the innermost open
-   event of a frame that is still live; CFA is the frame of the dsprof_dim_*
-   call.  */
+/* Whether the calling thread records, and its innermost open record of a
+   live frame (not one a longjmp left below CFA) is at CFA: the record the
+   dimensions computed by dimread.c belong to, which a dropped Start or op
+   record leaves to another.  */
+
+DSPROF_HIDDEN int
+dsprof_recorder_open_at (uintptr_t cfa)
+{
+  struct thread *t = self;
+  if (!t || t->busy)
+    return 0;
+  for (uint32_t i = t->depth; i > 0; i--)
+    if (t->open[i - 1].cfa >= cfa)
+      return t->open[i - 1].cfa == cfa;
+  return 0;
+}
+
+/* Attach dimension DIM (of id ID, or 0: interned here) of TYPE with value V
+   (or string S) to the innermost open event of a frame that is still live;
+   CFA is the frame of the dsprof_dim_* call.  */
 
 static void
-add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
+add_dim_id (const char *dim, uint32_t id, int type, uint64_t v, uintptr_t cfa)
 {
   struct thread *t = thread_get ();
   if (!t || t->busy || !dim)
     return;
-  COST_SAMPLE (t, DSPROF_HOOK_DIM, add_dim (dim, type, v, cfa));
+  COST_SAMPLE (t, DSPROF_HOOK_DIM, add_dim_id (dim, id, type, v, cfa));
   int saved_errno = errno;
   busy_on (t);
   /* Not to an event a longjmp left open: its frame is gone.  */
@@ -1148,7 +1165,7 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
       count_stray ();
       goto out;
     }
-  uint32_t name = dsprof_strings_intern (dim);
+  uint32_t name = id ? id : dsprof_strings_intern (dim);
   uint64_t now = dsprof_ticks ();
   /* Room for the name's definition and the value in one chunk: a new chunk
      starts with no names defined.  */
@@ -1167,6 +1184,20 @@ add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
 out:
   busy_off (t);
   errno = saved_errno;
+}
+
+static void
+add_dim (const char *dim, int type, uint64_t v, uintptr_t cfa)
+{
+  add_dim_id (dim, 0, type, v, cfa);
+}
+
+/* add_dim for dimread.c, with the id of DIM if it has it (else 0).  */
+
+DSPROF_HIDDEN void
+dsprof_recorder_dim (const char *dim, uint32_t id, int type, uint64_t v)
+{
+  add_dim_id (dim, id, type, v, (uintptr_t) __builtin_dwarf_cfa ());
 }
 
 DSPROF_API void

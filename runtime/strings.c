@@ -251,6 +251,42 @@ install_segv (void)
   __atomic_store_n (&segv_installed, 1, __ATOMIC_RELEASE);
 }
 
+/* Copy the N bytes at the program's address SRC to BUF as
+   dsprof_read_string reads a string, for the dimensions computed from the
+   program's data (dimread.c).  Return 1, or 0 if a byte of them is unreadable.  The state
+   of a read this one interrupts (a signal handler's hook) is put back.  */
+
+int
+dsprof_read_bytes (void *buf, uintptr_t src, size_t n)
+{
+  if (unlikely (!__atomic_load_n (&segv_installed, __ATOMIC_ACQUIRE)))
+    pthread_once (&segv_once, install_segv);
+  void **volatile saved_env = reading.env;
+  volatile uintptr_t saved_lo = reading.lo, saved_hi = reading.hi;
+  void *env[5];
+  volatile int ok = 0;
+  if (__builtin_setjmp (env))
+    goto out;
+  reading.env = NULL;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.lo = src;
+  reading.hi = src + n;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.env = env;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  memcpy (buf, (const void *) src, n);
+  ok = 1;
+out:
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.env = NULL;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.lo = saved_lo;
+  reading.hi = saved_hi;
+  __atomic_signal_fence (__ATOMIC_SEQ_CST);
+  reading.env = saved_env;
+  return ok;
+}
+
 /* Copy the bytes of the program's string S up to and with its NUL, at most N
    of them, to BUF, as memccpy would (memchr and memcpy, which AddressSanitizer
    checks in a sanitized program).  Return how many were copied.  */

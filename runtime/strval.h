@@ -240,7 +240,7 @@ put_kept (unsigned char *p, size_t len, size_t limit)
 }
 
 /* Encode the program's string S as a STR value at P: at most BOUND bytes of
-   it (the parameter that bounds it, README "Annotating events"), up to its
+   it (the parameter that bounds it, docs/contract.md §4.2), up to its
    NUL, DSPROF_STRMAX of them (cut by utf8_cut) and "..." if it is longer;
    what could be read of it and "..." if it becomes unreadable,
    "(unreadable)" if none of it can be.

@@ -105,6 +105,12 @@
 #                      callgrind's instructions per read; whether the kernel
 #                      offers the page's time (cap_user_time), and how often
 #                      the page's time_enabled changes while the thread runs
+#   dim_expr           bench/dimexpr.c: ns per op record of a `dispatch'
+#                      directive (docs/select.md) with 0, 1 and 3 NAME=EXPR
+#                      dims (a pointer difference; one and two loads more),
+#                      against the plain build: (time - plain time) / ops,
+#                      BENCH_VM_OPS ops a run; the same with DSPROF_EVENTS=0;
+#                      and callgrind's instructions per op of each
 #   busy_machine       bench/vmspin.c (hook mode, BENCH_VM_OPS / 3 opcodes)
 #                      alone and beside two busy processes: the report's mean
 #                      Self of spin1000 against the spin's median, and the
@@ -151,7 +157,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times function_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh"
+BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times function_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh dim_expr"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -408,6 +414,51 @@ bench_events () {
     per_call_row "$m: dsprof event, ${what[$m]}" "events-$m" 1 0 "$LONG_CALLS"
     rm -f "$EV/$m.data"
   done
+}
+
+# ---- NAME=EXPR dims of a selection file on op records (docs/select.md) ------------------------
+bench_dim_expr () {
+  local dir=$BENCH_DIR/dimexpr n=${BENCH_VM_OPS:-3000000} v expect out
+  local cf="-O2 -I$TOP/runtime" lib="$TOP/runtime/libdsprof.a -lpthread"
+  local -A sel=([0]="dispatch run"
+                [1]="dispatch run dims=addr=pc-vm->code"
+                [3]="dispatch run dims=addr=pc-vm->code,steps=vm->steps,fdepth=vm->frame->depth")
+  rm -rf "$dir" && mkdir -p "$dir"
+  gcc $cf "$TOP/bench/dimexpr.c" -o "$dir/plain" || die "cannot build bench/dimexpr.c"
+  expect=$("$dir/plain" 1000)
+  for v in 0 1 3; do
+    echo "${sel[$v]}" >"$dir/e$v.sel"
+    gcc $cf -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+      -fplugin-arg-dsprof-select="$dir/e$v.sel" "$TOP/bench/dimexpr.c" $lib \
+      -o "$dir/e$v" || die "cannot build bench/dimexpr.c with ${sel[$v]}"
+    out=$(DSPROF_OUT=$dir/check.data "$dir/e$v" 1000) || die "dimexpr e$v failed"
+    [ "$out" = "$expect" ] || die "dimexpr e$v prints $out, the plain build $expect"
+  done
+  PREPARE="rm -f $dir/e0.data $dir/e1.data $dir/e3.data" time_cmds dim-expr \
+    "$dir/plain $n" "env DSPROF_OUT=$dir/e0.data $dir/e0 $n" \
+    "env DSPROF_OUT=$dir/e1.data $dir/e1 $n" "env DSPROF_OUT=$dir/e3.data $dir/e3 $n" \
+    "env DSPROF_EVENTS=0 DSPROF_OUT=$dir/off.data $dir/e3 $n"
+  timed_row "plain -O2, $n ops" dim-expr 0 0
+  per_call_row "op record, no dims" dim-expr 1 0 "$n"
+  per_call_row "op record, 1 expression dim" dim-expr 2 0 "$n"
+  per_call_row "op record, 3 expression dims" dim-expr 3 0 "$n"
+  per_call_row "3 expression dims, DSPROF_EVENTS=0" dim-expr 4 0 "$n"
+  # Instructions per op (callgrind, 100,000 ops more), which the machine's
+  # load does not move: the op record, then each build's more.
+  if command -v valgrind >/dev/null; then
+    local -A ins
+    for v in plain e0 e1 e3; do
+      ins[$v]=$(( $(DSPROF_OUT=$dir/cg.data instructions "$dir/$v" 200000)
+                  - $(DSPROF_OUT=$dir/cg.data instructions "$dir/$v" 100000) ))
+    done
+    row "op record, no dims" "$(( (ins[e0] - ins[plain]) / 100000 ))" "instr/op" "" "callgrind"
+    row "1 expression dim, more" "$(( (ins[e1] - ins[e0]) / 100000 ))" "instr/op" "" "callgrind"
+    row "3 expression dims, more" "$(( (ins[e3] - ins[e0]) / 100000 ))" "instr/op" "" \
+      "callgrind; $(( (ins[e3] - ins[e0]) / 300000 )) an expression"
+  else
+    missing_row "instructions per op" "valgrind not installed"
+  fi
+  rm -rf "$dir"/*.data
 }
 
 # ---- bytes per event (docs/contract.md §6 row 5) -------------------------------------------

@@ -21,7 +21,7 @@
 #         dsprof-execute  the same, but only luaV_execute is an event (its
 #                     few events cost next to nothing: its plain time)
 #         dsprof-dispatch  the plugin with dispatch=luaV_execute: op records
-#                     for Lua's opcodes (README, "Profiling a bytecode VM")
+#                     for Lua's opcodes (docs/vm.md)
 #         dsprof-ops  the same with counters=off
 #         gcov        --coverage (-fprofile-arcs -ftest-coverage)
 #         dsprof-gcov both the plugin and --coverage (one run gives both profiles)

@@ -4,9 +4,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -162,31 +162,34 @@ ctl_events (const char *path, uint32_t on)
   return rc ? rc : close_output ("ctl", NULL, stdout);
 }
 
+static const struct opt ctl_opts[] = {
+  { 0 }
+};
+
+/* ctl's operands ARGV[0 .. ARGC): PROFILE events on|off.  */
+
 static int
-run_ctl (int argc, char **argv)
+ctl_main (void *opts, int argc, char **argv)
 {
-  static const struct option longopts[] = {
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  int c;
-  opterr = 0;
-  while ((c = getopt_long (argc, argv, ":h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'h': return print_help (&cmd_ctl);
-      default: return option_error ("ctl", c, argv);
-      }
-  argc -= optind;
-  argv += optind;
+  (void) opts;
   if (argc != 3 || strcmp (argv[1], "events")
       || (strcmp (argv[2], "on") && strcmp (argv[2], "off")))
     return usage_error ("ctl", "want PROFILE events on|off");
   return ctl_events (argv[0], !strcmp (argv[2], "on"));
 }
 
+static int
+run_ctl (int argc, char **argv)
+{
+  return opt_run (&cmd_ctl.cli, argc, argv, NULL, ctl_main);
+}
+
 const struct command cmd_ctl = {
-  "ctl", "switch event recording of a running program", run_ctl,
+  .summary = "switch event recording of a running program",
+  .run = run_ctl,
+  .cli = {
+    .name = "ctl", .opts = ctl_opts,
+    .usage =
   "usage: dsprof ctl PROFILE events on|off\n\n"
   "Switch event recording on or off in the running process that writes\n"
   "PROFILE, at once (its next event function reads the switch from the\n"
@@ -197,4 +200,5 @@ const struct command cmd_ctl = {
   "profile (a file the process does not map), or a file that is not a profile\n"
   "gets a message and status 2, the file unchanged.  A symbolic link switches\n"
   "the profile it names.\n"
+  }
 };

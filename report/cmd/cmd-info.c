@@ -1,6 +1,5 @@
 /* cmd-info.c - `dsprof info`: what a profile holds (docs/contract.md §5.8).  */
 
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,26 +190,23 @@ info_one (struct pf_process *p, bool count, FILE *out)
   return 0;
 }
 
+static const struct opt info_opts[] = {
+  { .name = "count", .letter = 'c', .kind = OPT_FLAG,
+    .help = "also decode the event streams to count the events\n"
+            "and the records (complete and incomplete) and to state\n"
+            "the recorder's share of the run; this reads every\n"
+            "stream, and finds a corrupt one" },
+  { 0 }
+};
+
+/* info, its option --count (*OPTS), over the profiles ARGV[0 .. ARGC).  */
+
 static int
-run_info (int argc, char **argv)
+info_main (void *opts, int argc, char **argv)
 {
-  static const struct option longopts[] = {
-    { "count", no_argument, NULL, 'c' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  int c;
-  bool count = false;
-  opterr = 0;
-  while ((c = getopt_long (argc, argv, ":ch", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'c': count = true; break;
-      case 'h': return print_help (&cmd_info);
-      default: return option_error ("info", c, argv);
-      }
+  bool count = *(bool *) opts;
   struct pf_set set;
-  int rc = load_profiles (argc - optind, argv + optind, &set);
+  int rc = load_profiles (argc, argv, &set);
   if (rc)
     return rc;
   pf_warn_no_dispatch (&set);
@@ -227,8 +223,19 @@ run_info (int argc, char **argv)
   return rc ? rc : close_output ("info", NULL, stdout);
 }
 
+static int
+run_info (int argc, char **argv)
+{
+  bool count = false;
+  return opt_run (&cmd_info.cli, argc, argv, &count, info_main);
+}
+
 const struct command cmd_info = {
-  "info", "what a profile holds", run_info,
+  .summary = "what a profile holds",
+  .run = run_info,
+  .cli = {
+    .name = "info", .opts = info_opts,
+    .usage =
   "usage: dsprof info [--count] [PROFILE...]\n\n"
   "Describe each profile: program, process ids, run time (and, after a normal\n"
   "exit, the CPU time, the time not on a CPU and the time waiting for one),\n"
@@ -238,8 +245,5 @@ const struct command cmd_info = {
   "event pair measured at start and its costs measured in the run (per hook\n"
   "kind, the caller's part, the chunk setups), and the clock: all from the\n"
   "file's headers, at once whatever its size.\n\n"
-  "  -c, --count   also decode the event streams to count the events and the\n"
-  "                records (complete and incomplete) and to state the recorder's\n"
-  "                share of the run; this reads every stream, and finds a\n"
-  "                corrupt one\n"
+  }
 };

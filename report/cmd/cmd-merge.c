@@ -15,7 +15,6 @@
    streams: a chunk of OUT is written when its input chunk ends, and nothing
    is kept per record.  */
 
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,31 +316,24 @@ write_merged (struct pf_set *set, const char *output, FILE *f)
   return rc;
 }
 
+static const struct opt merge_opts[] = {
+  { .name = "output", .letter = 'o', .arg = "OUT", .kind = OPT_STRING,
+    .help = "the merged profile (required)" },
+  { 0 }
+};
+
+/* merge into --output (*OPTS) the profiles ARGV[0 .. ARGC).  */
+
 static int
-run_merge (int argc, char **argv)
+merge_main (void *opts, int argc, char **argv)
 {
-  static const struct option longopts[] = {
-    { "output", required_argument, NULL, 'o' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  const char *output = NULL;
-  int ch;
-  opterr = 0;
-  optind = 1;
-  while ((ch = getopt_long (argc, argv, ":o:h", longopts, NULL)) != -1)
-    switch (ch)
-      {
-      case 'o': output = optarg; break;
-      case 'h': return print_help (&cmd_merge);
-      default: return option_error ("merge", ch, argv);
-      }
+  const char *output = *(const char **) opts;
   if (!output || !*output)
     return usage_error ("merge", "-o OUT is needed");
-  if (optind >= argc)
+  if (argc == 0)
     return usage_error ("merge", "no input profiles");
   struct pf_set set;
-  int rc = load_profiles (argc - optind, argv + optind, &set);
+  int rc = load_profiles (argc, argv, &set);
   if (rc)
     return rc;
   /* Into a new file beside OUT, renamed over it at the end (files.h): OUT may
@@ -354,8 +346,19 @@ run_merge (int argc, char **argv)
   return rc;
 }
 
+static int
+run_merge (int argc, char **argv)
+{
+  const char *output = NULL;
+  return opt_run (&cmd_merge.cli, argc, argv, &output, merge_main);
+}
+
 const struct command cmd_merge = {
-  "merge", "one profile from many", run_merge,
+  .summary = "one profile from many",
+  .run = run_merge,
+  .cli = {
+    .name = "merge", .opts = merge_opts,
+    .usage =
   "usage: dsprof merge -o OUT IN...\n\n"
   "Write one profile OUT holding the profiles IN (e.g. every run of a test\n"
   "suite): each compilation unit once with its counters summed, so `dsprof\n"
@@ -369,5 +372,5 @@ const struct command cmd_merge = {
   "exactly, what reports of IN... deduct; --raw figures are the same).  pid,\n"
   "parent pid and program are the first input's.  OUT may be one of the\n"
   "inputs: it is replaced only once the merged profile is written.\n\n"
-  "  -o, --output OUT     the merged profile (required)\n"
+  }
 };

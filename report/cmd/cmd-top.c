@@ -10,7 +10,6 @@
    shows its lines.  */
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <poll.h>
 #include <signal.h>
@@ -928,39 +927,47 @@ run_terminal (struct top *t)
 /* ---- the command ------------------------------------------------------------- */
 
 static int
-parse_args (struct top *t, int argc, char **argv)
+set_delay (const char *cmd, char *arg, void *field)
 {
-  static const struct option longopts[] = {
-    { "delay", required_argument, NULL, 'd' },
-    { "batch", required_argument, NULL, 'b' },
-    { "help", no_argument, NULL, 'h' },
-    { NULL, 0, NULL, 0 }
-  };
-  int c;
   char *end;
-  opterr = 0;
-  while ((c = getopt_long (argc, argv, ":d:b:h", longopts, NULL)) != -1)
-    switch (c)
-      {
-      case 'd':
-        errno = 0;
-        t->delay = strtod (optarg, &end);
-        if (errno || end == optarg || *end || !(t->delay >= 0.01)
-            || t->delay > 86400)
-          return usage_error ("top", "-d wants seconds from 0.01 to 86400, not "
-                              "'%s'", optarg);
-        break;
-      case 'b':
-        errno = 0;
-        t->batch = strtol (optarg, &end, 10);
-        if (errno || end == optarg || *end || t->batch < 1)
-          return usage_error ("top", "--batch wants a number of refreshes >= 1, "
-                              "not '%s'", optarg);
-        break;
-      case 'h': return -1;
-      default: return option_error ("top", c, argv);
-      }
-  for (int i = optind; i < argc; i++)
+  errno = 0;
+  double *delay = field;
+  *delay = strtod (arg, &end);
+  if (errno || end == arg || *end || !(*delay >= 0.01) || *delay > 86400)
+    return usage_error (cmd, "-d wants seconds from 0.01 to 86400, not '%s'",
+                        arg);
+  return 0;
+}
+
+static int
+set_batch (const char *cmd, char *arg, void *field)
+{
+  char *end;
+  errno = 0;
+  long *batch = field;
+  *batch = strtol (arg, &end, 10);
+  if (errno || end == arg || *end || *batch < 1)
+    return usage_error (cmd, "--batch wants a number of refreshes >= 1, not "
+                        "'%s'", arg);
+  return 0;
+}
+
+static const struct opt top_opts[] = {
+  { .name = "delay", .letter = 'd', .arg = "SECONDS", .kind = OPT_FUNC,
+    .set = set_delay, .off = offsetof (struct top, delay),
+    .help = "between refreshes (default 1)" },
+  { .name = "batch", .letter = 'b', .arg = "N", .kind = OPT_FUNC,
+    .set = set_batch, .off = offsetof (struct top, batch),
+    .help = "print N refreshes as text (both views), no terminal" },
+  { 0 }
+};
+
+/* top's operands ARGV[0 .. ARGC): a profile and dimensions, into T.  */
+
+static int
+top_operands (struct top *t, int argc, char **argv)
+{
+  for (int i = 0; i < argc; i++)
     if (looks_like_profile (argv[i]))
       {
         if (t->path)
@@ -973,6 +980,20 @@ parse_args (struct top *t, int argc, char **argv)
     else
       t->given[t->ngiven++] = argv[i];
   return 0;
+}
+
+/* Parse top's options into T; its operands: a profile and dimensions.
+   Return 0, OPT_HELP or EXIT_USAGE.  */
+
+static int
+parse_args (struct top *t, int argc, char **argv)
+{
+  struct opt_operands ops;
+  int rc = opt_parse (&cmd_top.cli, argc, argv, t, &ops);
+  if (!rc)
+    rc = top_operands (t, ops.n, ops.v);
+  free (ops.v);
+  return rc;
 }
 
 /* Free what T holds: the decoders before the sites they point into.  */
@@ -1031,8 +1052,8 @@ run_top (int argc, char **argv)
   t.dim_choice = -1;
   t.given = XNEWVEC (const char *, argc + 1);
   int rc = parse_args (&t, argc, argv);
-  if (rc < 0)
-    rc = print_help (&cmd_top);
+  if (rc == OPT_HELP)
+    rc = 0;
   else if (!rc)
     rc = top_main (&t);
   top_free (&t);
@@ -1045,7 +1066,11 @@ run_top (int argc, char **argv)
 }
 
 const struct command cmd_top = {
-  "top", "a live view of a running program's profile", run_top,
+  .summary = "a live view of a running program's profile",
+  .run = run_top,
+  .cli = {
+    .name = "top", .opts = top_opts,
+    .usage =
   "usage: dsprof top [-d SECONDS] [--batch N] [PROFILE] [DIM...]\n\n"
   "Show the profile of a running program (default ./dsprof.data), read again\n"
   "every refresh: the program's run time so far, records and event stream;\n"
@@ -1057,6 +1082,5 @@ const struct command cmd_top = {
   "while any runs.\n\n"
   "Keys: q quit, p or space pause, l lines, r records, tab switch view,\n"
   "d bucket the records by the next dimension of the profile.\n\n"
-  "  -d, --delay SECONDS  between refreshes (default 1)\n"
-  "  -b, --batch N        print N refreshes as text (both views), no terminal\n"
+  }
 };

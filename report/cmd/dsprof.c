@@ -1,11 +1,8 @@
 /* dsprof.c - the `dsprof` command: dispatch to a subcommand, and what the
    subcommands share (cmd.h).  */
 
-#include <getopt.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "libiberty.h"
 #include "cmd.h"
@@ -40,10 +37,33 @@ main_help (FILE *out)
            "Read dsprof profiles (default ./dsprof.data); several are combined.\n\n"
            "Commands:\n");
   for (size_t i = 0; i < NCOMMANDS; i++)
-    fprintf (out, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf (out, "  %-10s %s\n", commands[i]->cli.name, commands[i]->summary);
   fprintf (out, "\n`dsprof COMMAND --help` describes a command.  Exit status: 0 "
            "success, 1 usage error,\n2 unreadable or corrupt profile "
            "(or unwritable output), 3 diff --fail-above exceeded.\n");
+}
+
+/* `dsprof help --man`: the OPTIONS section of docs/dsprof.1, each command's
+   options from its table.  */
+
+static int
+man_options (FILE *out)
+{
+  fputs (".SH OPTIONS\n"
+         "Every command takes \\fB\\-\\-help\\fR (\\fB\\-h\\fR).  An option that takes an\n"
+         "argument takes it as the next argument or after \\fB=\\fR; options\n"
+         "may come anywhere before \\fB\\-\\-\\fR.\n", out);
+  for (size_t i = 0; i < NCOMMANDS; i++)
+    {
+      bool any = false;
+      for (const struct opt *o = commands[i]->cli.opts; o->name && !any; o++)
+        any = o->help != NULL;
+      if (!any)
+        continue;
+      fprintf (out, ".SS %s\n", commands[i]->cli.name);
+      opt_man (&commands[i]->cli, out);
+    }
+  return 0;
 }
 
 int
@@ -54,6 +74,8 @@ main (int argc, char **argv)
       main_help (stderr);
       return EXIT_USAGE;
     }
+  if (argc == 3 && !strcmp (argv[1], "help") && !strcmp (argv[2], "--man"))
+    return man_options (stdout);
   if (!strcmp (argv[1], "--help") || !strcmp (argv[1], "-h")
       || !strcmp (argv[1], "help"))
     {
@@ -66,7 +88,7 @@ main (int argc, char **argv)
       return 0;
     }
   for (size_t i = 0; i < NCOMMANDS; i++)
-    if (!strcmp (argv[1], commands[i]->name))
+    if (!strcmp (argv[1], commands[i]->cli.name))
       {
         if (shows_progress (commands[i]))
           progress_want ();
@@ -82,35 +104,9 @@ main (int argc, char **argv)
 /* ---- shared ------------------------------------------------------------------ */
 
 int
-usage_error (const char *cmd, const char *fmt, ...)
-{
-  va_list ap;
-  fprintf (stderr, "dsprof %s: ", cmd);
-  va_start (ap, fmt);
-  vfprintf (stderr, fmt, ap);
-  va_end (ap);
-  fprintf (stderr, "\n(see 'dsprof %s --help')\n", cmd);
-  return EXIT_USAGE;
-}
-
-int
-option_error (const char *cmd, int c, char **argv)
-{
-  if (c == ':')
-    return usage_error (cmd, "option '%s' needs an argument", argv[optind - 1]);
-  return usage_error (cmd, "unknown option '%s'", argv[optind - 1]);
-}
-
-bool
-looks_like_profile (const char *arg)
-{
-  return access (arg, F_OK) == 0 || strchr (arg, '/') || strstr (arg, ".data");
-}
-
-int
 print_help (const struct command *c)
 {
-  fputs (c->help, stdout);
+  opt_help (&c->cli, stdout);
   return 0;
 }
 
@@ -131,25 +127,5 @@ load_profiles (int argc, char **argv, struct pf_set *set)
       fprintf (stderr, "dsprof: no profile among the files given\n");
       return EXIT_DATA;
     }
-  return 0;
-}
-
-bool
-parse_filter (char *arg, struct agg_filter *f)
-{
-  char *eq = strchr (arg, '=');
-  if (!eq || eq == arg)
-    return false;
-  f->negate = eq[-1] == '!';
-  f->dim = xstrndup (arg, (size_t) (eq - arg - f->negate));
-  f->value = eq + 1;
-  return f->dim[0] != '\0';
-}
-
-int
-check_dim (const char *cmd, const char *name)
-{
-  if (!dim_name_ok (name))
-    return usage_error (cmd, "outer:D wants a dimension D, not '%s'", name);
   return 0;
 }

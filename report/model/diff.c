@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include "libiberty.h"
-#include "cmd.h"
+#include "exit.h"
+#include "files.h"
+#include "text.h"
 #include "diff.h"
 #include "linecount.h"
 #include "model.h"

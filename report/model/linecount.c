@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "libiberty.h"
-#include "cmd.h"
+#include "exit.h"
+#include "text.h"
 #include "flow.h"
 #include "linecount.h"
 

@@ -4,8 +4,9 @@
      rpt_model   the dimension report of docs/contract.md §5.3: rendered by
                  `dsprof report`'s text, CSV and JSON and by `dsprof html`'s
                  tables;
-     cg_model    the call graph of §5.7: rendered by `dsprof callgraph` as gprof
-                 prints it and by `dsprof html` as a table.
+     cg_model    the call graph of §5.7 (callgraph.h, included here): rendered
+                 by `dsprof callgraph` as gprof prints it and by `dsprof html`
+                 as a table.
 
    The dimension report is the tree of buckets a query gives over a profile.
 
@@ -25,7 +26,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cmd.h"
+#include "aggregate.h"
+#include "exit.h"
+#include "profile.h"
+#include "query.h"
+#include "callgraph.h"
 
 struct rpt_table;
 
@@ -85,47 +90,5 @@ void rpt_each_table (const struct rpt_model *m, int level, long top,
                      void (*fn) (const struct rpt_table *t, const char **path,
                                  void *arg),
                      void *arg);
-
-/* ---- the call graph ---------------------------------------------------------------- */
-
-/* One line of an entry: a caller of the entry (above its own line), the entry's
-   own line, or a callee or cycle member (below).  The figures are those
-   `dsprof callgraph` prints; a line inside a cycle has counts only (TIMES
-   false, self_ns and desc_ns 0).  */
-struct cg_line
-{
-  bool primary;                  /* the entry's own line */
-  bool times;                    /* self and children shown */
-  double pct;                    /* % of the profiled time; < 0 but on the own line */
-  uint64_t self_ns, desc_ns;     /* self, children */
-  char called[48];               /* N, N+R (R direct recursive calls) or N/M */
-  char *name;                    /* value [<cycle N>] [n], <spontaneous>, or
-                                    <cycle N as a whole> [n] */
-};
-
-struct cg_entry
-{
-  uint32_t index;                /* [n]: entries[n - 1] */
-  uint32_t nlines;
-  struct cg_line *lines;         /* callers, the own line, callees (members) */
-};
-
-struct cg_model
-{
-  const char *dim;               /* the caller's */
-  bool raw;
-  uint64_t records, profiled_ns;
-  uint32_t nentries;
-  struct cg_entry *entries;      /* by total time */
-  char **by_name;                /* nentries lines "[n] name", by name */
-};
-
-/* The call graph of SET's records grouped by DIM into *M, times as recorded
-   when RAW; with NOTE, say if no record carries DIM (agg_carry_note).  Return
-   0, or EXIT_DATA after a message; *M is then empty.  */
-int cg_build (struct pf_set *set, const char *dim, bool raw, bool note,
-              struct cg_model *m);
-
-void cg_free (struct cg_model *m);
 
 #endif /* DSPROF_MODEL_H */

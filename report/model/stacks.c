@@ -441,6 +441,24 @@ st_build (struct pf_set *set, bool raw, int *rc)
   return s;
 }
 
+struct stacks *
+st_build_samples (struct pf_set *set, bool raw, const char *dim, int ndims,
+                  const char *const *dims, int *rc)
+{
+  struct stacks *s = st_new (raw);
+  if (dim)
+    st_set_key (s, dim);
+  st_keep_variants (s, ndims, dims);
+  *rc = st_walk (set, s);
+  if (*rc)
+    {
+      st_free (s);
+      return NULL;
+    }
+  st_note_uncarried (s);
+  return s;
+}
+
 void
 st_free (struct stacks *s)
 {

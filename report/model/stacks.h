@@ -15,7 +15,7 @@
    dimension's values instead of names (st_set_key), and, per node, its
    records' figures split by the whole set of their dimensions, or by some
    (st_keep_variants: a variant per distinct set, so memory grows with the
-   distinct sets too).  */
+   distinct sets too); st_build_samples builds it so.  */
 
 #ifndef DSPROF_STACKS_H
 #define DSPROF_STACKS_H
@@ -97,6 +97,12 @@ int st_record (struct ev_record *r, void *stacks);
 /* The tree of every stream of SET, RAW as st_new.  Return NULL with *RC set to
    the walk's status if a stream is corrupt.  */
 struct stacks *st_build (struct pf_set *set, bool raw, int *rc);
+
+/* The pprof export's model: the tree of SET's paths of DIM's values (NULL:
+   names), with the variants of the NDIMS dimensions DIMS (NDIMS < 0: all);
+   say if no record carried DIM.  On failure (*RC EXIT_DATA) NULL.  */
+struct stacks *st_build_samples (struct pf_set *set, bool raw, const char *dim,
+                                 int ndims, const char *const *dims, int *rc);
 
 /* The nodes: ids 0 (the root) .. st_nnodes - 1, each after its parent.  */
 uint32_t st_nnodes (const struct stacks *s);

@@ -1,7 +1,7 @@
 /* pb.h - writing the protocol buffers wire encoding, for the exports to
-   pprof's profile.proto and Perfetto's trace (cmd-export.c): varints,
-   length-delimited fields and nested messages into a growing buffer, and a
-   gzip stream to write a buffer through.
+   pprof's profile.proto and Perfetto's trace (export-pprof.c,
+   export-perfetto.c): varints, length-delimited fields and nested messages
+   into a growing buffer, and a gzip stream to write a buffer through.
 
    A nested message is written in place: pb_open reserves one byte for its
    length and pb_close puts the length there, moving the body up when the

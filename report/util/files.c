@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "libiberty.h"
-#include "cmd.h"
+#include "exit.h"
 #include "files.h"
 #include "dsprof-format.h"
 

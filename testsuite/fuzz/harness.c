@@ -27,7 +27,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
 #include "profile.h"
 
 #define MAX_IMAGE (1u << 20)

@@ -14,6 +14,8 @@ void linecount_test_register (void);
 void intmap_test_register (void);
 void stacks_test_register (void);
 void pb_test_register (void);
+void opt_test_register (void);
+void callgraph_test_register (void);
 
 int
 main (void)
@@ -33,6 +35,8 @@ main (void)
   intmap_test_register ();
   stacks_test_register ();
   pb_test_register ();
+  opt_test_register ();
+  callgraph_test_register ();
   CU_basic_set_mode (CU_BRM_VERBOSE);
   CU_basic_run_tests ();
   unsigned failures = CU_get_number_of_failures ();

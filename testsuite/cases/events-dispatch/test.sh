@@ -1,5 +1,5 @@
 # events-dispatch: op records of a bytecode VM's dispatch (plugin argument
-# dispatch=FUNC, README "Profiling a bytecode VM"), on vm.c's four VMs: an
+# dispatch=FUNC, docs/vm.md "The rules in full"), on vm.c's four VMs: an
 # enum switch (run), a switch on ints (run_int, an annotated event itself), a
 # computed-goto table (run_goto), and two switches of which FUNC@LINE picks
 # the smaller (two).  At -O0 and -O2, and at -O2 with functions=all (the VM

@@ -1,5 +1,5 @@
 # events-off: DSPROF_EVENTS=0 (or off, no, false, in any case) turns event
-# recording off at run time, counters stay on (README, Environment): no records,
+# recording off at run time, counters stay on (dsprof(1), ENVIRONMENT): no records,
 # no threads, no events, and the same block counts as with events on.  1, on,
 # yes, true or empty leave events on, silently; any other value leaves them on
 # with one dsprof: warning naming it.

@@ -1,5 +1,6 @@
 # plugin-args: every argument of the plugin (docs/contract.md §2).  An unknown key or a bad
-# value is a compile error with an exact message naming the valid keys or values;
+# value is a compile error with an exact message naming the valid keys or values,
+# which `gcc -v --help` lists with the plugin's help, a line each with its values;
 # include= and exclude= restrict which functions get counters and events (exclude
 # wins); verbose prints one line per instrumented function; counters=off gives a
 # unit no counters, events=off no events; functions=all makes every function an
@@ -40,6 +41,26 @@ bad functions=some "dsprof: bad value 'some' for argument 'functions' (valid: al
 bad verbose=yes "dsprof: argument 'verbose' takes no value"
 bad include "dsprof: argument 'include' needs a colon-separated list of patterns"
 bad exclude= "dsprof: argument 'exclude' needs a colon-separated list of patterns"
+bad select "dsprof: argument 'select' needs one file name, given once"
+bad select= "dsprof: argument 'select' needs one file name, given once"
+
+# ---- the plugin's help -------------------------------------------------------------
+# gcc -v --help prints it on stderr under "Help for the loaded plugins:", " dsprof:":
+# a line per argument (KEY=SYNTAX or KEY, then its help), the keys those of the error
+# above in its order, a choice's words those of its bad-value error.
+LC_ALL=C gcc -fplugin="$PLUGIN" -v --help >/dev/null 2>help.err \
+  || fail "gcc -v --help with the plugin: status $?: $(cat help.err)"
+awk '/^Help for the loaded plugins:$/ { on = 1; next }
+     on && /^ dsprof:$/ { mine = 1; next }
+     mine && /^      [a-z]/ { print substr($0, 7); next }
+     mine && !/^    / { exit }' help.err >help.args
+got=$(sed 's/[= ].*//' help.args | paste -sd, - | sed 's/,/, /g')
+[ "$got" = "$KEYS" ] || fail "the plugin's help lists the keys '$got', not '$KEYS': $(cat help.err)"
+for arg in "counters=on|off" "events=on|off" "update=single|atomic|thread" \
+           "functions=all|annotated" "verbose"; do
+  grep -q "^$(printf '%s' "$arg" | sed 's/|/[|]/g')  *[a-z]" help.args \
+    || fail "the plugin's help has no line '$arg' with its help: $(cat help.args)"
+done
 
 # ---- include= and exclude= ------------------------------------------------------------
 # build_sel NAME WANT ARGS...: build sel.c with ARGS, run it; `dsprof lines` must give

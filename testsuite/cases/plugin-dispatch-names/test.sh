@@ -1,5 +1,5 @@
 # plugin-dispatch-names: an op record is named by its case label as the
-# source writes it (README "Profiling a bytecode VM").  names.c's VM
+# source writes it (docs/vm.md "The rules in full").  names.c's VM
 # switches on an int; at -O0 and -O2 `dsprof report name --where event=op`
 # gives every opcode the text after its `case': a macro's name, an
 # enumerator of an enum that is not the switch's type, a literal, a char

@@ -51,7 +51,7 @@ bad "dispatch f@0" "'dispatch': bad line '0' in 'f@0' (a line number from 1)"
 bad "dispatch f@12x" "'dispatch': bad line '12x' in 'f@12x' (a line number from 1)"
 bad "dispatch f@-3" "'dispatch': bad line '-3' in 'f@-3' (a line number from 1)"
 bad "dispatch f*" "'dispatch': bad function name 'f*' (a C identifier, optionally @LINE)"
-bad "dispatch f type=op" "'dispatch': unknown option 'type=op' (valid: file=)"
+bad "dispatch f type=op" "'dispatch': unknown option 'type=op' (valid: file=, dims=)"
 bad "include" "'include' needs one or more patterns"
 bad "exclude f [" "'exclude': bad file pattern '['"
 # Found when the unit is compiled.

@@ -1,5 +1,5 @@
 # runtime-accumulate-killed: an accumulating process killed at any step of
-# its start-up leaves no file but the profile (README, Environment): the
+# its start-up leaves no file but the profile (dsprof(1), ENVIRONMENT): the
 # profile is made unnamed (O_TMPFILE) and named once whole.  killat.so kills
 # the process with SIGKILL just before, and just after, each file or mapping
 # call of its start-up in turn (every one, until a run gets through): making
@@ -7,7 +7,7 @@
 # other file, and NAME, if there, reads; at the end a run adds its steps
 # exactly.  On a file system without O_TMPFILE (killat.so makes it fail so)
 # the profile is made under NAME.tmp<pid>-<k>, which a process killed then
-# leaves: `dsprof lines NAME NAME.*`, README's way to read them all, skips
+# leaves: `dsprof lines NAME NAME.*`, the way dsprof(1) gives to read them all, skips
 # every such file that holds no profile with one note each and reads the
 # rest; given only such files it fails (status 2, one line).
 . "$(dirname "$0")/../../lib.sh"

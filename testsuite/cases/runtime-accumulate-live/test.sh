@@ -1,5 +1,5 @@
 # runtime-accumulate-live: an accumulated profile is not stale while any of
-# its processes runs (README, Environment): its creator has exited, another
+# its processes runs (dsprof(1), ENVIRONMENT): its creator has exited, another
 # accumulating process still steps in it, and a run without
 # DSPROF_ACCUMULATE leaves it alone, writing NAME.<pid> with one line naming
 # that process; the accumulated profile then holds the creator's steps and

@@ -1,5 +1,5 @@
 # runtime-accumulate-owner: DSPROF_ACCUMULATE=1 joins only an accumulated
-# profile of the process's own user that no other user can write (README,
+# profile of the process's own user that no other user can write (dsprof(1),
 # Environment): user B makes the accumulated profile a suite names in a
 # sticky directory everyone writes (mode 0666, umask 0); user A (umask 077)
 # runs with DSPROF_ACCUMULATE=1 and records `password=...`: A's program runs

@@ -1,4 +1,4 @@
-# runtime-accumulate: DSPROF_OUT=NAME with DSPROF_ACCUMULATE=1 (README,
+# runtime-accumulate: DSPROF_OUT=NAME with DSPROF_ACCUMULATE=1 (dsprof(1),
 # Environment; include/dsprof-format.h section 2a): every run adds its counts
 # and events to NAME, each run a process of its own in it.
 # 1. 8 processes started together, 5 times over (40 runs of 100 steps, 20 of

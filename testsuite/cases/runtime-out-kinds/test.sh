@@ -1,5 +1,5 @@
 # runtime-out-kinds: the runtime replaces only a regular file that holds a dsprof
-# profile (README, Environment).  DSPROF_OUT naming a character device, a fifo, a
+# profile (dsprof(1), ENVIRONMENT).  DSPROF_OUT naming a character device, a fifo, a
 # socket, a source file, an empty file, a symbolic link (to a profile, to a
 # source file, to nowhere) leaves it exactly as it was: the program runs on with
 # the same output and exit status and one `dsprof:` warning naming it, and no

@@ -1,5 +1,5 @@
 # runtime-out-setuid: a set-user-ID program (any AT_SECURE process) ignores
-# DSPROF_OUT and writes its profile with its real user's rights (README,
+# DSPROF_OUT and writes its profile with its real user's rights (dsprof(1),
 # Environment): run as nobody, a root-owned setuid copy of a profiled program
 # with DSPROF_OUT naming a root-owned profile leaves that profile intact and
 # writes nothing where nobody could not; where nobody can write, it writes

@@ -1,5 +1,5 @@
 # runtime-out-shared: processes started with the same DSPROF_OUT at once lose
-# nothing (README, Environment): the first one takes the name, every other one
+# nothing (dsprof(1), ENVIRONMENT): the first one takes the name, every other one
 # finds it held by a live process and writes <name>.<pid>, saying so once on
 # stderr.  8 processes, each of 1000 steps, all alive together: the counts of
 # all the profiles add up exactly and every process's events are there.  The
