@@ -46,36 +46,11 @@
 #include "internal.h"
 #include "cost.h"
 
-/* The caller's part of a hook call, calibrated at start-up: ticks for
-   CALLER_CALLS calls.  */
-static uint64_t caller_ticks, caller_calls;
-
-/* What one read of the clock adds (cost.h).  */
-uint64_t dsprof_cost_read_ticks;
+/* The start-up figures (cost.h).  */
+uint64_t dsprof_cost_read_ticks, dsprof_cost_caller_ticks,
+  dsprof_cost_caller_calls;
 
 /* ---- 1. sampled calls --------------------------------------------------- */
-
-/* Store C's figures in the trailer of its chunk (if any): all of them
-   (HOOK < 0, a new chunk), or those of HOOK, which changed.  */
-
-void
-dsprof_cost_store (struct dsprof_cost *c, int hook)
-{
-  struct dsprof_events_costs *tr = c->trailer;
-  if (!tr)
-    return;
-  c->costs.magic = DSPROF_COSTS_MAGIC;
-  c->costs.caller_ticks = __atomic_load_n (&caller_ticks, __ATOMIC_RELAXED);
-  c->costs.caller_calls = __atomic_load_n (&caller_calls, __ATOMIC_RELAXED);
-  if (hook < 0)
-    {
-      *tr = c->costs;
-      return;
-    }
-  tr->caller_ticks = c->costs.caller_ticks;
-  tr->caller_calls = c->costs.caller_calls;
-  tr->hook[hook] = c->costs.hook[hook];
-}
 
 /* The thread has a new chunk, whose trailer is TRAILER, set up in SETUP
    ticks: the figures so far go into it.  */
@@ -224,8 +199,8 @@ void
 dsprof_cost_calibrated (uint64_t read, uint64_t caller, uint64_t calls)
 {
   __atomic_store_n (&dsprof_cost_read_ticks, read, __ATOMIC_RELAXED);
-  __atomic_store_n (&caller_ticks, caller, __ATOMIC_RELAXED);
-  __atomic_store_n (&caller_calls, calls, __ATOMIC_RELAXED);
+  __atomic_store_n (&dsprof_cost_caller_ticks, caller, __ATOMIC_RELAXED);
+  __atomic_store_n (&dsprof_cost_caller_calls, calls, __ATOMIC_RELAXED);
 }
 
 /* The least ticks of ROUNDS rounds of READS back-to-back reads of the

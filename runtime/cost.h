@@ -4,8 +4,8 @@
    sampled paths.
 
    cost.c:
-   store          store C's figures of HOOK in its chunk's trailer (HOOK < 0:
-                  all of them)
+   store          (below) store C's figures of HOOK in its chunk's trailer
+                  (HOOK < 0: all of them)
    period         (inline) a new period of C: the countdown to its next
                   sampled call
    begin, end     (inline, below) around a sampled call of hook HOOK
@@ -70,7 +70,6 @@ struct dsprof_cost_mark
   uint64_t last, setup;
 };
 
-DSPROF_HIDDEN void dsprof_cost_store (struct dsprof_cost *c, int hook);
 DSPROF_HIDDEN void dsprof_cost_chunk (struct dsprof_cost *c,
                                       struct dsprof_events_costs *trailer,
                                       uint64_t setup);
@@ -149,15 +148,44 @@ dsprof_probe_next (struct dsprof_cost *c, uint64_t last, uint64_t now)
    it out of the part after the time stamp.  */
 DSPROF_HIDDEN extern uint64_t dsprof_cost_read_ticks;
 
+/* The caller's part of a hook call, calibrated at start-up: ticks for
+   CALLER_CALLS calls (dsprof_cost_calibrated).  */
+DSPROF_HIDDEN extern uint64_t dsprof_cost_caller_ticks, dsprof_cost_caller_calls;
+
+/* Store C's figures in the trailer of its chunk (if any): all of them
+   (HOOK < 0, a new chunk), or those of HOOK, which changed.  Out of line,
+   but a copy in each file that includes this one, the recorder's among
+   them: a call within the hooks' file, which saves no more registers than
+   this function uses, as when it was the recorder's own.  */
+
+static __attribute__ ((noinline, unused)) void
+dsprof_cost_store (struct dsprof_cost *c, int hook)
+{
+  struct dsprof_events_costs *tr = c->trailer;
+  if (!tr)
+    return;
+  c->costs.magic = DSPROF_COSTS_MAGIC;
+  c->costs.caller_ticks = __atomic_load_n (&dsprof_cost_caller_ticks, __ATOMIC_RELAXED);
+  c->costs.caller_calls = __atomic_load_n (&dsprof_cost_caller_calls, __ATOMIC_RELAXED);
+  if (hook < 0)
+    {
+      *tr = c->costs;
+      return;
+    }
+  tr->caller_ticks = c->costs.caller_ticks;
+  tr->caller_calls = c->costs.caller_calls;
+  tr->hook[hook] = c->costs.hook[hook];
+}
+
 /* A sampled call begins; LAST is the thread's latest time stamp.  A new
-   period starts (C->period: the recorder's countdown); another hook's
-   sampled call ends a probe.  Return the clock now.  */
+   period starts, into *COUNTDOWN (the recorder's); another hook's sampled
+   call ends a probe.  Return the clock now.  */
 
 static inline uint64_t
 dsprof_cost_begin (struct dsprof_cost *c, struct dsprof_cost_mark *m,
-                   uint64_t last)
+                   uint64_t last, uint32_t *countdown)
 {
-  dsprof_cost_period (c);
+  *countdown = dsprof_cost_period (c);
   c->probe.window = DSPROF_PROBE_NONE;
   m->last = last;
   m->setup = c->setup_total;

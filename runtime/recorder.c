@@ -188,8 +188,8 @@ busy_off (struct thread *t)
     {                                                                   \
       struct dsprof_cost_mark cost_m_;                                  \
       uint64_t cost_t0_ = dsprof_cost_begin (&(t)->cost, &cost_m_,      \
-                                             (t)->last);                \
-      (t)->sample_left = (t)->cost.period;                              \
+                                             (t)->last,                 \
+                                             &(t)->sample_left);        \
       call;                                                             \
       dsprof_cost_end (&(t)->cost, hook, cost_t0_, &cost_m_, (t)->last); \
     }                                                                   \

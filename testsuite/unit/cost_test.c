@@ -109,9 +109,9 @@ test_cost_probe_cut (void)
     op_call (&c, &now, 5, &countdown, &sum);
   CU_ASSERT_NOT_EQUAL (c.probe.window, DSPROF_PROBE_NONE);
   struct dsprof_cost_mark m;
-  dsprof_cost_begin (&c, &m, now);
+  dsprof_cost_begin (&c, &m, now, &countdown);
   CU_ASSERT_EQUAL (c.probe.window, DSPROF_PROBE_NONE);
-  CU_ASSERT (c.period >= 64 && c.period < 192);
+  CU_ASSERT (countdown >= 64 && countdown < 192);
   c.costs.hook[DSPROF_HOOK_ENTER].calls = 3;
   uint32_t n = dsprof_cost_fork_child (&c);
   CU_ASSERT (n >= 64 && n < 192);
