@@ -411,8 +411,22 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
 static inline uint64_t
 read_uleb (struct dsprof_cursor *c)
 {
-  if (__builtin_expect (c->p < c->end && *c->p < 0x80 && !c->err, 1))
-    return *c->p++;
+  /* One or two bytes (the time deltas of nested records mostly take two)
+     read here; past an error the value is garbage, as C's ERR says.  */
+  const unsigned char *p = c->p;
+  if (__builtin_expect (c->end - p >= 2, 1))
+    {
+      if (p[0] < 0x80)
+        {
+          c->p = p + 1;
+          return p[0];
+        }
+      if (p[1] < 0x80)
+        {
+          c->p = p + 2;
+          return (p[0] & 0x7fu) | (uint64_t) p[1] << 7;
+        }
+    }
   struct dsprof_cursor t = *c;
   uint64_t v = dsprof_read_uleb (&t);
   *c = t;
@@ -774,7 +788,7 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
   o->ndirect = 0;
   r->start_ns = ns;
   r->end_ns = 0;
-  r->thread = d->s->thread;
+  r->thread = (uint32_t) d->thread.u;
   r->depth = d->depth;
   r->type = type;
   r->site = site;
@@ -806,12 +820,18 @@ open_site_record (struct decoder *d, const struct ev_site *site, uint64_t ns)
       o->dims.size = need;
       o->dims.v = dv = XRESIZEVEC (struct ev_dim, dv, need);
     }
-  memcpy (dv, site->intrinsic, n * sizeof *dv);
-  /* Copied from the decoder rather than built here: a value built field by
-     field and then copied whole is read before its stores have landed (a
-     stall on every record).  */
-  dv[n].name = "thread";
-  dv[n].v = d->thread;
+  /* A record reused for the same site holds them already (the records of a
+     loop's iterations come back from the pool in the same order).  */
+  if (o->r->dims_site != site)
+    {
+      memcpy (dv, site->intrinsic, n * sizeof *dv);
+      /* Copied from the decoder rather than built here: a value built field
+         by field and then copied whole is read before its stores have
+         landed (a stall on every record).  */
+      dv[n].name = "thread";
+      dv[n].v = d->thread;
+      o->r->dims_site = site;
+    }
   o->dims.n = n + 1;
   o->r->dims = dv;
   o->r->ndims = n + 1;
@@ -824,6 +844,7 @@ static void
 open_manual_record (struct decoder *d, const char *type, uint64_t ns)
 {
   struct open_rec *o = push_record (d, type, NULL, ns);
+  o->r->dims_site = NULL;
   struct ev_value v = str_value (type);
   push_new (o, "event", &v);
   push_new (o, "name", &v);
