@@ -533,10 +533,13 @@ read_value_fast (struct dsprof_cursor *c, struct strtab *st, int type,
       && type != DSPROF_DIM_BOOL && type != DSPROF_DIM_ENUM)
     return read_value_copy (c, st, type, desc, v);
   uint64_t z = read_uleb (c);
-  memset (v, 0, sizeof *v);
+  /* Every field, as read_value sets them.  */
   v->type = type;
   v->desc = desc;
   v->u = type == DSPROF_DIM_INT ? (uint64_t) dsprof_unzigzag (z) : z;
+  v->len = 0;
+  v->truncated = false;
+  v->text = false;
   return c->err ? -1 : 0;
 }
 
@@ -553,6 +556,8 @@ struct open_rec
   struct ev_record *r;
   struct dims dims;              /* Start's, then the added ones */
   uint32_t added;                /* dims added by DIM events */
+  bool in_place;                 /* an event site's record with no name clash
+                                    and no added dimension (in_place) */
   struct ev_record **children;
   uint32_t nchildren, children_size;
   uint32_t ndirect;              /* direct descendants, kept or not */
@@ -782,6 +787,7 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
   o->dims.n = 0;
   o->dims.size = r->dims_cap;
   o->added = 0;
+  o->in_place = site && !site->clash;
   o->children = r->children;
   o->nchildren = 0;
   o->children_size = r->children_cap;
@@ -807,7 +813,7 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
 /* Open a record of SITE at NS with its intrinsic dimensions and thread, and
    room for its parameters, result and complete.  */
 
-static inline struct open_rec *
+static inline __attribute__ ((always_inline)) struct open_rec *
 open_site_record (struct decoder *d, const struct ev_site *site, uint64_t ns)
 {
   struct open_rec *o = push_record (d, site->type, site, ns);
@@ -858,23 +864,20 @@ open_manual_record (struct decoder *d, const char *type, uint64_t ns)
 static inline bool
 in_place (const struct open_rec *o)
 {
-  return o->r->site && !o->r->site->clash && !o->added;
+  return o->in_place;
 }
 
-/* Close the innermost record at NS; RESULT (may be NULL) is its result, which
-   may lie in the record's next free dimension when in_place.  */
+static const struct ev_value v_true = { .type = DSPROF_DIM_BOOL, .u = 1 };
+static const struct ev_value v_false = { .type = DSPROF_DIM_BOOL, .u = 0 };
 
-static int
-close_record (struct decoder *d, uint64_t ns, bool complete,
-              const struct ev_value *result)
+/* Give the record of O, closing, its result RESULT (may be NULL; it may lie
+   in the record's next free dimension when in_place) and its complete
+   dimension CV.  Return where its result now lies (NULL: none).  */
+
+static inline const struct ev_value *
+close_dims (struct open_rec *o, const struct ev_value *result,
+            const struct ev_value *cv)
 {
-  struct open_rec *o = &d->stack[--d->depth];
-  struct ev_record *r = o->r;
-  r->end_ns = ns < r->start_ns ? r->start_ns : ns;
-  r->complete = complete;
-  static const struct ev_value v_true = { .type = DSPROF_DIM_BOOL, .u = 1 };
-  static const struct ev_value v_false = { .type = DSPROF_DIM_BOOL, .u = 0 };
-  const struct ev_value *cv = complete ? &v_true : &v_false;
   if (in_place (o))
     {
       struct ev_dim *dv = o->dims.v + o->dims.n;
@@ -889,32 +892,73 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
       dv->name = "complete";
       dv->v = *cv;
       o->dims.n = (uint32_t) (dv + 1 - o->dims.v);
+      return result;
     }
-  else
+  if (result)
+    push_open (o, "result", result);
+  push_open (o, "complete", cv);
+  /* push_open keeps the first value of a name: the result shown is the
+     record's own "result" dimension, as it was before.  */
+  return result;
+}
+
+/* The end event of record R (complete or not) at NS, with its result
+   RESULT (NULL: none) or else its complete dimension CV, for D's on_event.  */
+
+static __attribute__ ((noinline)) int
+end_event (struct decoder *d, const struct ev_record *r, uint64_t ns,
+           const struct ev_value *result, const struct ev_value *cv)
+{
+  struct ev_event e = { r->complete ? EV_FINISH : EV_ABANDON, ns,
+                        (uint32_t) d->thread.u, r->type, result ? 1 : 0, NULL,
+                        d->raw };
+  struct ev_dim rd = { "result", result ? *result : *cv };
+  e.dims = &rd;
+  return d->on_event (&e, d->arg);
+}
+
+/* Keep the record R, just closed, among the children of its parent, the
+   innermost open record of D (EV_KEEP_CHILDREN).  */
+
+static __attribute__ ((noinline)) void
+keep_child (struct decoder *d, struct ev_record *r)
+{
+  struct open_rec *p = &d->stack[d->depth - 1];
+  p->ndirect++;
+  if (p->nchildren == p->children_size)
     {
-      if (result)
-        push_open (o, "result", result);
-      push_open (o, "complete", cv);
+      p->children_size = p->children_size ? 2 * p->children_size : 8;
+      p->children = XRESIZEVEC (struct ev_record *, p->children,
+                                p->children_size);
     }
+  p->children[p->nchildren++] = r;
+}
+
+/* Close the innermost record at NS; RESULT (may be NULL) is its result, which
+   may lie in the record's next free dimension when in_place.  Inline where a
+   record of millions ends (EXIT); close_record elsewhere.  */
+
+static inline __attribute__ ((always_inline)) int
+close_record_inline (struct decoder *d, uint64_t ns, bool complete,
+                     const struct ev_value *result)
+{
+  struct open_rec *o = &d->stack[--d->depth];
+  struct ev_record *r = o->r;
+  r->end_ns = ns < r->start_ns ? r->start_ns : ns;
+  r->complete = complete;
+  const struct ev_value *cv = complete ? &v_true : &v_false;
+  result = close_dims (o, result, cv);
   r->dims = o->dims.v;
   r->ndims = o->dims.n;
   r->dims_cap = o->dims.size;
-  r->children = o->children;
   r->nchildren = o->ndirect;
   r->children_cap = o->children_size;
   r->nadded = o->added;
-  if (!d->keep_children)
-    r->children = NULL;
+  r->children = d->keep_children ? o->children : NULL;
 
   int rc = 0;
   if (d->on_event)
-    {
-      struct ev_event e = { complete ? EV_FINISH : EV_ABANDON, ns, d->s->thread,
-                            r->type, result ? 1 : 0, NULL, d->raw };
-      struct ev_dim rd = { "result", result ? *result : *cv };
-      e.dims = &rd;
-      rc = d->on_event (&e, d->arg);
-    }
+    rc = end_event (d, r, ns, result, cv);
   if (!rc && d->on_record)
     rc = d->on_record (r, d->arg);
 
@@ -922,26 +966,22 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
     release_record (d, o->children[i]);
   r->children = o->children;
   r->nchildren = 0;
-  if (d->depth && !d->keep_children)
+  if (d->depth && d->keep_children)
+    keep_child (d, r);
+  else
     {
-      d->stack[d->depth - 1].ndirect++;
+      if (d->depth)
+        d->stack[d->depth - 1].ndirect++;
       release_record (d, r);
     }
-  else if (d->depth)
-    {
-      struct open_rec *p = &d->stack[d->depth - 1];
-      p->ndirect++;
-      if (p->nchildren == p->children_size)
-        {
-          p->children_size = p->children_size ? 2 * p->children_size : 8;
-          p->children = XRESIZEVEC (struct ev_record *, p->children,
-                                    p->children_size);
-        }
-      p->children[p->nchildren++] = r;
-    }
-  else
-    release_record (d, r);
   return rc;
+}
+
+static __attribute__ ((noinline)) int
+close_record (struct decoder *d, uint64_t ns, bool complete,
+              const struct ev_value *result)
+{
+  return close_record_inline (d, ns, complete, result);
 }
 
 static int
@@ -1196,7 +1236,7 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
               }
             if (d->on_event)
               set_raw (d, op, 0, prev_end, op_at, vals, c.p);
-            rc = close_record (d, ns, true, res);
+            rc = close_record_inline (d, ns, true, res);
             break;
           }
         case DSPROF_OP_FINISH:
@@ -1230,6 +1270,7 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
             struct open_rec *o = &d->stack[d->depth - 1];
             push_open (o, name, &v);
             o->added++;
+            o->in_place = false;
             if (d->on_event)
               {
                 struct ev_dim dim = { name, v };
