@@ -411,10 +411,10 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
 static inline uint64_t
 read_uleb (struct dsprof_cursor *c)
 {
-  /* One or two bytes (the time deltas of nested records mostly take two)
+  /* Up to three bytes (the time deltas of nested records mostly take two)
      read here; past an error the value is garbage, as C's ERR says.  */
   const unsigned char *p = c->p;
-  if (__builtin_expect (c->end - p >= 2, 1))
+  if (__builtin_expect (c->end - p >= 3, 1))
     {
       if (p[0] < 0x80)
         {
@@ -425,6 +425,12 @@ read_uleb (struct dsprof_cursor *c)
         {
           c->p = p + 2;
           return (p[0] & 0x7fu) | (uint64_t) p[1] << 7;
+        }
+      if (p[2] < 0x80)
+        {
+          c->p = p + 3;
+          return (p[0] & 0x7fu) | (uint64_t) (p[1] & 0x7fu) << 7
+                 | (uint64_t) p[2] << 14;
         }
     }
   struct dsprof_cursor t = *c;
@@ -1115,10 +1121,236 @@ chunk_begin (struct decoder *d, const struct dsprof_events_chunk *ch)
                 : 0;
 }
 
+/* The event being decoded: its NAME ops from NAMES (the end of the event
+   before), its op OP at OP_AT, its time NS.  */
+struct ev_at
+{
+  const unsigned char *names, *op_at;
+  int op;
+  uint64_t ns;
+};
+
+/* Each op's decoding below reads its bytes at C, past its op and time, and
+   returns false for a corrupt event, else true with *RC set to the callback's
+   value.  The ops of millions are inline in decode_span, so that its cursor
+   stays in registers; the others get a copy of it (cold).  */
+
+/* NAME: ID = TEXT for the events of the rest of the chunk.  */
+
+static __attribute__ ((noinline)) bool
+dec_name (struct decoder *d, struct dsprof_cursor *c)
+{
+  uint64_t id = read_uleb (c);
+  const char *s;
+  size_t n = read_str (c, &s);
+  if (c->err || id > (1u << 24))
+    return false;
+  /* Names are used as C strings: a NUL-terminated copy, interned.  */
+  name_put (d, (uint32_t) id, intern_name (s, n));
+  return true;
+}
+
+/* Read the parameters of SITE at C into the record O just opened.  */
+
+static inline __attribute__ ((always_inline)) bool
+read_params (struct decoder *d, struct dsprof_cursor *c,
+             const struct ev_site *site, struct open_rec *o)
+{
+  uint32_t n = site->ndims;
+  const struct ev_dim_desc *desc = site->dims;
+  if (!site->clash)
+    {
+      /* Straight into the dims (open_site_record made room).  */
+      struct ev_dim *dv = o->dims.v + o->dims.n;
+      for (uint32_t i = 0; i < n; i++)
+        {
+          dv[i].name = desc[i].name;
+          if (read_value_fast (c, &d->strs, desc[i].type, &desc[i], &dv[i].v))
+            return false;
+        }
+      o->dims.n += n;
+      o->r->ndims = o->dims.n;
+      return true;
+    }
+  for (uint32_t i = 0; i < n; i++)
+    {
+      struct ev_value v;
+      if (read_value_copy (c, &d->strs, desc[i].type, &desc[i], &v))
+        return false;
+      push_open (o, desc[i].name, &v);
+    }
+  return true;
+}
+
+/* ENTER: an event site's record starts, with its parameters.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_enter (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+           int *rc)
+{
+  uint64_t id = read_uleb (c);
+  const struct ev_site *site
+    = id < d->sites->size ? d->sites->by_id[id] : NULL;
+  if (c->err || !site)
+    return false;
+  const unsigned char *vals = c->p;
+  struct open_rec *o = open_site_record (d, site, e->ns);
+  if (!read_params (d, c, site, o))
+    return false;
+  if (d->on_event)
+    {
+      set_raw (d, e->op, id, e->names, e->op_at, vals, c->p);
+      *rc = start_event (d, e->ns);
+    }
+  return true;
+}
+
+/* START: a manual event's record starts.  */
+
+static inline bool
+dec_start (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+           int *rc)
+{
+  uint64_t id = read_uleb (c);
+  const char *name = name_get (d, id);
+  if (c->err || !name)
+    return false;
+  open_manual_record (d, name, e->ns);
+  if (d->on_event)
+    {
+      set_raw (d, e->op, id, e->names, e->op_at, c->p, c->p);
+      *rc = start_event (d, e->ns);
+    }
+  return true;
+}
+
+/* EXIT: an event site's record ends, with its result.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_exit (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+          int *rc)
+{
+  if (!d->depth)
+    return false;
+  struct open_rec *o = &d->stack[d->depth - 1];
+  const struct ev_site *site = o->r->site;
+  if (!site)
+    return false;
+  struct ev_value v, *res = NULL;
+  const unsigned char *vals = c->p;
+  if (site->result.type != DSPROF_DIM_NONE)
+    {
+      /* Read where close_record puts it if it can (in_place).  */
+      res = in_place (o) ? &o->dims.v[o->dims.n].v : &v;
+      if (read_value_fast (c, &d->strs, site->result.type, &site->result, res))
+        return false;
+    }
+  if (d->on_event)
+    set_raw (d, e->op, 0, e->names, e->op_at, vals, c->p);
+  *rc = close_record_inline (d, e->ns, true, res);
+  return true;
+}
+
+/* FINISH, OP_END, ABANDON: a manual event's record ends; an op record's (its
+   VM function returns); the innermost record is abandoned (repair).  */
+
+static inline bool
+dec_end (struct decoder *d, const struct dsprof_cursor *c, const struct ev_at *e,
+         int *rc)
+{
+  if (e->op == DSPROF_OP_FINISH ? !d->depth || d->stack[d->depth - 1].r->site
+      : e->op == DSPROF_OP_OP_END ? !innermost_op (d)
+      : !d->depth)
+    return false;
+  if (d->on_event)
+    set_raw (d, e->op, 0, e->names, e->op_at, c->p, c->p);
+  *rc = close_record (d, e->ns, e->op != DSPROF_OP_ABANDON, NULL);
+  return true;
+}
+
+/* DIM: a dimension added to the innermost record.  */
+
+static __attribute__ ((noinline)) bool
+dec_dim (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+         int *rc)
+{
+  uint64_t id = read_uleb (c);
+  const char *name = name_get (d, id);
+  const unsigned char *vals = c->p;
+  int type = (int) read_uleb (c);
+  struct ev_value v;
+  if (c->err || !name || !d->depth
+      || type <= DSPROF_DIM_NONE || type > DSPROF_DIM_PTR
+      || read_value (c, &d->strs, type, NULL, &v))
+    return false;
+  struct open_rec *o = &d->stack[d->depth - 1];
+  push_open (o, name, &v);
+  o->added++;
+  o->in_place = false;
+  if (d->on_event)
+    {
+      struct ev_dim dim = { name, v };
+      set_raw (d, e->op, id, e->names, e->op_at, vals, c->p);
+      struct ev_event ev = { EV_DIM, e->ns, (uint32_t) d->thread.u, o->r->type,
+                             1, &dim, d->raw };
+      *rc = d->on_event (&ev, d->arg);
+    }
+  return true;
+}
+
+/* OP, NEXT, CASE + K: an op record starts (section 4), after the one it
+   ends for NEXT and CASE + K.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_op (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+        int *rc)
+{
+  int op = e->op;
+  if (op < DSPROF_OP_OP || (op > DSPROF_OP_NEXT && op < DSPROF_OP_CASE))
+    return false;
+  const unsigned char *payload = c->p;
+  uint64_t base = op >= DSPROF_OP_CASE ? d->op_base : read_uleb (c);
+  uint64_t k = op >= DSPROF_OP_CASE ? (uint64_t) (op - DSPROF_OP_CASE)
+                                    : read_uleb (c);
+  uint64_t id = base + k;
+  const struct ev_site *site
+    = !c->err && base && k < d->sites->size && id < d->sites->size
+        ? d->sites->by_id[id] : NULL;
+  if (!site || !site->function || (op != DSPROF_OP_OP && !innermost_op (d)))
+    return false;
+  if (op != DSPROF_OP_OP)
+    {
+      /* The record ending has no event of its own in the stream (raw op
+         0): a writer of the stream writes the one that starts the next.  */
+      d->raw.op = d->raw.id = 0;
+      d->raw.names_size = d->raw.payload_size = 0;
+      if ((*rc = close_record (d, e->ns, true, NULL)))
+        return true;
+    }
+  d->op_base = base;
+  open_site_record (d, site, e->ns);
+  if (d->on_event)
+    {
+      const unsigned char *after_id = payload;
+      if (op < DSPROF_OP_CASE)
+        {
+          struct dsprof_cursor b = { payload, c->end, 0 };
+          read_uleb (&b);
+          after_id = b.p;
+        }
+      set_raw (d, op, op < DSPROF_OP_CASE ? base : 0, e->names, e->op_at,
+               after_id, c->p);
+      *rc = start_event (d, e->ns);
+    }
+  return true;
+}
+
 /* Decode the events of chunk CH from byte FROM of its body on, the chunk
    begun (chunk_begin) and *TICKP the tick of the event before FROM, until
    its end or the first event boundary at or past byte STOP.  Leave in *TICKP
-   the tick and in *ATP the offset where decoding stopped.  */
+   the tick and in *ATP the offset where decoding stopped.  The loop of every
+   event read: the ops' decoding above is inline in it (dec_enter, dec_exit,
+   dec_op, dec_start, dec_end), the rare ones out of line.  */
 
 static int
 decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
@@ -1132,212 +1364,81 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
   const struct ev_stream_clock time = d->time;
   uint64_t tick = *tickp;
   int rc = 0;
+  bool ok = true;
   /* The end of the previous event: the NAME ops of the next start there.  */
   const unsigned char *prev_end = c.p;
 
   while (c.p < stop_at && !rc)
     {
-      const unsigned char *op_at = c.p;
-      int op = *c.p++;
-      if (op == DSPROF_OP_NAME)
+      struct ev_at e = { prev_end, c.p, *c.p, 0 };
+      c.p++;
+      if (e.op == DSPROF_OP_NAME)
         {
-          uint64_t id = read_uleb (&c);
-          const char *s;
-          size_t n = read_str (&c, &s);
-          if (c.err || id > (1u << 24))
-            goto corrupt;
-          /* Names are used as C strings: a NUL-terminated copy, interned.  */
-          name_put (d, (uint32_t) id, intern_name (s, n));
+          struct dsprof_cursor t = c;
+          ok = dec_name (d, &t);
+          c = t;
+          if (!ok)
+            break;
           continue;
         }
       tick += read_uleb (&c);
       if (c.err)
-        goto corrupt;
+        {
+          ok = false;
+          break;
+        }
       /* Ticks before the anchor (a clock read on another CPU that was behind,
          written as a delta that wraps around) count back from it.  */
       uint64_t ns = ev_tick_ns (&time, tick);
       /* A thread's times never go back: a tick behind the previous one (read
          on another CPU) is taken as the same instant.  */
-      if (ns < d->last_ns)
-        ns = d->last_ns;
-      d->last_ns = ns;
-      switch (op)
+      e.ns = d->last_ns = ns < d->last_ns ? d->last_ns : ns;
+      switch (e.op)
         {
         case DSPROF_OP_ENTER:
-          {
-            uint64_t id = read_uleb (&c);
-            const struct ev_site *site
-              = id < d->sites->size ? d->sites->by_id[id] : NULL;
-            if (c.err || !site)
-              goto corrupt;
-            const unsigned char *vals = c.p;
-            struct open_rec *o = open_site_record (d, site, ns);
-            if (!site->clash)
-              {
-                /* Straight into the dims (open_site_record made room).  */
-                struct ev_dim *dv = o->dims.v + o->dims.n;
-                for (uint32_t i = 0; i < site->ndims; i++)
-                  {
-                    dv[i].name = site->dims[i].name;
-                    if (read_value_fast (&c, &d->strs, site->dims[i].type,
-                                         &site->dims[i], &dv[i].v))
-                      goto corrupt;
-                  }
-                o->dims.n += site->ndims;
-                o->r->ndims = o->dims.n;
-              }
-            else
-              for (uint32_t i = 0; i < site->ndims; i++)
-                {
-                  struct ev_value v;
-                  if (read_value_copy (&c, &d->strs, site->dims[i].type,
-                                       &site->dims[i], &v))
-                    goto corrupt;
-                  push_open (o, site->dims[i].name, &v);
-                }
-            if (d->on_event)
-              {
-                set_raw (d, op, id, prev_end, op_at, vals, c.p);
-                rc = start_event (d, ns);
-              }
-            break;
-          }
-        case DSPROF_OP_START:
-          {
-            uint64_t id = read_uleb (&c);
-            const char *name = name_get (d, id);
-            if (c.err || !name)
-              goto corrupt;
-            open_manual_record (d, name, ns);
-            if (d->on_event)
-              {
-                set_raw (d, op, id, prev_end, op_at, c.p, c.p);
-                rc = start_event (d, ns);
-              }
-            break;
-          }
+          ok = dec_enter (d, &c, &e, &rc);
+          break;
         case DSPROF_OP_EXIT:
-          {
-            if (!d->depth)
-              goto corrupt;
-            struct open_rec *o = &d->stack[d->depth - 1];
-            const struct ev_site *site = o->r->site;
-            if (!site)
-              goto corrupt;
-            struct ev_value v, *res = NULL;
-            const unsigned char *vals = c.p;
-            if (site->result.type != DSPROF_DIM_NONE)
-              {
-                /* Read where close_record puts it if it can (in_place).  */
-                res = in_place (o) ? &o->dims.v[o->dims.n].v : &v;
-                if (read_value_fast (&c, &d->strs, site->result.type,
-                                     &site->result, res))
-                  goto corrupt;
-              }
-            if (d->on_event)
-              set_raw (d, op, 0, prev_end, op_at, vals, c.p);
-            rc = close_record_inline (d, ns, true, res);
-            break;
-          }
+          ok = dec_exit (d, &c, &e, &rc);
+          break;
+        case DSPROF_OP_START:
+          ok = dec_start (d, &c, &e, &rc);
+          break;
         case DSPROF_OP_FINISH:
         case DSPROF_OP_OP_END:
-          /* A manual event's end; an op record's (its VM function returns).  */
-          if (op == DSPROF_OP_FINISH ? !d->depth || d->stack[d->depth - 1].r->site
-                                     : !innermost_op (d))
-            goto corrupt;
-          if (d->on_event)
-            set_raw (d, op, 0, prev_end, op_at, c.p, c.p);
-          rc = close_record (d, ns, true, NULL);
-          break;
         case DSPROF_OP_ABANDON:
-          if (!d->depth)
-            goto corrupt;
-          if (d->on_event)
-            set_raw (d, op, 0, prev_end, op_at, c.p, c.p);
-          rc = close_record (d, ns, false, NULL);
+          ok = dec_end (d, &c, &e, &rc);
           break;
         case DSPROF_OP_DIM:
           {
-            uint64_t id = read_uleb (&c);
-            const char *name = name_get (d, id);
-            const unsigned char *vals = c.p;
-            int type = (int) read_uleb (&c);
-            struct ev_value v;
-            if (c.err || !name || !d->depth
-                || type <= DSPROF_DIM_NONE || type > DSPROF_DIM_PTR
-                || read_value_copy (&c, &d->strs, type, NULL, &v))
-              goto corrupt;
-            struct open_rec *o = &d->stack[d->depth - 1];
-            push_open (o, name, &v);
-            o->added++;
-            o->in_place = false;
-            if (d->on_event)
-              {
-                struct ev_dim dim = { name, v };
-                set_raw (d, op, id, prev_end, op_at, vals, c.p);
-                struct ev_event e = { EV_DIM, ns, d->s->thread, o->r->type, 1,
-                                      &dim, d->raw };
-                rc = d->on_event (&e, d->arg);
-              }
+            /* Copies: what an out-of-line call is given the address of
+               leaves the registers.  */
+            struct dsprof_cursor t = c;
+            struct ev_at et = e;
+            int rt = 0;
+            ok = dec_dim (d, &t, &et, &rt);
+            c = t;
+            rc = rt;
             break;
           }
-        case DSPROF_OP_OP:
-        case DSPROF_OP_NEXT:
         default:
-          {
-            /* An op record starts (section 4): after the one it ends, for
-               NEXT and CASE + K.  */
-            if (op < DSPROF_OP_OP || (op > DSPROF_OP_NEXT && op < DSPROF_OP_CASE))
-              goto corrupt;
-            const unsigned char *payload = c.p;
-            uint64_t base = op >= DSPROF_OP_CASE ? d->op_base : read_uleb (&c);
-            uint64_t k = op >= DSPROF_OP_CASE ? (uint64_t) (op - DSPROF_OP_CASE)
-                                              : read_uleb (&c);
-            uint64_t id = base + k;
-            const struct ev_site *site
-              = !c.err && base && k < d->sites->size && id < d->sites->size
-                  ? d->sites->by_id[id] : NULL;
-            if (!site || !site->function || (op != DSPROF_OP_OP && !innermost_op (d)))
-              goto corrupt;
-            if (op != DSPROF_OP_OP)
-              {
-                /* The record ending has no event of its own in the stream
-                   (raw op 0): a writer of the stream writes the one that
-                   starts the next.  */
-                d->raw.op = d->raw.id = 0;
-                d->raw.names_size = d->raw.payload_size = 0;
-                if ((rc = close_record (d, ns, true, NULL)))
-                  break;
-              }
-            d->op_base = base;
-            open_site_record (d, site, ns);
-            if (d->on_event)
-              {
-                const unsigned char *after_id = payload;
-                if (op < DSPROF_OP_CASE)
-                  {
-                    struct dsprof_cursor b = { payload, c.end, 0 };
-                    read_uleb (&b);
-                    after_id = b.p;
-                  }
-                set_raw (d, op, op < DSPROF_OP_CASE ? base : 0, prev_end, op_at,
-                         after_id, c.p);
-                rc = start_event (d, ns);
-              }
-            break;
-          }
+          ok = dec_op (d, &c, &e, &rc);
+          break;
         }
+      if (!ok)
+        break;
       if (__builtin_expect (d->setup_ns != 0, 0))
-        take_setup (d, op);
+        take_setup (d, e.op);
       prev_end = c.p;
+    }
+  if (!ok)
+    {
+      *err = "corrupt event stream";
+      return -1;
     }
   *tickp = tick;
   *atp = (uint64_t) (prev_end - base);
   return rc;
-
-corrupt:
-  *err = "corrupt event stream";
-  return -1;
 }
 
 static int

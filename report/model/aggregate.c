@@ -171,10 +171,11 @@ kind_costs_init (struct kind_costs *k, const struct agg_costs *deduct,
       }
 }
 
-/* agg_share_add (&A->share, &A->run_costs, R), by A->kinds where it can.  */
+/* agg_share_add (&A->share, &A->run_costs, R), by A->kinds where it can (R
+   of kind KIND).  */
 
 static inline void
-share_add (struct agg *a, const struct ev_record *r)
+share_add (struct agg *a, const struct ev_record *r, int kind)
 {
   if (__builtin_expect (r->nadded || r->setup_ns, 0))
     {
@@ -182,14 +183,15 @@ share_add (struct agg *a, const struct ev_record *r)
       return;
     }
   a->share.events += 2;
-  a->share.cost_ns += a->kinds.share_ns[record_kind (r)][r->complete];
+  a->share.cost_ns += a->kinds.share_ns[kind][r->complete];
 }
 
-/* agg_desc_add (PD, &A->costs, R, RD), by A->kinds where it can.  */
+/* agg_desc_add (PD, &A->costs, R, RD), by A->kinds where it can (R of kind
+   KIND).  */
 
 static inline void
 desc_add (const struct agg *a, struct agg_desc *pd, const struct ev_record *r,
-          const struct agg_desc *rd)
+          int kind, const struct agg_desc *rd)
 {
   if (__builtin_expect (r->nadded || r->setup_ns || !a->costs.measured, 0))
     {
@@ -197,7 +199,7 @@ desc_add (const struct agg *a, struct agg_desc *pd, const struct ev_record *r,
       return;
     }
   pd->n += rd->n + 1;
-  pd->ps += rd->ps + a->kinds.desc_ps[record_kind (r)][r->complete];
+  pd->ps += rd->ps + a->kinds.desc_ps[kind][r->complete];
 }
 
 void
@@ -737,18 +739,18 @@ add_to_buckets (struct agg *a, const struct ev_record *r, struct rec_state *st,
   a->records++;
 }
 
-/* Hand R's figures (its state ST, NULL for a leaf; DESC its descendants;
+/* Hand R's figures (R of kind KIND, its state ST, NULL for a leaf; DESC its descendants;
    ADJ its deducted time) to its parent's state PS, or at the top level to
    the buckets' totals and the profiled time.  */
 
 static inline void
-hand_up (struct agg *a, const struct ev_record *r, struct rec_state *st,
+hand_up (struct agg *a, const struct ev_record *r, int kind, struct rec_state *st,
          struct rec_state *ps, const struct agg_desc *desc, uint64_t adj)
 {
   if (ps)
     {
       ps->child_ns += adj;
-      desc_add (a, &ps->desc, r, desc);
+      desc_add (a, &ps->desc, r, kind, desc);
       if (st)
         pending_merge (&ps->pending, &st->pending);
     }
@@ -780,8 +782,9 @@ agg_record (struct ev_record *r, void *arg)
   static const struct agg_desc none;
   const struct agg_desc *desc = st ? &st->desc : &none;
   uint64_t child_ns = st ? st->child_ns : 0;
+  int kind = record_kind (r);
   agg_carry_record (&a->carry, r);
-  share_add (a, r);
+  share_add (a, r, kind);
 
   /* adj >= the children's, so self >= 0 and the self times of a subtree
      add up to its root's adj.  */
@@ -799,7 +802,7 @@ agg_record (struct ev_record *r, void *arg)
   struct rec_state *ps = parent_state (a, r);
   if (passes (a, r))
     add_to_buckets (a, r, st, ps, self, adj, clamped);
-  hand_up (a, r, st, ps, desc, adj);
+  hand_up (a, r, kind, st, ps, desc, adj);
   r->user = NULL;
   return 0;
 }
