@@ -408,7 +408,7 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
    that the decoder's own never has its address taken and can stay in
    registers (likewise read_value_fast, read_str).  */
 
-static inline uint64_t
+static inline __attribute__ ((always_inline)) uint64_t
 read_uleb (struct dsprof_cursor *c)
 {
   /* Up to three bytes (the time deltas of nested records mostly take two)
@@ -551,16 +551,12 @@ read_value_fast (struct dsprof_cursor *c, struct strtab *st, int type,
 
 /* ---- records ------------------------------------------------------------------- */
 
-struct dims
-{
-  struct ev_dim *v;
-  uint32_t n, size;
-};
-
+/* An open record: R, whose dimensions so far (Start's, then the added ones)
+   are its DIMS, NDIMS (a record's children see their open parent's), with
+   room for DIMS_CAP; and what the decoder keeps until it completes.  */
 struct open_rec
 {
   struct ev_record *r;
-  struct dims dims;              /* Start's, then the added ones */
   uint32_t added;                /* dims added by DIM events */
   bool in_place;                 /* an event site's record with no name clash
                                     and no added dimension (in_place) */
@@ -595,40 +591,34 @@ struct decoder
                                     NEXT (0: none yet), a CASE op's */
 };
 
-/* Append NAME = V to D.  */
+/* Append NAME = V to the dimensions of the open record R.  */
 
 static inline void
-dims_append (struct dims *d, const char *name, const struct ev_value *v)
+dims_append (struct ev_record *r, const char *name, const struct ev_value *v)
 {
-  if (d->n == d->size)
+  if (r->ndims == r->dims_cap)
     {
-      d->size = d->size ? 2 * d->size : 8;
-      d->v = XRESIZEVEC (struct ev_dim, d->v, d->size);
+      r->dims_cap = r->dims_cap ? 2 * r->dims_cap : 8;
+      r->dims = XRESIZEVEC (struct ev_dim, r->dims, r->dims_cap);
     }
-  d->v[d->n].name = name;
-  d->v[d->n].v = *v;
-  d->n++;
-}
-
-static void
-push_dim (struct dims *d, const char *name, const struct ev_value *v)
-{
-  for (uint32_t i = 0; i < d->n; i++)
-    if (d->v[i].name == name
-        || (d->v[i].name[0] == name[0] && strcmp (d->v[i].name, name) == 0))
-      return;                    /* the first value wins */
-  dims_append (d, name, v);
+  r->dims[r->ndims].name = name;
+  r->dims[r->ndims].v = *v;
+  r->ndims++;
 }
 
 /* Add a dimension to the open record O, which shows it at once (a record's
-   children see their open parent's dimensions so far).  */
+   children see their open parent's dimensions so far), unless it has one
+   of that name.  */
 
 static void
 push_open (struct open_rec *o, const char *name, const struct ev_value *v)
 {
-  push_dim (&o->dims, name, v);
-  o->r->dims = o->dims.v;
-  o->r->ndims = o->dims.n;
+  const struct ev_record *r = o->r;
+  for (uint32_t i = 0; i < r->ndims; i++)
+    if (r->dims[i].name == name
+        || (r->dims[i].name[0] == name[0] && strcmp (r->dims[i].name, name) == 0))
+      return;                    /* the first value wins */
+  dims_append (o->r, name, v);
 }
 
 /* Add a dimension known to be new to O.  */
@@ -636,9 +626,7 @@ push_open (struct open_rec *o, const char *name, const struct ev_value *v)
 static inline void
 push_new (struct open_rec *o, const char *name, const struct ev_value *v)
 {
-  dims_append (&o->dims, name, v);
-  o->r->dims = o->dims.v;
-  o->r->ndims = o->dims.n;
+  dims_append (o->r, name, v);
 }
 
 /* Name ids are global to the process and may be large, while a chunk defines
@@ -789,9 +777,6 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
   struct open_rec *o = &d->stack[d->depth];
   struct ev_record *r = new_record (d);
   o->r = r;
-  o->dims.v = r->dims;
-  o->dims.n = 0;
-  o->dims.size = r->dims_cap;
   o->added = 0;
   o->in_place = site && !site->clash;
   o->children = r->children;
@@ -823,30 +808,28 @@ static inline __attribute__ ((always_inline)) struct open_rec *
 open_site_record (struct decoder *d, const struct ev_site *site, uint64_t ns)
 {
   struct open_rec *o = push_record (d, site->type, site, ns);
+  struct ev_record *r = o->r;
   uint32_t n = site->nintrinsic;
   uint32_t need = n + 3 + site->ndims;   /* intrinsics, thread, params, result,
                                             complete */
-  struct ev_dim *dv = o->dims.v;
-  if (o->dims.size < need)
+  if (r->dims_cap < need)
     {
-      o->dims.size = need;
-      o->dims.v = dv = XRESIZEVEC (struct ev_dim, dv, need);
+      r->dims_cap = need;
+      r->dims = XRESIZEVEC (struct ev_dim, r->dims, need);
     }
   /* A record reused for the same site holds them already (the records of a
      loop's iterations come back from the pool in the same order).  */
-  if (o->r->dims_site != site)
+  if (r->dims_site != site)
     {
-      memcpy (dv, site->intrinsic, n * sizeof *dv);
+      memcpy (r->dims, site->intrinsic, n * sizeof *r->dims);
       /* Copied from the decoder rather than built here: a value built field
          by field and then copied whole is read before its stores have
          landed (a stall on every record).  */
-      dv[n].name = "thread";
-      dv[n].v = d->thread;
-      o->r->dims_site = site;
+      r->dims[n].name = "thread";
+      r->dims[n].v = d->thread;
+      r->dims_site = site;
     }
-  o->dims.n = n + 1;
-  o->r->dims = dv;
-  o->r->ndims = n + 1;
+  r->ndims = n + 1;
   return o;
 }
 
@@ -886,7 +869,8 @@ close_dims (struct open_rec *o, const struct ev_value *result,
 {
   if (in_place (o))
     {
-      struct ev_dim *dv = o->dims.v + o->dims.n;
+      struct ev_record *r = o->r;
+      struct ev_dim *dv = r->dims + r->ndims;
       if (result)
         {
           dv->name = "result";
@@ -897,7 +881,7 @@ close_dims (struct open_rec *o, const struct ev_value *result,
         }
       dv->name = "complete";
       dv->v = *cv;
-      o->dims.n = (uint32_t) (dv + 1 - o->dims.v);
+      r->ndims = (uint32_t) (dv + 1 - r->dims);
       return result;
     }
   if (result)
@@ -954,9 +938,6 @@ close_record_inline (struct decoder *d, uint64_t ns, bool complete,
   r->complete = complete;
   const struct ev_value *cv = complete ? &v_true : &v_false;
   result = close_dims (o, result, cv);
-  r->dims = o->dims.v;
-  r->ndims = o->dims.n;
-  r->dims_cap = o->dims.size;
   r->nchildren = o->ndirect;
   r->children_cap = o->children_size;
   r->nadded = o->added;
@@ -996,8 +977,8 @@ start_event (struct decoder *d, uint64_t ns)
   if (!d->on_event)
     return 0;
   struct open_rec *o = &d->stack[d->depth - 1];
-  struct ev_event e = { EV_START, ns, d->s->thread, o->r->type, o->dims.n,
-                        o->dims.v, d->raw };
+  struct ev_event e = { EV_START, ns, d->s->thread, o->r->type, o->r->ndims,
+                        o->r->dims, d->raw };
   return d->on_event (&e, d->arg);
 }
 
@@ -1161,15 +1142,14 @@ read_params (struct decoder *d, struct dsprof_cursor *c,
   if (!site->clash)
     {
       /* Straight into the dims (open_site_record made room).  */
-      struct ev_dim *dv = o->dims.v + o->dims.n;
+      struct ev_dim *dv = o->r->dims + o->r->ndims;
       for (uint32_t i = 0; i < n; i++)
         {
           dv[i].name = desc[i].name;
           if (read_value_fast (c, &d->strs, desc[i].type, &desc[i], &dv[i].v))
             return false;
         }
-      o->dims.n += n;
-      o->r->ndims = o->dims.n;
+      o->r->ndims += n;
       return true;
     }
   for (uint32_t i = 0; i < n; i++)
@@ -1241,7 +1221,7 @@ dec_exit (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
   if (site->result.type != DSPROF_DIM_NONE)
     {
       /* Read where close_record puts it if it can (in_place).  */
-      res = in_place (o) ? &o->dims.v[o->dims.n].v : &v;
+      res = in_place (o) ? &o->r->dims[o->r->ndims].v : &v;
       if (read_value_fast (c, &d->strs, site->result.type, &site->result, res))
         return false;
     }
@@ -1570,7 +1550,7 @@ decoder_end (struct decoder *d, int rc)
       for (uint32_t i = 0; i < o->nchildren; i++)
         free_record (o->children[i]);
       free (o->children);
-      free (o->dims.v);
+      free (o->r->dims);
       free (o->r);
     }
   while (d->pool)
@@ -1727,8 +1707,8 @@ ev_resume_detach (struct ev_resume *res, const unsigned char *lo,
   for (uint32_t k = 0; k < d->depth; k++)
     {
       struct open_rec *o = &d->stack[k];
-      for (uint32_t i = 0; i < o->dims.n; i++)
-        detach_value (res, &o->dims.v[i].v, l, h);
+      for (uint32_t i = 0; i < o->r->ndims; i++)
+        detach_value (res, &o->r->dims[i].v, l, h);
       for (uint32_t i = 0; i < o->nchildren; i++)
         detach_record (res, o->children[i], l, h);
     }
