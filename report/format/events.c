@@ -411,26 +411,34 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
 static inline __attribute__ ((always_inline)) uint64_t
 read_uleb (struct dsprof_cursor *c)
 {
-  /* Up to three bytes (the time deltas of nested records mostly take two)
-     read here; past an error the value is garbage, as C's ERR says.  */
+  /* Numbers of up to four bytes (time deltas mostly take two, parameters
+     a few) read here; past an error the value is garbage, as C's ERR
+     says.  */
   const unsigned char *p = c->p;
-  if (__builtin_expect (c->end - p >= 3, 1))
+  if (__builtin_expect (c->end - p >= 4, 1))
     {
-      if (p[0] < 0x80)
+      uint64_t v = p[0];
+      if (v < 0x80)
         {
           c->p = p + 1;
-          return p[0];
+          return v;
         }
+      v = (v & 0x7f) | (uint64_t) (p[1] & 0x7f) << 7;
       if (p[1] < 0x80)
         {
           c->p = p + 2;
-          return (p[0] & 0x7fu) | (uint64_t) p[1] << 7;
+          return v;
         }
+      v |= (uint64_t) (p[2] & 0x7f) << 14;
       if (p[2] < 0x80)
         {
           c->p = p + 3;
-          return (p[0] & 0x7fu) | (uint64_t) (p[1] & 0x7fu) << 7
-                 | (uint64_t) p[2] << 14;
+          return v;
+        }
+      if (p[3] < 0x80)
+        {
+          c->p = p + 4;
+          return v | (uint64_t) p[3] << 21;
         }
     }
   struct dsprof_cursor t = *c;
@@ -881,7 +889,7 @@ close_dims (struct open_rec *o, const struct ev_value *result,
         }
       dv->name = "complete";
       dv->v = *cv;
-      r->ndims = (uint32_t) (dv + 1 - r->dims);
+      r->ndims += 1 + (result != NULL);
       return result;
     }
   if (result)
