@@ -933,12 +933,13 @@ keep_child (struct decoder *d, struct ev_record *r)
 }
 
 /* Close the innermost record at NS; RESULT (may be NULL) is its result, which
-   may lie in the record's next free dimension when in_place.  Inline where a
-   record of millions ends (EXIT); close_record elsewhere.  */
+   may lie in the record's next free dimension when in_place; EVENTS: D has
+   an on_event.  Inline where a record of millions ends (EXIT); close_record
+   elsewhere.  */
 
 static inline __attribute__ ((always_inline)) int
 close_record_inline (struct decoder *d, uint64_t ns, bool complete,
-                     const struct ev_value *result)
+                     const struct ev_value *result, const bool events)
 {
   struct open_rec *o = &d->stack[--d->depth];
   struct ev_record *r = o->r;
@@ -952,7 +953,7 @@ close_record_inline (struct decoder *d, uint64_t ns, bool complete,
   r->children = d->keep_children ? o->children : NULL;
 
   int rc = 0;
-  if (d->on_event)
+  if (events)
     rc = end_event (d, r, ns, result, cv);
   if (!rc && d->on_record)
     rc = d->on_record (r, d->arg);
@@ -976,7 +977,7 @@ static __attribute__ ((noinline)) int
 close_record (struct decoder *d, uint64_t ns, bool complete,
               const struct ev_value *result)
 {
-  return close_record_inline (d, ns, complete, result);
+  return close_record_inline (d, ns, complete, result, d->on_event != NULL);
 }
 
 static int
@@ -1174,7 +1175,7 @@ read_params (struct decoder *d, struct dsprof_cursor *c,
 
 static inline __attribute__ ((always_inline)) bool
 dec_enter (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
-           int *rc)
+           int *rc, const bool events)
 {
   uint64_t id = read_uleb (c);
   const struct ev_site *site
@@ -1185,7 +1186,7 @@ dec_enter (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
   struct open_rec *o = open_site_record (d, site, e->ns);
   if (!read_params (d, c, site, o))
     return false;
-  if (d->on_event)
+  if (events)
     {
       set_raw (d, e->op, id, e->names, e->op_at, vals, c->p);
       *rc = start_event (d, e->ns);
@@ -1195,16 +1196,16 @@ dec_enter (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
 
 /* START: a manual event's record starts.  */
 
-static inline bool
+static inline __attribute__ ((always_inline)) bool
 dec_start (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
-           int *rc)
+           int *rc, const bool events)
 {
   uint64_t id = read_uleb (c);
   const char *name = name_get (d, id);
   if (c->err || !name)
     return false;
   open_manual_record (d, name, e->ns);
-  if (d->on_event)
+  if (events)
     {
       set_raw (d, e->op, id, e->names, e->op_at, c->p, c->p);
       *rc = start_event (d, e->ns);
@@ -1216,7 +1217,7 @@ dec_start (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
 
 static inline __attribute__ ((always_inline)) bool
 dec_exit (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
-          int *rc)
+          int *rc, const bool events)
 {
   if (!d->depth)
     return false;
@@ -1233,24 +1234,24 @@ dec_exit (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
       if (read_value_fast (c, &d->strs, site->result.type, &site->result, res))
         return false;
     }
-  if (d->on_event)
+  if (events)
     set_raw (d, e->op, 0, e->names, e->op_at, vals, c->p);
-  *rc = close_record_inline (d, e->ns, true, res);
+  *rc = close_record_inline (d, e->ns, true, res, events);
   return true;
 }
 
 /* FINISH, OP_END, ABANDON: a manual event's record ends; an op record's (its
    VM function returns); the innermost record is abandoned (repair).  */
 
-static inline bool
+static inline __attribute__ ((always_inline)) bool
 dec_end (struct decoder *d, const struct dsprof_cursor *c, const struct ev_at *e,
-         int *rc)
+         int *rc, const bool events)
 {
   if (e->op == DSPROF_OP_FINISH ? !d->depth || d->stack[d->depth - 1].r->site
       : e->op == DSPROF_OP_OP_END ? !innermost_op (d)
       : !d->depth)
     return false;
-  if (d->on_event)
+  if (events)
     set_raw (d, e->op, 0, e->names, e->op_at, c->p, c->p);
   *rc = close_record (d, e->ns, e->op != DSPROF_OP_ABANDON, NULL);
   return true;
@@ -1291,7 +1292,7 @@ dec_dim (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
 
 static inline __attribute__ ((always_inline)) bool
 dec_op (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
-        int *rc)
+        int *rc, const bool events)
 {
   int op = e->op;
   if (op < DSPROF_OP_OP || (op > DSPROF_OP_NEXT && op < DSPROF_OP_CASE))
@@ -1317,7 +1318,7 @@ dec_op (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
     }
   d->op_base = base;
   open_site_record (d, site, e->ns);
-  if (d->on_event)
+  if (events)
     {
       const unsigned char *after_id = payload;
       if (op < DSPROF_OP_CASE)
@@ -1333,17 +1334,16 @@ dec_op (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
   return true;
 }
 
-/* Decode the events of chunk CH from byte FROM of its body on, the chunk
-   begun (chunk_begin) and *TICKP the tick of the event before FROM, until
-   its end or the first event boundary at or past byte STOP.  Leave in *TICKP
-   the tick and in *ATP the offset where decoding stopped.  The loop of every
-   event read: the ops' decoding above is inline in it (dec_enter, dec_exit,
-   dec_op, dec_start, dec_end), the rare ones out of line.  */
+/* decode_span, EVENTS saying whether D has an on_event: the loop of every
+   event read, made twice (decode_span), so that a report's, which sees
+   records only, has no test or note of an event's bytes.  The ops' decoding
+   above is inline in it (dec_enter, dec_exit, dec_op, dec_start, dec_end),
+   the rare ones out of line.  */
 
-static int
-decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
-             uint64_t from, uint64_t stop, uint64_t *tickp, uint64_t *atp,
-             const char **err)
+static inline __attribute__ ((always_inline)) int
+decode_events (struct decoder *d, const struct dsprof_events_chunk *ch,
+               uint64_t from, uint64_t stop, uint64_t *tickp, uint64_t *atp,
+               const char **err, const bool events)
 {
   const unsigned char *base = (const unsigned char *) (ch + 1);
   struct dsprof_cursor c = { base + from, base + ch->used, 0 };
@@ -1384,18 +1384,18 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
       switch (e.op)
         {
         case DSPROF_OP_ENTER:
-          ok = dec_enter (d, &c, &e, &rc);
+          ok = dec_enter (d, &c, &e, &rc, events);
           break;
         case DSPROF_OP_EXIT:
-          ok = dec_exit (d, &c, &e, &rc);
+          ok = dec_exit (d, &c, &e, &rc, events);
           break;
         case DSPROF_OP_START:
-          ok = dec_start (d, &c, &e, &rc);
+          ok = dec_start (d, &c, &e, &rc, events);
           break;
         case DSPROF_OP_FINISH:
         case DSPROF_OP_OP_END:
         case DSPROF_OP_ABANDON:
-          ok = dec_end (d, &c, &e, &rc);
+          ok = dec_end (d, &c, &e, &rc, events);
           break;
         case DSPROF_OP_DIM:
           {
@@ -1410,7 +1410,7 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
             break;
           }
         default:
-          ok = dec_op (d, &c, &e, &rc);
+          ok = dec_op (d, &c, &e, &rc, events);
           break;
         }
       if (!ok)
@@ -1427,6 +1427,21 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
   *tickp = tick;
   *atp = (uint64_t) (prev_end - base);
   return rc;
+}
+
+/* Decode the events of chunk CH from byte FROM of its body on, the chunk
+   begun (chunk_begin) and *TICKP the tick of the event before FROM, until
+   its end or the first event boundary at or past byte STOP.  Leave in *TICKP
+   the tick and in *ATP the offset where decoding stopped.  */
+
+static int
+decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
+             uint64_t from, uint64_t stop, uint64_t *tickp, uint64_t *atp,
+             const char **err)
+{
+  if (d->on_event)
+    return decode_events (d, ch, from, stop, tickp, atp, err, true);
+  return decode_events (d, ch, from, stop, tickp, atp, err, false);
 }
 
 static int
