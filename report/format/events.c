@@ -934,12 +934,13 @@ keep_child (struct decoder *d, struct ev_record *r)
 
 /* Close the innermost record at NS; RESULT (may be NULL) is its result, which
    may lie in the record's next free dimension when in_place; EVENTS: D has
-   an on_event.  Inline where a record of millions ends (EXIT); close_record
+   an on_event; KEEP: D keeps children.  Inline where a record of millions ends (EXIT); close_record
    elsewhere.  */
 
 static inline __attribute__ ((always_inline)) int
 close_record_inline (struct decoder *d, uint64_t ns, bool complete,
-                     const struct ev_value *result, const bool events)
+                     const struct ev_value *result, const bool events,
+                     const bool keep)
 {
   struct open_rec *o = &d->stack[--d->depth];
   struct ev_record *r = o->r;
@@ -950,7 +951,7 @@ close_record_inline (struct decoder *d, uint64_t ns, bool complete,
   r->nchildren = o->ndirect;
   r->children_cap = o->children_size;
   r->nadded = o->added;
-  r->children = d->keep_children ? o->children : NULL;
+  r->children = keep ? o->children : NULL;
 
   int rc = 0;
   if (events)
@@ -962,7 +963,7 @@ close_record_inline (struct decoder *d, uint64_t ns, bool complete,
     release_record (d, o->children[i]);
   r->children = o->children;
   r->nchildren = 0;
-  if (d->depth && d->keep_children)
+  if (d->depth && keep)
     keep_child (d, r);
   else
     {
@@ -977,7 +978,8 @@ static __attribute__ ((noinline)) int
 close_record (struct decoder *d, uint64_t ns, bool complete,
               const struct ev_value *result)
 {
-  return close_record_inline (d, ns, complete, result, d->on_event != NULL);
+  return close_record_inline (d, ns, complete, result, d->on_event != NULL,
+                              d->keep_children);
 }
 
 static int
@@ -1217,7 +1219,7 @@ dec_start (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
 
 static inline __attribute__ ((always_inline)) bool
 dec_exit (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
-          int *rc, const bool events)
+          int *rc, const bool events, const bool keep)
 {
   if (!d->depth)
     return false;
@@ -1236,7 +1238,7 @@ dec_exit (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
     }
   if (events)
     set_raw (d, e->op, 0, e->names, e->op_at, vals, c->p);
-  *rc = close_record_inline (d, e->ns, true, res, events);
+  *rc = close_record_inline (d, e->ns, true, res, events, keep);
   return true;
 }
 
@@ -1334,16 +1336,17 @@ dec_op (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
   return true;
 }
 
-/* decode_span, EVENTS saying whether D has an on_event: the loop of every
-   event read, made twice (decode_span), so that a report's, which sees
-   records only, has no test or note of an event's bytes.  The ops' decoding
+/* decode_span, EVENTS and KEEP saying whether D has an on_event and keeps
+   children: the loop of every event read, made twice (decode_span), so that
+   a report's, which sees records only, has no test or note of an event's
+   bytes nor of children to keep.  The ops' decoding
    above is inline in it (dec_enter, dec_exit, dec_op, dec_start, dec_end),
    the rare ones out of line.  */
 
 static inline __attribute__ ((always_inline)) int
 decode_events (struct decoder *d, const struct dsprof_events_chunk *ch,
                uint64_t from, uint64_t stop, uint64_t *tickp, uint64_t *atp,
-               const char **err, const bool events)
+               const char **err, const bool events, const bool keep)
 {
   const unsigned char *base = (const unsigned char *) (ch + 1);
   struct dsprof_cursor c = { base + from, base + ch->used, 0 };
@@ -1387,7 +1390,7 @@ decode_events (struct decoder *d, const struct dsprof_events_chunk *ch,
           ok = dec_enter (d, &c, &e, &rc, events);
           break;
         case DSPROF_OP_EXIT:
-          ok = dec_exit (d, &c, &e, &rc, events);
+          ok = dec_exit (d, &c, &e, &rc, events, keep);
           break;
         case DSPROF_OP_START:
           ok = dec_start (d, &c, &e, &rc, events);
@@ -1439,9 +1442,10 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
              uint64_t from, uint64_t stop, uint64_t *tickp, uint64_t *atp,
              const char **err)
 {
-  if (d->on_event)
-    return decode_events (d, ch, from, stop, tickp, atp, err, true);
-  return decode_events (d, ch, from, stop, tickp, atp, err, false);
+  if (!d->on_event && !d->keep_children)
+    return decode_events (d, ch, from, stop, tickp, atp, err, false, false);
+  return decode_events (d, ch, from, stop, tickp, atp, err, d->on_event != NULL,
+                        d->keep_children);
 }
 
 static int
