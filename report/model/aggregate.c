@@ -55,7 +55,11 @@ struct rec_state
 struct cache_entry
 {
   uint64_t key;
-  uint32_t parent, level_type, len, bucket;
+  uint64_t tag;                  /* parent << 32 | level << 8 | type << 1
+                                    | truncated: never 0 for a value (its
+                                    type is not DSPROF_DIM_NONE), so an
+                                    empty entry matches nothing */
+  uint32_t len, bucket;
 };
 
 /* A record's kind, as agg_record_hooks tells its hook calls apart: a manual
@@ -340,8 +344,8 @@ intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value
 }
 
 static uint32_t bucket_by_text (struct agg *a, const struct ev_record *r,
-                                const struct ev_value *v, struct cache_entry *e,
-                                uint32_t parent, uint32_t level);
+                                const struct ev_value *v, uint32_t parent,
+                                uint32_t level);
 
 /* The bucket under PARENT at LEVEL of value V of record R (NULL: R has none
    of its own), found in the cache when V's identity is there.  */
@@ -355,29 +359,30 @@ bucket_of_value (struct agg *a, const struct ev_record *r,
       && v->type != DSPROF_DIM_ENUM)
     {
       uint64_t key = v->type == DSPROF_DIM_STR ? (uint64_t) (uintptr_t) v->s : v->u;
-      uint32_t lt = level << 8 | (uint32_t) v->type << 1 | v->truncated;
-      uint64_t h = (key ^ (key >> 29) ^ ((uint64_t) parent << 17) ^ lt)
-                   * 0x9e3779b97f4a7c15ull;
+      uint64_t tag = (uint64_t) parent << 32 | level << 8
+                     | (uint32_t) v->type << 1 | v->truncated;
+      uint64_t h = (key ^ (key >> 29) ^ tag) * 0x9e3779b97f4a7c15ull;
       e = &a->cache[h >> 52 & (CACHE_SIZE - 1)];
-      if (e->bucket && e->key == key && e->parent == parent
-          && e->level_type == lt && e->len == v->len)
-        return e->bucket;
-      e->key = key;
-      e->parent = parent;
-      e->level_type = lt;
-      e->len = v->len;
+      if (e->key != key || e->tag != tag || e->len != v->len)
+        {
+          e->key = key;
+          e->tag = tag;
+          e->len = v->len;
+          e->bucket = bucket_by_text (a, r, v, parent, level);
+        }
+      return e->bucket;
     }
-  return bucket_by_text (a, r, v, e, parent, level);
+  return bucket_by_text (a, r, v, parent, level);
 }
 
-/* bucket_of_value's value formatted, its bucket found by its text (and kept
-   in E if not NULL): out of line, with its buffer.  Without a value of R's
+/* bucket_of_value's value formatted, its bucket found by its text: out of
+   line, with its buffer.  Without a value of R's
    own, an outer:D takes its ancestor's value, which the cache knows by its
    identity like R's own.  */
 
 static __attribute__ ((noinline)) uint32_t
 bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
-                struct cache_entry *e, uint32_t parent, uint32_t level)
+                uint32_t parent, uint32_t level)
 {
   char buf[EV_VALUE_SIZE];
   const char *t;
@@ -391,10 +396,7 @@ bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value 
   else
     t = v ? ev_format_value (v, buf, sizeof buf)
           : agg_dim_text (r, a->dims[level], buf, sizeof buf);
-  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
-  if (e)
-    e->bucket = b;
-  return b;
+  return intern_bucket (a, parent, level, t ? t : "");
 }
 
 /* The bucket under PARENT at LEVEL of record R's value of DIM.  */
