@@ -732,14 +732,20 @@ intern_name (const char *s, size_t n)
 
 /* Records are reused: a decoded stream of millions of records allocates about
    as many as its tree is deep.  A reused record keeps its arrays (dims,
-   children and their capacities); push_record sets every other field.  */
+   children and their capacities), its thread (the stream's, set when it
+   is made) and nchildren (0 again once it completes); push_record sets
+   every other field.  */
 
 static inline struct ev_record *
 new_record (struct decoder *d)
 {
   struct ev_record *r = d->pool;
   if (!r)
-    return XCNEW (struct ev_record);
+    {
+      r = XCNEW (struct ev_record);
+      r->thread = (uint32_t) d->thread.u;   /* the stream's, as the pool's */
+      return r;
+    }
   d->pool = r->parent;
   return r;
 }
@@ -793,14 +799,12 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
   o->ndirect = 0;
   r->start_ns = ns;
   r->end_ns = 0;
-  r->thread = (uint32_t) d->thread.u;
   r->depth = d->depth;
   r->type = type;
   r->site = site;
   r->complete = false;
   r->setup_ns = 0;
   r->ndims = 0;
-  r->nchildren = 0;
   r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
   r->seq = 0;
   r->user = NULL;
