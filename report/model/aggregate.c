@@ -66,10 +66,17 @@ struct cache_entry
    event's, an event site's, an op record's.  */
 enum { KIND_MANUAL, KIND_SITE, KIND_OP, NKINDS };
 
+/* R's row in a struct kind_costs: 2 * its kind + whether it is complete; or
+   -1 for a record with an added dimension or a chunk setup, whose costs are
+   its own.  */
+
 static inline int
-record_kind (const struct ev_record *r)
+kind_row (const struct ev_record *r)
 {
-  return !r->site ? KIND_MANUAL : r->site->function ? KIND_OP : KIND_SITE;
+  if (__builtin_expect (r->nadded || r->setup_ns, 0))
+    return -1;
+  int kind = !r->site ? KIND_MANUAL : r->site->function ? KIND_OP : KIND_SITE;
+  return 2 * kind + r->complete;
 }
 
 /* What agg_share_add and agg_desc_add add for a record that has no added
@@ -79,8 +86,8 @@ record_kind (const struct ev_record *r)
    instead of the sums of its hook calls' parts.  */
 struct kind_costs
 {
-  double share_ns[NKINDS][2];    /* agg_share_add's cost_ns, by RUN_COSTS */
-  uint64_t desc_ps[NKINDS][2];   /* agg_desc_add's ps, by COSTS */
+  double share_ns[2 * NKINDS];   /* agg_share_add's cost_ns, by RUN_COSTS */
+  uint64_t desc_ps[2 * NKINDS];  /* agg_desc_add's ps, by COSTS */
 };
 
 struct agg
@@ -168,42 +175,42 @@ kind_costs_init (struct kind_costs *k, const struct agg_costs *deduct,
         struct agg_share share;
         memset (&share, 0, sizeof share);
         agg_share_add (&share, run, &r);
-        k->share_ns[kind][complete] = share.cost_ns;
+        k->share_ns[2 * kind + complete] = share.cost_ns;
         struct agg_desc d = { 0, 0 };
         agg_desc_add (&d, deduct, &r, &none);
-        k->desc_ps[kind][complete] = d.ps;
+        k->desc_ps[2 * kind + complete] = d.ps;
       }
 }
 
 /* agg_share_add (&A->share, &A->run_costs, R), by A->kinds where it can (R
-   of kind KIND).  */
+   in row ROW, kind_row).  */
 
 static inline void
-share_add (struct agg *a, const struct ev_record *r, int kind)
+share_add (struct agg *a, const struct ev_record *r, int row)
 {
-  if (__builtin_expect (r->nadded || r->setup_ns, 0))
+  if (__builtin_expect (row < 0, 0))
     {
       agg_share_add (&a->share, &a->run_costs, r);
       return;
     }
   a->share.events += 2;
-  a->share.cost_ns += a->kinds.share_ns[kind][r->complete];
+  a->share.cost_ns += a->kinds.share_ns[row];
 }
 
-/* agg_desc_add (PD, &A->costs, R, RD), by A->kinds where it can (R of kind
-   KIND).  */
+/* agg_desc_add (PD, &A->costs, R, RD), by A->kinds where it can (R in row
+   ROW, kind_row).  */
 
 static inline void
 desc_add (const struct agg *a, struct agg_desc *pd, const struct ev_record *r,
-          int kind, const struct agg_desc *rd)
+          int row, const struct agg_desc *rd)
 {
-  if (__builtin_expect (r->nadded || r->setup_ns || !a->costs.measured, 0))
+  if (__builtin_expect (row < 0 || !a->costs.measured, 0))
     {
       agg_desc_add (pd, &a->costs, r, rd);
       return;
     }
   pd->n += rd->n + 1;
-  pd->ps += rd->ps + a->kinds.desc_ps[kind][r->complete];
+  pd->ps += rd->ps + a->kinds.desc_ps[row];
 }
 
 void
@@ -741,18 +748,18 @@ add_to_buckets (struct agg *a, const struct ev_record *r, struct rec_state *st,
   a->records++;
 }
 
-/* Hand R's figures (R of kind KIND, its state ST, NULL for a leaf; DESC its descendants;
+/* Hand R's figures (R in row ROW of A's kind_costs, its state ST, NULL for a leaf; DESC its descendants;
    ADJ its deducted time) to its parent's state PS, or at the top level to
    the buckets' totals and the profiled time.  */
 
 static inline void
-hand_up (struct agg *a, const struct ev_record *r, int kind, struct rec_state *st,
+hand_up (struct agg *a, const struct ev_record *r, int row, struct rec_state *st,
          struct rec_state *ps, const struct agg_desc *desc, uint64_t adj)
 {
   if (ps)
     {
       ps->child_ns += adj;
-      desc_add (a, &ps->desc, r, kind, desc);
+      desc_add (a, &ps->desc, r, row, desc);
       if (st)
         pending_merge (&ps->pending, &st->pending);
     }
@@ -784,9 +791,9 @@ agg_record (struct ev_record *r, void *arg)
   static const struct agg_desc none;
   const struct agg_desc *desc = st ? &st->desc : &none;
   uint64_t child_ns = st ? st->child_ns : 0;
-  int kind = record_kind (r);
+  int row = kind_row (r);
   agg_carry_record (&a->carry, r);
-  share_add (a, r, kind);
+  share_add (a, r, row);
 
   /* adj >= the children's, so self >= 0 and the self times of a subtree
      add up to its root's adj.  */
@@ -804,7 +811,7 @@ agg_record (struct ev_record *r, void *arg)
   struct rec_state *ps = parent_state (a, r);
   if (passes (a, r))
     add_to_buckets (a, r, st, ps, self, adj, clamped);
-  hand_up (a, r, kind, st, ps, desc, adj);
+  hand_up (a, r, row, st, ps, desc, adj);
   r->user = NULL;
   return 0;
 }
