@@ -1293,6 +1293,23 @@ dec_dim (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
   return true;
 }
 
+/* The rare ops, NAME and DIM, out of line (dec_name, dec_dim), given
+   copies of C, E and RC: what an out-of-line call is given the address of
+   leaves the registers, and C is the decoding loop's cursor.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_cold (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+          int *rc)
+{
+  struct dsprof_cursor t = *c;
+  struct ev_at et = *e;
+  int rt = 0;
+  bool ok = e->op == DSPROF_OP_NAME ? dec_name (d, &t) : dec_dim (d, &t, &et, &rt);
+  *c = t;
+  *rc = rt;
+  return ok;
+}
+
 /* OP, NEXT, CASE + K: an op record starts (section 4), after the one it
    ends for NEXT and CASE + K.  */
 
@@ -1369,10 +1386,7 @@ decode_events (struct decoder *d, const struct dsprof_events_chunk *ch,
       c.p++;
       if (e.op == DSPROF_OP_NAME)
         {
-          struct dsprof_cursor t = c;
-          ok = dec_name (d, &t);
-          c = t;
-          if (!ok)
+          if (!(ok = dec_cold (d, &c, &e, &rc)))
             break;
           continue;
         }
@@ -1405,17 +1419,8 @@ decode_events (struct decoder *d, const struct dsprof_events_chunk *ch,
           ok = dec_end (d, &c, &e, &rc, events);
           break;
         case DSPROF_OP_DIM:
-          {
-            /* Copies: what an out-of-line call is given the address of
-               leaves the registers.  */
-            struct dsprof_cursor t = c;
-            struct ev_at et = e;
-            int rt = 0;
-            ok = dec_dim (d, &t, &et, &rt);
-            c = t;
-            rc = rt;
-            break;
-          }
+          ok = dec_cold (d, &c, &e, &rc);
+          break;
         default:
           ok = dec_op (d, &c, &e, &rc, events);
           break;
