@@ -963,7 +963,8 @@ close_record_inline (struct decoder *d, uint64_t ns, bool complete,
   if (!rc && d->on_record)
     rc = d->on_record (r, d->arg);
 
-  for (uint32_t i = 0; i < o->nchildren; i++)
+  /* Children are kept (listed in O) only with KEEP.  */
+  for (uint32_t i = 0; keep && i < o->nchildren; i++)
     release_record (d, o->children[i]);
   r->children = o->children;
   r->nchildren = 0;
