@@ -153,6 +153,10 @@ struct ev_record
      of the function) follows none.  Not set for other records.  */
   const struct ev_site *op_prev[3];
   uint32_t dims_cap, children_cap;  /* the decoder's, for reuse */
+  const struct ev_site *dims_site;  /* the decoder's: the site whose intrinsic
+                                       dimensions and thread DIMS starts with
+                                       from an earlier record (a record reused
+                                       for the same site keeps them), or NULL */
 };
 
 struct ev_stream
