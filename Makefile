@@ -222,7 +222,7 @@ check-sanitize: all $(SAN_DIR)/runtime/libdsprof.a $(SAN_DIR)/runtime/libdsprof.
 
 # `make check-real`: real interpreters from Debian source packages (Lua 5.4, gawk,
 # jq) built with the plugin at -O0 and -O2, their own test suites, counts against
-# gcov's (scripts/real.sh, docs/real.md).  Not part of `check`, whose `counters-lua` case
+# gcov's; SQLite's op records against its VDBE_PROFILE (scripts/real.sh, docs/real.md).  Not part of `check`, whose `counters-lua` case
 # builds Lua at -O0 only.  REAL_JOBS: make -j of the builds (default: the number
 # of CPUs); REAL_PACKAGES: a subset, e.g. REAL_PACKAGES=jq.
 check-real:

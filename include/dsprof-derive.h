@@ -2,9 +2,10 @@
    `dsprof report --derive LIB.so` and `dsprof shell --derive LIB.so`.
 
    A derive library is a shared object that defines dsprof_derive.  dsprof calls
-   it for every dimension a query names that the record does not carry itself
-   (before the built-in derived dimensions such as depth and parent, so a library
-   may redefine those).  It writes the value as text into BUF (SIZE bytes) and
+   it for every dimension a query names that the record does not carry itself.
+   A library may not redefine a built-in derived dimension (depth, parent, ...,
+   outer:D, prev:D: `dsprof dims --help' lists them): a value for one of
+   their names is an error.  It writes the value as text into BUF (SIZE bytes) and
    returns BUF (or any string that lives until the next call), or returns NULL if
    it does not define DIM: the record then has no value (an empty one in reports).
 

@@ -2,8 +2,10 @@
 # real.sh - real programs with their own test suites, built with the dsprof plugin
 # (`make check-real`; docs/real.md).
 #
-#   scripts/real.sh [PACKAGE...]      (default: lua gawk jq)
+#   scripts/real.sh [PACKAGE...]      (default: lua gawk jq sqlite3)
 #
+# sqlite3 is checked otherwise, against SQLite's own opcode profiler: see
+# check_vdbe below.
 # For each package (Debian source packages, fetched once with apt-get source
 # into build/real-src; Lua through scripts/lua.sh into build/lua-src):
 #   1. four builds with the package's own build system and the same flags but
@@ -35,7 +37,9 @@
 # Output under $REAL_DIR (default build/real): PKG-VARIANT/ (the build),
 # PKG-VARIANT.{build,check}.log, PKG-VARIANT.prof/ (one profile per process),
 # PKG-VARIANT.results (the failed tests), PKG-compare/ (gcov's and dsprof's
-# outputs, compare.out, the event reports).  REAL_JOBS: make -j (default nproc).
+# outputs, compare.out, the event reports); for sqlite3 sqlite3-amalg/,
+# sqlite3-{vdbe-profile,ds}/ (the two builds) and sqlite3-compare/ (work.sql, each
+# build's run, ops.csv, compare.out, table).  REAL_JOBS: make -j (default nproc).
 # REAL_REUSE=1: keep the builds and test results already there (to redo the
 # comparisons after a change to the report tool or to compare.py).
 # Needs root the first time: it installs the build dependencies it lacks and
@@ -155,6 +159,47 @@ void luaV_execute (struct lua_State *L, struct CallInfo *ci)
 struct CallInfo *luaD_precall (struct lua_State *L, union StackValue *func, int nResults)
   __attribute__ ((dsprof_event ("precall")));'
   TYPES="execute precall"
+}
+
+pkg_sqlite3 () {
+  KIND=vdbe
+  # tclsh makes the amalgamation (sqlite3.c, shell.c: one unit each, no #line).
+  DEPS="tcl"
+  # The VDBE's dispatch, each op record by its address in the statement's
+  # program and the statement's text; nothing else (docs/vm.md, "SQLite").
+  SELECT='dispatch sqlite3VdbeExec dims=addr=pOp-aOp,sql=p->zSql'
+  # The shell's flags in both builds; the VDBE_PROFILE build's own:
+  # -DSQLITE_PERFORMANCE_TRACE because the amalgamation holds hwtime.h's
+  # sqlite3Hwtime only inside os_common.h's SQLITE_PERFORMANCE_TRACE part.
+  SQLITE_FLAGS="-O2 -g -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION"
+  PROFILE_FLAGS="-DVDBE_PROFILE -DSQLITE_PERFORMANCE_TRACE"
+  # 3.40's switch runs OP_Noop and OP_Explain at its `default:' label.
+  DEFAULT_OPS=Noop,Explain
+}
+
+sqlite_workload () {  # the statements, one a line, the shell's .stats vmstep first
+  local i
+  echo ".stats vmstep"
+  echo "CREATE TABLE dept(id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
+  echo "CREATE TABLE emp(id INTEGER PRIMARY KEY, dept INTEGER NOT NULL, salary INTEGER, name TEXT);"
+  echo "INSERT INTO dept VALUES(1,'eng'),(2,'ops'),(3,'sales'),(4,'legal');"
+  echo "BEGIN;"
+  for i in $(seq 1 200); do
+    echo "INSERT INTO emp(dept, salary, name) VALUES((SELECT count(*) FROM emp) % 3 + 1, 1000 + (SELECT count(*) FROM emp) * 37 % 900, 'emp' || (SELECT count(*) FROM emp));"
+  done
+  echo "COMMIT;"
+  cat <<'SQL'
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO emp(dept, salary, name) SELECT i % 4 + 1, 500 + i * 7919 % 1500, 'e' || i FROM n;
+CREATE INDEX emp_dept ON emp(dept, salary);
+SELECT d.name, count(*), sum(e.salary), max(e.salary) FROM emp e JOIN dept d ON d.id = e.dept GROUP BY d.name ORDER BY 3 DESC;
+SELECT e.name, e.salary FROM emp e JOIN dept d ON e.dept = d.id WHERE d.name = 'ops' ORDER BY e.salary DESC, e.id LIMIT 5;
+UPDATE emp SET salary = salary + 10 WHERE dept = 2 AND salary < 800;
+DELETE FROM emp WHERE id % 11 = 0;
+SELECT dept, count(*), avg(salary) FROM emp GROUP BY dept HAVING count(*) > 100 ORDER BY dept;
+SELECT count(*) FROM emp WHERE salary BETWEEN 900 AND 1200;
+SELECT d.name, (SELECT count(*) FROM emp e WHERE e.dept = d.id AND e.salary > 1500) FROM dept d ORDER BY d.name;
+SELECT name FROM emp ORDER BY salary DESC, name LIMIT 3;
+SQL
 }
 
 # ---- set-up ------------------------------------------------------------------------
@@ -385,10 +430,78 @@ check_events () {  # check_events PACKAGE VARIANT
          $NF in want { printf "%s%s %s", sep, $NF, $(NF - 2); sep = ", " }' "$r")"
 }
 
+# ---- SQLite against VDBE_PROFILE ------------------------------------------------------
+# The sqlite3 shell from Debian's source, built twice from one amalgamation:
+# with -DVDBE_PROFILE (SQLite's own per-opcode profiler: each run of a statement,
+# at its reset, appends to vdbe_profile.out the count of every address's op) and
+# unmodified with the plugin and the selection file $SELECT alone.  Both run
+# sqlite_workload on an in-memory database; their outputs must be the same (the
+# rows and each statement's VM-steps), and testsuite/fixtures/vdbecheck.py
+# compares dsprof's op records by statement and address with VDBE_PROFILE's
+# counts and the VM-steps (docs/vm.md, "SQLite", says what each counts).
+vdbe_build () {  # vdbe_build NAME FLAGS...: sqlite3.c and shell.c into $OUT/sqlite3-NAME/sqlite3
+  local name=$1 dir=$OUT/sqlite3-$1
+  shift
+  rm -rf "$dir" && mkdir -p "$dir"
+  (cd "$OUT/sqlite3-amalg" && gcc "$@" -I. -o "$dir/sqlite3" sqlite3.c shell.c -lm) \
+    >"$dir.build.log" 2>&1 || { tail -30 "$dir.build.log" >&2; die "sqlite3 $name: build failed (log: $dir.build.log)"; }
+  if grep -n 'warning: .*dsprof\|dsprof.*warning' "$dir.build.log" >&2; then
+    die "sqlite3 $name: the plugin warned (log: $dir.build.log)"
+  fi
+}
+
+check_vdbe () {  # check_vdbe PACKAGE
+  local pkg=$1 src a=$OUT/sqlite3-amalg c=$OUT/sqlite3-compare t0=$SECONDS t
+  src=$(source_dir "$pkg")
+  if [ -z "${REAL_REUSE:-}" ] || [ ! -x "$OUT/sqlite3-ds/sqlite3" ]; then
+    say "$pkg: the amalgamation"
+    rm -rf "$a" && mkdir -p "$a"
+    (cd "$a" && "$src/configure" -q && make -s sqlite3.c shell.c) >"$a.log" 2>&1 ||
+      { tail -20 "$a.log" >&2; die "$pkg: the amalgamation failed (log: $a.log)"; }
+    printf '%s\n' "$SELECT" >"$OUT/sqlite3.sel"
+    say "$pkg: building vdbe-profile and ds (-O2)"
+    local pid
+    # shellcheck disable=SC2086
+    vdbe_build vdbe-profile $SQLITE_FLAGS $PROFILE_FLAGS &
+    pid=$!
+    [ "$JOBS" -gt 1 ] || { wait $pid || exit 1; pid=; }
+    # shellcheck disable=SC2086
+    vdbe_build ds -fplugin="$TOOLS/dsprof.so" -specs="$TOOLS/dsprof.specs" \
+      -fplugin-arg-dsprof-select="$OUT/sqlite3.sel" $SQLITE_FLAGS
+    [ -z "$pid" ] || wait $pid || exit 1
+  fi
+  rm -rf "$c" && mkdir -p "$c/vdbe-profile" "$c/ds"
+  sqlite_workload >"$c/work.sql"
+  t=$(date +%s%N)
+  (cd "$c/vdbe-profile" && "$OUT/sqlite3-vdbe-profile/sqlite3" :memory: <../work.sql >out 2>err) ||
+    die "$pkg vdbe-profile: status $? ($(head -3 "$c/vdbe-profile/err"))"
+  t=$((($(date +%s%N) - t) / 1000000)) && say "$pkg vdbe-profile: the workload in $t ms"
+  t=$(date +%s%N)
+  (cd "$c/ds" && DSPROF_OUT=$c/ds/sqlite3.data "$OUT/sqlite3-ds/sqlite3" :memory: <../work.sql >out 2>err) ||
+    die "$pkg ds: status $? ($(head -3 "$c/ds/err"))"
+  t=$((($(date +%s%N) - t) / 1000000)) && say "$pkg ds: the workload in $t ms"
+  [ ! -s "$c/vdbe-profile/err" ] && [ ! -s "$c/ds/err" ] ||
+    die "$pkg: the shell printed errors: $(cat "$c/vdbe-profile/err" "$c/ds/err" | head -3)"
+  cmp -s "$c/vdbe-profile/out" "$c/ds/out" ||
+    die "$pkg: the two builds' outputs differ: $(diff "$c/vdbe-profile/out" "$c/ds/out" | head -5 | tr '\n' ' ')"
+  "$DSPROF" report sql addr name --where event=op --format csv "$c/ds/sqlite3.data" \
+    >"$c/ops.csv" 2>"$c/ops.err" || die "$pkg: dsprof report failed: $(head -3 "$c/ops.err")"
+  [ ! -s "$c/ops.err" ] || die "$pkg: dsprof report warned: $(head -3 "$c/ops.err")"
+  if python3 "$TOP/testsuite/fixtures/vdbecheck.py" "$c/vdbe-profile/vdbe_profile.out" "$c/ops.csv" \
+       --steps "$c/work.sql" "$c/ds/out" --default "$DEFAULT_OPS" --table "$c/table" >"$c/compare.out" 2>&1; then
+    say "$pkg: dsprof = VDBE_PROFILE: $(cat "$c/compare.out")"
+  else
+    head -20 "$c/compare.out" >&2
+    die "$pkg: dsprof's op records differ from VDBE_PROFILE's counts: $(grep -c '^MISMATCH' "$c/compare.out") differences (all in $c/compare.out)"
+  fi
+  say "$pkg: PASS ($((SECONDS - t0)) s; profile $(du -k "$c/ds/sqlite3.data" | cut -f1) KB)"
+}
+
 check_package () {
   local pkg=$1 t0=$SECONDS v
   "pkg_$pkg"
   [ -z "$DEPS" ] || "$TOP/scripts/deps.sh" install $DEPS || die "the build dependencies of $pkg are missing"
+  if [ "$KIND" = vdbe ]; then check_vdbe "$pkg"; return; fi
   [ "$pkg" != gawk ] || need_locales
   for v in $VARIANTS; do
     if [ -n "${REAL_REUSE:-}" ] && [ -f "$OUT/$pkg-$v.total" ]; then
@@ -422,10 +535,10 @@ command -v python3 >/dev/null || die "python3 is needed"
 command -v gcov >/dev/null || die "gcov is needed"
 mkdir -p "$OUT"
 snapshot_tools
-if [ $# -gt 0 ]; then pkgs=("$@"); else pkgs=(lua gawk jq); fi
+if [ $# -gt 0 ]; then pkgs=("$@"); else pkgs=(lua gawk jq sqlite3); fi
 T0=$SECONDS
 for p in "${pkgs[@]}"; do
-  declare -F "pkg_$p" >/dev/null || die "no recipe for package $p (have: lua gawk jq)"
+  declare -F "pkg_$p" >/dev/null || die "no recipe for package $p (have: lua gawk jq sqlite3)"
 done
 for p in "${pkgs[@]}"; do
   check_package "$p"

@@ -174,8 +174,9 @@ const struct command cmd_dims = {
     .name = "dims", .opts = dims_opts,
     .usage =
   "usage: dsprof dims [--where DIM=VALUE|DIM!=VALUE]... [PROFILE...]\n\n"
-  "List every dimension the records carry, recorded or derived (depth, parent,\n"
-  "location, depends-on, children, site), as `DIM COUNT` (the number of\n"
-  "records with a value for it), most common first.\n\n"
+  "List every dimension the records carry, recorded or derived (those of the\n"
+  "list below that are no prefix), as `DIM COUNT` (the number of records with\n"
+  "a value for it), most common first.\n\n",
+    .after_fn = agg_derived_help
   }
 };

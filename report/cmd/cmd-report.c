@@ -114,10 +114,9 @@ const struct command cmd_report = {
   "the profiled time (Count: of the records).  Rows by Total, then Count, then\n"
   "value; values over 25 characters become [n] footnotes.  An argument that\n"
   "names an existing file, holds a '/' or a \".data\" is a profile (`--` makes\n"
-  "the rest profiles).\n"
-  "Dimensions: recorded ones (`dsprof dims` lists them) and the derived depth,\n"
-  "parent, location, depends-on, children, site, and outer:D, D's value on the\n"
-  "nearest enclosing record that carries D (none: the empty value).\n\n"
+  "the rest profiles).  Dimensions: recorded ones (`dsprof dims` lists them)\n"
+  "and the derived ones below.\n\n",
+    .after_fn = agg_derived_help
   }
 };
 
@@ -216,7 +215,7 @@ shell_where (struct shell *sh, char **words, int n)
           printf ("where wants DIM=VALUE or DIM!=VALUE, not '%s'\n", words[i]);
         else if (!dim_name_ok (f.dim))
           {
-            printf ("outer:D wants a dimension D, not '%s'\n", f.dim);
+            printf ("%s, not '%s'\n", agg_dim_usage (f.dim), f.dim);
             free ((char *) f.dim);
           }
         else
@@ -278,7 +277,7 @@ shell_command (struct shell *sh, char **words, int n)
       /* q.sums has room for one at least (query_init).  */
       bool off = !strcmp (words[1], "off");
       if (!off && !dim_name_ok (words[1]))
-        printf ("outer:D wants a dimension D, not '%s'\n", words[1]);
+        printf ("%s, not '%s'\n", agg_dim_usage (words[1]), words[1]);
       else
         {
           free (sh->sum);
@@ -294,7 +293,7 @@ shell_command (struct shell *sh, char **words, int n)
       for (int i = 0; i < n; i++)
         if (!dim_name_ok (words[i]))
           {
-            printf ("outer:D wants a dimension D, not '%s'\n", words[i]);
+            printf ("%s, not '%s'\n", agg_dim_usage (words[i]), words[i]);
             return 0;
           }
       r.ndims = n;
@@ -383,6 +382,7 @@ const struct command cmd_shell = {
   "Read commands, one per line, from a terminal (with line editing and\n"
   "history) or from piped input, and print reports:\n\n"
   SHELL_HELP
-  "\nOptions: report's, the settings the shell starts with.\n\n"
+  "\nOptions: report's, the settings the shell starts with.\n\n",
+    .after_fn = agg_derived_help
   }
 };

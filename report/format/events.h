@@ -146,7 +146,17 @@ struct ev_record
      added to the innermost record), so the memo holds until it completes.  */
   const char *outer_dim;
   const struct ev_record *outer;
+  /* An op record's: the sites of the op records before it in the same
+     invocation of its dispatch function, the latest first, NULL past the
+     first (docs/contract.md §5.4, prev:D): an op record a NEXT starts
+     follows the one that NEXT ends, one an OP starts (the first of a call
+     of the function) follows none.  Not set for other records.  */
+  const struct ev_site *op_prev[3];
   uint32_t dims_cap, children_cap;  /* the decoder's, for reuse */
+  const struct ev_site *dims_site;  /* the decoder's: the site whose intrinsic
+                                       dimensions and thread DIMS starts with
+                                       from an earlier record (a record reused
+                                       for the same site keeps them), or NULL */
 };
 
 struct ev_stream

@@ -10,7 +10,9 @@
 #include "hashtab.h"
 #include "aggregate.h"
 #include "intmap.h"
+#include "files.h"
 #include "profile.h"
+#include "progress.h"
 
 /* Add the entries of FROM, bucket id -> nanoseconds, to INTO and empty FROM;
    the smaller map is merged into the larger, so a record's entries move
@@ -55,7 +57,39 @@ struct rec_state
 struct cache_entry
 {
   uint64_t key;
-  uint32_t parent, level_type, len, bucket;
+  uint64_t tag;                  /* parent << 32 | level << 8 | type << 1
+                                    | truncated: never 0 for a value (its
+                                    type is not DSPROF_DIM_NONE), so an
+                                    empty entry matches nothing */
+  uint32_t len, bucket;
+};
+
+/* A record's kind, as agg_record_hooks tells its hook calls apart: a manual
+   event's, an event site's, an op record's.  */
+enum { KIND_MANUAL, KIND_SITE, KIND_OP, NKINDS };
+
+/* R's row in a struct kind_costs: 2 * its kind + whether it is complete; or
+   -1 for a record with an added dimension or a chunk setup, whose costs are
+   its own.  */
+
+static inline int
+kind_row (const struct ev_record *r)
+{
+  if (__builtin_expect (r->nadded || r->setup_ns, 0))
+    return -1;
+  int kind = !r->site ? KIND_MANUAL : r->site->function ? KIND_OP : KIND_SITE;
+  return 2 * kind + r->complete;
+}
+
+/* What agg_share_add and agg_desc_add add for a record that has no added
+   dimension and holds no chunk setup, whose costs depend on its kind and
+   whether it is complete alone: computed once a stream by those very
+   functions (kind_costs_init), so that a record of millions costs a look-up
+   instead of the sums of its hook calls' parts.  */
+struct kind_costs
+{
+  double share_ns[2 * NKINDS];   /* agg_share_add's cost_ns, by RUN_COSTS */
+  uint64_t desc_ps[2 * NKINDS];  /* agg_desc_add's ps, by COSTS */
 };
 
 struct agg
@@ -68,6 +102,7 @@ struct agg
   struct agg_costs costs;        /* deducted, for this stream */
   struct agg_costs run_costs;    /* the same but for --raw, for SHARE */
   struct agg_share share;
+  struct kind_costs kinds;       /* of COSTS and RUN_COSTS, for this stream */
   struct ev_dim_hint *hints;     /* where each level's dimension was last found */
   const char **outer;            /* each level's agg_outer_dim, or NULL */
   int nsums;
@@ -121,12 +156,72 @@ agg_new (int ndims, const char *const *dims, int nfilters,
   return a;
 }
 
+/* Fill K with what agg_share_add by RUN and agg_desc_add by DEDUCT add for
+   a record of each kind, complete or not (no added dimension, no setup).  */
+
+static void
+kind_costs_init (struct kind_costs *k, const struct agg_costs *deduct,
+                 const struct agg_costs *run)
+{
+  static const struct ev_site site = { .function = NULL };
+  static const struct ev_site op_site = { .function = "" };
+  static const struct agg_desc none;
+  const struct ev_site *sites[NKINDS] = { NULL, &site, &op_site };
+  for (int kind = 0; kind < NKINDS; kind++)
+    for (int complete = 0; complete < 2; complete++)
+      {
+        struct ev_record r;
+        memset (&r, 0, sizeof r);
+        r.site = sites[kind];
+        r.complete = complete;
+        struct agg_share share;
+        memset (&share, 0, sizeof share);
+        agg_share_add (&share, run, &r);
+        k->share_ns[2 * kind + complete] = share.cost_ns;
+        struct agg_desc d = { 0, 0 };
+        agg_desc_add (&d, deduct, &r, &none);
+        k->desc_ps[2 * kind + complete] = d.ps;
+      }
+}
+
+/* agg_share_add (&A->share, &A->run_costs, R), by A->kinds where it can (R
+   in row ROW, kind_row).  */
+
+static inline void
+share_add (struct agg *a, const struct ev_record *r, int row)
+{
+  if (__builtin_expect (row < 0, 0))
+    {
+      agg_share_add (&a->share, &a->run_costs, r);
+      return;
+    }
+  a->share.events += 2;
+  a->share.cost_ns += a->kinds.share_ns[row];
+}
+
+/* agg_desc_add (PD, &A->costs, R, RD), by A->kinds where it can (R in row
+   ROW, kind_row).  */
+
+static inline void
+desc_add (const struct agg *a, struct agg_desc *pd, const struct ev_record *r,
+          int row, const struct agg_desc *rd)
+{
+  if (__builtin_expect (row < 0 || !a->costs.measured, 0))
+    {
+      agg_desc_add (pd, &a->costs, r, rd);
+      return;
+    }
+  pd->n += rd->n + 1;
+  pd->ps += rd->ps + a->kinds.desc_ps[row];
+}
+
 void
 agg_begin_stream (struct agg *a, const struct agg_costs *deduct,
                   const struct agg_costs *run)
 {
   a->costs = *deduct;
   a->run_costs = *run;
+  kind_costs_init (&a->kinds, deduct, run);
   agg_share_stream (&a->share, run);
 }
 
@@ -203,8 +298,8 @@ intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value
 }
 
 static uint32_t bucket_by_text (struct agg *a, const struct ev_record *r,
-                                const struct ev_value *v, struct cache_entry *e,
-                                uint32_t parent, uint32_t level);
+                                const struct ev_value *v, uint32_t parent,
+                                uint32_t level);
 
 /* The bucket under PARENT at LEVEL of value V of record R (NULL: R has none
    of its own), found in the cache when V's identity is there.  */
@@ -218,29 +313,30 @@ bucket_of_value (struct agg *a, const struct ev_record *r,
       && v->type != DSPROF_DIM_ENUM)
     {
       uint64_t key = v->type == DSPROF_DIM_STR ? (uint64_t) (uintptr_t) v->s : v->u;
-      uint32_t lt = level << 8 | (uint32_t) v->type << 1 | v->truncated;
-      uint64_t h = (key ^ (key >> 29) ^ ((uint64_t) parent << 17) ^ lt)
-                   * 0x9e3779b97f4a7c15ull;
+      uint64_t tag = (uint64_t) parent << 32 | level << 8
+                     | (uint32_t) v->type << 1 | v->truncated;
+      uint64_t h = (key ^ (key >> 29) ^ tag) * 0x9e3779b97f4a7c15ull;
       e = &a->cache[h >> 52 & (CACHE_SIZE - 1)];
-      if (e->bucket && e->key == key && e->parent == parent
-          && e->level_type == lt && e->len == v->len)
-        return e->bucket;
-      e->key = key;
-      e->parent = parent;
-      e->level_type = lt;
-      e->len = v->len;
+      if (e->key != key || e->tag != tag || e->len != v->len)
+        {
+          e->key = key;
+          e->tag = tag;
+          e->len = v->len;
+          e->bucket = bucket_by_text (a, r, v, parent, level);
+        }
+      return e->bucket;
     }
-  return bucket_by_text (a, r, v, e, parent, level);
+  return bucket_by_text (a, r, v, parent, level);
 }
 
-/* bucket_of_value's value formatted, its bucket found by its text (and kept
-   in E if not NULL): out of line, with its buffer.  Without a value of R's
+/* bucket_of_value's value formatted, its bucket found by its text: out of
+   line, with its buffer.  Without a value of R's
    own, an outer:D takes its ancestor's value, which the cache knows by its
    identity like R's own.  */
 
 static __attribute__ ((noinline)) uint32_t
 bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
-                struct cache_entry *e, uint32_t parent, uint32_t level)
+                uint32_t parent, uint32_t level)
 {
   char buf[EV_VALUE_SIZE];
   const char *t;
@@ -254,10 +350,7 @@ bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value 
   else
     t = v ? ev_format_value (v, buf, sizeof buf)
           : agg_dim_text (r, a->dims[level], buf, sizeof buf);
-  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
-  if (e)
-    e->bucket = b;
-  return b;
+  return intern_bucket (a, parent, level, t ? t : "");
 }
 
 /* The bucket under PARENT at LEVEL of record R's value of DIM.  */
@@ -278,12 +371,6 @@ cmp_str (const void *p, const void *q)
 }
 
 static agg_derive_fn *derive;
-
-const char *const agg_derived_dims[] = {
-  "depth", "parent", "location", "depends-on", "children", "site"
-};
-const size_t agg_nderived_dims
-  = sizeof agg_derived_dims / sizeof agg_derived_dims[0];
 
 void
 agg_set_derive (agg_derive_fn *fn)
@@ -347,88 +434,381 @@ agg_outer_value (const struct ev_record *r, const char *dim)
   return carrier ? ev_record_dim (carrier, dim) : NULL;
 }
 
+/* ---- the built-in derived dimensions ------------------------------------------ */
+
+/* Each one's text function (struct agg_derived): R's value in BUF, or NULL
+   when R has none; ARG is the D of a prefix's name (outer:D), else "".  */
+
+static const char *
+depth_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  snprintf (buf, size, "%u", r->depth);
+  return buf;
+}
+
+static const char *
+parent_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  snprintf (buf, size, "%s", r->parent ? ev_record_name (r->parent, NULL) : "(top)");
+  return buf;
+}
+
+static const char *
+location_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  snprintf (buf, size, "%s", !r->parent ? "Root" : r->nchildren == 0 ? "Leaf"
+                             : "Inner");
+  return buf;
+}
+
+static const char *
+children_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  snprintf (buf, size, "%u", r->nchildren);
+  return buf;
+}
+
+static bool
+always (const struct ev_record *r, const char *arg)
+{
+  (void) r, (void) arg;
+  return true;
+}
+
+static const char *
+depends_on_text (const struct ev_record *r, const char *arg, char *buf,
+                 size_t size)
+{
+  (void) arg;
+  if (r->nchildren && !r->children)
+    return NULL;                 /* not kept: see agg_needs_children */
+  if (r->nchildren == 0)
+    {
+      snprintf (buf, size, "(none)");
+      return buf;
+    }
+  const char **names = XNEWVEC (const char *, r->nchildren);
+  for (uint32_t i = 0; i < r->nchildren; i++)
+    names[i] = ev_record_name (r->children[i], NULL);
+  qsort (names, r->nchildren, sizeof *names, cmp_str);
+  size_t n = 0;
+  buf[0] = '\0';
+  for (uint32_t i = 0; i < r->nchildren; i++)
+    if (i == 0 || strcmp (names[i], names[i - 1]) != 0)
+      n += snprintf (buf + (n < size ? n : size), n < size ? size - n : 0,
+                     "%s%s", n ? "," : "", names[i]);
+  free (names);
+  return buf;
+}
+
+static bool
+depends_on_present (const struct ev_record *r, const char *arg)
+{
+  (void) arg;
+  return !r->nchildren || r->children;
+}
+
+/* file:line of the dimensions DIMS (N of them), or NULL.  */
+
+static const char *
+site_of_dims (const struct ev_dim *dims, uint32_t n, char *buf, size_t size)
+{
+  const struct ev_value *file = NULL, *line = NULL;
+  for (uint32_t i = 0; i < n; i++)
+    if (!file && !strcmp (dims[i].name, "file"))
+      file = &dims[i].v;
+    else if (!line && !strcmp (dims[i].name, "line"))
+      line = &dims[i].v;
+  if (!file || !line)
+    return NULL;
+  snprintf (buf, size, "%.*s:%llu", (int) file->len, file->s,
+            (unsigned long long) line->u);
+  return buf;
+}
+
+static const char *
+site_text (const struct ev_record *r, const char *arg, char *buf, size_t size)
+{
+  (void) arg;
+  return site_of_dims (r->dims, r->ndims, buf, size);
+}
+
+static bool
+site_present (const struct ev_record *r, const char *arg)
+{
+  (void) arg;
+  return ev_record_dim (r, "file") && ev_record_dim (r, "line");
+}
+
+static const char *
+outer_text (const struct ev_record *r, const char *d, char *buf, size_t size)
+{
+  const struct ev_value *v = agg_outer_value (r, d);
+  return v ? ev_format_value (v, buf, size) : NULL;
+}
+
+static bool
+outer_present (const struct ev_record *r, const char *d)
+{
+  return agg_outer_value (r, d) != NULL;
+}
+
+static bool
+any_dim (const char *d)
+{
+  return d[0] != '\0';
+}
+
+/* The dimensions an op site gives its records, which prev:D and seqN:D take
+   of the op records before: their site's intrinsic ones, and site.  */
+
+static bool
+op_site_dim (const char *d)
+{
+  static const char *const dims[] = { "name", "line", "file", "function",
+                                      "event", "site" };
+  for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++)
+    if (!strcmp (d, dims[i]))
+      return true;
+  return false;
+}
+
+/* D of the records of op site SITE, in BUF; NULL if they have none.  */
+
+static const char *
+op_site_text (const struct ev_site *site, const char *d, char *buf, size_t size)
+{
+  if (!strcmp (d, "site"))
+    return site_of_dims (site->intrinsic, site->nintrinsic, buf, size);
+  for (uint32_t i = 0; i < site->nintrinsic; i++)
+    if (!strcmp (site->intrinsic[i].name, d))
+      return ev_format_value (&site->intrinsic[i].v, buf, size);
+  return NULL;
+}
+
+/* Whether R is an op record with at least N op records before it in its
+   invocation of its dispatch function (ev_record's op_prev).  */
+
+static inline bool
+op_after (const struct ev_record *r, int n)
+{
+  return ev_record_op_p (r) && r->op_prev[n - 1];
+}
+
+static const char *
+prev_text (const struct ev_record *r, const char *d, char *buf, size_t size)
+{
+  return op_after (r, 1) ? op_site_text (r->op_prev[0], d, buf, size) : NULL;
+}
+
+static bool
+prev_present (const struct ev_record *r, const char *d)
+{
+  (void) d;
+  return op_after (r, 1);
+}
+
+/* The separator of the op records' values in a seqN:D value.  */
+#define SEQ_SEP " > "
+
+/* seqN:D of R: D of the last N op records of R's invocation, R last, joined
+   by SEQ_SEP; NULL if fewer than N - 1 come before R.  */
+
+static const char *
+seq_text (const struct ev_record *r, const char *d, int n, char *buf,
+          size_t size)
+{
+  if (!op_after (r, n - 1))
+    return NULL;
+  char part[EV_VALUE_SIZE];
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = n - 1; i >= 0; i--)
+    {
+      const char *t = op_site_text (i ? r->op_prev[i - 1] : r->site, d, part,
+                                    sizeof part);
+      len += snprintf (buf + (len < size ? len : size),
+                       len < size ? size - len : 0, "%s%s",
+                       i < n - 1 ? SEQ_SEP : "", t ? t : "");
+    }
+  return buf;
+}
+
+#define SEQ(N)                                                                \
+  static const char *                                                         \
+  seq##N##_text (const struct ev_record *r, const char *d, char *buf,         \
+                 size_t size)                                                 \
+  {                                                                           \
+    return seq_text (r, d, N, buf, size);                                     \
+  }                                                                           \
+  static bool                                                                 \
+  seq##N##_present (const struct ev_record *r, const char *d)                 \
+  {                                                                           \
+    (void) d;                                                                 \
+    return op_after (r, N - 1);                                               \
+  }
+SEQ (2)
+SEQ (3)
+SEQ (4)
+
+#define OP_SITE_DIMS "name, line, file, function, event, site"
+
+/* The built-in derived dimensions (docs/contract.md §5.4), the one list of
+   them: agg_dim_text and agg_dim_present compute them by it, the decoding
+   keeps what they need by it (agg_needs_children), `dsprof dims` lists its
+   names and prints its help lines (agg_derived_help, after `dsprof dims
+   --help'), the commands check a prefix's D (agg_dim_usage) by it, the report ranks the tables of a BY_COUNT
+   one by Count (report/model/model.c, agg_dim_by_count), and a --derive
+   library that gives a value to one of its names is an error
+   (derive_clash).  A new built-in derived dimension touches three code
+   files: this one (its text and presence functions above and its entry
+   here), testsuite/unit/report_test.c (its values; test_dim_present checks
+   every entry's PRESENT against its TEXT by itself) and the test.sh of a
+   case that shows it in a report; then its lines in docs/contract.md §5.4
+   and docs/dsprof.1.  One that needs more of the stream than a record holds
+   (prev:D, the op records before) adds it to the decoder's record
+   (report/format/events.h, events.c).  */
+
+const struct agg_derived agg_derived[] = {
+  { .name = "depth", .text = depth_text, .present = always,
+    .help = "depth       0 for a top-level record, its children 1, ..." },
+  { .name = "parent", .text = parent_text, .present = always,
+    .help = "parent      the enclosing record's name, (top) if none" },
+  { .name = "location", .text = location_text, .present = always,
+    .help = "location    Root (no enclosing record), Leaf (no descendants), "
+            "else Inner" },
+  { .name = "depends-on", .needs = AGG_NEEDS_CHILDREN, .text = depends_on_text,
+    .present = depends_on_present,
+    .help = "depends-on  the sorted distinct names of the direct descendants, "
+            "(none)" },
+  { .name = "children", .text = children_text, .present = always,
+    .help = "children    the number of direct descendants" },
+  { .name = "site", .text = site_text, .present = site_present,
+    .help = "site        file:line" },
+  { .name = "outer:", .prefix = true, .text = outer_text,
+    .present = outer_present, .d_ok = any_dim,
+    .usage = "outer:D wants a dimension D",
+    .help = "outer:D     D's value on the nearest enclosing record carrying D" },
+  { .name = "prev:", .prefix = true, .by_count = true, .text = prev_text,
+    .present = prev_present, .d_ok = op_site_dim,
+    .usage = "prev:D wants a dimension of op records (" OP_SITE_DIMS ")",
+    .help = "prev:D      an op record's: D of the op record before it in its "
+            "call of its\n              dispatch function (none for the first; "
+            "tables by Count);\n              D one of " OP_SITE_DIMS },
+  { .name = "seq2:", .prefix = true, .by_count = true, .text = seq2_text,
+    .present = seq2_present, .d_ok = op_site_dim,
+    .usage = "seq2:D wants a dimension of op records (" OP_SITE_DIMS ")",
+    .help = "seq2:D      an op record's: D of the last 2 op records of its "
+            "call, joined\n              by \"" SEQ_SEP "\" (seq3:D, seq4:D: "
+            "the last 3, 4)" },
+  { .name = "seq3:", .prefix = true, .by_count = true, .text = seq3_text,
+    .present = seq3_present, .d_ok = op_site_dim,
+    .usage = "seq3:D wants a dimension of op records (" OP_SITE_DIMS ")" },
+  { .name = "seq4:", .prefix = true, .by_count = true, .text = seq4_text,
+    .present = seq4_present, .d_ok = op_site_dim,
+    .usage = "seq4:D wants a dimension of op records (" OP_SITE_DIMS ")" },
+};
+const size_t agg_nderived = sizeof agg_derived / sizeof agg_derived[0];
+
+const struct agg_derived *
+agg_derived_find (const char *name, const char **d)
+{
+  for (size_t i = 0; i < agg_nderived; i++)
+    {
+      const struct agg_derived *e = &agg_derived[i];
+      size_t n = strlen (e->name);
+      if (e->prefix ? !strncmp (name, e->name, n) : !strcmp (name, e->name))
+        {
+          *d = e->prefix ? name + n : "";
+          return e;
+        }
+    }
+  return NULL;
+}
+
+bool
+agg_dim_by_count (const char *name)
+{
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  return e && e->by_count;
+}
+
+const char *
+agg_dim_usage (const char *name)
+{
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  return e && e->prefix && !e->d_ok (d) ? e->usage : NULL;
+}
+
+void
+agg_derived_help (FILE *out)
+{
+  fputs ("\nDerived dimensions (besides the recorded ones):\n", out);
+  for (size_t i = 0; i < agg_nderived; i++)
+    if (agg_derived[i].help)
+      fprintf (out, "  %s\n", agg_derived[i].help);
+}
+
+/* A --derive library gave NAME, a built-in derived dimension, a value: one
+   message, the outputs removed, exit status 1 (a usage error).  */
+
+static void __attribute__ ((noreturn))
+derive_clash (const char *name)
+{
+  progress_end ();
+  fprintf (stderr, "dsprof: the --derive library defines '%s', a built-in "
+           "derived dimension: a library's dimensions need names of their "
+           "own (`dsprof dims --help' lists the built-in ones)\n", name);
+  output_unlink_all ();
+  exit (1);
+}
+
+/* agg_dim_text of a dimension R does not carry: out of line, so that the
+   common case, a recorded one, stays inline in its callers.  */
+
+static __attribute__ ((noinline)) const char *
+derived_text (const struct ev_record *r, const char *name, char *buf,
+              size_t size)
+{
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  if (derive)
+    {
+      const char *t = derive (r, name, buf, size);
+      if (t && e)
+        derive_clash (name);
+      if (t)
+        return t;
+    }
+  return e ? e->text (r, d, buf, size) : NULL;
+}
+
 const char *
 agg_dim_text (const struct ev_record *r, const char *name, char *buf, size_t size)
 {
   const struct ev_value *v = ev_record_dim (r, name);
-  if (v)
-    return ev_format_value (v, buf, size);
-  const char *outer = agg_outer_dim (name);
-  if (outer)
-    {
-      v = agg_outer_value (r, outer);
-      return v ? ev_format_value (v, buf, size) : NULL;
-    }
-  if (derive)
-    {
-      const char *t = derive (r, name, buf, size);
-      if (t)
-        return t;
-    }
-  if (strcmp (name, "depth") == 0)
-    snprintf (buf, size, "%u", r->depth);
-  else if (strcmp (name, "parent") == 0)
-    snprintf (buf, size, "%s",
-              r->parent ? ev_record_name (r->parent, NULL) : "(top)");
-  else if (strcmp (name, "location") == 0)
-    snprintf (buf, size, "%s", !r->parent ? "Root"
-                               : r->nchildren == 0 ? "Leaf" : "Inner");
-  else if (strcmp (name, "children") == 0)
-    snprintf (buf, size, "%u", r->nchildren);
-  else if (strcmp (name, "site") == 0)
-    {
-      const struct ev_value *file = ev_record_dim (r, "file");
-      const struct ev_value *line = ev_record_dim (r, "line");
-      if (!file || !line)
-        return NULL;
-      snprintf (buf, size, "%.*s:%llu", (int) file->len, file->s,
-                (unsigned long long) line->u);
-    }
-  else if (strcmp (name, "depends-on") == 0)
-    {
-      if (r->nchildren && !r->children)
-        return NULL;             /* not kept: see agg_needs_children */
-      if (r->nchildren == 0)
-        {
-          snprintf (buf, size, "(none)");
-          return buf;
-        }
-      const char **names = XNEWVEC (const char *, r->nchildren);
-      for (uint32_t i = 0; i < r->nchildren; i++)
-        names[i] = ev_record_name (r->children[i], NULL);
-      qsort (names, r->nchildren, sizeof *names, cmp_str);
-      size_t n = 0;
-      buf[0] = '\0';
-      for (uint32_t i = 0; i < r->nchildren; i++)
-        if (i == 0 || strcmp (names[i], names[i - 1]) != 0)
-          n += snprintf (buf + (n < size ? n : size), n < size ? size - n : 0,
-                         "%s%s", n ? "," : "", names[i]);
-      free (names);
-    }
-  else
-    return NULL;
-  return buf;
+  return v ? ev_format_value (v, buf, size) : derived_text (r, name, buf, size);
 }
 
 bool
 agg_dim_present (const struct ev_record *r, const char *name)
 {
-  const char *outer = agg_outer_dim (name);
-  if (outer)
-    return ev_record_dim (r, name) || agg_outer_value (r, outer);
-  if (!derive && !ev_record_dim (r, name))
-    {
-      if (!strcmp (name, "depth") || !strcmp (name, "parent")
-          || !strcmp (name, "location") || !strcmp (name, "children"))
-        return true;
-      if (!strcmp (name, "site"))
-        return ev_record_dim (r, "file") && ev_record_dim (r, "line");
-      if (!strcmp (name, "depends-on"))
-        return !r->nchildren || r->children;
-      return false;
-    }
+  if (ev_record_dim (r, name))
+    return true;
   char buf[EV_VALUE_SIZE];
-  return agg_dim_text (r, name, buf, sizeof buf) != NULL;
+  if (derive)
+    return agg_dim_text (r, name, buf, sizeof buf) != NULL;
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  if (!e)
+    return false;
+  return e->present ? e->present (r, d) : e->text (r, d, buf, sizeof buf) != NULL;
 }
 
 static __attribute__ ((noinline)) bool
@@ -545,79 +925,75 @@ agg_note_unsummed (const struct agg *a)
                a->sums[k]);
 }
 
-int
-agg_record (struct ev_record *r, void *arg)
+/* The state of R's parent, which R's figures go to (made if R is its first
+   child to complete), or NULL for a top-level record.  */
+
+static inline struct rec_state *
+parent_state (struct agg *a, struct ev_record *r)
 {
-  struct agg *a = arg;
-  struct rec_state *st = r->user;          /* NULL for a leaf */
-  static const struct agg_desc none;
-  const struct agg_desc *desc = st ? &st->desc : &none;
-  uint64_t child_ns = st ? st->child_ns : 0;
-  agg_carry_record (&a->carry, r);
-  agg_share_add (&a->share, &a->run_costs, r);
-
-  /* adj >= the children's, so self >= 0 and the self times of a subtree
-     add up to its root's adj.  */
-  uint64_t dur = r->end_ns - r->start_ns, over;
-  uint64_t ded = agg_deduction (&a->costs, r, desc->n, desc->ps);
-  uint64_t adj = agg_deduct (dur, ded, child_ns);
-  uint64_t self = adj - child_ns;
-  bool clamped = agg_clamped (dur, ded, child_ns, &over);
-  if (clamped)
+  if (!r->parent)
+    return NULL;
+  struct rec_state *ps = r->parent->user;
+  if (ps)
+    return ps;
+  ps = a->pool;
+  if (ps)
     {
-      a->share.clamped++;
-      a->share.clamped_ns += (double) over;
+      a->pool = ps->next;
+      ps->child_ns = 0;
+      ps->desc = (struct agg_desc) { 0, 0 };
     }
-
-  struct rec_state *ps = NULL;
-  if (r->parent)
+  else
     {
-      ps = r->parent->user;
-      if (!ps)
-        {
-          ps = a->pool;
-          if (ps)
-            {
-              a->pool = ps->next;
-              ps->child_ns = 0;
-              ps->desc = none;
-            }
-          else
-            {
-              ps = XCNEW (struct rec_state);
-              ps->all = a->all;
-              a->all = ps;
-            }
-          r->parent->user = ps;
-        }
+      ps = XCNEW (struct rec_state);
+      ps->all = a->all;
+      a->all = ps;
     }
-  if (passes (a, r))
-    {
-      uint32_t b = 0;
-      for (int level = 0; level < a->ndims; level++)
-        {
-          b = bucket_of (a, r, b, (uint32_t) level);
-          struct agg_bucket *bk = &a->buckets[b];
-          bk->self_ns += self;
-          bk->count++;
-          bk->clamped += clamped;
-          /* A leaf hands its buckets straight to its parent or the totals.  */
-          if (st)
-            *intmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
-          else if (ps)
-            *intmap_slot (&ps->pending, b) += adj;
-          else
-            bk->total_ns += adj;
-        }
-      if (a->nsums)
-        add_sums (a, r, b);
-      a->records++;
-    }
+  r->parent->user = ps;
+  return ps;
+}
 
+/* Add R (its own state ST, NULL for a leaf; its parent's PS, NULL at the top
+   level) to its bucket at every level: SELF and the clamp to each, ADJ to
+   the pending map that gives each its Total.  */
+
+static inline void
+add_to_buckets (struct agg *a, const struct ev_record *r, struct rec_state *st,
+                struct rec_state *ps, uint64_t self, uint64_t adj, bool clamped)
+{
+  uint32_t b = 0;
+  for (int level = 0; level < a->ndims; level++)
+    {
+      b = bucket_of (a, r, b, (uint32_t) level);
+      struct agg_bucket *bk = &a->buckets[b];
+      bk->self_ns += self;
+      bk->count++;
+      bk->clamped += clamped;
+      /* A leaf hands its buckets straight to its parent or the totals.  */
+      if (st)
+        *intmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
+      else if (ps)
+        *intmap_slot (&ps->pending, b) += adj;
+      else
+        bk->total_ns += adj;
+    }
+  if (a->nsums)
+    add_sums (a, r, b);
+  a->records++;
+}
+
+/* Hand R's figures (R in row ROW of A's kind_costs, its state ST, NULL for a leaf; DESC its descendants;
+   ADJ its deducted time) to its parent's state PS, or at the top level to
+   the buckets' totals and the profiled time.  */
+
+static inline void
+hand_up (struct agg *a, const struct ev_record *r, int row, struct rec_state *st,
+         struct rec_state *ps, const struct agg_desc *desc, uint64_t adj)
+{
   if (ps)
     {
       ps->child_ns += adj;
-      agg_desc_add (&ps->desc, &a->costs, r, desc);
+      desc_add (a, &ps->desc, r, row, desc);
       if (st)
         pending_merge (&ps->pending, &st->pending);
     }
@@ -639,8 +1015,49 @@ agg_record (struct ev_record *r, void *arg)
       st->next = a->pool;
       a->pool = st;
     }
+}
+
+int
+agg_record (struct ev_record *r, void *arg)
+{
+  struct agg *a = arg;
+  struct rec_state *st = r->user;          /* NULL for a leaf */
+  static const struct agg_desc none;
+  const struct agg_desc *desc = st ? &st->desc : &none;
+  uint64_t child_ns = st ? st->child_ns : 0;
+  int row = kind_row (r);
+  agg_carry_record (&a->carry, r);
+  share_add (a, r, row);
+
+  /* adj >= the children's, so self >= 0 and the self times of a subtree
+     add up to its root's adj.  */
+  uint64_t dur = r->end_ns - r->start_ns, over;
+  uint64_t ded = agg_deduction (&a->costs, r, desc->n, desc->ps);
+  uint64_t adj = agg_deduct (dur, ded, child_ns);
+  uint64_t self = adj - child_ns;
+  bool clamped = agg_clamped (dur, ded, child_ns, &over);
+  if (clamped)
+    {
+      a->share.clamped++;
+      a->share.clamped_ns += (double) over;
+    }
+
+  struct rec_state *ps = parent_state (a, r);
+  if (passes (a, r))
+    add_to_buckets (a, r, st, ps, self, adj, clamped);
+  hand_up (a, r, row, st, ps, desc, adj);
   r->user = NULL;
   return 0;
+}
+
+/* What the decoding must keep for dimension NAME (AGG_NEEDS_*).  */
+
+static unsigned
+dim_needs (const char *name)
+{
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  return e ? e->needs : 0;
 }
 
 bool
@@ -649,10 +1066,10 @@ agg_needs_children (const struct agg *a)
   if (derive)
     return true;
   for (int i = 0; i < a->ndims; i++)
-    if (!strcmp (a->dims[i], "depends-on"))
+    if (dim_needs (a->dims[i]) & AGG_NEEDS_CHILDREN)
       return true;
   for (int i = 0; i < a->nfilters; i++)
-    if (!strcmp (a->filters[i].dim, "depends-on"))
+    if (dim_needs (a->filters[i].dim) & AGG_NEEDS_CHILDREN)
       return true;
   return false;
 }
@@ -710,9 +1127,10 @@ agg_free (struct agg *a)
 void
 agg_carry_want (struct agg_carry *c, const char *name)
 {
-  for (size_t i = 0; i < agg_nderived_dims; i++)
-    if (!strcmp (name, agg_derived_dims[i]))
-      return;
+  const char *d;
+  const struct agg_derived *e = agg_derived_find (name, &d);
+  if (e && !e->prefix)
+    return;
   for (uint32_t i = 0; i < c->n; i++)
     if (!strcmp (name, c->names[i]))
       return;
@@ -736,12 +1154,8 @@ carried (struct agg_carry *c, uint32_t i)
 void
 agg_carry_check (struct agg_carry *c, const struct ev_record *r)
 {
-  char buf[EV_VALUE_SIZE];
   for (uint32_t i = c->n; i-- > 0;)
-    if (ev_record_dim (r, c->names[i])
-        || (agg_outer_dim (c->names[i])
-            && agg_outer_value (r, agg_outer_dim (c->names[i])))
-        || (derive && derive (r, c->names[i], buf, sizeof buf)))
+    if (agg_dim_present (r, c->names[i]))
       carried (c, i);
 }
 

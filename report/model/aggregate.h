@@ -25,6 +25,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "costs.h"
@@ -185,16 +186,61 @@ const struct ev_value *agg_outer_value (const struct ev_record *r, const char *d
    need not (for dsprof dims, which counts the dimensions of every record).  */
 bool agg_dim_present (const struct ev_record *r, const char *name);
 
-/* A user's dimensions: FN is asked for every dimension a record does not carry
-   before the built-in derived ones; it returns NULL for one it does not define.  */
+/* A user's dimensions: FN is asked for every dimension a record does not
+   carry; it returns NULL for one it does not define.  A value for a built-in
+   derived dimension's name (agg_derived) is an error: agg_dim_text says so
+   and exits with status 1.  */
 typedef const char *agg_derive_fn (const struct ev_record *r, const char *name,
                                    char *buf, size_t size);
 void agg_set_derive (agg_derive_fn *fn);
 
-/* The derived dimensions agg_dim_text computes: depth, parent, location,
-   depends-on, children, site.  */
-extern const char *const agg_derived_dims[];
-extern const size_t agg_nderived_dims;
+/* ---- the built-in derived dimensions (docs/contract.md §5.4) ----------------
+   One table, agg_derived (aggregate.c, where its comment says what a new one
+   touches), holds them all: a name, or a prefix that a dimension D follows
+   (outer:D, prev:D); what the decoding must keep for them; their text and
+   presence; what a prefix's D may be; their help line.  */
+
+enum
+{
+  AGG_NEEDS_CHILDREN = 1         /* a record's children (EV_KEEP_CHILDREN) */
+};
+
+struct agg_derived
+{
+  const char *name;              /* "depth"; with PREFIX "outer:" */
+  bool prefix;                   /* NAME followed by a dimension D */
+  unsigned needs;                /* AGG_NEEDS_* */
+  bool by_count;                 /* its tables rank rows by Count first: a
+                                    row's times are not what it ranks */
+  /* R's value in BUF (SIZE bytes), or NULL if R has none; D: a prefix's D,
+     else "".  */
+  const char *(*text) (const struct ev_record *r, const char *d, char *buf,
+                       size_t size);
+  /* Whether TEXT gives R a value, without formatting it.  */
+  bool (*present) (const struct ev_record *r, const char *d);
+  bool (*d_ok) (const char *d);  /* a prefix's: whether D may follow it */
+  const char *usage;             /* a prefix's: what D must be, for errors */
+  const char *help;              /* a line of --help, or NULL */
+};
+
+extern const struct agg_derived agg_derived[];
+extern const size_t agg_nderived;
+
+/* The entry of agg_derived that NAME names, its D (or "") into *D; NULL if
+   none does.  */
+const struct agg_derived *agg_derived_find (const char *name, const char **d);
+
+/* What is wrong with the dimension name NAME, e.g. "outer:D wants a
+   dimension D" for "outer:"; NULL if nothing is.  */
+const char *agg_dim_usage (const char *name);
+
+/* Whether the tables of dimension NAME rank their rows by Count first
+   (docs/contract.md §5.3): an entry of agg_derived whose BY_COUNT is set.  */
+bool agg_dim_by_count (const char *name);
+
+/* The help lines of the derived dimensions, after a blank line and a
+   heading, to OUT.  */
+void agg_derived_help (FILE *out);
 
 /* Which of the dimensions a command was given (to bucket by or in --where)
    some record carries.  A dimension no record carries still gives the empty

@@ -102,10 +102,10 @@ dims_record (struct ev_record *r, void *arg)
   c->records++;
   for (uint32_t i = 0; i < r->ndims; i++)
     count_dim (c, r->dims[i].name);
-  for (size_t i = 0; i < agg_nderived_dims; i++)
-    if (!ev_record_dim (r, agg_derived_dims[i])
-        && agg_dim_present (r, agg_derived_dims[i]))
-      count_dim (c, agg_derived_dims[i]);
+  for (size_t i = 0; i < agg_nderived; i++)
+    if (!agg_derived[i].prefix && !ev_record_dim (r, agg_derived[i].name)
+        && agg_dim_present (r, agg_derived[i].name))
+      count_dim (c, agg_derived[i].name);
   return 0;
 }
 

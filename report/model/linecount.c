@@ -131,10 +131,12 @@ add_branches (struct lc_model *m, const struct pf_unit *u,
           uint64_t edge, flags;
           if (flow_branch_arc (&c, &edge, &flags) < 0 || edge >= e->n)
             return;
-          struct lc_branch br = { (uint32_t) b.line, 0, e->count[edge],
-                                  e->from[edge],
-                                  (flags & DSPROF_BRANCH_FALLTHROUGH) != 0,
-                                  u->index, m->nseq++ };
+          struct lc_branch br = {
+            .line = (uint32_t) b.line, .count = e->count[edge],
+            .block = e->from[edge],
+            .fallthrough = (flags & DSPROF_BRANCH_FALLTHROUGH) != 0,
+            .unit = u->index, .seq = m->nseq++
+          };
           push_branch (&s->branches, &s->nbranches, br);
           if (b.file == f->file)
             push_branch (&fn->branches, &fn->nbranches, br);
@@ -154,8 +156,8 @@ add_function (struct lc_model *m, const struct pf_unit *u,
   if (!f->nblocks)
     return 0;
   /* Block 0 is the entry block: its count is the calls.  */
-  struct lc_func fn = { f->name, f->line, counts[0], f->nblocks, 0, 0, NULL,
-                        0, NULL };
+  struct lc_func fn = { .name = f->name, .line = f->line, .count = counts[0],
+                        .nblocks = f->nblocks };
   if (f->branches)
     {
       struct flow_edges e;

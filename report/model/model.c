@@ -86,6 +86,18 @@ cmp_row (const void *a, const void *b)
   return strcmp (x->value, y->value);
 }
 
+/* cmp_row for a dimension whose rows rank by Count (agg_derived's
+   BY_COUNT): Count, then Total, then value.  */
+
+static int
+cmp_row_by_count (const void *a, const void *b)
+{
+  const struct rpt_row *x = a, *y = b;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  return cmp_row (a, b);
+}
+
 static void
 group_buckets (struct groups *g, const struct agg *a)
 {
@@ -110,11 +122,15 @@ group_buckets (struct groups *g, const struct agg *a)
     }
 }
 
-/* The table of bucket B's children, at dimension LEVEL of NDIMS, sorted.  */
+/* The table of bucket B's children, at dimension LEVEL of the NDIMS DIMS,
+   sorted: by Count first if its dimension or one before it (BY_COUNT) ranks
+   so (agg_dim_by_count), as the pairs of `prev:name name` do.  */
 
 static struct rpt_table *
-table_of (const struct groups *g, uint32_t b, int level, int ndims)
+table_of (const struct groups *g, uint32_t b, int level, int ndims,
+          const char *const *dims, bool by_count)
 {
+  by_count = by_count || agg_dim_by_count (dims[level]);
   struct rpt_table *t = XNEW (struct rpt_table);
   t->level = level;
   t->nrows = g->count[b];
@@ -132,9 +148,10 @@ table_of (const struct groups *g, uint32_t b, int level, int ndims)
       r->clamped = k->clamped;
       r->sums = k->sums;
       if (level + 1 < ndims)
-        r->sub = table_of (g, id, level + 1, ndims);
+        r->sub = table_of (g, id, level + 1, ndims, dims, by_count);
     }
-  qsort (t->rows, t->nrows, sizeof *t->rows, cmp_row);
+  qsort (t->rows, t->nrows, sizeof *t->rows,
+         by_count ? cmp_row_by_count : cmp_row);
   return t;
 }
 
@@ -196,7 +213,7 @@ rpt_of_agg (struct agg *agg, const struct query *q, uint64_t total_run,
   m->total_ns = total_run < m->profiled_ns ? m->profiled_ns : total_run;
   struct groups g;
   group_buckets (&g, agg);
-  m->top = table_of (&g, 0, 0, q->ndims);
+  m->top = table_of (&g, 0, 0, q->ndims, q->dims, false);
   free (g.first);
   free (g.count);
   free (g.kids);

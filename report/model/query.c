@@ -43,8 +43,9 @@ parse_filter (char *arg, struct agg_filter *f)
 int
 check_dim (const char *cmd, const char *name)
 {
-  if (!dim_name_ok (name))
-    return usage_error (cmd, "outer:D wants a dimension D, not '%s'", name);
+  const char *usage = agg_dim_usage (name);
+  if (usage)
+    return usage_error (cmd, "%s, not '%s'", usage, name);
   return 0;
 }
 

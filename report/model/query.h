@@ -35,16 +35,17 @@ void query_free_filters (struct query *q);
 /* Parse "DIM=VALUE" or "DIM!=VALUE" into F; false if malformed.  */
 bool parse_filter (char *arg, struct agg_filter *f);
 
-/* Whether NAME can name a dimension: an outer:D must name a D.  */
+/* Whether NAME can name a dimension: a prefix of a derived one (outer:D,
+   prev:D) must name a D it takes (agg_dim_usage).  */
 static inline bool
 dim_name_ok (const char *name)
 {
-  const char *outer = agg_outer_dim (name);
-  return !outer || outer[0];
+  return !agg_dim_usage (name);
 }
 
-/* Check the dimension NAME a user gave command CMD: an outer:D must name a D.
-   Return 0, or EXIT_USAGE after the message.  */
+/* Check the dimension NAME a user gave command CMD (dim_name_ok).  Return 0,
+   or EXIT_USAGE after the message: "outer:D wants a dimension D, not
+   'outer:'".  */
 int check_dim (const char *cmd, const char *name);
 
 /* Whether ARG of report's (or html's --dims) is a profile rather than a

@@ -347,7 +347,8 @@ html_page (FILE *out, struct pf_set *set, struct pf_set *base,
       fputs ("<p>The new profiles:</p>\n", out);
     }
   profile_list (out, set, "profiles");
-  struct page pg = { out, set, base, q, nlines, max_records, m };
+  struct page pg = { .out = out, .set = set, .base = base, .q = q,
+                     .nlines = nlines, .max_records = max_records, .m = m };
   html_sections (&pg);
   fprintf (out, "<script>\n%s</script>\n</body>\n</html>\n", page_script);
 }

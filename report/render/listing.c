@@ -72,7 +72,7 @@ print_record (struct ev_record *r, void *arg)
 int
 records_print (struct pf_set *set, const struct query *q, FILE *out)
 {
-  struct records_ctx c = { q, out, 0, { 0, 0, NULL, 0 } };
+  struct records_ctx c = { .q = q, .out = out };
   rec_carry_filters (&c.carry, q);
   int rc = pf_walk_streams (set, NULL, print_record, NULL, &c, EV_KEEP_CHILDREN);
   if (!rc)
@@ -262,7 +262,7 @@ trace_switches (const struct pf_process *p, FILE *out)
 int
 trace_print (struct pf_set *set, const struct query *q, FILE *out)
 {
-  struct trace_ctx c = { q, out, NULL, 0, 0, { 0, 0, NULL, 0 } };
+  struct trace_ctx c = { .q = q, .out = out };
   rec_carry_filters (&c.carry, q);
   int rc = pf_walk_streams (set, trace_event, NULL, trace_begin, &c,
                             EV_KEEP_CHILDREN);

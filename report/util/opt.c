@@ -231,6 +231,8 @@ opt_help (const struct opt_cmd *c, FILE *out)
     }
   if (c->after)
     fputs (c->after, out);
+  if (c->after_fn)
+    c->after_fn (out);
 }
 
 /* S as troff text: '-' as \-, '\' as \e, lines joined; a leading '.' or

@@ -53,6 +53,7 @@ struct opt_cmd
   void (*usage_fn) (FILE *out);  /* or the usage printed */
   const struct opt *opts;
   const char *after;
+  void (*after_fn) (FILE *out);  /* printed after AFTER, if not NULL */
 };
 
 /* The operands, in order; those from V[DASHDASH] on came after `--`.  */

@@ -21,7 +21,7 @@ static struct
   uint64_t next_check;           /* when DONE reaches it, read the clock */
   int shown;                     /* the percentage shown, -1: none */
   int width;                     /* of the line shown */
-} pg = { false, 0, 0, NULL, 0, 0, 0, 0, -1, 0 };
+} pg = { .shown = -1 };
 
 static uint64_t
 now_ns (void)

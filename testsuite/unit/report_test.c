@@ -976,6 +976,7 @@ struct ops_seen
   char names[4][8];
   uint64_t start[4], end[4];
   bool function[4];
+  char prev[4][8], seq[4][32];   /* prev:name, seq2:name ("-": none) */
 };
 
 static int
@@ -990,6 +991,11 @@ on_op (struct ev_record *r, void *arg)
       o->end[o->n] = r->end_ns;
       o->function[o->n] = f && f->len == 3 && !memcmp (f->s, "run", 3)
                           && ev_record_op_p (r);
+      char buf[64];
+      const char *t = agg_dim_text (r, "prev:name", buf, sizeof buf);
+      snprintf (o->prev[o->n], sizeof o->prev[0], "%s", t ? t : "-");
+      t = agg_dim_text (r, "seq2:name", buf, sizeof buf);
+      snprintf (o->seq[o->n], sizeof o->seq[0], "%s", t ? t : "-");
     }
   o->n++;
   return 0;
@@ -1006,8 +1012,11 @@ op_site (struct buf *m, unsigned index, const char *type, const char *name)
   put_rec (m, DSPROF_TAG_SITE, &r);
 }
 
+/* Decode a stream of the run/ADD/SUB sites of two chunks, OPS (N bytes) and
+   OPS2 (N2 bytes, none if N2 is 0), into SEEN.  */
 static int
-decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
+decode_ops2 (const unsigned char *ops, size_t n, const unsigned char *ops2,
+             size_t n2, struct ops_seen *seen)
 {
   unsigned char mb[512], rb[64];
   struct buf m = { mb, 0 }, r = { rb, 0 };
@@ -1024,13 +1033,54 @@ decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
   const char *err = NULL;
   CU_ASSERT_EQUAL_FATAL (ev_sites_add_unit (&sites, mb, m.n, 1, 3, &err), 0);
   static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
-  const struct dsprof_events_chunk *chunks[1] = { make_chunk (b0, 0, 0, 0, ops, n) };
-  struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
+  static unsigned char b1[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  const struct dsprof_events_chunk *chunks[2] = {
+    make_chunk (b0, 0, 0, 0, ops, n), make_chunk (b1, 1, 100, 100, ops2, n2)
+  };
+  struct ev_stream st = { .thread = 1, .nchunks = n2 ? 2 : 1, .chunks = chunks };
   struct ev_clock clock = { 0, 1.0 };
   memset (seen, 0, sizeof *seen);
   int rc = ev_decode_stream (&st, &sites, &clock, NULL, on_op, seen, 0, &err);
   ev_sites_free (&sites);
   return rc;
+}
+
+static int
+decode_ops (const unsigned char *ops, size_t n, struct ops_seen *seen)
+{
+  return decode_ops2 (ops, n, NULL, 0, seen);
+}
+
+/* The recorder ends an op record at a new chunk and starts the next with an
+   OP (dsprof-format.h, section 4): the chunk's first event an OP_END, then an
+   OP at the same depth.  The two are one call, whose sequence goes on; an
+   OP_END that is not the chunk's first ends the call.  */
+static void
+test_op_chunk_split (void)
+{
+  unsigned char ops[32], ops2[32];
+  struct buf o = { ops, 0 }, o2 = { ops2, 0 };
+  put_u (&o, DSPROF_OP_ENTER); put_u (&o, 0); put_u (&o, 1);      /* run at 0 */
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 10); put_u (&o, 2); put_u (&o, 0);
+  o.p[o.n++] = DSPROF_OP_CASE + 1; put_u (&o, 5);                 /* SUB at 15 */
+  put_u (&o2, DSPROF_OP_OP_END); put_u (&o2, 0);                  /* at 100 */
+  put_u (&o2, DSPROF_OP_OP); put_u (&o2, 3); put_u (&o2, 2); put_u (&o2, 0);
+  put_u (&o2, DSPROF_OP_OP_END); put_u (&o2, 2);
+  put_u (&o2, DSPROF_OP_OP); put_u (&o2, 1); put_u (&o2, 2); put_u (&o2, 1);
+  put_u (&o2, DSPROF_OP_OP_END); put_u (&o2, 1);
+  put_u (&o2, DSPROF_OP_EXIT); put_u (&o2, 1);
+  struct ops_seen seen;
+  CU_ASSERT_EQUAL (decode_ops2 (ops, o.n, ops2, o2.n, &seen), 0);
+  CU_ASSERT_EQUAL_FATAL (seen.n, 5);
+  static const char *const names[4] = { "ADD", "SUB", "ADD", "SUB" };
+  static const char *const prev[4] = { "-", "ADD", "SUB", "-" };
+  static const char *const seq[4] = { "-", "ADD > SUB", "SUB > ADD", "-" };
+  for (int i = 0; i < 4; i++)
+    {
+      CU_ASSERT_STRING_EQUAL (seen.names[i], names[i]);
+      CU_ASSERT_STRING_EQUAL (seen.prev[i], prev[i]);
+      CU_ASSERT_STRING_EQUAL (seen.seq[i], seq[i]);
+    }
 }
 
 static void
@@ -1055,6 +1105,37 @@ test_op_records (void)
       CU_ASSERT_EQUAL (seen.start[i], start[i]);
       CU_ASSERT_EQUAL (seen.end[i], end[i]);
       CU_ASSERT_EQUAL (seen.function[i], i < 3);
+    }
+  /* The op records before each in its call (prev:D, seq2:D).  */
+  static const char *const prev[4] = { "-", "ADD", "SUB", "-" };
+  static const char *const seq[4] = { "-", "ADD > SUB", "SUB > ADD", "-" };
+  for (int i = 0; i < 4; i++)
+    {
+      CU_ASSERT_STRING_EQUAL (seen.prev[i], prev[i]);
+      CU_ASSERT_STRING_EQUAL (seen.seq[i], seq[i]);
+    }
+
+  /* A call nested in ADD's record has a sequence of its own (SUB first),
+     and ADD's call resumes after it (SUB after ADD); an OP after an OP_END
+     in the same chunk starts a call of its own.  */
+  o.n = 0;
+  put_u (&o, DSPROF_OP_ENTER); put_u (&o, 0); put_u (&o, 1);      /* run at 0 */
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 10); put_u (&o, 2); put_u (&o, 0);
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 2); put_u (&o, 2); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_OP_END); put_u (&o, 2);                    /* at 14 */
+  o.p[o.n++] = DSPROF_OP_CASE + 1; put_u (&o, 6);                 /* SUB at 20 */
+  put_u (&o, DSPROF_OP_OP_END); put_u (&o, 5);                    /* at 25 */
+  put_u (&o, DSPROF_OP_OP); put_u (&o, 1); put_u (&o, 2); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_OP_END); put_u (&o, 1);
+  put_u (&o, DSPROF_OP_EXIT); put_u (&o, 5);
+  CU_ASSERT_EQUAL (decode_ops (ops, o.n, &seen), 0);
+  CU_ASSERT_EQUAL_FATAL (seen.n, 5);
+  static const char *const names2[4] = { "SUB", "ADD", "SUB", "SUB" };
+  static const char *const prev2[4] = { "-", "-", "ADD", "-" };
+  for (int i = 0; i < 4; i++)
+    {
+      CU_ASSERT_STRING_EQUAL (seen.names[i], names2[i]);
+      CU_ASSERT_STRING_EQUAL (seen.prev[i], prev2[i]);
     }
 
   /* A CASE before any OP or NEXT of its chunk.  */
@@ -1321,10 +1402,14 @@ test_dim_present (void)
       r.children = shape / 2 == 1 ? children : NULL;  /* 2: not kept */
       r.parent = shape % 3 ? &child : NULL;
       char buf[4096];
-      for (size_t i = 0; i < agg_nderived_dims + 4; i++)
+      for (size_t i = 0; i < agg_nderived + 4; i++)
         {
-          const char *name = i < agg_nderived_dims ? agg_derived_dims[i]
-                                                   : extra[i - agg_nderived_dims];
+          /* Every entry of the table, a prefix followed by a D.  */
+          char name[64];
+          snprintf (name, sizeof name, "%s%s",
+                    i < agg_nderived ? agg_derived[i].name
+                                     : extra[i - agg_nderived],
+                    i < agg_nderived && agg_derived[i].prefix ? "name" : "");
           CU_ASSERT_EQUAL (agg_dim_present (&r, name),
                            agg_dim_text (&r, name, buf, sizeof buf) != NULL);
         }
@@ -1400,6 +1485,7 @@ report_test_register (void)
   CU_add_test (s, "a record's children kept or counted", test_keep_children);
   CU_add_test (s, "a stream decoded in steps as it is written", test_resume_steps);
   CU_add_test (s, "op records: OP, CASE, NEXT, OP_END", test_op_records);
+  CU_add_test (s, "op records: a call's sequence across chunks", test_op_chunk_split);
   CU_add_test (s, "deduction: one hook per op record", test_deduction_ops);
   CU_add_test (s, "derived dimensions present as their text", test_dim_present);
   CU_add_test (s, "only regular files are opened to read", test_open_regular);

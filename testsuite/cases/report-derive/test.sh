@@ -36,6 +36,22 @@ run_dsprof report nulls --derive ./nulls.so --format csv >nulls.csv 2>nulls.err 
 grep -q '^1,"none,0,0,null",.*,7,100.00$' nulls.csv \
   || fail "nulls: not all 7 records 'none,0,0,null': $(cat nulls.csv)"
 
+# A library that gives a built-in derived dimension (depth) a value: one
+# clear error, status 1, whether the report buckets by it or filters on it;
+# its own dimension (mine) works, and so does depth where it is not asked.
+gcc -shared -fPIC -Wall -Wextra -Werror -I"$TOP/include" -o clash.so "$CASE/clash.c" \
+  || fail "clash.c does not build warning-free"
+for args in "depth" "name --where depth=0"; do
+  set +e
+  run_dsprof report $args --derive ./clash.so >clash.out 2>clash.err; rc=$?
+  set -e
+  [ $rc = 1 ] && grep -q "the --derive library defines 'depth', a built-in derived dimension" clash.err \
+    && [ "$(wc -l <clash.err)" = 1 ] || fail "report $args with clash.so: status $rc, $(cat clash.err)"
+done
+run_dsprof report mine --derive ./clash.so --format csv >mine.csv 2>mine.err \
+  || fail "report mine with clash.so: status $? ($(cat mine.err))"
+grep -q '^1,mine-by-library,.*,7,100.00$' mine.csv || fail "mine: $(cat mine.csv)"
+
 # A library without dsprof_derive, and a missing one: usage errors (exit 1).
 echo 'int nothing;' >none.c && gcc -shared -fPIC -o none.so none.c
 set +e

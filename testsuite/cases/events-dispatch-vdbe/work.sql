@@ -1,0 +1,10 @@
+.stats vmstep
+CREATE TABLE t(a);
+BEGIN;
+INSERT INTO t SELECT value FROM range(50);
+INSERT INTO t SELECT value FROM range(50);
+INSERT INTO t SELECT value FROM range(30);
+COMMIT;
+SELECT a FROM t LIMIT 3;
+SELECT a FROM t LIMIT 5;
+CREATE INDEX i ON t(a);
