@@ -720,7 +720,7 @@ enum dsprof_op
    chunks (section 4).  */
 #define DSPROF_COSTS_MAGIC 0x3274736f63707364ull   /* "dspcost2" */
 /* An older recorder's trailer: HOOK[6] and HOOK[7] the op probe's single
-   stretches with and without a replay (the readers' ev_chunk_costs turns
+   stretches with and without a replay (the report's costs_trailer turns
    them into the figures above).  */
 #define DSPROF_COSTS_MAGIC_1 0x7374736f63707364ull /* "dspcosts" */
 

@@ -4,7 +4,9 @@
    __dsprof_events_on, which every event function loads at its entry, is the
    first word of a page of its own; once the profile exists, that page is the
    profile's control page mapped MAP_SHARED over it, so a write to the file
-   is what the program reads next.  */
+   is what the program reads next.  This file calls no other of the runtime:
+   the writer writes the chunk (dsprof_control_write) into a new profile and
+   maps it over the page (dsprof_control_page).  */
 
 #include <errno.h>
 #include <stdint.h>
@@ -42,7 +44,7 @@ control_mappable (void)
 int
 dsprof_control_write (int fd, uint64_t offset)
 {
-  /* The first page: the chunk's head (mapped 0 until dsprof_control_map has
+  /* The first page: the chunk's head (mapped 0 until the writer has
      mapped it); the second: the flag as it is now.  */
   unsigned char page[DSPROF_PAGE];
   memset (page, 0, sizeof page);
@@ -62,14 +64,11 @@ dsprof_control_write (int fd, uint64_t offset)
   return 0;
 }
 
-void
-dsprof_control_map (uint64_t offset)
+/* The flag's page, for the writer to map the control chunk's flag page over
+   (writer_map_control); NULL if the page is not the flag's alone.  */
+
+void *
+dsprof_control_page (void)
 {
-  if (!control_mappable ()
-      || !dsprof_writer_map (offset + DSPROF_PAGE, DSPROF_PAGE, __dsprof_events_on, 1))
-    return;
-  /* Else ctl says the process cannot be switched.  */
-  uint32_t mapped = 1;
-  dsprof_writer_write (offset + offsetof (struct dsprof_control_chunk, mapped),
-                       &mapped, sizeof mapped);
+  return control_mappable () ? __dsprof_events_on : NULL;
 }

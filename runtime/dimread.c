@@ -1,8 +1,8 @@
 /* dimread.c - dimensions computed from the program's data: the NAME=EXPR
    items of a selection file's dims= (docs/select.md), which the plugin
    checks against the types and compiles into a small program of offsets and
-   loads.  Every load goes through dsprof_recorder_read, which catches a
-   fault as a string dimension's read does (recorder.c): a null pointer on
+   loads.  Every load goes through dsprof_read_bytes, which catches a
+   fault as a string dimension's read does (strings.c): a null pointer on
    the way gives the text "(null)", an unreadable one "(unreadable)", never a
    fault in the program.
 
@@ -93,7 +93,7 @@ load (uintptr_t addr, unsigned size, unsigned flags, uint64_t *v)
   uint64_t x = 0;
   /* Little-endian: the SIZE bytes are the word's low ones.  */
   if (size == 0 || size > 8 || !addressable (addr, size)
-      || !dsprof_recorder_read (&x, addr, size))
+      || !dsprof_read_bytes (&x, addr, size))
     return DX_UNREADABLE;
 #if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
   x >>= 8 * (8 - size);
@@ -188,7 +188,7 @@ name_id (const char *name, uint32_t *id)
   uint32_t k = __atomic_load_n (id, __ATOMIC_RELAXED);
   if (likely (k))
     return k;
-  k = dsprof_recorder_intern (name);
+  k = dsprof_strings_intern (name);
   __atomic_store_n (id, k, __ATOMIC_RELAXED);
   return k;
 }

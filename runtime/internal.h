@@ -1,18 +1,49 @@
 /* internal.h - what the runtime's files share; not installed.
 
    The runtime is split by role, as libgcov is:
-     units.c     the registration entry points and the registry of units
-     threads.c   the threads that run counted code
-     writer.c    the profile writer: the file, its chunks, fork and exit
-     recorder.c  the event hooks, the event API of dsprof.h, the event streams
-     dimread.c   the dimensions computed from the program's data (dims=
-                 NAME=EXPR of a selection file), read fault-safe
-     clock.c     the clock events are timed by: TSC or CLOCK_MONOTONIC, its rate
-     sites.c     the event sites units register: their global ids and lookup
-     control.c   the switch of event recording, mapped from the profile
+     lifecycle.c  start, fork and exit: the one owner of their order, which
+                  calls each module's own prepare, reset and exit functions
+     units.c      the registration entry points and the registry of units
+     threads.c    the threads that run counted code, their counter shards
+     dimread.c    the dimensions computed from the program's data (dims=
+                  NAME=EXPR of a selection file), read fault-safe
+     recorder.c   the event hooks (their hot path), the event API of
+                  dsprof.h, the per-thread event streams and their repairs
+     cost.c       the recorder's own cost measured in the run: sampled calls
+                  and the op probe, a state machine (cost.h: its state, and
+                  its sampled-call steps inline in the hooks)
+     strings.c    the text the streams carry: the program's strings read
+                  fault-safe, formatters, interned names (strval.h: the
+                  encoding of string values, inline in the hooks)
+     sites.c      the event sites units register: their global ids, lookup
+     clock.c      the clock events are timed by: TSC or CLOCK_MONOTONIC
+     control.c    the switch of event recording, mapped from the profile
+     writer.c     the profile writer: the file, its chunks; it only writes
+     util.c       the warning, the environment's switches, signal handlers'
+                  installation and chaining, the pages of small records
 
-   Lock order: the units lock (units.c), then the sites lock (sites.c), then the
-   recorder's names lock, then the writer lock (writer.c).  */
+   Who calls whom (a call of a function another file defines; acyclic, each
+   file calls only files below it on this list):
+     lifecycle.c  -> units recorder threads writer sites strings clock
+     dimread.c    -> recorder strings
+     units.c      -> recorder threads writer util
+     recorder.c   -> cost sites strings clock control writer util
+     threads.c    -> writer util
+     writer.c     -> strings control util
+     sites.c      -> strings
+     cost.c       -> clock
+     strings.c    -> util
+     clock.c, control.c, util.c: none
+   The writer is given two things from above at start-up, by lifecycle.c
+   (struct dsprof_writer_owner): how to fill the fields of a new header that
+   other modules own, and the fork child handler that a raw clone's child
+   runs before it adds a chunk.  The runtime's SIGBUS handler is the
+   writer's, and it calls strings.c's fault function first.  Check the
+   graph: `nm` of the objects (docs/architecture.md).
+
+   Lock order (lifecycle.c takes them so before fork): the units lock
+   (units.c), the writer lock (writer.c), the sites lock (sites.c), the
+   names lock (strings.c).  */
 
 #ifndef DSPROF_INTERNAL_H
 #define DSPROF_INTERNAL_H
@@ -31,6 +62,14 @@
 
 #define likely(x) __builtin_expect (!!(x), 1)
 #define unlikely(x) __builtin_expect (!!(x), 0)
+
+/* lifecycle.c: start, fork and exit, which nothing calls (its constructor
+   and destructor run them).  Every object of the runtime refers to this
+   byte, so that a program linked with libdsprof.a, which takes only the
+   objects it refers to, has lifecycle.o whatever else it takes.  */
+DSPROF_HIDDEN extern const char dsprof_lifecycle_linked;
+static const char *const dsprof_lifecycle_link __attribute__ ((used))
+  = &dsprof_lifecycle_linked;
 
 /* Environment.
    DSPROF_OUT         the profile's name; every "%p" is replaced by the pid of the
@@ -63,13 +102,13 @@ DSPROF_API extern int __dsprof_events_on[DSPROF_PAGE / sizeof (int)];
    set, on        store and load the flag
    write          write the control chunk (two pages) at OFFSET of the new
                   profile FD, the flag as it is now; 0 or an errno
-   map            map the control chunk at OFFSET's page over the flag's
-                  page (dsprof_writer_map), once the writer has taken the
-                  file (best effort: `mapped` says)  */
+   page           the flag's page, for the writer to map the chunk's second
+                  page over once it has taken the file (best effort:
+                  `mapped` says); NULL if the page is not the flag's alone  */
 DSPROF_HIDDEN void dsprof_control_set (int on);
 DSPROF_HIDDEN int dsprof_control_on (void);
 DSPROF_HIDDEN int dsprof_control_write (int fd, uint64_t offset);
-DSPROF_HIDDEN void dsprof_control_map (uint64_t offset);
+DSPROF_HIDDEN void *dsprof_control_page (void);
 DSPROF_API void __dsprof_op_v1 (uint32_t *dispatch, uint32_t index, void *cfa);
 DSPROF_API void __dsprof_op_begin_v1 (void *cfa);
 DSPROF_API void __dsprof_op_end_v1 (void *cfa);
@@ -116,7 +155,7 @@ DSPROF_API void __dsprof_register_unit_thread_v2 (uint64_t *counters,
                                                   uint32_t meta_size,
                                                   uint32_t *sites,
                                                   uint32_t nsites);
-/* Pages the runtime's small records are cut from (threads.c): a pool, its
+/* Pages the runtime's small records are cut from (util.c): a pool, its
    caller's lock held.  */
 struct dsprof_pool
 {
@@ -143,8 +182,9 @@ dsprof_round_page (uint64_t n)
 /* DSPROF_STRMAX: the bytes of a string dimension's value the recorder keeps,
    then "..." (a decimal number from DSPROF_STR_MIN to the format's bound
    DSPROF_STR_MAX; DSPROF_STR_DEFAULT if unset, empty or anything else, with a
-   warning).  Read once, by recorder.c at start-up, before any site is
-   registered: the room events reserve depends on it (MAX_STR_VALUE).  */
+   warning).  Read once, by strings.c at the recorder's start-up, before any
+   site is registered: the room events reserve depends on it
+   (MAX_STR_VALUE).  */
 #define DSPROF_ENV_STRMAX "DSPROF_STRMAX"
 #define DSPROF_STR_DEFAULT 1024u
 #define DSPROF_STR_MIN 8u
@@ -163,7 +203,7 @@ dsprof_str_max (void)
    value; and the most a string value takes (dsprof-format.h, section 4): a
    PTR's marker, a head of at most 3 bytes (DSPROF_STR_MAX < 2^20), the kept
    bytes, and the byte past them that the recorder reads into the stream to
-   tell whether the string is longer (recorder.c, put_str).  */
+   tell whether the string is longer (strval.h, put_str).  */
 #define MAX_FIXED_EVENT 64u
 #define MAX_STR_VALUE (10u + dsprof_str_max ())
 
@@ -265,9 +305,36 @@ DSPROF_HIDDEN void dsprof_sites_lock (void);
 DSPROF_HIDDEN void dsprof_sites_unlock (void);
 DSPROF_HIDDEN void dsprof_sites_fork_child (void);
 
-/* recorder.c: the id of name S (a dimension name or a manual event type),
-   interned on first use; 0 if memory ran out.  */
-DSPROF_HIDDEN uint32_t dsprof_recorder_intern (const char *s);
+/* strings.c: the text the streams carry.
+   init           read DSPROF_STRMAX (the recorder's start-up, once)
+   intern         the id of name S (a dimension name or a manual event type),
+                  interned on first use; 0 if memory ran out
+   name           the text of an interned name's id
+   lock, unlock   the names lock, around fork (unlock: in the parent)
+   fork_child     make the names lock anew in a forked or raw clone'd child
+   fault          in a SIGSEGV or SIGBUS handler: if the fault SI is the
+                  calling thread's reading a string of the program, go back to
+                  the reader (does not return); else return
+   The encoding of string values, inline in the recorder: strval.h.  */
+DSPROF_HIDDEN void dsprof_strings_init (void);
+DSPROF_HIDDEN uint32_t dsprof_strings_intern (const char *s);
+DSPROF_HIDDEN const char *dsprof_strings_name (uint32_t id);
+DSPROF_HIDDEN void dsprof_strings_lock (void);
+DSPROF_HIDDEN void dsprof_strings_unlock (void);
+DSPROF_HIDDEN void dsprof_strings_fork_child (void);
+DSPROF_HIDDEN void dsprof_strings_fault (const siginfo_t *si);
+/* Copy at most N bytes of the program's string S to BUF, up to and with its
+   NUL, stopping where S becomes unreadable; return how many.  */
+DSPROF_HIDDEN size_t dsprof_read_string (char *buf, const char *s, size_t n);
+/* Copy the N bytes at the program's address SRC to BUF, a fault there caught
+   (as a string dimension's bytes are read); 1, or 0 if one is unreadable.
+   dimread.c reads the program's data with it.  */
+DSPROF_HIDDEN int dsprof_read_bytes (void *buf, uintptr_t src, size_t n);
+/* The formatters of dsprof_set_formatter, by dimension name id: grown under
+   the names lock, an old array never freed.  */
+typedef size_t (*dsprof_formatter) (const void *p, char *buf, size_t size);
+DSPROF_HIDDEN extern dsprof_formatter *dsprof_formatters;
+DSPROF_HIDDEN extern uint32_t dsprof_formatters_size;
 
 /* writer.c: the profile writer, one per process.
 
@@ -308,12 +375,44 @@ DSPROF_HIDDEN void dsprof_writer_abort (int err);
    a thread adds an event chunk.  */
 DSPROF_HIDDEN void dsprof_writer_adopt (void);
 
+/* What the writer needs of its owner (lifecycle.c), given once at start-up
+   with dsprof_writer_setup (ERR: the fork handlers could not be registered,
+   and the writer makes no file; before the call it makes none yet):
+   header_init    fill the fields of new header H that other modules own (the
+                  clock's, the recorder's), before anyone can see the file
+   header_taken   H has become this process's header (the threads' count)
+   fork_child     the fork child handler, for dsprof_writer_adopt  */
+struct dsprof_writer_owner
+{
+  void (*header_init) (struct dsprof_file_header *h);
+  void (*header_taken) (struct dsprof_file_header *h);
+  void (*fork_child) (void);
+};
+DSPROF_HIDDEN void dsprof_writer_setup (const struct dsprof_writer_owner *owner,
+                                        int err);
+
+/* writer.c, for lifecycle.c.
+   lock, unlock   the writer lock, around fork (unlock: in the parent)
+   fork_child     in a forked child: the lock made anew, the child's own file
+                  made and held open for the units' chunks ...
+   fork_done      ... which they have added: the file closed
+   own_header     this process's own header, NULL if none (a vfork'd child)
+   exit           at normal exit: the stop time stored, the file checked  */
+DSPROF_HIDDEN void dsprof_writer_lock (void);
+DSPROF_HIDDEN void dsprof_writer_unlock (void);
+DSPROF_HIDDEN void dsprof_writer_fork_child (void);
+DSPROF_HIDDEN void dsprof_writer_fork_done (void);
+DSPROF_HIDDEN struct dsprof_file_header *dsprof_writer_own_header (void);
+DSPROF_HIDDEN void dsprof_writer_exit (void);
+
 /* The mapping dsprof_writer_map made at ADDR is going away with its unit
    (dlclose): the writer's SIGBUS handler no longer takes faults there for its
    own (a truncated profile, see writer.c).  */
 DSPROF_HIDDEN void dsprof_writer_forget (void *addr);
 
-/* Make HANDLER (SA_SIGINFO, on the alternate stack if any) the disposition of
+/* util.c: what every file may use.
+
+   Make HANDLER (SA_SIGINFO, on the alternate stack if any) the disposition of
    signal SIG, and *OLD the one it replaced.  */
 DSPROF_HIDDEN void dsprof_signal_install (int sig,
                                           void (*handler) (int, siginfo_t *,
@@ -329,6 +428,9 @@ DSPROF_HIDDEN void dsprof_signal_chain (int sig, const struct sigaction *old,
    child inherits the parent's "already warned").  */
 DSPROF_HIDDEN void dsprof_warn (const char *fmt, ...)
   __attribute__ ((format (printf, 1, 2)));
+/* The same, async-signal-safe, for a signal handler: the strings of PARTS
+   (up to a NULL) as one line, "dsprof: " included.  */
+DSPROF_HIDDEN void dsprof_warn_parts (const char *const *parts);
 
 /* The environment variable NAME as a switch: 1 for 1, on, yes or true, 0 for 0,
    off, no or false (in any case), DFLT if it is unset or empty; for anything
@@ -356,42 +458,36 @@ DSPROF_HIDDEN void dsprof_threads_fork_child (void);
    parent's others unmapped.  */
 DSPROF_HIDDEN void dsprof_shards_fork_child (void);
 
-/* units.c: hooks for the writer's fork handlers.  */
+/* units.c: its part of the fork handlers (lifecycle.c).  */
 DSPROF_HIDDEN void dsprof_units_lock (void);
 DSPROF_HIDDEN void dsprof_units_unlock (void);
 DSPROF_HIDDEN void dsprof_units_fork_child (void);
 
-/* recorder.c: what the units and the writer tell the event recorder.
+/* recorder.c: what the units and lifecycle.c tell the event recorder.
    add_sites      a unit registers: give its NSITES sites (described by the
                   DSPROF_TAG_SITE records of META) their global ids in SITE_IDS
-   exit           normal exit, called by the writer before it stores the stop time
+   exit           normal exit, before the writer stores the stop time
+   fork_prepare   before fork, every lock held: keep the forking thread's
+                  heap state for the child
+   fork_parent    after fork, in the parent
    fork_child     in a forked child (or a raw clone's), after the writer and
-                  the units started the child's file; makes its locks anew
-   fault          in a SIGSEGV or SIGBUS handler: if the fault SI is the
-                  calling thread's reading a string of the program, go back to
-                  the reader (does not return); else return
+                  the units started the child's file and the sites' and the
+                  names' locks were made anew
    measure        the cost of one Start/Finish pair, in picoseconds (on a
                   scratch stream: the calling thread's own stream is untouched);
                   also calibrates the caller's part of a hook call, which the
                   threads' cost trailers carry (dsprof-format.h, section 4)
-   header_init    fill the clock fields of a new file's header
-   lock, unlock   the recorder's locks and the sites lock, around fork
-                  (unlock: in the parent)  */
+   header_init    fill the clock fields of a new file's header  */
 DSPROF_HIDDEN uint32_t dsprof_recorder_add_sites (const char *meta,
                                                   uint32_t meta_size,
                                                   uint32_t *site_ids,
                                                   uint32_t nsites);
 DSPROF_HIDDEN void dsprof_recorder_header_init (struct dsprof_file_header *h);
-DSPROF_HIDDEN void dsprof_recorder_lock (void);
-DSPROF_HIDDEN void dsprof_recorder_unlock (void);
+DSPROF_HIDDEN void dsprof_recorder_fork_prepare (void);
+DSPROF_HIDDEN void dsprof_recorder_fork_parent (void);
 DSPROF_HIDDEN void dsprof_recorder_exit (void);
 DSPROF_HIDDEN void dsprof_recorder_fork_child (void);
-DSPROF_HIDDEN void dsprof_recorder_fault (const siginfo_t *si);
 DSPROF_HIDDEN uint64_t dsprof_recorder_measure (void);
-/* recorder.c: copy the N bytes at the program's address SRC to BUF, a fault
-   there caught (as a string dimension's bytes are read); 1, or 0 if one is
-   unreadable.  dimread.c reads the program's data with it.  */
-DSPROF_HIDDEN int dsprof_recorder_read (void *buf, uintptr_t src, size_t n);
 /* recorder.c: whether the calling thread's innermost open record of a
    live frame is at CFA (dimread.c adds its dimensions to that one).  */
 DSPROF_HIDDEN int dsprof_recorder_open_at (uintptr_t cfa);

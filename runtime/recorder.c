@@ -1,7 +1,12 @@
 /* recorder.c - the event recorder: the hooks the plugin inserts into annotated
    functions, the event API of dsprof.h, and the per-thread event streams
-   (dsprof-format.h, section 4).  The clock it reads is clock.c's, the sites it
-   looks events up in are sites.c's.
+   (dsprof-format.h, section 4), with their repairs (events a longjmp or a
+   thread's end left open).  The clock it reads is clock.c's, the sites it
+   looks events up in are sites.c's; the string values it writes are encoded
+   by strval.h and read by strings.c; its own cost is measured by cost.c,
+   whose countdown is the one word of it on the hooks' fast path, its state
+   the cold end of the thread's (struct dsprof_cost).  Fork and exit reach it
+   through lifecycle.c.
 
    Hot path: __dsprof_enter_v2 / __dsprof_exit_v1 read the clock, encode the
    event into the calling thread's current chunk (a page range of the profile file
@@ -32,6 +37,8 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "cost.h"
+#include "strval.h"
 
 /* A thread's chunks grow from one page to 1 MB: a thread that records a few
    events takes a page of the file, not a megabyte.  */
@@ -46,9 +53,6 @@
    An event function calls the hooks only if the flag is set at its entry, so
    with events off a call costs a load and a branch.  */
 static int events_on = -1;
-/* DSPROF_STRMAX, set once by recorder_init (internal.h); read with
-   dsprof_str_max ().  */
-DSPROF_HIDDEN uint32_t dsprof_str_limit = DSPROF_STR_DEFAULT;
 static uint64_t pair_overhead_ps;
 /* Events dropped before the profile existed, added to its header when it is
    made (dsprof_recorder_header_init).  */
@@ -88,8 +92,8 @@ measure_once (void)
     dsprof_recorder_header_init (h);
 }
 
-/* Fill the clock fields of a new profile header H (the writer calls this when it
-   creates a file).  */
+/* Fill the clock fields of a new profile header H (the writer, through
+   lifecycle.c's struct dsprof_writer_owner, when it creates a file).  */
 
 DSPROF_HIDDEN void
 dsprof_recorder_header_init (struct dsprof_file_header *h)
@@ -101,122 +105,6 @@ dsprof_recorder_header_init (struct dsprof_file_header *h)
                       __atomic_exchange_n (&dropped_before_file, 0,
                                            __ATOMIC_RELAXED),
                       __ATOMIC_RELAXED);
-}
-
-/* ---- names: dimension names and manual event types, interned ---------------- */
-
-static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
-static const char **names;        /* id -> text; id 0 unused */
-static uint32_t nnames, names_size;
-static uint32_t *name_hash;       /* open addressing: slot -> id, 0 = empty */
-static uint32_t hash_size;
-
-static uint32_t
-hash_str (const char *s)
-{
-  uint32_t h = 2166136261u;
-  for (; *s; s++)
-    h = (h ^ (unsigned char) *s) * 16777619u;
-  return h;
-}
-
-/* The id of name S, interned on first use; 0 if memory ran out.  */
-
-DSPROF_HIDDEN uint32_t
-dsprof_recorder_intern (const char *s)
-{
-  pthread_mutex_lock (&names_lock);
-  uint32_t id = 0;
-  if (2 * (nnames + 1) >= hash_size)
-    {
-      uint32_t nsize = hash_size ? 2 * hash_size : 256;
-      uint32_t *nh = calloc (nsize, sizeof *nh);
-      if (!nh)
-        goto out;
-      for (uint32_t i = 1; i <= nnames; i++)
-        {
-          uint32_t h = hash_str (names[i]) & (nsize - 1);
-          while (nh[h])
-            h = (h + 1) & (nsize - 1);
-          nh[h] = i;
-        }
-      free (name_hash);
-      name_hash = nh;
-      hash_size = nsize;
-    }
-  uint32_t h = hash_str (s) & (hash_size - 1);
-  for (; name_hash[h]; h = (h + 1) & (hash_size - 1))
-    if (strcmp (names[name_hash[h]], s) == 0)
-      {
-        id = name_hash[h];
-        goto out;
-      }
-  if (nnames + 2 > names_size)
-    {
-      /* Readers index `names` without the lock: never free an old array.  */
-      uint32_t nsize = names_size ? 2 * names_size : 256;
-      const char **nn = calloc (nsize, sizeof *nn);
-      if (!nn)
-        goto out;
-      if (names)
-        memcpy (nn, names, (nnames + 1) * sizeof *nn);
-      __atomic_store_n (&names, nn, __ATOMIC_RELEASE);
-      names_size = nsize;
-    }
-  char *copy = strdup (s);
-  if (!copy)
-    goto out;
-  id = ++nnames;
-  names[id] = copy;
-  name_hash[h] = id;
-out:
-  pthread_mutex_unlock (&names_lock);
-  return id;
-}
-
-/* ---- formatters ---------------------------------------------------------------- */
-
-typedef size_t (*formatter) (const void *p, char *buf, size_t size);
-
-/* formatters[id] for dimension name id; grown like `names`.  */
-static formatter *formatters;
-static uint32_t formatters_size;
-
-static formatter
-formatter_for (uint32_t name_id)
-{
-  formatter *f = __atomic_load_n (&formatters, __ATOMIC_ACQUIRE);
-  if (!f || name_id >= __atomic_load_n (&formatters_size, __ATOMIC_ACQUIRE))
-    return NULL;
-  return __atomic_load_n (&f[name_id], __ATOMIC_RELAXED);
-}
-
-DSPROF_API void
-dsprof_set_formatter (const char *dim, size_t (*fmt) (const void *, char *, size_t))
-{
-  if (!dim)
-    return;
-  uint32_t id = dsprof_recorder_intern (dim);
-  if (!id)
-    return;
-  pthread_mutex_lock (&names_lock);
-  if (id >= formatters_size)
-    {
-      uint32_t nsize = formatters_size ? formatters_size : 64;
-      while (nsize <= id)
-        nsize *= 2;
-      formatter *nf = calloc (nsize, sizeof *nf);
-      if (nf)
-        {
-          if (formatters)
-            memcpy (nf, formatters, formatters_size * sizeof *nf);
-          __atomic_store_n (&formatters, nf, __ATOMIC_RELEASE);
-          __atomic_store_n (&formatters_size, nsize, __ATOMIC_RELEASE);
-        }
-    }
-  if (id < formatters_size)
-    __atomic_store_n (&formatters[id], fmt, __ATOMIC_RELAXED);
-  pthread_mutex_unlock (&names_lock);
 }
 
 /* ---- sites ------------------------------------------------------------------- */
@@ -244,25 +132,6 @@ struct open_event
   uint64_t id;               /* global site id, or manual event id */
 };
 
-/* A slot of a thread's table of recent strings (put_defined): the string the
-   current chunk defined as number K, whose value starts OFF - 1 bytes into
-   the chunk's stream (OFF 0: an empty slot).  KEY is its length and
-   truncated bit (len << 1 | truncated, above bit 14), which a value the
-   same must have, and 14 bits of its hash, which spare comparing most
-   strings that only share its set.  */
-struct str_slot
-{
-  uint32_t off, k, key;
-};
-
-/* The table's sets of two slots, the latest string first: 256 strings in
-   3 KB, so that the thread state still fits its page.  */
-#define STR_SETS 128u
-
-/* The op probe (op_sampled): op calls per window, probes per batch.  */
-#define PROBE_WINDOW 128u
-#define PROBE_BATCH 15u
-
 struct thread
 {
   unsigned char *pos, *limit;
@@ -281,30 +150,10 @@ struct thread
                                 a one-byte NEXT's (0: none yet) */
   int busy;
   int dead;                  /* no more space: drop this thread's events */
-  uint32_t nstrs;            /* strings the current chunk defined */
-  struct str_slot strs[STR_SETS][2];  /* recent ones, by hash */
-  uint32_t sample_left;      /* hook calls to the next sampled one (COST_SAMPLE) */
-  uint32_t sample_rng;       /* the periods' pseudo-random state */
-  int sample_all;            /* the start-up calibration: sample every call */
-  struct dsprof_events_costs costs;   /* the measured cost so far */
-  struct dsprof_events_costs *trailer;  /* where COSTS go in its chunk, or
-                                            NULL (set with the chunk, not read
-                                            from its header: the file may
-                                            have been cut short under it) */
-  uint64_t setup_total;      /* ticks of all its chunks' setups */
-  uint32_t sample_period;    /* the countdown's latest start */
-  /* The op probe (op_sampled): the window under way (PROBE_*, 0: none),
-     its op calls so far, the time stamp and setups it began at, the
-     windows' ticks (light, heavy, normal); which window comes first; the
-     sampled op calls to the next probe; the batch's differences (heavy -
-     light, light - normal) and its size; the calls routed through
-     op_sampled and the replays made, the op calls seen.  */
-  uint8_t probe, probe_heavy_first;
-  uint16_t probe_calls, probe_skip, batch_n;
-  uint64_t probe_t0, probe_setup;
-  uint64_t probe_win[3];
-  int64_t batch[2][PROBE_BATCH];
-  uint64_t routed, replays, op_calls;
+  struct dsprof_strtab strs;  /* the strings the current chunk defined */
+  uint32_t sample_left;      /* hook calls to the next sampled one (cost.c) */
+  /* Cold: the cost state (cost.c), of sampled calls and the op probe.  */
+  struct dsprof_cost cost;
 };
 
 /* Enter and leave the recorder on T.  The compiler barriers keep T's stream
@@ -325,134 +174,29 @@ busy_off (struct thread *t)
   t->busy = 0;
 }
 
-/* ---- the recorder's own cost, measured in the run ----------------------------
+/* ---- the recorder's own cost (cost.c) ------------------------------------------
 
-   Each hook times itself on a sample of its calls (dsprof-format.h, section
-   4).  A sampled call runs the hook again, as an ordinary call between two
-   reads of the clock (cost_begin, cost_end): the time stamp the event got,
-   T->last, splits the time into the parts before and after it.  So an
-   unsampled call pays the countdown alone (a decrement and a branch not
-   taken; COST_SAMPLE is that one line in a hook).  A sampled one stores the
-   thread's sums in its chunk's trailer too, where a killed process keeps
-   them.  The period is pseudo-random (64 to 191 calls), so that it does not
-   keep step with page or chunk boundaries, whose costs the samples must
-   catch in proportion.  */
+   A hook's countdown, T->sample_left, is its one line on the fast path: the
+   call that takes it to 0 is sampled, which runs the hook's own CALL again
+   between cost.c's clock reads.  A hook re-run through its entry point
+   counts as the first call of the new period (it decrements the countdown
+   dsprof_cost_begin set); op_sampled's op_run, which does not count down,
+   does not.  */
 
-#define COST_PERIOD_MIN 64u
-/* A sampled call that took longer than this, but for its setups, was
-   interrupted (the thread was preempted, a signal handler ran): it is
-   left out, for it would count the interruption 64 to 191 times over.
-   About 100 us at 2.6 GHz (the TSC), 262 us in nanoseconds.  */
-#define COST_SAMPLE_MAX (1u << 18)
-#define COST_PERIOD_MASK 127u
-
-/* The caller's part of a hook call, calibrated at start-up
-   (dsprof_recorder_measure): ticks for CALLER_CALLS calls.  */
-static uint64_t caller_ticks, caller_calls;
-
-/* What one read of the clock adds to the time between two others, in
-   ticks: the least of back-to-back reads, measured at start-up
-   (dsprof_recorder_measure); 0 until then.  A sampled call reads the clock
-   once more than an unsampled one (the reads at its entry and its return
-   bound the parts, the time stamp is the call's own): cost_end takes it out
-   of the part after the time stamp.  */
-static uint64_t read_ticks;
-
-static uint32_t
-cost_period (struct thread *t)
-{
-  if (t->sample_all)
-    return 2;                /* the next call but the hook's own again */
-  uint32_t x = t->sample_rng ? t->sample_rng
-                             : (uint32_t) ((uintptr_t) t >> 12) | 1u;
-  x ^= x << 13;
-  x ^= x >> 17;
-  x ^= x << 5;
-  t->sample_rng = x;
-  return COST_PERIOD_MIN + (x & COST_PERIOD_MASK);
-}
-
-/* The next sampled call is the Nth from here (the period an op call's
-   sampling counts, op_sampled).  */
-
-static inline void
-sample_in (struct thread *t, uint32_t n)
-{
-  t->sample_left = t->sample_period = n;
-}
-
-/* Store T's figures in the trailer of its chunk (if any): all of them
-   (HOOK < 0, a new chunk), or those of HOOK, which changed.  */
-
-static void
-cost_store (struct thread *t, int hook)
-{
-  struct dsprof_events_costs *c = t->trailer;
-  if (!c)
-    return;
-  t->costs.magic = DSPROF_COSTS_MAGIC;
-  t->costs.caller_ticks = __atomic_load_n (&caller_ticks, __ATOMIC_RELAXED);
-  t->costs.caller_calls = __atomic_load_n (&caller_calls, __ATOMIC_RELAXED);
-  if (hook < 0)
-    {
-      *c = t->costs;
-      return;
-    }
-  c->caller_ticks = t->costs.caller_ticks;
-  c->caller_calls = t->costs.caller_calls;
-  c->hook[hook] = t->costs.hook[hook];
-}
-
-/* Where a sampled call began: the thread's last time stamp, to tell
-   whether the call recorded an event, and its setups so far.  */
-struct cost_mark
-{
-  uint64_t last, setup;
-};
-
-/* A sampled call begins, on T: the next period starts; the clock now.  */
-
-static inline uint64_t
-cost_begin (struct thread *t, struct cost_mark *m)
-{
-  sample_in (t, cost_period (t));
-  t->probe = 0;              /* another hook's sampled call ends a probe */
-  m->last = t->last;
-  m->setup = t->setup_total;
-  return dsprof_ticks ();
-}
-
-/* The sampled call of a hook of kind HOOK (DSPROF_HOOK_*) that began at T0
-   (and M) has returned: add its parts before and after its time stamp to
-   T's sums, if it recorded an event (T->last moved, into [T0, now]).  A
-   chunk setup in the call is counted apart (reserve): it is taken out of
-   the part it fell in, before the time stamp of a Start or of an op (whose
-   clock op_slow reads again after the setup), after the others'.  */
-
-static inline void
-cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
-{
-  uint64_t t1 = dsprof_ticks (), now = t->last;
-  if (now == m->last || now < t0 || now > t1)
-    return;
-  uint64_t before = now - t0, after = t1 - now;
-  uint64_t read = __atomic_load_n (&read_ticks, __ATOMIC_RELAXED);
-  after = after > read ? after - read : 0;
-  if (t1 - t0 - (t->setup_total - m->setup) > COST_SAMPLE_MAX)
-    return;
-  uint64_t setup = t->setup_total - m->setup;
-  uint64_t *part = hook == DSPROF_HOOK_ENTER || hook == DSPROF_HOOK_START
-                   || hook == DSPROF_HOOK_OP ? &before : &after;
-  *part = *part > setup ? *part - setup : 0;
-  struct dsprof_hook_cost *c = &t->costs.hook[hook];
-  c->calls++;
-  c->before_ticks += before;
-  c->after_ticks += after;
-  cost_store (t, hook);
-}
+#define cost_sampled(t, hook, call)                                     \
+  do                                                                    \
+    {                                                                   \
+      struct dsprof_cost_mark cost_m_;                                  \
+      uint64_t cost_t0_ = dsprof_cost_begin (&(t)->cost, &cost_m_,      \
+                                             (t)->last,                 \
+                                             &(t)->sample_left);        \
+      call;                                                             \
+      dsprof_cost_end (&(t)->cost, hook, cost_t0_, &cost_m_, (t)->last); \
+    }                                                                   \
+  while (0)
 
 /* In hook HOOK (DSPROF_HOOK_*) of thread T, before T is made busy: on a
-   sampled call, run the hook's own CALL between cost_begin and cost_end and
+   sampled call, run the hook's own CALL between cost.c's clock reads and
    return.  */
 #define COST_SAMPLE(t, hook, call)                                      \
   do                                                                    \
@@ -461,16 +205,6 @@ cost_end (struct thread *t, int hook, uint64_t t0, const struct cost_mark *m)
         cost_sampled (t, hook, call);                                   \
         return;                                                         \
       }                                                                 \
-  while (0)
-
-#define cost_sampled(t, hook, call)                                     \
-  do                                                                    \
-    {                                                                   \
-      struct cost_mark cost_m_;                                         \
-      uint64_t cost_t0_ = cost_begin (t, &cost_m_);                     \
-      call;                                                             \
-      cost_end (t, hook, cost_t0_, &cost_m_);                           \
-    }                                                                   \
   while (0)
 
 /* Count an event dropped because its thread was inside the recorder (a signal
@@ -491,36 +225,21 @@ static pthread_key_t thread_key;
    built -fPIC for libdsprof.so).  */
 static __thread struct thread *self __attribute__ ((tls_model ("initial-exec")));
 
-static void thread_exit (void *arg);
-
-/* The bytes of a string the recorder keeps: DSPROF_STRMAX, a decimal number
-   from DSPROF_STR_MIN to DSPROF_STR_MAX; unset or empty, the default; anything
-   else, the default and a warning.  */
-
-static uint32_t
-env_strmax (void)
+/* The calling thread's table of recent strings, for strval.h.  */
+static inline struct dsprof_strtab *
+strval_table (void)
 {
-  const char *v = getenv (DSPROF_ENV_STRMAX);
-  if (!v || !*v)
-    return DSPROF_STR_DEFAULT;
-  uint64_t n = 0;
-  const char *p = v;
-  for (; *p >= '0' && *p <= '9' && n <= DSPROF_STR_MAX; p++)
-    n = n * 10 + (uint64_t) (*p - '0');
-  if (!*p && n >= DSPROF_STR_MIN && n <= DSPROF_STR_MAX)
-    return (uint32_t) n;
-  dsprof_warn ("%s='%.64s' is not a number of bytes from %u to %u: strings "
-               "keep %u bytes", DSPROF_ENV_STRMAX, v, DSPROF_STR_MIN,
-               DSPROF_STR_MAX, DSPROF_STR_DEFAULT);
-  return DSPROF_STR_DEFAULT;
+  return &self->strs;
 }
+
+static void thread_exit (void *arg);
 
 static void
 recorder_init (void)
 {
   __atomic_store_n (&events_on, 1, __ATOMIC_RELAXED);
   dsprof_control_set (dsprof_env_flag ("DSPROF_EVENTS", 1));
-  __atomic_store_n (&dsprof_str_limit, env_strmax (), __ATOMIC_RELAXED);
+  dsprof_strings_init ();
   dsprof_clock_init ();
   pthread_key_create (&thread_key, thread_exit);
 }
@@ -584,7 +303,8 @@ thread_alloc (void)
   if (p != MAP_FAILED)
     {
       /* Not the first event sampled: it sets the process up.  */
-      ((struct thread *) p)->sample_left = cost_period (p);
+      struct thread *t = p;
+      t->sample_left = dsprof_cost_period (&t->cost);
       madvise (p, DSPROF_PAGE, MADV_WIPEONFORK);
       if (__lsan_register_root_region)
         __lsan_register_root_region (p, DSPROF_PAGE);
@@ -680,7 +400,7 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   for (uint32_t k = 0; k < t->seq && size < MAX_CHUNK_SIZE; k++)
     size *= 2;
   while (size < n + sizeof (struct dsprof_events_chunk) + MAX_FIXED_EVENT
-                + sizeof t->costs)
+                + sizeof (struct dsprof_events_costs))
     size *= 2;
   uint64_t off = dsprof_writer_begin (size);
   if (!off)
@@ -714,22 +434,20 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   t->chunk = map;
   t->chunk_data = (unsigned char *) map + sizeof h;
   t->pos = t->chunk_data;
-  /* The chunk's last bytes hold the thread's costs (cost_store).  */
-  set_limit (t, (unsigned char *) map + size - MAX_FIXED_EVENT - sizeof t->costs);
-  t->trailer = (struct dsprof_events_costs *) ((char *) map + size
-                                                - sizeof t->costs);
-  t->costs.setup_ticks = dsprof_ticks () - setup_start;
-  t->setup_total += t->costs.setup_ticks;
-  cost_store (t, -1);
+  /* The chunk's last bytes hold the thread's costs (cost.c).  */
+  size_t tr = sizeof (struct dsprof_events_costs);
+  set_limit (t, (unsigned char *) map + size - MAX_FIXED_EVENT - tr);
+  dsprof_cost_chunk (&t->cost,
+                     (struct dsprof_events_costs *) ((char *) map + size - tr),
+                     dsprof_ticks () - setup_start);
   t->last = h.base_ticks;
   /* A new chunk starts with no names defined and no dispatch for a one-byte
      NEXT: readers may read chunks alone.  */
   t->op_base = 0;
   if (t->defined_size)
     memset (t->defined, 0, t->defined_size);
-  /* Nor strings (put_defined).  */
-  t->nstrs = 0;
-  memset (t->strs, 0, sizeof t->strs);
+  /* Nor strings (strings.c).  */
+  dsprof_strtab_reset (&t->strs, t->chunk_data);
   return t->pos + n <= t->limit;
 }
 
@@ -738,401 +456,6 @@ put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
 {
   *p++ = op;
   return dsprof_encode_uleb (p, now - t->last);
-}
-
-/* ---- the program's strings ------------------------------------------------
-
-   A char * dimension need not point at a NUL-terminated string: a lexer's
-   (p, end) over a buffer without NUL, a pointer to the last bytes of a mapping,
-   a stale pointer.  Its bytes are read by read_string, which stops at the
-   first fault: a SIGSEGV handler (installed with the first string read; the
-   writer's SIGBUS handler does the same) takes a fault of the calling thread's
-   read back to it by __builtin_longjmp, and hands any other fault or signal to
-   the disposition it replaced.  A read costs a __builtin_setjmp, no system
-   call: `events str` (bench/events.c) ran 387 instructions per call under
-   callgrind, 307 when strings were read unguarded (350 since they are read
-   straight into the stream, put_str); process_vm_readv on our own pid, which
-   needs no handler, costs 1.8 us per call here, 50 events' worth.  */
-
-/* The calling thread's string read in progress: where to go back to on a
-   fault in [lo, hi); env is NULL when there is none.  */
-struct reading
-{
-  void **env;                   /* a __builtin_setjmp buffer */
-  uintptr_t lo, hi;
-};
-static __thread struct reading reading __attribute__ ((tls_model ("initial-exec")));
-static struct sigaction old_segv;
-static pthread_once_t segv_once = PTHREAD_ONCE_INIT;
-static int segv_installed;
-
-DSPROF_HIDDEN void
-dsprof_recorder_fault (const siginfo_t *si)
-{
-  void **env = reading.env;
-  if (!env || !si || si->si_code <= 0
-      || (uintptr_t) si->si_addr - reading.lo >= reading.hi - reading.lo)
-    return;
-  /* The handler's signal stays blocked past a jump out of it: unblock it, as
-     returning would have (it was not blocked when the read faulted).  */
-  sigset_t set;
-  sigemptyset (&set);
-  sigaddset (&set, si->si_signo);
-  pthread_sigmask (SIG_UNBLOCK, &set, NULL);
-  reading.env = NULL;
-  __builtin_longjmp (env, 1);
-}
-
-static void
-recorder_segv (int sig, siginfo_t *si, void *ctx)
-{
-  dsprof_recorder_fault (si);
-  dsprof_signal_chain (sig, &old_segv, si, ctx);
-}
-
-static void
-install_segv (void)
-{
-  dsprof_signal_install (SIGSEGV, recorder_segv, &old_segv);
-  __atomic_store_n (&segv_installed, 1, __ATOMIC_RELEASE);
-}
-
-/* Copy the bytes of the program's string S up to and with its NUL, at most N
-   of them, to BUF, as memccpy would (memchr and memcpy, which AddressSanitizer
-   checks in a sanitized program).  Return how many were copied.  */
-
-static size_t
-copy_string (char *buf, const char *s, size_t n)
-{
-  const char *nul = memchr (s, 0, n);
-  size_t k = nul ? (size_t) (nul - s) + 1 : n;
-  memcpy (buf, s, k);
-  return k;
-}
-
-/* Copy at most N bytes of the program's string S to BUF, up to and with its
-   NUL.  Return how many were copied: fewer than N and no NUL where S becomes
-   unreadable.  A fault can only come at a page boundary: S's bytes are copied
-   page by page (the rest of S's first page, then whole pages), and a fault
-   returns the bytes of the pages copied before it.  */
-
-static size_t
-read_string (char *buf, const char *s, size_t n)
-{
-  if (unlikely (!__atomic_load_n (&segv_installed, __ATOMIC_ACQUIRE)))
-    pthread_once (&segv_once, install_segv);
-  size_t first = DSPROF_PAGE - ((uintptr_t) s & (DSPROF_PAGE - 1));
-  if (first > n)
-    first = n;
-  volatile size_t done = 0;
-  void *env[5];
-  if (__builtin_setjmp (env))
-    return done;
-  reading.lo = (uintptr_t) s;
-  reading.hi = (uintptr_t) s + n;
-  reading.env = env;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  size_t k = copy_string (buf, s, first);
-  /* No NUL in the first page's bytes (K of them, the last not a NUL) and
-     more wanted: the next pages.  */
-  if (k == first)
-    while (k < n && buf[k - 1])
-      {
-        done = k;
-        __atomic_signal_fence (__ATOMIC_SEQ_CST);
-        size_t step = n - k < DSPROF_PAGE ? n - k : DSPROF_PAGE;
-        k += copy_string (buf + k, s + k, step);
-      }
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  reading.env = NULL;
-  return k;
-}
-
-/* Whether the calling thread records, and its innermost open record of a
-   live frame (not one a longjmp left below CFA) is at CFA: the record the
-   dimensions computed by dimread.c belong to, which a dropped Start or op
-   record leaves to another.  */
-
-DSPROF_HIDDEN int
-dsprof_recorder_open_at (uintptr_t cfa)
-{
-  struct thread *t = self;
-  if (!t || t->busy)
-    return 0;
-  for (uint32_t i = t->depth; i > 0; i--)
-    if (t->open[i - 1].cfa >= cfa)
-      return t->open[i - 1].cfa == cfa;
-  return 0;
-}
-
-/* Copy the N bytes at the program's address SRC to BUF as read_string reads
-   a string, for the dimensions computed from the program's data
-   (dimread.c).  Return 1, or 0 if a byte of them is unreadable.  The state
-   of a read this one interrupts (a signal handler's hook) is put back.  */
-
-DSPROF_HIDDEN int
-dsprof_recorder_read (void *buf, uintptr_t src, size_t n)
-{
-  if (unlikely (!__atomic_load_n (&segv_installed, __ATOMIC_ACQUIRE)))
-    pthread_once (&segv_once, install_segv);
-  void **volatile saved_env = reading.env;
-  volatile uintptr_t saved_lo = reading.lo, saved_hi = reading.hi;
-  void *env[5];
-  volatile int ok = 0;
-  if (__builtin_setjmp (env))
-    goto out;
-  reading.env = NULL;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  reading.lo = src;
-  reading.hi = src + n;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  reading.env = env;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  memcpy (buf, (const void *) src, n);
-  ok = 1;
-out:
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  reading.env = NULL;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  reading.lo = saved_lo;
-  reading.hi = saved_hi;
-  __atomic_signal_fence (__ATOMIC_SEQ_CST);
-  reading.env = saved_env;
-  return ok;
-}
-
-/* The bytes of the N > LIMIT bytes at S to keep when a string is cut at
-   LIMIT: LIMIT, or fewer so as not to split a UTF-8 character.  The cut moves
-   back to the lead byte of a sequence only where the bytes are one: S[LIMIT]
-   continues it (10xxxxxx), and its lead byte, at most 3 bytes before LIMIT
-   with only continuation bytes after it, starts a sequence longer than what
-   is kept of it.  Other bytes (Latin-1, binary) are cut at LIMIT.  */
-
-static size_t
-utf8_cut (const unsigned char *s, size_t limit)
-{
-  if ((s[limit] & 0xc0) != 0x80)
-    return limit;
-  size_t i = limit;
-  while (i > 0 && limit - i < 3 && (s[i - 1] & 0xc0) == 0x80)
-    i--;
-  if (i == 0)
-    return limit;
-  unsigned c = s[i - 1];
-  size_t need = c >= 0xc2 && c <= 0xdf ? 2
-                : c >= 0xe0 && c <= 0xef ? 3
-                : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-  return need > limit - (i - 1) ? i - 1 : limit;
-}
-
-/* put_head for a head of more than one byte: out of line, the hooks' strings
-   are mostly short.  */
-
-static __attribute__ ((noinline)) unsigned char *
-put_long_head (unsigned char *p, size_t len, int truncated, uint64_t head)
-{
-  size_t h = 1;
-  for (uint64_t x = head >> 7; x; x >>= 7)
-    h++;
-  memmove (p + h, p + 1, len);
-  dsprof_encode_str_head (p, len, truncated);
-  return p + h + len;
-}
-
-/* Finish the STR value at P whose LEN bytes of text are at P + 1 already,
-   where a head of one byte leaves them: encode its head, moving the text
-   after it if the head takes more (LEN of 63 bytes or more).  Return the
-   value's end.  */
-
-static inline unsigned char *
-put_head (unsigned char *p, size_t len, int truncated)
-{
-  uint64_t head = ((uint64_t) len << 1 | (truncated != 0)) + 1;
-  if (unlikely (head >= 0x80))
-    return put_long_head (p, len, truncated, head);
-  *p = (unsigned char) head;
-  return p + 1 + len;
-}
-
-/* The hash of the N >= 8 bytes of text at S that picks a string's set and
-   key bits, a word at a time: all of them up to 128 bytes, else 16 words spread
-   over them, the first and the last among them, so that a long string costs
-   what a short one does.  Only a hint: put_defined compares the bytes.  */
-
-static inline uint64_t
-str_hash (const unsigned char *s, size_t n)
-{
-  const uint64_t k = 0x9e3779b97f4a7c15u;
-  uint64_t h = n * k, w;
-  /* (h ^ w) * k carries every bit of w up to the top bits, which pick the
-     set.  */
-  if (n > 128)
-    {
-      size_t step = (n - 8) / 15;
-      for (size_t i = 0; i < 15; i++)
-        {
-          memcpy (&w, s + i * step, 8);
-          h = (h ^ w) * k;
-        }
-      memcpy (&w, s + n - 8, 8);
-      return (h ^ w) * k;
-    }
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8)
-    {
-      memcpy (&w, s + i, 8);
-      h = (h ^ w) * k;
-    }
-  if (i < n)
-    {
-      memcpy (&w, s + n - 8, 8);   /* the last 8, some hashed already */
-      h = (h ^ w) * k;
-    }
-  return h;
-}
-
-/* Whether the LEN >= 8 bytes of text at Q and at S are the same.  Up to 16
-   bytes as two words, overlapping: no call.  */
-
-static inline int
-same_text (const unsigned char *q, const unsigned char *s, size_t len)
-{
-  if (len > 16)
-    return memcmp (q, s, len) == 0;
-  uint64_t a, b, c, d;
-  memcpy (&a, q, 8);
-  memcpy (&b, s, 8);
-  memcpy (&c, q + len - 8, 8);
-  memcpy (&d, s + len - 8, 8);
-  return a == b && c == d;
-}
-
-/* Finish the STR value at P whose LEN bytes of text are at P + 1 already,
-   TRUNCATED or not, as put_head does, if it defines a string of the chunk
-   (dsprof-format.h, section 4) and the thread's table does not find the
-   same value (length, truncated bit and text, byte for byte) among those
-   the chunk defined before; if it does, a reference to that one instead.  A
-   string not found takes the first slot of its set, whose string moves to
-   the second (one evicted from the table is written in full again when it
-   comes back).  The copy compared with lies in the current chunk, still
-   mapped: a new chunk starts with no strings (reserve), as readers read
-   each chunk alone.  Return the value's end.  */
-
-static unsigned char *
-put_defined (unsigned char *p, size_t len, int truncated)
-{
-  _Static_assert (STR_SETS == 128, "the set is the hash's top 7 bits");
-  _Static_assert (DSPROF_STR_MAX < 1u << 17, "a key holds len << 1 | truncated");
-  struct thread *t = self;
-  uint64_t h = str_hash (p + 1, len);
-  struct str_slot *set = t->strs[h >> (64 - 7)];
-  uint32_t lt = (uint32_t) len << 1 | (truncated != 0);
-  uint32_t key = lt << 14 | (uint32_t) (h >> 43 & 0x3fff);
-  /* The bytes of the head, which the key's LT determines.  */
-  size_t n = 1 + (lt + 1 >= 0x80) + (lt + 1 >= 0x4000);
-  /* A slot's value lies before P, and is as long as this one if its key is
-     KEY: the bytes compared are in the chunk.  */
-  for (int w = 0; w < 2; w++)
-    if (set[w].off && set[w].key == key
-        && same_text (t->chunk_data + set[w].off - 1 + n, p + 1, len))
-      return dsprof_encode_str_ref (p, set[w].k);
-  set[1] = set[0];
-  set[0].off = (uint32_t) (p - t->chunk_data) + 1;
-  set[0].k = t->nstrs++;
-  set[0].key = key;
-  return put_head (p, len, truncated);
-}
-
-/* put_head, or put_defined for a text long enough to define a string.  */
-
-static inline unsigned char *
-put_text (unsigned char *p, size_t len, int truncated)
-{
-  if (len < DSPROF_STR_REF_MIN)
-    return put_head (p, len, truncated);
-  return put_defined (p, len, truncated);
-}
-
-/* put_head for the LEN bytes at P + 1 read of a text, kept whole if LEN is
-   within LIMIT, else cut there (utf8_cut) and marked truncated; or a
-   reference (put_text).  */
-
-static inline unsigned char *
-put_kept (unsigned char *p, size_t len, size_t limit)
-{
-  int truncated = len > limit;
-  if (truncated)
-    len = utf8_cut (p + 1, limit);
-  return put_text (p, len, truncated);
-}
-
-/* Encode the program's string S as a STR value at P: at most BOUND bytes of
-   it (the parameter that bounds it, docs/contract.md §4.2), up to its
-   NUL, DSPROF_STRMAX of them (cut by utf8_cut) and "..." if it is longer;
-   what could be read of it and "..." if it becomes unreadable,
-   "(unreadable)" if none of it can be.
-
-   The bytes are read straight into the stream, after a one-byte head (no
-   buffer on the stack, whatever DSPROF_STRMAX is): at most DSPROF_STRMAX + 1
-   of them, the one past the limit telling a longer string.  The room the
-   event reserved covers them (MAX_STR_VALUE); nothing is published before
-   the event is whole.  */
-
-static unsigned char *
-put_str (unsigned char *p, const char *s, uint64_t bound)
-{
-  if (!s)
-    return dsprof_encode_uleb (p, 0);
-  size_t limit = dsprof_str_max ();
-  char *buf = (char *) p + 1;
-  size_t want = bound <= limit ? (size_t) bound : limit + 1;
-  size_t got = read_string (buf, s, want);
-  size_t len = got && !buf[got - 1] ? got - 1 : got;
-  if (len == got && got < want)
-    {
-      /* Unreadable from byte GOT on.  */
-      if (got == 0)
-        {
-          static const char unreadable[] = "(unreadable)";
-          memcpy (buf, unreadable, sizeof unreadable - 1);
-          return put_text (p, sizeof unreadable - 1, 0);
-        }
-      return put_text (p, got, 1);
-    }
-  /* The NUL, the bound, or more than the limit.  */
-  return put_kept (p, len, limit);
-}
-
-/* Encode value V of TYPE for dimension NAME_ID.  */
-
-static unsigned char *
-put_value (unsigned char *p, int type, uint64_t v, uint32_t name_id)
-{
-  switch (type)
-    {
-    case DSPROF_DIM_STR:
-      return put_str (p, (const char *) (uintptr_t) v, UINT64_MAX);
-    case DSPROF_DIM_PTR:
-      {
-        formatter f = name_id ? formatter_for (name_id) : NULL;
-        if (f && v)
-          {
-            /* The formatter writes straight into the stream, as put_str
-               reads: after the text marker and a one-byte head, at most
-               DSPROF_STRMAX + 2 bytes with its NUL (MAX_STR_VALUE).  */
-            size_t limit = dsprof_str_max (), size = limit + 2;
-            *p++ = 1;
-            char *buf = (char *) p + 1;
-            size_t n = f ((const void *) (uintptr_t) v, buf, size);
-            if (n >= size)
-              n = size - 1;
-            return put_kept (p, strnlen (buf, n), limit);
-          }
-        return dsprof_encode_number (p, type, v);
-      }
-    default:
-      return dsprof_encode_number (p, type, v);
-    }
 }
 
 /* Write a NAME op for ID unless this chunk has one; return false if no room.  */
@@ -1154,7 +477,7 @@ define_name (struct thread *t, uint32_t id)
       t->defined = nd;
       t->defined_size = nsize;
     }
-  const char *text = __atomic_load_n (&names, __ATOMIC_ACQUIRE)[id];
+  const char *text = dsprof_strings_name (id);
   size_t len = strlen (text);
   if (!reserve (t, len + 24, dsprof_ticks ()))
     return 0;
@@ -1393,7 +716,8 @@ __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
       else if (type == DSPROF_DIM_INT)
         p = dsprof_encode_uleb (p, dsprof_zigzag ((int64_t) vals[i]));
       else if (type == DSPROF_DIM_STR)
-        p = put_str (p, (const char *) (uintptr_t) vals[i], *bounds++);
+        p = put_str (p, (const char *) (uintptr_t) vals[i],
+                             *bounds++);
       else
         p = put_value (p, type, vals[i], s->dim_names[i]);
     }
@@ -1619,144 +943,64 @@ op_no_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
   return 0;
 }
 
-/* The op probe (dsprof-format.h, section 4) measures an op hook call's
-   whole cost where it runs, over three windows of PROBE_WINDOW op calls
-   each, one after the other: in the light window every call is routed
-   through op_sampled (the countdown kept at 1), in the heavy one it also
-   replays the hook, in the normal one it is not routed.  Window times run
-   from time stamp to time stamp, so their differences are what a replay
-   and a routing cost the program in throughput, out-of-order overlap and
-   cache effects included.  A probe in which a chunk was set up, or that
-   another hook's sampled call cut short (cost_begin), is left out.  Each
-   batch of PROBE_BATCH probes adds its medians (heavy - light, light -
-   normal) PROBE_BATCH times over, so a window that an interrupt or a
-   preemption lengthened counts for nothing.  */
+/* The op hook's work but for the countdown, on T (events on, T not busy,
+   the dispatch registered, the TSC the clock: op_sampled's caller checked):
+   the call op_sampled makes, whose countdown cost.c has set already.  */
 
-enum { PROBE_NONE, PROBE_LIGHT, PROBE_HEAVY, PROBE_NORMAL };
-
-/* Sampled op calls before the next probe: one probe in every 8 until 4
-   batches are in, then one in 64.  */
-static uint32_t
-probe_gap (const struct thread *t)
+static __attribute__ ((noinline)) void
+op_run (struct thread *t, uint32_t *dispatch_word, uint32_t index, void *cfa_p)
 {
-  return t->costs.hook[DSPROF_COST_OP_PROBE].calls < 4 * PROBE_BATCH
-                                                     * PROBE_WINDOW ? 8 : 64;
-}
-
-static int64_t
-batch_median (int64_t *v)
-{
-  for (uint32_t i = 1; i < PROBE_BATCH; i++)
-    for (uint32_t j = i; j > 0 && v[j - 1] > v[j]; j--)
-      {
-        int64_t x = v[j];
-        v[j] = v[j - 1];
-        v[j - 1] = x;
-      }
-  return v[PROBE_BATCH / 2] > 0 ? v[PROBE_BATCH / 2] : 0;
-}
-
-/* A probe of T has ended: add it to the batch; a full batch to T's figures,
-   and what the probes themselves cost so far (the routed calls and the
-   replays at the figures measured), stored in the trailer.  */
-
-static void
-probe_done (struct thread *t)
-{
-  uint64_t *w = t->probe_win;
-  t->batch[0][t->batch_n] = (int64_t) (w[1] - w[0]);
-  t->batch[1][t->batch_n] = (int64_t) (w[0] - w[2]);
-  if (++t->batch_n < PROBE_BATCH)
+#if defined(__x86_64__) || defined(__i386__)
+  uint32_t base = dsprof_site_id (dispatch_word);
+  if (likely (op_next (t, base, index, (uintptr_t) cfa_p, 0)))
     return;
-  t->batch_n = 0;
-  struct dsprof_hook_cost *k = &t->costs.hook[DSPROF_COST_OP_PROBE];
-  k->calls += PROBE_BATCH * PROBE_WINDOW;
-  k->before_ticks += PROBE_BATCH * (uint64_t) batch_median (t->batch[0]);
-  k->after_ticks += PROBE_BATCH * (uint64_t) batch_median (t->batch[1]);
-  struct dsprof_hook_cost *x = &t->costs.hook[DSPROF_COST_OP_EXTRA];
-  x->calls = t->op_calls;
-  x->before_ticks = (uint64_t) (((double) t->replays * (double) k->before_ticks
-                                 + (double) t->routed * (double) k->after_ticks)
-                                / (double) k->calls);
-  cost_store (t, DSPROF_COST_OP_PROBE);
-  cost_store (t, DSPROF_COST_OP_EXTRA);
+#else
+  (void) t;
+#endif
+  op_hook (dispatch_word, index, (uintptr_t) cfa_p);
 }
 
-/* A sampled op call (COST_SAMPLE), or one a probe routed here.  Until the
-   probes have measured the hook, the sampled calls also time it in parts
-   (cost_sampled); every probe_gap'th starts a probe.  */
+/* A sampled op call, or one an op probe routes here (cost.c, 2): around the
+   op call, what the probe's window asks for.  No probe under way: until the
+   probes have measured the hook, the call is timed in parts (cost_sampled).
+   The light and heavy windows make an indirect call before it, which in the
+   heavy one replays the hook (op_replay).  */
 
 static __attribute__ ((noinline)) void
 op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
             void *cfa_p)
 {
+  struct dsprof_cost *c = &t->cost;
   uint64_t last = t->last;
-  t->op_calls += t->sample_period;
-  t->routed++;
-  if (t->probe == PROBE_NONE)
+  int window = dsprof_probe_window (c);
+  if (window == DSPROF_PROBE_NONE)
     {
-      if (!t->costs.hook[DSPROF_COST_OP_PROBE].calls)
-        cost_sampled (t, DSPROF_HOOK_OP,
-                      __dsprof_op_v1 (dispatch_word, index, cfa_p));
+      if (!c->costs.hook[DSPROF_COST_OP_PROBE].calls)
+        cost_sampled (t, DSPROF_HOOK_OP, op_run (t, dispatch_word, index, cfa_p));
       else
         {
-          __dsprof_op_v1 (dispatch_word, index, cfa_p);  /* not sampled */
-          t->sample_left = cost_period (t);
+          op_run (t, dispatch_word, index, cfa_p);
+          dsprof_cost_period (c);
         }
-      /* The op calls to the next sampled one (cost_sampled's call took
-         one of its period).  */
-      t->sample_period = t->sample_left;
-      if (t->last == last || ++t->probe_skip < probe_gap (t))
-        return;
-      t->probe_skip = 0;
-      t->probe_heavy_first ^= 1;
-      t->probe = t->probe_heavy_first ? PROBE_HEAVY : PROBE_LIGHT;
-      t->probe_calls = 0;
-      t->probe_t0 = t->last;
-      t->probe_setup = t->setup_total;
-      sample_in (t, 1);
-      return;
     }
-  int heavy = t->probe == PROBE_HEAVY;
-  if (t->probe != PROBE_NORMAL)
-    {
-      /* Before the call, so that a window holds all its replays.  */
-      int (*run) (struct thread *, uint32_t *, uint32_t, void *)
-        = heavy ? op_replay : op_no_replay;
-      __asm__ ("" : "+r" (run));  /* an indirect call either way */
-      t->replays += run (t, dispatch_word, index, cfa_p);
-    }
-  sample_in (t, 2);          /* the call below leaves it at 1 */
-  __dsprof_op_v1 (dispatch_word, index, cfa_p);
-  if (t->probe == PROBE_NORMAL)
-    {
-      t->probe_win[2] = t->last - t->probe_t0;
-      t->probe = PROBE_NONE;
-      sample_in (t, cost_period (t));
-      if (t->setup_total == t->probe_setup && t->last != last)
-        probe_done (t);
-      return;
-    }
-  sample_in (t, 1);
-  if (++t->probe_calls < PROBE_WINDOW)
-    return;
-  t->probe_win[heavy] = t->last - t->probe_t0;
-  t->probe_t0 = t->last;
-  t->probe_calls = 0;
-  /* Light and heavy in either order, then normal.  */
-  if (heavy == t->probe_heavy_first)
-    t->probe = heavy ? PROBE_LIGHT : PROBE_HEAVY;
   else
     {
-      t->probe = PROBE_NORMAL;
-      sample_in (t, PROBE_WINDOW);
+      if (window != DSPROF_PROBE_NORMAL)
+        {
+          /* Before the call, so that a window holds all its replays.  */
+          int (*run) (struct thread *, uint32_t *, uint32_t, void *)
+            = window == DSPROF_PROBE_HEAVY ? op_replay : op_no_replay;
+          __asm__ ("" : "+r" (run));  /* an indirect call either way */
+          c->probe.replays += run (t, dispatch_word, index, cfa_p);
+        }
+      op_run (t, dispatch_word, index, cfa_p);
     }
+  t->sample_left = dsprof_probe_next (c, last, t->last);
 }
 
 /* The fast path is a leaf function, without a register saved: a one-byte
    NEXT of the frame's op record, where the TSC is the clock; anything else
-   goes to op_hook.  A sampled call (COST_SAMPLE) runs it again between
-   op_sampled's clock reads.  */
+   goes to op_hook.  A call whose countdown runs out goes to op_sampled.  */
 
 DSPROF_API void
 __dsprof_op_v1 (uint32_t *dispatch_word, uint32_t index, void *cfa_p)
@@ -1836,7 +1080,7 @@ dsprof_start (const char *event_type)
   dsprof_id ret = 0;
   /* The caller's events stay open; those a longjmp left inside them close.  */
   abandon_gone (t, (uintptr_t) __builtin_dwarf_cfa ());
-  uint32_t name = dsprof_recorder_intern (event_type);
+  uint32_t name = dsprof_strings_intern (event_type);
   uint64_t now = dsprof_ticks ();
   uint32_t seq = t->seq;
   /* Room for the name's definition and the Start in one chunk: a new chunk
@@ -1884,6 +1128,23 @@ out:
   errno = saved_errno;
 }
 
+/* Whether the calling thread records, and its innermost open record of a
+   live frame (not one a longjmp left below CFA) is at CFA: the record the
+   dimensions computed by dimread.c belong to, which a dropped Start or op
+   record leaves to another.  */
+
+DSPROF_HIDDEN int
+dsprof_recorder_open_at (uintptr_t cfa)
+{
+  struct thread *t = self;
+  if (!t || t->busy)
+    return 0;
+  for (uint32_t i = t->depth; i > 0; i--)
+    if (t->open[i - 1].cfa >= cfa)
+      return t->open[i - 1].cfa == cfa;
+  return 0;
+}
+
 /* Attach dimension DIM (of id ID, or 0: interned here) of TYPE with value V
    (or string S) to the innermost open event of a frame that is still live;
    CFA is the frame of the dsprof_dim_* call.  */
@@ -1904,7 +1165,7 @@ add_dim_id (const char *dim, uint32_t id, int type, uint64_t v, uintptr_t cfa)
       count_stray ();
       goto out;
     }
-  uint32_t name = id ? id : dsprof_recorder_intern (dim);
+  uint32_t name = id ? id : dsprof_strings_intern (dim);
   uint64_t now = dsprof_ticks ();
   /* Room for the name's definition and the value in one chunk: a new chunk
      starts with no names defined.  */
@@ -2010,7 +1271,7 @@ thread_exit (void *arg)
   munmap (t, DSPROF_PAGE);
 }
 
-/* At normal exit (called by the writer): close the calling thread's open events.  */
+/* At normal exit (lifecycle.c): close the calling thread's open events.  */
 
 DSPROF_HIDDEN void
 dsprof_recorder_exit (void)
@@ -2027,41 +1288,38 @@ dsprof_recorder_exit (void)
     h->stop_ticks = dsprof_ticks ();
 }
 
-/* The forking thread's state, as it was before fork (dsprof_recorder_lock).  */
+/* The forking thread's state, as it was before fork
+   (dsprof_recorder_fork_prepare).  */
 static struct thread forking;
 
+/* Before fork, every lock held (lifecycle.c): the forking thread's state
+   reads as zeros in the child (thread_alloc); keep what it owns on the heap
+   for the child to take back.  */
+
 DSPROF_HIDDEN void
-dsprof_recorder_lock (void)
+dsprof_recorder_fork_prepare (void)
 {
-  dsprof_sites_lock ();
-  pthread_mutex_lock (&names_lock);
-  /* The forking thread's state reads as zeros in the child (thread_alloc):
-     keep what it owns on the heap for the child to take back.  */
   struct thread *t = self;
   if (t)
     forking = *t;
 }
 
 DSPROF_HIDDEN void
-dsprof_recorder_unlock (void)
+dsprof_recorder_fork_parent (void)
 {
   forking.open = NULL;
   forking.defined = NULL;
-  pthread_mutex_unlock (&names_lock);
-  dsprof_sites_unlock ();
 }
 
-/* In a forked child (or one made by a raw clone ()): the thread's chunk belongs
-   to the parent's file, and its open events were opened by the parent.  Start a
-   new stream in the child's file.  The locks are made anew: held by the fork
-   handler, or by a thread of the parent that the clone'd child does not have.  */
+/* In a forked child (or one made by a raw clone ()), once the child's file
+   is made (lifecycle.c): the thread's chunk belongs to the parent's file, and
+   its open events were opened by the parent.  Start a new stream in the
+   child's file.  */
 
 DSPROF_HIDDEN void
 dsprof_recorder_fork_child (void)
 {
   struct thread *t = self;
-  dsprof_sites_fork_child ();
-  pthread_mutex_init (&names_lock, NULL);
   nthreads = 0;
   if (!t)
     return;
@@ -2085,12 +1343,7 @@ dsprof_recorder_fork_child (void)
   t->seq = 0;
   t->depth = 0;
   t->dead = 0;
-  memset (&t->costs, 0, sizeof t->costs);    /* the child's own, from here */
-  t->trailer = NULL;
-  sample_in (t, cost_period (t));
-  t->probe = 0;
-  t->batch_n = 0;
-  t->routed = t->replays = t->op_calls = 0;
+  t->sample_left = dsprof_cost_fork_child (&t->cost);  /* its own costs */
 }
 
 /* An event function with two integer dimensions as the plugin makes it
@@ -2129,12 +1382,12 @@ calib_rounds (struct thread *t, uint64_t (*fn) (uint32_t *, uint64_t, uint64_t),
               uint32_t *word, int inside, int rounds, int pairs)
 {
   uint64_t best = UINT64_MAX;
-  t->sample_all = inside;
+  t->cost.sample_all = inside;
   for (int r = 0; r < rounds; r++)
     {
       t->pos = t->chunk_data;
       t->sample_left = inside ? 1 : UINT32_MAX;
-      memset (&t->costs, 0, sizeof t->costs);
+      memset (&t->cost.costs, 0, sizeof t->cost.costs);
       uint64_t t0 = dsprof_ticks ();
       for (int i = 0; i < pairs; i++)
         fn (word, 12345, (uint64_t) i);
@@ -2143,30 +1396,13 @@ calib_rounds (struct thread *t, uint64_t (*fn) (uint32_t *, uint64_t, uint64_t),
         {
           d = 0;
           for (int k = 0; k < DSPROF_NHOOKS; k++)
-            d += t->costs.hook[k].before_ticks + t->costs.hook[k].after_ticks;
+            d += t->cost.costs.hook[k].before_ticks
+                 + t->cost.costs.hook[k].after_ticks;
         }
       if (d < best)
         best = d;
     }
-  t->sample_all = 0;
-  return best;
-}
-
-/* The least ticks of ROUNDS rounds of READS back-to-back reads of the
-   clock.  */
-
-static uint64_t
-clock_floor (int rounds, int reads)
-{
-  uint64_t best = UINT64_MAX;
-  for (int r = 0; r < rounds; r++)
-    {
-      uint64_t t0 = dsprof_ticks (), t = t0;
-      for (int i = 0; i < reads; i++)
-        t = dsprof_ticks ();
-      if (t - t0 < best)
-        best = t - t0;
-    }
+  t->cost.sample_all = 0;
   return best;
 }
 
@@ -2203,7 +1439,7 @@ dsprof_recorder_measure (void)
      plus the event a full stream leaves room for.  */
   size_t size = sizeof (struct dsprof_events_chunk)
                 + (size_t) PAIRS * 2 * site.max_size + EXIT_ROOM
-                + MAX_FIXED_EVENT + sizeof scratch.costs;
+                + MAX_FIXED_EVENT + sizeof (struct dsprof_events_costs);
   size = (size + 7) & ~(size_t) 7;       /* the trailer's words aligned */
   unsigned char *mem = calloc (1, size);
   if (!word || !mem)
@@ -2212,10 +1448,11 @@ dsprof_recorder_measure (void)
       return 0;
     }
   scratch.chunk = (struct dsprof_events_chunk *) mem;
-  scratch.trailer = (struct dsprof_events_costs *) (mem + size
-                                                     - sizeof scratch.costs);
+  scratch.cost.trailer = (struct dsprof_events_costs *)
+                         (mem + size - sizeof (struct dsprof_events_costs));
   scratch.chunk_data = mem + sizeof (struct dsprof_events_chunk);
-  set_limit (&scratch, mem + size - MAX_FIXED_EVENT - sizeof scratch.costs);
+  set_limit (&scratch, mem + size - MAX_FIXED_EVENT
+                       - sizeof (struct dsprof_events_costs));
   scratch.dead = 1;
   self = &scratch;
   uint64_t vals[2] = { 12345, 678 };
@@ -2237,8 +1474,8 @@ dsprof_recorder_measure (void)
     }
   /* The clock read a sampled call adds (read_ticks), first: the sampled
      parts below are measured without it.  */
-  uint64_t reads = clock_floor (ROUNDS, PAIRS);
-  __atomic_store_n (&read_ticks, reads / PAIRS, __ATOMIC_RELAXED);
+  uint64_t read = dsprof_cost_clock_floor (ROUNDS, PAIRS) / PAIRS;
+  dsprof_cost_calibrated (read, 0, 0);
   /* The caller's part: an event function's call, less the same function
      without hooks, less what the hooks measure inside themselves (their
      sampled parts, the extra read already taken out).  */
@@ -2246,8 +1483,7 @@ dsprof_recorder_measure (void)
   uint64_t plain = calib_rounds (&scratch, calib_plain, &word, 0, ROUNDS, PAIRS);
   uint64_t inside = calib_rounds (&scratch, calib_hooked, &word, 1, ROUNDS, PAIRS);
   uint64_t caller = hooked > plain + inside ? hooked - plain - inside : 0;
-  __atomic_store_n (&caller_ticks, caller, __ATOMIC_RELAXED);
-  __atomic_store_n (&caller_calls, 2 * PAIRS, __ATOMIC_RELAXED);
+  dsprof_cost_calibrated (read, caller, 2 * PAIRS);
   self = own;
   free (scratch.open);
   free (mem);

@@ -67,7 +67,7 @@ read_dims (struct dsprof_site_rec *rec, struct dsprof_site *site,
       char buf[256];
       snprintf (buf, sizeof buf, "%.*s", (int) d.name_len, d.name);
       types[i] = d.type;
-      dim_names[i] = dsprof_recorder_intern (buf);
+      dim_names[i] = dsprof_strings_intern (buf);
       site->max_size += d.type == DSPROF_DIM_STR || d.type == DSPROF_DIM_PTR
                           ? MAX_STR_VALUE : 10;
     }

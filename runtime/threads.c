@@ -190,32 +190,6 @@ thread_pointer (void)
 #endif
 }
 
-/* Memory for the runtime's records that a thread may need on its first
-   counted call, from pages of the runtime's own, never from malloc: glibc's
-   first malloc in a thread gives it an arena of 64 MiB of address space,
-   which a program's own threads may never have taken (RLIMIT_AS).  The
-   caller holds the lock that guards POOL.  NULL without memory; never
-   freed.  */
-
-void *
-dsprof_pool_alloc (struct dsprof_pool *pool, size_t size)
-{
-  size = (size + 15) & ~(size_t) 15;
-  if ((size_t) (pool->end - pool->next) < size)
-    {
-      size_t bytes = dsprof_round_page (size);
-      char *m = mmap (NULL, bytes, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-      if (m == MAP_FAILED)
-        return NULL;
-      pool->next = m;
-      pool->end = m + bytes;
-    }
-  void *p = pool->next;
-  pool->next += size;
-  return p;
-}
-
 /* The array OLD of *MAX elements of ELT bytes, in pages of its own, made
    room for twice as many (at least MIN): the array, *MAX updated; NULL
    without memory (OLD is left as it was).  */

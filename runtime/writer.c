@@ -1,5 +1,8 @@
 /* writer.c - the profile writer: one file per process, grown chunk by chunk, and
-   what happens to it at fork and at exit.
+   what becomes of it at fork and at exit (lifecycle.c, which owns the
+   order, calls this file's part).  The writer only writes: the fields of a
+   new header that other modules own are filled by the owner it was given
+   (dsprof_writer_setup), and it calls no module above it (internal.h).
 
    The file (dsprof-format.h, section 2) is created unnamed (O_TMPFILE; else
    under a temporary name) in its final directory, its header page filled and
@@ -25,8 +28,8 @@
    running should its disk fill.
 
    Nothing is ever flushed: the counters are mapped from the file, so a crash, a
-   SIGKILL, abort() or _exit() lose nothing.  At normal exit the destructor below
-   only stores the stop time.
+   SIGKILL, abort() or _exit() lose nothing.  At normal exit (lifecycle.c) the
+   writer only stores the stop time.
 
    Failures never reach the program: one "dsprof: cannot write profile" line on
    stderr per process, DSPROF_FLAG_TRUNCATED in the header if there is one, and the
@@ -58,7 +61,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,7 +94,7 @@ enum writer_state
 };
 
 /* The writer.  All fields are protected by writer_lock, except that HDR and
-   STATE are also read without it (dsprof_writer_header, the exit destructor):
+   STATE are also read without it (dsprof_writer_header, dsprof_writer_exit):
    HDR never changes once set, but in a forked child, single-threaded in its fork
    handler, which replaces it.
    Invariants when STATE is WRITER_OPEN: PATH names the file identified by DEV
@@ -144,102 +146,13 @@ static int writer_faulted;
 
 static pthread_mutex_t writer_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Set once the process (or an ancestor before fork) printed its warning.  */
-static int warned;
+/* What the runtime's owner (lifecycle.c) told the writer, under the writer
+   lock, before any file is made (dsprof_writer_setup): how to fill the other
+   modules' fields of a new header, and the fork child handler; SETUP_ERR
+   if the fork handlers could not be registered.  */
+static struct dsprof_writer_owner writer_owner;
+static int setup_err, setup_done;
 
-/* Whether the program was started with descriptor 2 open, found before the
-   program's code runs (a constructor that runs before the units register,
-   or the first warning if a preinit function's call came first).  If it
-   was not, the runtime writes no warning: the program's first open got
-   descriptor 2, and a warning there would land in the program's file (as a
-   set-user-ID-safe library, which would open /dev/null there, cannot: that
-   would change the descriptors the program gets).  */
-enum { STDERR_UNKNOWN, STDERR_OPEN, STDERR_CLOSED };
-static int start_stderr;
-
-static void
-stderr_identify (void)
-{
-  start_stderr = fcntl (STDERR_FILENO, F_GETFD) >= 0 ? STDERR_OPEN
-                                                     : STDERR_CLOSED;
-}
-
-/* Priority 98: before the units' constructors (99, plugin/metadata.cc), which
-   may warn.  */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wprio-ctor-dtor"
-__attribute__ ((constructor (98))) static void
-stderr_at_start (void)
-{
-  if (start_stderr == STDERR_UNKNOWN)
-    stderr_identify ();
-}
-#pragma GCC diagnostic pop
-
-static int
-stderr_is_programs (void)
-{
-  if (start_stderr == STDERR_UNKNOWN)
-    stderr_identify ();
-  return start_stderr == STDERR_OPEN;
-}
-
-/* Write the N bytes of BUF to stderr with write(2) (async-signal-safe), if the
-   program was started with one.  */
-
-static void
-warn_write (const char *p, size_t n)
-{
-  if (!stderr_is_programs ())
-    return;
-  while (n)
-    {
-      ssize_t w = write (STDERR_FILENO, p, n);
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0)
-        break;
-      p += w;
-      n -= (size_t) w;
-    }
-}
-
-void
-dsprof_warn (const char *fmt, ...)
-{
-  if (__atomic_exchange_n (&warned, 1, __ATOMIC_RELAXED))
-    return;
-
-  /* Formatted into one buffer and written with one write(2): no stdio locks (we
-     may be in a fork handler) and no interleaving with the program's output.  */
-  char buf[PATH_MAX + 256];
-  size_t n = sizeof "dsprof: " - 1;
-  memcpy (buf, "dsprof: ", n);
-  va_list ap;
-  va_start (ap, fmt);
-  int len = vsnprintf (buf + n, sizeof buf - n - 1, fmt, ap);
-  va_end (ap);
-  if (len > 0)
-    n += (size_t) len < sizeof buf - n - 1 ? (size_t) len : sizeof buf - n - 2;
-  buf[n++] = '\n';
-  warn_write (buf, n);
-}
-
-int
-dsprof_env_flag (const char *name, int dflt)
-{
-  static const char *const spellings[] = { "0", "off", "no", "false",
-                                           "1", "on", "yes", "true" };
-  const char *v = getenv (name);
-  if (!v || !*v)
-    return dflt;
-  for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++)
-    if (strcasecmp (v, spellings[i]) == 0)
-      return i >= 4;
-  dsprof_warn ("%s='%.64s' is not 0, 1, on, off, yes, no, true or false: %s",
-               name, v, dflt ? "events stay on" : "events stay off");
-  return dflt;
-}
 
 static void writer_detach (void);
 
@@ -1003,7 +916,8 @@ header_init (struct dsprof_file_header *hdr, uint64_t flags)
   ssize_t len = readlink ("/proc/self/exe", hdr->exe, sizeof hdr->exe - 1);
   if (len < 0)
     strncpy (hdr->exe, program_invocation_name, sizeof hdr->exe - 1);
-  dsprof_recorder_header_init (hdr);
+  if (writer_owner.header_init)
+    writer_owner.header_init (hdr);
 }
 
 /* Make the file open as FD, identified by ST, whose header HDR maps, the
@@ -1088,6 +1002,21 @@ writer_place_own (struct newfile *nf, const char **why)
   return err;
 }
 
+/* Map the control chunk at OFFSET's flag page over the program's flag
+   (control.c), and say so in the chunk: else `dsprof ctl` says the process
+   cannot be switched.  Best effort.  */
+
+static void
+writer_map_control (uint64_t offset)
+{
+  void *page = dsprof_control_page ();
+  if (!page || !dsprof_writer_map (offset + DSPROF_PAGE, DSPROF_PAGE, page, 1))
+    return;
+  uint32_t mapped = 1;
+  dsprof_writer_write (offset + offsetof (struct dsprof_control_chunk, mapped),
+                       &mapped, sizeof mapped);
+}
+
 /* Create the profile WRITER.path with a header of FLAGS and make it the writer's
    file.  If the name is taken by the profile of a live process, the profile is
    WRITER.path.<pid> instead (and a warning says so).  Return 0, or an errno value
@@ -1142,11 +1071,12 @@ writer_create (uint64_t flags, const char **why)
     goto fail;
 
   struct statfs sfs;
-  dsprof_threads_header_init (hdr);
+  if (writer_owner.header_taken)
+    writer_owner.header_taken (hdr);
   writer_take_file (fd, &st, hdr, hdr->end,
                     fstatfs (fd, &sfs) == 0 && sfs.f_type != TMPFS_MAGIC);
   if (hdr->end > DSPROF_PAGE)
-    dsprof_control_map (DSPROF_PAGE);
+    writer_map_control (DSPROF_PAGE);
   writer_detach ();
   goto out;
 
@@ -1338,7 +1268,8 @@ shared_add_process (uint64_t flags)
     }
   dsprof_writer_track (pc, DSPROF_PAGE);
   header_init (&pc->header, flags);
-  dsprof_threads_header_init (&pc->header);
+  if (writer_owner.header_taken)
+    writer_owner.header_taken (&pc->header);
   /* The events dropped before there was a file went to the file's header when
      this process made it.  */
   pc->header.dropped_events
@@ -1459,70 +1390,6 @@ writer_forget_all (void)
   mappings = NULL;
 }
 
-/* Write "dsprof: " and the strings of PARTS (up to a NULL) to stderr as one
-   line, if nothing was reported yet; async-signal-safe.  */
-
-static void
-warn_signal_safe (const char *const *parts)
-{
-  if (__atomic_exchange_n (&warned, 1, __ATOMIC_RELAXED))
-    return;
-  char buf[PATH_MAX + 256];
-  size_t n = 0;
-  for (; *parts; parts++)
-    for (const char *p = *parts; *p && n < sizeof buf - 1; p++)
-      buf[n++] = *p;
-  buf[n++] = '\n';
-  warn_write (buf, n);
-}
-
-void
-dsprof_signal_install (int sig, void (*handler) (int, siginfo_t *, void *),
-                       struct sigaction *old)
-{
-  struct sigaction sa;
-  memset (&sa, 0, sizeof sa);
-  sa.sa_sigaction = handler;
-  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
-  sigemptyset (&sa.sa_mask);
-  if (sigaction (sig, NULL, old) == 0)
-    sigaction (sig, &sa, NULL);
-}
-
-/* Pass signal SIG that is not ours to OLD, the disposition we replaced, as if
-   we had never been there.  */
-
-void
-dsprof_signal_chain (int sig, const struct sigaction *old, siginfo_t *si,
-                     void *ctx)
-{
-  /* A fault (si_code > 0) that is not handled kills the process; one sent by
-     kill or raise does so only under SIG_DFL.  */
-  int fault = si && si->si_code > 0;
-  if (old->sa_flags & SA_SIGINFO)
-    {
-      if (old->sa_sigaction)
-        old->sa_sigaction (sig, si, ctx);
-      return;
-    }
-  if (old->sa_handler == SIG_IGN && !fault)
-    return;
-  if (old->sa_handler == SIG_DFL || old->sa_handler == SIG_IGN)
-    {
-      /* Back to the default action: the faulting instruction runs again on our
-         return and faults again; a sent signal is sent again, and is delivered
-         once the handler returns and unblocks it.  */
-      struct sigaction dfl;
-      memset (&dfl, 0, sizeof dfl);
-      dfl.sa_handler = SIG_DFL;
-      sigemptyset (&dfl.sa_mask);
-      sigaction (sig, &dfl, NULL);
-      if (!fault)
-        raise (sig);
-      return;
-    }
-  old->sa_handler (sig);
-}
 
 /* A SIGBUS at an address of one of our mappings: the file was truncated below
    that page, or the page is in a hole (a forked child's counters) and the disk
@@ -1533,7 +1400,7 @@ static void
 writer_sigbus (int sig, siginfo_t *si, void *ctx)
 {
   int saved_errno = errno;
-  dsprof_recorder_fault (si);     /* reading a string of the program? */
+  dsprof_strings_fault (si);      /* reading a string of the program? */
   if (si && si->si_code == BUS_ADRERR)
     {
       uintptr_t a = (uintptr_t) si->si_addr;
@@ -1557,7 +1424,7 @@ writer_sigbus (int sig, siginfo_t *si, void *ctx)
                                   "' was truncated, or its disk is full, while "
                                   "the program ran: what did not fit is lost",
                                   NULL };
-          warn_signal_safe (parts);
+          dsprof_warn_parts (parts);
           errno = saved_errno;
           return;
         }
@@ -1580,39 +1447,56 @@ writer_install_sigbus (void)
   dsprof_signal_install (SIGBUS, writer_sigbus, &old_sigbus);
 }
 
-/* Fork handlers.  A forked child shares the parent's mappings: without them its
-   counter updates would land in the parent's file.  */
+/* ---- fork: the writer's part (lifecycle.c holds the order) ------------------
 
-static void
-writer_atfork_prepare (void)
+   A forked child shares the parent's mappings: without its own file its
+   counter updates would land in the parent's.  */
+
+void
+dsprof_writer_lock (void)
 {
-  /* Taken in the lock order, so that the child finds the registry and the writer
-     in a consistent state and not locked by a thread it does not have.  */
-  dsprof_units_lock ();
   pthread_mutex_lock (&writer_lock);
-  dsprof_recorder_lock ();
 }
 
-static void
-writer_atfork_parent (void)
+void
+dsprof_writer_unlock (void)
 {
-  dsprof_recorder_unlock ();
   pthread_mutex_unlock (&writer_lock);
-  dsprof_units_unlock ();
 }
 
-/* In the child: drop the parent's file and start <parent's name>.<pid> with
-   DSPROF_FLAG_FORKED; the units then add their chunks with zero counters (counts
-   from the fork) and map them over their counter arrays.  */
+/* The name of a forked child's profile: "%p" is its own pid in its own name;
+   without it, the name is the parent's with ".<pid>"; an accumulated profile
+   keeps its name.  0 or an errno value.  */
 
-static void
-writer_atfork_child (void)
+static int
+writer_child_name (void)
 {
-  int saved_errno = errno;
+  char name[PATH_MAX];
+  int err = ENAMETOOLONG;
+  size_t n, pid_end = 0;
+  if (writer.path_ok)
+    err = writer_expand (name, &n, getpid (), &pid_end);
+  writer.pid_end = err ? 0 : pid_end;
+  if (!err && pid_end)
+    memcpy (writer.path, name, n + 1);
+  else if (!err && !shared.on)
+    {
+      n = strlen (writer.path);
+      err = append_pid (writer.path, &n);
+    }
+  return err;
+}
+
+/* In a forked child: drop the parent's file and start <parent's name>.<pid>
+   with DSPROF_FLAG_FORKED, kept open (HOLD) until dsprof_writer_fork_done;
+   the units then add their chunks with zero counters (counts from the fork)
+   and map them over their counter arrays.  */
+
+void
+dsprof_writer_fork_child (void)
+{
   pthread_mutex_init (&writer_lock, NULL);
   writer.pid = getpid ();
-  dsprof_threads_fork_child ();
-
   if (writer.state != WRITER_UNOPENED)
     {
       if (writer.hdr)           /* an accumulated profile's is inside a page */
@@ -1629,22 +1513,8 @@ writer_atfork_child (void)
       if (shared.file)
         munmap (shared.file, DSPROF_PAGE);
       shared.file = NULL;
-      /* "%p" is this process's pid in its own name; without it, the name is
-         the parent's with ".<pid>"; an accumulated profile keeps its name.  */
       const char *why = NULL;
-      char name[PATH_MAX];
-      int err = ENAMETOOLONG;
-      size_t n, pid_end = 0;
-      if (writer.path_ok)
-        err = writer_expand (name, &n, getpid (), &pid_end);
-      writer.pid_end = err ? 0 : pid_end;
-      if (!err && pid_end)
-        memcpy (writer.path, name, n + 1);
-      else if (!err && !shared.on)
-        {
-          n = strlen (writer.path);
-          err = append_pid (writer.path, &n);
-        }
+      int err = writer_child_name ();
       if (shared.on && !err)
         err = shared_open (DSPROF_FLAG_FORKED, &why);
       else if (!err)
@@ -1652,38 +1522,45 @@ writer_atfork_child (void)
       if (err)
         writer_fail (err, why);
     }
-
   /* The file stays open while every unit adds its chunk.  */
   writer.hold = 1;
-  dsprof_units_fork_child ();
-  dsprof_shards_fork_child ();
+}
+
+/* The forked child's units have added their chunks: the file is closed.  */
+
+void
+dsprof_writer_fork_done (void)
+{
   writer.hold = 0;
   writer_detach ();
-  dsprof_recorder_fork_child ();
-  errno = saved_errno;
 }
 
 /* A child made by a raw clone () (no CLONE_VM) ran no fork handler: it finds
    the parent's file, whose counter pages it shares.  Before it adds a chunk
-   there, give it a file of its own as the fork handler does (the child is
-   single-threaded; locks a thread of the parent held are made anew).  */
+   there, give it a file of its own by the fork child handler the owner gave
+   (lifecycle.c; the child is single-threaded, and the locks a thread of the
+   parent held are made anew).  */
 
 void
 dsprof_writer_adopt (void)
 {
   pid_t owner = __atomic_load_n (&writer.pid, __ATOMIC_RELAXED);
-  if (owner && owner != getpid ())
-    writer_atfork_child ();
+  if (owner && owner != getpid () && writer_owner.fork_child)
+    writer_owner.fork_child ();
 }
 
-static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
-static int atfork_err;
+/* The owner's part (lifecycle.c), given once before any file is made.  Without
+   the fork handlers (ERR) a forked child would count into our file: better no
+   file at all.  */
 
-static void
-writer_register_atfork (void)
+void
+dsprof_writer_setup (const struct dsprof_writer_owner *owner, int err)
 {
-  atfork_err = pthread_atfork (writer_atfork_prepare, writer_atfork_parent,
-                               writer_atfork_child);
+  pthread_mutex_lock (&writer_lock);
+  writer_owner = *owner;
+  setup_err = err;
+  __atomic_store_n (&setup_done, 1, __ATOMIC_RELEASE);
+  pthread_mutex_unlock (&writer_lock);
 }
 
 /* Open the profile for the first chunk of a process (not of a forked child).  */
@@ -1691,10 +1568,9 @@ writer_register_atfork (void)
 static void
 writer_open (void)
 {
-  /* Without the fork handlers a forked child would count into our file: better no
-     file at all.  */
-  pthread_once (&atfork_once, writer_register_atfork);
-  int err = atfork_err;
+  if (!setup_done)
+    return;                     /* before the runtime's constructor: later */
+  int err = setup_err;
   const char *why = NULL;
   shared.on = shared_wanted ();
   if (!err)
@@ -1868,27 +1744,33 @@ dsprof_writer_abort (int err)
   pthread_mutex_unlock (&writer_lock);
 }
 
-/* At normal exit (return from main, exit()), let the recorder close the exiting
-   thread's open events, then store the stop time; a process that ends any other
-   way leaves 0.  No lock: a thread may hold it while the main thread exits, and
+/* This process's own header, NULL if it has none (a child made by vfork or a
+   raw clone has none of its own): for lifecycle.c's exit.  */
+
+struct dsprof_file_header *
+dsprof_writer_own_header (void)
+{
+  struct dsprof_file_header *hdr = __atomic_load_n (&writer.hdr, __ATOMIC_ACQUIRE);
+  return hdr && writer.pid == getpid () && hdr->pid == getpid () ? hdr : NULL;
+}
+
+/* At normal exit (lifecycle.c, once the recorder and the clock have filled
+   their fields): store the stop time; a process that ends any other way
+   leaves 0.  No lock: a thread may hold it while the main thread exits, and
    HDR, once set, stays valid.  */
 
-__attribute__ ((destructor)) static void
-writer_exit (void)
+void
+dsprof_writer_exit (void)
 {
-  int saved_errno = errno;
-  dsprof_recorder_exit ();
   struct dsprof_file_header *hdr = __atomic_load_n (&writer.hdr, __ATOMIC_ACQUIRE);
-  /* A child made by vfork or a raw clone has no header of its own.  */
-  if (hdr && writer.pid == getpid () && hdr->pid == getpid ())
-    {
-      dsprof_clock_exit_times (hdr);
-      __atomic_store_n (&hdr->stop_mono_ns, dsprof_mono_ns (), __ATOMIC_RELEASE);
-    }
+  if (!hdr || writer.pid != getpid ())
+    return;
+  if (hdr->pid == getpid ())
+    __atomic_store_n (&hdr->stop_mono_ns, dsprof_mono_ns (), __ATOMIC_RELEASE);
   /* Tell of a profile deleted or truncated since the last chunk was added (and
      make what is left readable).  Only if the lock is free: a thread that holds
      it is adding a chunk and checks the file itself.  */
-  if (hdr && writer.pid == getpid () && pthread_mutex_trylock (&writer_lock) == 0)
+  if (pthread_mutex_trylock (&writer_lock) == 0)
     {
       if (writer.state == WRITER_OPEN)
         {
@@ -1897,5 +1779,4 @@ writer_exit (void)
         }
       pthread_mutex_unlock (&writer_lock);
     }
-  errno = saved_errno;
 }

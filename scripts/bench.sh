@@ -34,6 +34,16 @@
 #                      entry or exit
 #   report_speed       records per second of `dsprof report name` on a profile
 #                      of a few million nested records, beside `uftrace report`
+#   report_callgrind   callgrind's instructions of `dsprof report name` on
+#                      the profile of bench/nest.c (BENCH_NEST_CALLS calls of
+#                      an event function, default 2000000, each calling
+#                      another twice: 6 M records), in all and per record;
+#                      records per second of CPU time (user + system) of the
+#                      fastest of BENCH_RUNS runs; peak resident memory at a
+#                      tenth of the records and at all of them; with
+#                      BENCH_REPORT_OLD=DIR (an older checkout, built), its
+#                      report's instructions on its own profile (its plugin
+#                      and runtime) beside
 #   export_size        bytes of the perfetto and pprof exports of the
 #                      report_speed profile beside its chrome JSON export's
 #   report_memory      peak resident memory of every dsprof command reading
@@ -143,7 +153,8 @@
 # report_speed profile, default 300000), BENCH_VM_OPS (instructions of a
 # vm_times run, default 3000000: the op probes need that many to agree
 # within a few percent on its random opcode mix), BENCH_MEMORY_TREES (the same in the
-# report_memory profile, default 2000000), BENCH_SLOW_RUNS (runs of
+# report_memory profile, default 2000000), BENCH_NEST_CALLS and
+# BENCH_REPORT_OLD (report_callgrind's), BENCH_SLOW_RUNS (runs of
 # lua_functions_all, default 3), BENCH_FTIMES_TASKS (tasks of a
 # function_times run, default 20000).
 set -euo pipefail
@@ -157,7 +168,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed export_size report_memory time_accuracy vm_times function_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh dim_expr"
+BENCHES="lua_counters compile_time events profile_size report_speed report_callgrind export_size report_memory time_accuracy vm_times function_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh dim_expr"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -523,6 +534,58 @@ bench_report_speed () {
     missing_row "uftrace report" "$NO_UFTRACE"
   fi
   rm -rf "$p" "$u" "$u.old"
+}
+
+# ---- instructions of a one-dimension report (docs/bench.md) --------------------------------
+# nest_profile TREE OUT CALLS: bench/nest.c built with TREE's plugin and
+# runtime, run for CALLS calls of outer, its profile into OUT.
+nest_profile () {
+  local tree=$1 out=$2
+  gcc -O2 -fplugin="$tree/plugin/dsprof.so" -I"$tree/runtime" "$TOP/bench/nest.c" \
+    "$tree/runtime/libdsprof.a" -lpthread -o "$out.exe" >"$out.log" 2>&1 ||
+    { cat "$out.log" >&2; die "cannot build bench/nest.c with $tree"; }
+  rm -f "$out"
+  DSPROF_OUT=$out "$out.exe" "$3" >/dev/null || die "bench/nest.c ($tree) failed"
+}
+
+bench_report_callgrind () {
+  have_command report || { missing_row "dsprof report name" "no \`dsprof report\` command yet"; return 0; }
+  command -v valgrind >/dev/null ||
+    { missing_row "dsprof report name" "valgrind not installed (make deps)"; return 0; }
+  local dir=$BENCH_DIR/nest n=${BENCH_NEST_CALLS:-2000000} records ir old_ir i t best=
+  local MEM=$dir
+  rm -rf "$dir" && mkdir -p "$dir"
+  nest_profile "$TOP" "$dir/nest.data" "$n"
+  records=$(info_figure records "$dir/nest.data")
+  [ "${records:-$((3 * n))}" = $((3 * n)) ] || die "the nest profile has $records records, expected $((3 * n))"
+  records=$((3 * n))
+  ir=$(instructions "$DSPROF" report name "$dir/nest.data")
+  [ -n "$ir" ] || die "callgrind gave no count for dsprof report name"
+  row "dsprof report name" "$(awk -v a="$ir" 'BEGIN { printf "%.3f", a / 1e9 }')" "G instr" 1.00x \
+    "$records records (bench/nest.c, $n calls): $(awk -v a="$ir" -v n="$records" 'BEGIN { printf "%.0f", a / n }') instructions a record (callgrind)"
+  for ((i = 0; i < RUNS; i++)); do
+    /usr/bin/time -f '%U %S' -o "$dir/time" "$DSPROF" report name "$dir/nest.data" >/dev/null ||
+      die "dsprof report name failed"
+    t=$(awk '{ printf "%.2f", $1 + $2 }' "$dir/time")
+    best=$(awk -v a="$t" -v b="${best:-$t}" 'BEGIN { print (a < b ? a : b) }')
+  done
+  row "dsprof report name, CPU time" \
+    "$(awk -v n="$records" -v t="$best" 'BEGIN { if (t > 0) printf "%.1f", n / t / 1e6; else print "-" }')" \
+    "M rec/s" "" "fastest of $RUNS runs: $best s user + system"
+  nest_profile "$TOP" "$dir/tenth.data" $((n / 10))
+  peak "$DSPROF" report name "$dir/tenth.data"
+  row "peak RSS, $((records / 10)) records" "$(awk -v k="$PEAK" 'BEGIN { printf "%.1f", k / 1024 }')" MB "" "${PEAK} KB"
+  peak "$DSPROF" report name "$dir/nest.data"
+  row "peak RSS, $records records" "$(awk -v k="$PEAK" 'BEGIN { printf "%.1f", k / 1024 }')" MB "" "${PEAK} KB"
+  if [ -n "${BENCH_REPORT_OLD:-}" ]; then
+    nest_profile "$BENCH_REPORT_OLD" "$dir/old.data" "$n"
+    old_ir=$(instructions "$BENCH_REPORT_OLD/report/dsprof" report name "$dir/old.data")
+    [ -n "$old_ir" ] || die "callgrind gave no count for $BENCH_REPORT_OLD's report"
+    row "$(basename "$BENCH_REPORT_OLD")'s report name" \
+      "$(awk -v a="$old_ir" 'BEGIN { printf "%.3f", a / 1e9 }')" "G instr" "$(ratio "$old_ir" "$ir")" \
+      "its own profile (its plugin and runtime): $(awk -v a="$old_ir" -v n="$records" 'BEGIN { printf "%.0f", a / n }') instructions a record"
+  fi
+  rm -f "$dir"/*.data
 }
 
 # ---- the exports' sizes: perfetto and pprof beside chrome JSON (docs/bench.md) -----------------

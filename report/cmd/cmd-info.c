@@ -35,7 +35,7 @@ tally_record (struct ev_record *r, void *arg)
 }
 
 /* The hooks' names in the "hook cost" lines, by DSPROF_HOOK_*.  */
-static const char *const hook_names[DSPROF_NHOOKS] = {
+static const char *const hook_names[COSTS_NHOOKS] = {
   "enter", "exit", "start", "finish", "dim", "op"
 };
 
@@ -52,27 +52,27 @@ print_costs (const struct pf_process *p, FILE *out)
       fprintf (out, "hook costs: none (no event was recorded)\n");
       return;
     }
-  if (!p->measured)
+  struct agg_costs c;
+  agg_costs_of (p, NULL, false, &c);
+  if (!c.measured)
     {
       fprintf (out, "hook costs: not measured in the run (an older profile): "
                "the figure per event pair is deducted\n");
       return;
     }
-  struct agg_costs c;
-  agg_costs_of (p, NULL, false, &c);
-  for (int h = 0; h < DSPROF_COST_OP_PROBE; h++)
-    if (p->costs.hook[h].calls)
+  for (int h = 0; h < COSTS_NHOOKS; h++)
+    if (c.sampled[h])
       fprintf (out, "hook cost %s: %.3f ns before the time stamp, %.3f ns after "
                "(%" PRIu64 " calls sampled in the run)\n",
                hook_names[h] ? hook_names[h] : "?", (double) c.before_ps[h] / 1000.0,
-               (double) c.after_ps[h] / 1000.0, p->costs.hook[h].calls);
+               (double) c.after_ps[h] / 1000.0, c.sampled[h]);
   fprintf (out, "hook cost caller: %.3f ns per hook call (calibrated at start)\n",
            (double) c.caller_ps / 1000.0);
   if (c.op_ps)
     fprintf (out, "hook cost op, probed in the run: %.3f ns per call, %.3f ns "
              "of it the probes' own (%" PRIu64 " calls replayed)\n",
              (double) c.op_ps / 1000.0, (double) c.op_probe_ps / 1000.0,
-             p->costs.hook[DSPROF_COST_OP_PROBE].calls);
+             c.replayed);
   fprintf (out, "chunk setups: %.3f ms (each timed in the run)\n",
            (double) c.setup_ns / 1e6);
 }

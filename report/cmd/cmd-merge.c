@@ -113,34 +113,15 @@ number_threads (const struct pf_set *set, struct merge_proc *mp)
   return true;
 }
 
-/* Close OUT's open chunk, whose input chunk is CH, with CH's costs in
-   picoseconds (OUT's clock is not the input's).  A hook kind the stream has
-   no sample of, and the caller's part if it has none, take what the
-   stream's report used, its process's mean, as one sample: in OUT the
-   stream's process is not its own.  (The op probes' figures are kept as
-   they are: a stream without them is deducted by its process's in OUT
-   too.)  */
+/* Close OUT's open chunk, whose input chunk is CH, with CH's costs as the
+   merged profile keeps them (costs_merged_trailer), if it has any.  */
 
 static void
 close_with_costs (struct merge *m, const struct dsprof_events_chunk *ch)
 {
-  struct dsprof_events_costs c, ps;
-  if (!ev_chunk_costs (ch, &c))
-    {
-      pw_events_close (&m->w, NULL);
-      return;
-    }
-  ev_costs_to_ps (&c, m->ns_per_tick, &ps);
-  for (int h = 0; h < DSPROF_COST_OP_PROBE; h++)
-    if (!ps.hook[h].calls)
-      ps.hook[h] = (struct dsprof_hook_cost) { 1, m->costs.before_ps[h],
-                                               m->costs.after_ps[h] };
-  if (!ps.caller_calls)
-    {
-      ps.caller_calls = 1;
-      ps.caller_ticks = m->costs.caller_ps;
-    }
-  pw_events_close (&m->w, &ps);
+  struct dsprof_events_costs ps;
+  bool has = costs_merged_trailer (&m->costs, ch, m->ns_per_tick, &ps);
+  pw_events_close (&m->w, has ? &ps : NULL);
 }
 
 /* Close OUT's open chunk after the rest of its input chunk (NAME ops at

@@ -17,6 +17,7 @@
 
 #include "libiberty.h"
 #include "hashtab.h"
+#include "costs.h"
 #include "events.h"
 #include "progress.h"
 #include "text.h"
@@ -408,11 +409,39 @@ ev_format_value (const struct ev_value *v, char *buf, size_t size)
    that the decoder's own never has its address taken and can stay in
    registers (likewise read_value_fast, read_str).  */
 
-static inline uint64_t
+static inline __attribute__ ((always_inline)) uint64_t
 read_uleb (struct dsprof_cursor *c)
 {
-  if (__builtin_expect (c->p < c->end && *c->p < 0x80 && !c->err, 1))
-    return *c->p++;
+  /* Numbers of up to four bytes (time deltas mostly take two, parameters
+     a few) read here; past an error the value is garbage, as C's ERR
+     says.  */
+  const unsigned char *p = c->p;
+  if (__builtin_expect (c->end - p >= 4, 1))
+    {
+      uint64_t v = p[0];
+      if (v < 0x80)
+        {
+          c->p = p + 1;
+          return v;
+        }
+      v = (v & 0x7f) | (uint64_t) (p[1] & 0x7f) << 7;
+      if (p[1] < 0x80)
+        {
+          c->p = p + 2;
+          return v;
+        }
+      v |= (uint64_t) (p[2] & 0x7f) << 14;
+      if (p[2] < 0x80)
+        {
+          c->p = p + 3;
+          return v;
+        }
+      if (p[3] < 0x80)
+        {
+          c->p = p + 4;
+          return v | (uint64_t) p[3] << 21;
+        }
+    }
   struct dsprof_cursor t = *c;
   uint64_t v = dsprof_read_uleb (&t);
   *c = t;
@@ -519,26 +548,27 @@ read_value_fast (struct dsprof_cursor *c, struct strtab *st, int type,
       && type != DSPROF_DIM_BOOL && type != DSPROF_DIM_ENUM)
     return read_value_copy (c, st, type, desc, v);
   uint64_t z = read_uleb (c);
-  memset (v, 0, sizeof *v);
+  /* Every field, as read_value sets them.  */
   v->type = type;
   v->desc = desc;
   v->u = type == DSPROF_DIM_INT ? (uint64_t) dsprof_unzigzag (z) : z;
+  v->len = 0;
+  v->truncated = false;
+  v->text = false;
   return c->err ? -1 : 0;
 }
 
 /* ---- records ------------------------------------------------------------------- */
 
-struct dims
-{
-  struct ev_dim *v;
-  uint32_t n, size;
-};
-
+/* An open record: R, whose dimensions so far (Start's, then the added ones)
+   are its DIMS, NDIMS (a record's children see their open parent's), with
+   room for DIMS_CAP; and what the decoder keeps until it completes.  */
 struct open_rec
 {
   struct ev_record *r;
-  struct dims dims;              /* Start's, then the added ones */
   uint32_t added;                /* dims added by DIM events */
+  bool in_place;                 /* an event site's record with no name clash
+                                    and no added dimension (in_place) */
   struct ev_record **children;
   uint32_t nchildren, children_size;
   uint32_t ndirect;              /* direct descendants, kept or not */
@@ -574,45 +604,40 @@ struct decoder
      after it, of the same dispatch function at the same depth, continues
      the same call: its op_prev are SPLIT_PREV (the ended record's site and
      op_prev).  */
+  const unsigned char *body;     /* the current chunk's first event */
   const unsigned char *split_end;/* where such an OP_END ends, or NULL */
   uint32_t split_depth;
   const struct ev_site *split_prev[3];
 };
 
-/* Append NAME = V to D.  */
+/* Append NAME = V to the dimensions of the open record R.  */
 
 static inline void
-dims_append (struct dims *d, const char *name, const struct ev_value *v)
+dims_append (struct ev_record *r, const char *name, const struct ev_value *v)
 {
-  if (d->n == d->size)
+  if (r->ndims == r->dims_cap)
     {
-      d->size = d->size ? 2 * d->size : 8;
-      d->v = XRESIZEVEC (struct ev_dim, d->v, d->size);
+      r->dims_cap = r->dims_cap ? 2 * r->dims_cap : 8;
+      r->dims = XRESIZEVEC (struct ev_dim, r->dims, r->dims_cap);
     }
-  d->v[d->n].name = name;
-  d->v[d->n].v = *v;
-  d->n++;
-}
-
-static void
-push_dim (struct dims *d, const char *name, const struct ev_value *v)
-{
-  for (uint32_t i = 0; i < d->n; i++)
-    if (d->v[i].name == name
-        || (d->v[i].name[0] == name[0] && strcmp (d->v[i].name, name) == 0))
-      return;                    /* the first value wins */
-  dims_append (d, name, v);
+  r->dims[r->ndims].name = name;
+  r->dims[r->ndims].v = *v;
+  r->ndims++;
 }
 
 /* Add a dimension to the open record O, which shows it at once (a record's
-   children see their open parent's dimensions so far).  */
+   children see their open parent's dimensions so far), unless it has one
+   of that name.  */
 
 static void
 push_open (struct open_rec *o, const char *name, const struct ev_value *v)
 {
-  push_dim (&o->dims, name, v);
-  o->r->dims = o->dims.v;
-  o->r->ndims = o->dims.n;
+  const struct ev_record *r = o->r;
+  for (uint32_t i = 0; i < r->ndims; i++)
+    if (r->dims[i].name == name
+        || (r->dims[i].name[0] == name[0] && strcmp (r->dims[i].name, name) == 0))
+      return;                    /* the first value wins */
+  dims_append (o->r, name, v);
 }
 
 /* Add a dimension known to be new to O.  */
@@ -620,9 +645,7 @@ push_open (struct open_rec *o, const char *name, const struct ev_value *v)
 static inline void
 push_new (struct open_rec *o, const char *name, const struct ev_value *v)
 {
-  dims_append (&o->dims, name, v);
-  o->r->dims = o->dims.v;
-  o->r->ndims = o->dims.n;
+  dims_append (o->r, name, v);
 }
 
 /* Name ids are global to the process and may be large, while a chunk defines
@@ -720,14 +743,20 @@ intern_name (const char *s, size_t n)
 
 /* Records are reused: a decoded stream of millions of records allocates about
    as many as its tree is deep.  A reused record keeps its arrays (dims,
-   children and their capacities); push_record sets every other field.  */
+   children and their capacities), its thread (the stream's, set when it
+   is made) and nchildren (0 again once it completes); push_record sets
+   every other field.  */
 
 static inline struct ev_record *
 new_record (struct decoder *d)
 {
   struct ev_record *r = d->pool;
   if (!r)
-    return XCNEW (struct ev_record);
+    {
+      r = XCNEW (struct ev_record);
+      r->thread = (uint32_t) d->thread.u;   /* the stream's, as the pool's */
+      return r;
+    }
   d->pool = r->parent;
   return r;
 }
@@ -773,24 +802,20 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
   struct open_rec *o = &d->stack[d->depth];
   struct ev_record *r = new_record (d);
   o->r = r;
-  o->dims.v = r->dims;
-  o->dims.n = 0;
-  o->dims.size = r->dims_cap;
   o->added = 0;
+  o->in_place = site && !site->clash;
   o->children = r->children;
   o->nchildren = 0;
   o->children_size = r->children_cap;
   o->ndirect = 0;
   r->start_ns = ns;
   r->end_ns = 0;
-  r->thread = d->s->thread;
   r->depth = d->depth;
   r->type = type;
   r->site = site;
   r->complete = false;
   r->setup_ns = 0;
   r->ndims = 0;
-  r->nchildren = 0;
   r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
   r->seq = 0;
   r->user = NULL;
@@ -802,28 +827,32 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
 /* Open a record of SITE at NS with its intrinsic dimensions and thread, and
    room for its parameters, result and complete.  */
 
-static inline struct open_rec *
+static inline __attribute__ ((always_inline)) struct open_rec *
 open_site_record (struct decoder *d, const struct ev_site *site, uint64_t ns)
 {
   struct open_rec *o = push_record (d, site->type, site, ns);
+  struct ev_record *r = o->r;
   uint32_t n = site->nintrinsic;
   uint32_t need = n + 3 + site->ndims;   /* intrinsics, thread, params, result,
                                             complete */
-  struct ev_dim *dv = o->dims.v;
-  if (o->dims.size < need)
+  if (r->dims_cap < need)
     {
-      o->dims.size = need;
-      o->dims.v = dv = XRESIZEVEC (struct ev_dim, dv, need);
+      r->dims_cap = need;
+      r->dims = XRESIZEVEC (struct ev_dim, r->dims, need);
     }
-  memcpy (dv, site->intrinsic, n * sizeof *dv);
-  /* Copied from the decoder rather than built here: a value built field by
-     field and then copied whole is read before its stores have landed (a
-     stall on every record).  */
-  dv[n].name = "thread";
-  dv[n].v = d->thread;
-  o->dims.n = n + 1;
-  o->r->dims = dv;
-  o->r->ndims = n + 1;
+  /* A record reused for the same site holds them already (the records of a
+     loop's iterations come back from the pool in the same order).  */
+  if (r->dims_site != site)
+    {
+      memcpy (r->dims, site->intrinsic, n * sizeof *r->dims);
+      /* Copied from the decoder rather than built here: a value built field
+         by field and then copied whole is read before its stores have
+         landed (a stall on every record).  */
+      r->dims[n].name = "thread";
+      r->dims[n].v = d->thread;
+      r->dims_site = site;
+    }
+  r->ndims = n + 1;
   return o;
 }
 
@@ -833,6 +862,7 @@ static void
 open_manual_record (struct decoder *d, const char *type, uint64_t ns)
 {
   struct open_rec *o = push_record (d, type, NULL, ns);
+  o->r->dims_site = NULL;
   struct ev_value v = str_value (type);
   push_new (o, "event", &v);
   push_new (o, "name", &v);
@@ -846,26 +876,24 @@ open_manual_record (struct decoder *d, const char *type, uint64_t ns)
 static inline bool
 in_place (const struct open_rec *o)
 {
-  return o->r->site && !o->r->site->clash && !o->added;
+  return o->in_place;
 }
 
-/* Close the innermost record at NS; RESULT (may be NULL) is its result, which
-   may lie in the record's next free dimension when in_place.  */
+static const struct ev_value v_true = { .type = DSPROF_DIM_BOOL, .u = 1 };
+static const struct ev_value v_false = { .type = DSPROF_DIM_BOOL, .u = 0 };
 
-static int
-close_record (struct decoder *d, uint64_t ns, bool complete,
-              const struct ev_value *result)
+/* Give the record of O, closing, its result RESULT (may be NULL; it may lie
+   in the record's next free dimension when in_place) and its complete
+   dimension CV.  Return where its result now lies (NULL: none).  */
+
+static inline const struct ev_value *
+close_dims (struct open_rec *o, const struct ev_value *result,
+            const struct ev_value *cv)
 {
-  struct open_rec *o = &d->stack[--d->depth];
-  struct ev_record *r = o->r;
-  r->end_ns = ns < r->start_ns ? r->start_ns : ns;
-  r->complete = complete;
-  static const struct ev_value v_true = { .type = DSPROF_DIM_BOOL, .u = 1 };
-  static const struct ev_value v_false = { .type = DSPROF_DIM_BOOL, .u = 0 };
-  const struct ev_value *cv = complete ? &v_true : &v_false;
   if (in_place (o))
     {
-      struct ev_dim *dv = o->dims.v + o->dims.n;
+      struct ev_record *r = o->r;
+      struct ev_dim *dv = r->dims + r->ndims;
       if (result)
         {
           dv->name = "result";
@@ -876,60 +904,98 @@ close_record (struct decoder *d, uint64_t ns, bool complete,
         }
       dv->name = "complete";
       dv->v = *cv;
-      o->dims.n = (uint32_t) (dv + 1 - o->dims.v);
+      r->ndims += 1 + (result != NULL);
+      return result;
     }
-  else
+  if (result)
+    push_open (o, "result", result);
+  push_open (o, "complete", cv);
+  /* push_open keeps the first value of a name: the result shown is the
+     record's own "result" dimension, as it was before.  */
+  return result;
+}
+
+/* The end event of record R (complete or not) at NS, with its result
+   RESULT (NULL: none) or else its complete dimension CV, for D's on_event.  */
+
+static __attribute__ ((noinline)) int
+end_event (struct decoder *d, const struct ev_record *r, uint64_t ns,
+           const struct ev_value *result, const struct ev_value *cv)
+{
+  struct ev_event e = { r->complete ? EV_FINISH : EV_ABANDON, ns,
+                        (uint32_t) d->thread.u, r->type, result ? 1 : 0, NULL,
+                        d->raw };
+  struct ev_dim rd = { "result", result ? *result : *cv };
+  e.dims = &rd;
+  return d->on_event (&e, d->arg);
+}
+
+/* Keep the record R, just closed, among the children of its parent, the
+   innermost open record of D (EV_KEEP_CHILDREN).  */
+
+static __attribute__ ((noinline)) void
+keep_child (struct decoder *d, struct ev_record *r)
+{
+  struct open_rec *p = &d->stack[d->depth - 1];
+  p->ndirect++;
+  if (p->nchildren == p->children_size)
     {
-      if (result)
-        push_open (o, "result", result);
-      push_open (o, "complete", cv);
+      p->children_size = p->children_size ? 2 * p->children_size : 8;
+      p->children = XRESIZEVEC (struct ev_record *, p->children,
+                                p->children_size);
     }
-  r->dims = o->dims.v;
-  r->ndims = o->dims.n;
-  r->dims_cap = o->dims.size;
-  r->children = o->children;
+  p->children[p->nchildren++] = r;
+}
+
+/* Close the innermost record at NS; RESULT (may be NULL) is its result, which
+   may lie in the record's next free dimension when in_place; EVENTS: D has
+   an on_event; KEEP: D keeps children.  Inline where a record of millions ends (EXIT); close_record
+   elsewhere.  */
+
+static inline __attribute__ ((always_inline)) int
+close_record_inline (struct decoder *d, uint64_t ns, bool complete,
+                     const struct ev_value *result, const bool events,
+                     const bool keep)
+{
+  struct open_rec *o = &d->stack[--d->depth];
+  struct ev_record *r = o->r;
+  r->end_ns = ns < r->start_ns ? r->start_ns : ns;
+  r->complete = complete;
+  const struct ev_value *cv = complete ? &v_true : &v_false;
+  result = close_dims (o, result, cv);
   r->nchildren = o->ndirect;
   r->children_cap = o->children_size;
   r->nadded = o->added;
-  if (!d->keep_children)
-    r->children = NULL;
+  r->children = keep ? o->children : NULL;
 
   int rc = 0;
-  if (d->on_event)
-    {
-      struct ev_event e = { complete ? EV_FINISH : EV_ABANDON, ns, d->s->thread,
-                            r->type, result ? 1 : 0, NULL, d->raw };
-      struct ev_dim rd = { "result", result ? *result : *cv };
-      e.dims = &rd;
-      rc = d->on_event (&e, d->arg);
-    }
+  if (events)
+    rc = end_event (d, r, ns, result, cv);
   if (!rc && d->on_record)
     rc = d->on_record (r, d->arg);
 
-  for (uint32_t i = 0; i < o->nchildren; i++)
+  /* Children are kept (listed in O) only with KEEP.  */
+  for (uint32_t i = 0; keep && i < o->nchildren; i++)
     release_record (d, o->children[i]);
   r->children = o->children;
   r->nchildren = 0;
-  if (d->depth && !d->keep_children)
+  if (d->depth && keep)
+    keep_child (d, r);
+  else
     {
-      d->stack[d->depth - 1].ndirect++;
+      if (d->depth)
+        d->stack[d->depth - 1].ndirect++;
       release_record (d, r);
     }
-  else if (d->depth)
-    {
-      struct open_rec *p = &d->stack[d->depth - 1];
-      p->ndirect++;
-      if (p->nchildren == p->children_size)
-        {
-          p->children_size = p->children_size ? 2 * p->children_size : 8;
-          p->children = XRESIZEVEC (struct ev_record *, p->children,
-                                    p->children_size);
-        }
-      p->children[p->nchildren++] = r;
-    }
-  else
-    release_record (d, r);
   return rc;
+}
+
+static __attribute__ ((noinline)) int
+close_record (struct decoder *d, uint64_t ns, bool complete,
+              const struct ev_value *result)
+{
+  return close_record_inline (d, ns, complete, result, d->on_event != NULL,
+                              d->keep_children);
 }
 
 static int
@@ -938,8 +1004,8 @@ start_event (struct decoder *d, uint64_t ns)
   if (!d->on_event)
     return 0;
   struct open_rec *o = &d->stack[d->depth - 1];
-  struct ev_event e = { EV_START, ns, d->s->thread, o->r->type, o->dims.n,
-                        o->dims.v, d->raw };
+  struct ev_event e = { EV_START, ns, d->s->thread, o->r->type, o->r->ndims,
+                        o->r->dims, d->raw };
   return d->on_event (&e, d->arg);
 }
 
@@ -966,67 +1032,6 @@ static inline bool
 innermost_op (const struct decoder *d)
 {
   return d->depth && ev_record_op_p (d->stack[d->depth - 1].r);
-}
-
-bool
-ev_chunk_costs (const struct dsprof_events_chunk *ch,
-                struct dsprof_events_costs *out)
-{
-  /* Not one if its stream reaches into the trailer's bytes, or if they are
-     no trailer (a chunk of a still older recorder).  */
-  size_t room = sizeof *ch + sizeof (struct dsprof_events_costs);
-  if (ch->chunk.size < room || ch->used > ch->chunk.size - room)
-    return false;
-  memcpy (out, (const char *) ch + ch->chunk.size - sizeof *out, sizeof *out);
-  if (out->magic == DSPROF_COSTS_MAGIC)
-    return true;
-  if (out->magic != DSPROF_COSTS_MAGIC_1)
-    return false;
-  /* Its op probe's stretches with a replay and without, each at least 100
-     (dsprof-format.h, section 4): their means' difference is the op hook
-     call's cost (that probe's own was not counted).  */
-  struct dsprof_hook_cost with = out->hook[DSPROF_COST_OP_PROBE];
-  struct dsprof_hook_cost without = out->hook[DSPROF_COST_OP_EXTRA];
-  out->hook[DSPROF_COST_OP_PROBE] = out->hook[DSPROF_COST_OP_EXTRA]
-    = (struct dsprof_hook_cost) { 0, 0, 0 };
-  out->magic = DSPROF_COSTS_MAGIC;
-  if (with.calls >= 100 && without.calls >= 100)
-    {
-      double d = (double) with.before_ticks
-                 - (double) without.before_ticks / (double) without.calls
-                   * (double) with.calls;
-      out->hook[DSPROF_COST_OP_PROBE].calls = with.calls;
-      out->hook[DSPROF_COST_OP_PROBE].before_ticks
-        = d > 0 && d < 0x1p63 ? (uint64_t) d : 0;
-    }
-  return true;
-}
-
-uint64_t
-ev_costs_ps (const struct dsprof_events_costs *c, uint64_t ticks,
-             double ns_per_tick)
-{
-  if (c->unit_ps)
-    return ticks * c->unit_ps;
-  double ps = (double) ticks * ns_per_tick * 1000.0;
-  return ps > 0 && ps < 0x1p63 ? (uint64_t) llround (ps) : 0;
-}
-
-void
-ev_costs_to_ps (const struct dsprof_events_costs *in, double ns_per_tick,
-                struct dsprof_events_costs *out)
-{
-  *out = *in;
-  out->unit_ps = 1;
-  out->setup_ticks = ev_costs_ps (in, in->setup_ticks, ns_per_tick);
-  out->caller_ticks = ev_costs_ps (in, in->caller_ticks, ns_per_tick);
-  for (int h = 0; h < DSPROF_NHOOKS; h++)
-    {
-      out->hook[h].before_ticks = ev_costs_ps (in, in->hook[h].before_ticks,
-                                               ns_per_tick);
-      out->hook[h].after_ticks = ev_costs_ps (in, in->hook[h].after_ticks,
-                                              ns_per_tick);
-    }
 }
 
 /* The chunk's setup lies inside the records open both before and after its
@@ -1058,10 +1063,357 @@ chunk_begin (struct decoder *d, const struct dsprof_events_chunk *ch)
   d->strs.n = 0;
   d->op_base = 0;
   d->split_end = NULL;
+  d->body = (const unsigned char *) (ch + 1);
   struct dsprof_events_costs costs;
-  d->setup_ns = ev_chunk_costs (ch, &costs)
-                ? ev_costs_ps (&costs, costs.setup_ticks, d->time.ns_per_tick) / 1000
+  d->setup_ns = costs_trailer (ch, &costs)
+                ? costs_ps (&costs, costs.setup_ticks, d->time.ns_per_tick) / 1000
                 : 0;
+}
+
+/* The event being decoded: its NAME ops from NAMES (the end of the event
+   before), its op OP at OP_AT, its time NS.  */
+struct ev_at
+{
+  const unsigned char *names, *op_at;
+  int op;
+  uint64_t ns;
+};
+
+/* Each op's decoding below reads its bytes at C, past its op and time, and
+   returns false for a corrupt event, else true with *RC set to the callback's
+   value.  The ops of millions are inline in decode_span, so that its cursor
+   stays in registers; the others get a copy of it (cold).  */
+
+/* NAME: ID = TEXT for the events of the rest of the chunk.  */
+
+static __attribute__ ((noinline)) bool
+dec_name (struct decoder *d, struct dsprof_cursor *c)
+{
+  uint64_t id = read_uleb (c);
+  const char *s;
+  size_t n = read_str (c, &s);
+  if (c->err || id > (1u << 24))
+    return false;
+  /* Names are used as C strings: a NUL-terminated copy, interned.  */
+  name_put (d, (uint32_t) id, intern_name (s, n));
+  return true;
+}
+
+/* Read the parameters of SITE at C into the record O just opened.  */
+
+static inline __attribute__ ((always_inline)) bool
+read_params (struct decoder *d, struct dsprof_cursor *c,
+             const struct ev_site *site, struct open_rec *o)
+{
+  uint32_t n = site->ndims;
+  const struct ev_dim_desc *desc = site->dims;
+  if (!site->clash)
+    {
+      /* Straight into the dims (open_site_record made room).  */
+      struct ev_dim *dv = o->r->dims + o->r->ndims;
+      for (uint32_t i = 0; i < n; i++)
+        {
+          dv[i].name = desc[i].name;
+          if (read_value_fast (c, &d->strs, desc[i].type, &desc[i], &dv[i].v))
+            return false;
+        }
+      o->r->ndims += n;
+      return true;
+    }
+  for (uint32_t i = 0; i < n; i++)
+    {
+      struct ev_value v;
+      if (read_value_copy (c, &d->strs, desc[i].type, &desc[i], &v))
+        return false;
+      push_open (o, desc[i].name, &v);
+    }
+  return true;
+}
+
+/* ENTER: an event site's record starts, with its parameters.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_enter (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+           int *rc, const bool events)
+{
+  uint64_t id = read_uleb (c);
+  const struct ev_site *site
+    = id < d->sites->size ? d->sites->by_id[id] : NULL;
+  if (c->err || !site)
+    return false;
+  const unsigned char *vals = c->p;
+  struct open_rec *o = open_site_record (d, site, e->ns);
+  if (!read_params (d, c, site, o))
+    return false;
+  if (events)
+    {
+      set_raw (d, e->op, id, e->names, e->op_at, vals, c->p);
+      *rc = start_event (d, e->ns);
+    }
+  return true;
+}
+
+/* START: a manual event's record starts.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_start (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+           int *rc, const bool events)
+{
+  uint64_t id = read_uleb (c);
+  const char *name = name_get (d, id);
+  if (c->err || !name)
+    return false;
+  open_manual_record (d, name, e->ns);
+  if (events)
+    {
+      set_raw (d, e->op, id, e->names, e->op_at, c->p, c->p);
+      *rc = start_event (d, e->ns);
+    }
+  return true;
+}
+
+/* EXIT: an event site's record ends, with its result.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_exit (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+          int *rc, const bool events, const bool keep)
+{
+  if (!d->depth)
+    return false;
+  struct open_rec *o = &d->stack[d->depth - 1];
+  const struct ev_site *site = o->r->site;
+  if (!site)
+    return false;
+  struct ev_value v, *res = NULL;
+  const unsigned char *vals = c->p;
+  if (site->result.type != DSPROF_DIM_NONE)
+    {
+      /* Read where close_record puts it if it can (in_place).  */
+      res = in_place (o) ? &o->r->dims[o->r->ndims].v : &v;
+      if (read_value_fast (c, &d->strs, site->result.type, &site->result, res))
+        return false;
+    }
+  if (events)
+    set_raw (d, e->op, 0, e->names, e->op_at, vals, c->p);
+  *rc = close_record_inline (d, e->ns, true, res, events, keep);
+  return true;
+}
+
+/* FINISH, OP_END, ABANDON: a manual event's record ends; an op record's (its
+   VM function returns); the innermost record is abandoned (repair).  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_end (struct decoder *d, const struct dsprof_cursor *c, const struct ev_at *e,
+         int *rc, const bool events)
+{
+  if (e->op == DSPROF_OP_FINISH ? !d->depth || d->stack[d->depth - 1].r->site
+      : e->op == DSPROF_OP_OP_END ? !innermost_op (d)
+      : !d->depth)
+    return false;
+  if (e->op == DSPROF_OP_OP_END && e->names == d->body)
+    {
+      /* The chunk's first event: a split call (decoder's split_end).  */
+      const struct ev_record *ending = d->stack[d->depth - 1].r;
+      d->split_end = c->p;
+      d->split_depth = d->depth - 1;
+      d->split_prev[0] = ending->site;
+      d->split_prev[1] = ending->op_prev[0];
+      d->split_prev[2] = ending->op_prev[1];
+    }
+  if (events)
+    set_raw (d, e->op, 0, e->names, e->op_at, c->p, c->p);
+  *rc = close_record (d, e->ns, e->op != DSPROF_OP_ABANDON, NULL);
+  return true;
+}
+
+/* DIM: a dimension added to the innermost record.  */
+
+static __attribute__ ((noinline)) bool
+dec_dim (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+         int *rc)
+{
+  uint64_t id = read_uleb (c);
+  const char *name = name_get (d, id);
+  const unsigned char *vals = c->p;
+  int type = (int) read_uleb (c);
+  struct ev_value v;
+  if (c->err || !name || !d->depth
+      || type <= DSPROF_DIM_NONE || type > DSPROF_DIM_PTR
+      || read_value (c, &d->strs, type, NULL, &v))
+    return false;
+  struct open_rec *o = &d->stack[d->depth - 1];
+  push_open (o, name, &v);
+  o->added++;
+  o->in_place = false;
+  if (d->on_event)
+    {
+      struct ev_dim dim = { name, v };
+      set_raw (d, e->op, id, e->names, e->op_at, vals, c->p);
+      struct ev_event ev = { EV_DIM, e->ns, (uint32_t) d->thread.u, o->r->type,
+                             1, &dim, d->raw };
+      *rc = d->on_event (&ev, d->arg);
+    }
+  return true;
+}
+
+/* The rare ops, NAME and DIM, out of line (dec_name, dec_dim), given
+   copies of C, E and RC: what an out-of-line call is given the address of
+   leaves the registers, and C is the decoding loop's cursor.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_cold (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+          int *rc)
+{
+  struct dsprof_cursor t = *c;
+  struct ev_at et = *e;
+  int rt = 0;
+  bool ok = e->op == DSPROF_OP_NAME ? dec_name (d, &t) : dec_dim (d, &t, &et, &rt);
+  *c = t;
+  *rc = rt;
+  return ok;
+}
+
+/* OP, NEXT, CASE + K: an op record starts (section 4), after the one it
+   ends for NEXT and CASE + K.  */
+
+static inline __attribute__ ((always_inline)) bool
+dec_op (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+        int *rc, const bool events)
+{
+  int op = e->op;
+  if (op < DSPROF_OP_OP || (op > DSPROF_OP_NEXT && op < DSPROF_OP_CASE))
+    return false;
+  const unsigned char *payload = c->p;
+  uint64_t base = op >= DSPROF_OP_CASE ? d->op_base : read_uleb (c);
+  uint64_t k = op >= DSPROF_OP_CASE ? (uint64_t) (op - DSPROF_OP_CASE)
+                                    : read_uleb (c);
+  uint64_t id = base + k;
+  const struct ev_site *site
+    = !c->err && base && k < d->sites->size && id < d->sites->size
+        ? d->sites->by_id[id] : NULL;
+  if (!site || !site->function || (op != DSPROF_OP_OP && !innermost_op (d)))
+    return false;
+  /* The op records before it in its call: the one a NEXT ends and those
+     before that one; none after an OP but one continuing a split call.  */
+  const struct ev_site *prev[3] = { NULL, NULL, NULL };
+  if (op == DSPROF_OP_OP && e->names == d->split_end
+      && d->depth == d->split_depth
+      && (site->function == d->split_prev[0]->function
+          || !strcmp (site->function, d->split_prev[0]->function)))
+    memcpy (prev, d->split_prev, sizeof prev);
+  else if (op != DSPROF_OP_OP)
+    {
+      const struct ev_record *ending = d->stack[d->depth - 1].r;
+      prev[0] = ending->site;
+      prev[1] = ending->op_prev[0];
+      prev[2] = ending->op_prev[1];
+      /* The record ending has no event of its own in the stream (raw op
+         0): a writer of the stream writes the one that starts the next.  */
+      d->raw.op = d->raw.id = 0;
+      d->raw.names_size = d->raw.payload_size = 0;
+      if ((*rc = close_record (d, e->ns, true, NULL)))
+        return true;
+    }
+  d->op_base = base;
+  memcpy (open_site_record (d, site, e->ns)->r->op_prev, prev, sizeof prev);
+  if (events)
+    {
+      const unsigned char *after_id = payload;
+      if (op < DSPROF_OP_CASE)
+        {
+          struct dsprof_cursor b = { payload, c->end, 0 };
+          read_uleb (&b);
+          after_id = b.p;
+        }
+      set_raw (d, op, op < DSPROF_OP_CASE ? base : 0, e->names, e->op_at,
+               after_id, c->p);
+      *rc = start_event (d, e->ns);
+    }
+  return true;
+}
+
+/* decode_span, EVENTS and KEEP saying whether D has an on_event and keeps
+   children: the loop of every event read, made twice (decode_span), so that
+   a report's, which sees records only, has no test or note of an event's
+   bytes nor of children to keep.  The ops' decoding
+   above is inline in it (dec_enter, dec_exit, dec_op, dec_start, dec_end),
+   the rare ones out of line.  */
+
+static inline __attribute__ ((always_inline)) int
+decode_events (struct decoder *d, const struct dsprof_events_chunk *ch,
+               uint64_t from, uint64_t stop, uint64_t *tickp, uint64_t *atp,
+               const char **err, const bool events, const bool keep)
+{
+  const unsigned char *base = (const unsigned char *) (ch + 1);
+  struct dsprof_cursor c = { base + from, base + ch->used, 0 };
+  const unsigned char *stop_at = base + (stop < ch->used ? stop : ch->used);
+  /* One mapping of ticks to ns for the whole stream (ev_stream_clock).  */
+  const struct ev_stream_clock time = d->time;
+  uint64_t tick = *tickp;
+  int rc = 0;
+  bool ok = true;
+  /* The end of the previous event: the NAME ops of the next start there.  */
+  const unsigned char *prev_end = c.p;
+
+  while (c.p < stop_at && !rc)
+    {
+      struct ev_at e = { prev_end, c.p, *c.p, 0 };
+      c.p++;
+      if (e.op == DSPROF_OP_NAME)
+        {
+          if (!(ok = dec_cold (d, &c, &e, &rc)))
+            break;
+          continue;
+        }
+      tick += read_uleb (&c);
+      if (c.err)
+        {
+          ok = false;
+          break;
+        }
+      /* Ticks before the anchor (a clock read on another CPU that was behind,
+         written as a delta that wraps around) count back from it.  */
+      uint64_t ns = ev_tick_ns (&time, tick);
+      /* A thread's times never go back: a tick behind the previous one (read
+         on another CPU) is taken as the same instant.  */
+      e.ns = d->last_ns = ns < d->last_ns ? d->last_ns : ns;
+      switch (e.op)
+        {
+        case DSPROF_OP_ENTER:
+          ok = dec_enter (d, &c, &e, &rc, events);
+          break;
+        case DSPROF_OP_EXIT:
+          ok = dec_exit (d, &c, &e, &rc, events, keep);
+          break;
+        case DSPROF_OP_START:
+          ok = dec_start (d, &c, &e, &rc, events);
+          break;
+        case DSPROF_OP_FINISH:
+        case DSPROF_OP_OP_END:
+        case DSPROF_OP_ABANDON:
+          ok = dec_end (d, &c, &e, &rc, events);
+          break;
+        case DSPROF_OP_DIM:
+          ok = dec_cold (d, &c, &e, &rc);
+          break;
+        default:
+          ok = dec_op (d, &c, &e, &rc, events);
+          break;
+        }
+      if (!ok)
+        break;
+      if (__builtin_expect (d->setup_ns != 0, 0))
+        take_setup (d, e.op);
+      prev_end = c.p;
+    }
+  if (!ok)
+    {
+      *err = "corrupt event stream";
+      return -1;
+    }
+  *tickp = tick;
+  *atp = (uint64_t) (prev_end - base);
+  return rc;
 }
 
 /* Decode the events of chunk CH from byte FROM of its body on, the chunk
@@ -1074,240 +1426,10 @@ decode_span (struct decoder *d, const struct dsprof_events_chunk *ch,
              uint64_t from, uint64_t stop, uint64_t *tickp, uint64_t *atp,
              const char **err)
 {
-  const unsigned char *base = (const unsigned char *) (ch + 1);
-  struct dsprof_cursor c = { base + from, base + ch->used, 0 };
-  const unsigned char *stop_at = base + (stop < ch->used ? stop : ch->used);
-  /* One mapping of ticks to ns for the whole stream (ev_stream_clock).  */
-  const struct ev_stream_clock time = d->time;
-  uint64_t tick = *tickp;
-  int rc = 0;
-  /* The end of the previous event: the NAME ops of the next start there.  */
-  const unsigned char *prev_end = c.p;
-
-  while (c.p < stop_at && !rc)
-    {
-      const unsigned char *op_at = c.p;
-      int op = *c.p++;
-      if (op == DSPROF_OP_NAME)
-        {
-          uint64_t id = read_uleb (&c);
-          const char *s;
-          size_t n = read_str (&c, &s);
-          if (c.err || id > (1u << 24))
-            goto corrupt;
-          /* Names are used as C strings: a NUL-terminated copy, interned.  */
-          name_put (d, (uint32_t) id, intern_name (s, n));
-          continue;
-        }
-      tick += read_uleb (&c);
-      if (c.err)
-        goto corrupt;
-      /* Ticks before the anchor (a clock read on another CPU that was behind,
-         written as a delta that wraps around) count back from it.  */
-      uint64_t ns = ev_tick_ns (&time, tick);
-      /* A thread's times never go back: a tick behind the previous one (read
-         on another CPU) is taken as the same instant.  */
-      if (ns < d->last_ns)
-        ns = d->last_ns;
-      d->last_ns = ns;
-      switch (op)
-        {
-        case DSPROF_OP_ENTER:
-          {
-            uint64_t id = read_uleb (&c);
-            const struct ev_site *site
-              = id < d->sites->size ? d->sites->by_id[id] : NULL;
-            if (c.err || !site)
-              goto corrupt;
-            const unsigned char *vals = c.p;
-            struct open_rec *o = open_site_record (d, site, ns);
-            if (!site->clash)
-              {
-                /* Straight into the dims (open_site_record made room).  */
-                struct ev_dim *dv = o->dims.v + o->dims.n;
-                for (uint32_t i = 0; i < site->ndims; i++)
-                  {
-                    dv[i].name = site->dims[i].name;
-                    if (read_value_fast (&c, &d->strs, site->dims[i].type,
-                                         &site->dims[i], &dv[i].v))
-                      goto corrupt;
-                  }
-                o->dims.n += site->ndims;
-                o->r->ndims = o->dims.n;
-              }
-            else
-              for (uint32_t i = 0; i < site->ndims; i++)
-                {
-                  struct ev_value v;
-                  if (read_value_copy (&c, &d->strs, site->dims[i].type,
-                                       &site->dims[i], &v))
-                    goto corrupt;
-                  push_open (o, site->dims[i].name, &v);
-                }
-            if (d->on_event)
-              {
-                set_raw (d, op, id, prev_end, op_at, vals, c.p);
-                rc = start_event (d, ns);
-              }
-            break;
-          }
-        case DSPROF_OP_START:
-          {
-            uint64_t id = read_uleb (&c);
-            const char *name = name_get (d, id);
-            if (c.err || !name)
-              goto corrupt;
-            open_manual_record (d, name, ns);
-            if (d->on_event)
-              {
-                set_raw (d, op, id, prev_end, op_at, c.p, c.p);
-                rc = start_event (d, ns);
-              }
-            break;
-          }
-        case DSPROF_OP_EXIT:
-          {
-            if (!d->depth)
-              goto corrupt;
-            struct open_rec *o = &d->stack[d->depth - 1];
-            const struct ev_site *site = o->r->site;
-            if (!site)
-              goto corrupt;
-            struct ev_value v, *res = NULL;
-            const unsigned char *vals = c.p;
-            if (site->result.type != DSPROF_DIM_NONE)
-              {
-                /* Read where close_record puts it if it can (in_place).  */
-                res = in_place (o) ? &o->dims.v[o->dims.n].v : &v;
-                if (read_value_fast (&c, &d->strs, site->result.type,
-                                     &site->result, res))
-                  goto corrupt;
-              }
-            if (d->on_event)
-              set_raw (d, op, 0, prev_end, op_at, vals, c.p);
-            rc = close_record (d, ns, true, res);
-            break;
-          }
-        case DSPROF_OP_FINISH:
-        case DSPROF_OP_OP_END:
-          /* A manual event's end; an op record's (its VM function returns).  */
-          if (op == DSPROF_OP_FINISH ? !d->depth || d->stack[d->depth - 1].r->site
-                                     : !innermost_op (d))
-            goto corrupt;
-          if (op == DSPROF_OP_OP_END && prev_end == base)
-            {
-              const struct ev_record *ending = d->stack[d->depth - 1].r;
-              d->split_end = c.p;
-              d->split_depth = d->depth - 1;
-              d->split_prev[0] = ending->site;
-              d->split_prev[1] = ending->op_prev[0];
-              d->split_prev[2] = ending->op_prev[1];
-            }
-          if (d->on_event)
-            set_raw (d, op, 0, prev_end, op_at, c.p, c.p);
-          rc = close_record (d, ns, true, NULL);
-          break;
-        case DSPROF_OP_ABANDON:
-          if (!d->depth)
-            goto corrupt;
-          if (d->on_event)
-            set_raw (d, op, 0, prev_end, op_at, c.p, c.p);
-          rc = close_record (d, ns, false, NULL);
-          break;
-        case DSPROF_OP_DIM:
-          {
-            uint64_t id = read_uleb (&c);
-            const char *name = name_get (d, id);
-            const unsigned char *vals = c.p;
-            int type = (int) read_uleb (&c);
-            struct ev_value v;
-            if (c.err || !name || !d->depth
-                || type <= DSPROF_DIM_NONE || type > DSPROF_DIM_PTR
-                || read_value_copy (&c, &d->strs, type, NULL, &v))
-              goto corrupt;
-            struct open_rec *o = &d->stack[d->depth - 1];
-            push_open (o, name, &v);
-            o->added++;
-            if (d->on_event)
-              {
-                struct ev_dim dim = { name, v };
-                set_raw (d, op, id, prev_end, op_at, vals, c.p);
-                struct ev_event e = { EV_DIM, ns, d->s->thread, o->r->type, 1,
-                                      &dim, d->raw };
-                rc = d->on_event (&e, d->arg);
-              }
-            break;
-          }
-        case DSPROF_OP_OP:
-        case DSPROF_OP_NEXT:
-        default:
-          {
-            /* An op record starts (section 4): after the one it ends, for
-               NEXT and CASE + K.  */
-            if (op < DSPROF_OP_OP || (op > DSPROF_OP_NEXT && op < DSPROF_OP_CASE))
-              goto corrupt;
-            const unsigned char *payload = c.p;
-            uint64_t base = op >= DSPROF_OP_CASE ? d->op_base : read_uleb (&c);
-            uint64_t k = op >= DSPROF_OP_CASE ? (uint64_t) (op - DSPROF_OP_CASE)
-                                              : read_uleb (&c);
-            uint64_t id = base + k;
-            const struct ev_site *site
-              = !c.err && base && k < d->sites->size && id < d->sites->size
-                  ? d->sites->by_id[id] : NULL;
-            if (!site || !site->function || (op != DSPROF_OP_OP && !innermost_op (d)))
-              goto corrupt;
-            /* The op records before it in its invocation: the one a NEXT
-               ends and those before that one; none after an OP.  */
-            const struct ev_site *prev[3] = { NULL, NULL, NULL };
-            if (op == DSPROF_OP_OP && prev_end == d->split_end
-                && d->depth == d->split_depth
-                && (site->function == d->split_prev[0]->function
-                    || !strcmp (site->function, d->split_prev[0]->function)))
-              memcpy (prev, d->split_prev, sizeof prev);
-            else if (op != DSPROF_OP_OP)
-              {
-                const struct ev_record *ending = d->stack[d->depth - 1].r;
-                prev[0] = ending->site;
-                prev[1] = ending->op_prev[0];
-                prev[2] = ending->op_prev[1];
-                /* The record ending has no event of its own in the stream
-                   (raw op 0): a writer of the stream writes the one that
-                   starts the next.  */
-                d->raw.op = d->raw.id = 0;
-                d->raw.names_size = d->raw.payload_size = 0;
-                if ((rc = close_record (d, ns, true, NULL)))
-                  break;
-              }
-            d->op_base = base;
-            memcpy (open_site_record (d, site, ns)->r->op_prev, prev,
-                    sizeof prev);
-            if (d->on_event)
-              {
-                const unsigned char *after_id = payload;
-                if (op < DSPROF_OP_CASE)
-                  {
-                    struct dsprof_cursor b = { payload, c.end, 0 };
-                    read_uleb (&b);
-                    after_id = b.p;
-                  }
-                set_raw (d, op, op < DSPROF_OP_CASE ? base : 0, prev_end, op_at,
-                         after_id, c.p);
-                rc = start_event (d, ns);
-              }
-            break;
-          }
-        }
-      if (__builtin_expect (d->setup_ns != 0, 0))
-        take_setup (d, op);
-      prev_end = c.p;
-    }
-  *tickp = tick;
-  *atp = (uint64_t) (prev_end - base);
-  return rc;
-
-corrupt:
-  *err = "corrupt event stream";
-  return -1;
+  if (!d->on_event && !d->keep_children)
+    return decode_events (d, ch, from, stop, tickp, atp, err, false, false);
+  return decode_events (d, ch, from, stop, tickp, atp, err, d->on_event != NULL,
+                        d->keep_children);
 }
 
 static int
@@ -1439,7 +1561,7 @@ decoder_end (struct decoder *d, int rc)
       for (uint32_t i = 0; i < o->nchildren; i++)
         free_record (o->children[i]);
       free (o->children);
-      free (o->dims.v);
+      free (o->r->dims);
       free (o->r);
     }
   while (d->pool)
@@ -1596,8 +1718,8 @@ ev_resume_detach (struct ev_resume *res, const unsigned char *lo,
   for (uint32_t k = 0; k < d->depth; k++)
     {
       struct open_rec *o = &d->stack[k];
-      for (uint32_t i = 0; i < o->dims.n; i++)
-        detach_value (res, &o->dims.v[i].v, l, h);
+      for (uint32_t i = 0; i < o->r->ndims; i++)
+        detach_value (res, &o->r->dims[i].v, l, h);
       for (uint32_t i = 0; i < o->nchildren; i++)
         detach_record (res, o->children[i], l, h);
     }

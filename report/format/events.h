@@ -153,6 +153,10 @@ struct ev_record
      of the function) follows none.  Not set for other records.  */
   const struct ev_site *op_prev[3];
   uint32_t dims_cap, children_cap;  /* the decoder's, for reuse */
+  const struct ev_site *dims_site;  /* the decoder's: the site whose intrinsic
+                                       dimensions and thread DIMS starts with
+                                       from an earlier record (a record reused
+                                       for the same site keeps them), or NULL */
 };
 
 struct ev_stream
@@ -228,22 +232,6 @@ void ev_release_pages (const unsigned char *map, const unsigned char *lo,
    file mapping (S->map): ev_decode_stream does after each chunk; so does any
    other reader of the chunks.  */
 void ev_release_chunk (const struct ev_stream *s, const struct dsprof_events_chunk *ch);
-
-/* The recorder's costs in the trailer of chunk CH into OUT, an older
-   recorder's op probe turned into the current figures; false if CH has
-   none (dsprof-format.h, section 4).  */
-bool ev_chunk_costs (const struct dsprof_events_chunk *ch,
-                     struct dsprof_events_costs *out);
-
-/* TICKS of the trailer C (its unit) in picoseconds at NS_PER_TICK, rounded:
-   every reader converts a sum so before dividing it, so that a merged
-   profile, whose sums are picoseconds already, gives the same figures.  */
-uint64_t ev_costs_ps (const struct dsprof_events_costs *c, uint64_t ticks,
-                      double ns_per_tick);
-
-/* The trailer IN with its sums in picoseconds (unit_ps 1) into *OUT.  */
-void ev_costs_to_ps (const struct dsprof_events_costs *in, double ns_per_tick,
-                     struct dsprof_events_costs *out);
 
 /* Free the sites of SITES (and leave it empty).  */
 void ev_sites_free (struct ev_sites *sites);

@@ -17,6 +17,7 @@
 
 #include "libiberty.h"
 #include "hashtab.h"
+#include "costs.h"
 #include "profile.h"
 #include "files.h"
 #include "flow.h"
@@ -607,42 +608,6 @@ cmp_echunk (const void *a, const void *b)
   return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Take the costs of stream S from its last chunk that has them (the figures
-   are cumulative) and add them to P's.  */
-
-static void
-stream_costs (struct pf_process *p, struct ev_stream *s)
-{
-  for (uint32_t k = s->nchunks; k-- > 0;)
-    {
-      struct dsprof_events_costs c;
-      if (!ev_chunk_costs (s->chunks[k], &c))
-        continue;
-      s->setup_ns += ev_costs_ps (&c, c.setup_ticks, p->clock.ns_per_tick) / 1000;
-      if (!s->has_costs)
-        s->costs = c;
-      s->has_costs = true;
-    }
-  if (!s->has_costs)
-    return;
-  p->measured++;
-  struct dsprof_events_costs *pc = &p->costs;
-  pc->magic = DSPROF_COSTS_MAGIC;
-  pc->unit_ps = s->costs.unit_ps;
-  p->setup_ns += s->setup_ns;
-  if (s->costs.caller_calls && !pc->caller_calls)
-    {
-      pc->caller_ticks = s->costs.caller_ticks;
-      pc->caller_calls = s->costs.caller_calls;
-    }
-  for (int h = 0; h < DSPROF_NHOOKS; h++)
-    {
-      pc->hook[h].calls += s->costs.hook[h].calls;
-      pc->hook[h].before_ticks += s->costs.hook[h].before_ticks;
-      pc->hook[h].after_ticks += s->costs.hook[h].after_ticks;
-    }
-}
-
 /* P's streams from the events chunks E: by thread, each chunk's seq its place.  */
 
 static const char *
@@ -676,7 +641,7 @@ make_streams (struct pf_process *p, struct echunks *e, char *buf, size_t bufsize
 
 /* Ticks to ns for P, from its header: by the clock pairs at start and exit
    when the run was long enough to measure, else by the rate calibrated at
-   start; and the recorder's costs its streams measured (stream_costs).  */
+   start; and the recorder's costs its streams measured (costs_read_stream).  */
 
 static void
 set_clock (struct pf_process *p)
@@ -694,7 +659,7 @@ set_clock (struct pf_process *p)
         p->clock.ns_per_tick = 1e9 / (double) h->tick_hz;
     }
   for (uint32_t i = 0; i < p->nstreams; i++)
-    stream_costs (p, &p->streams[i]);
+    costs_read_stream (p, &p->streams[i]);
 }
 
 /* The processes of an accumulated profile (include/dsprof-format.h, section

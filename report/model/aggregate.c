@@ -57,7 +57,39 @@ struct rec_state
 struct cache_entry
 {
   uint64_t key;
-  uint32_t parent, level_type, len, bucket;
+  uint64_t tag;                  /* parent << 32 | level << 8 | type << 1
+                                    | truncated: never 0 for a value (its
+                                    type is not DSPROF_DIM_NONE), so an
+                                    empty entry matches nothing */
+  uint32_t len, bucket;
+};
+
+/* A record's kind, as agg_record_hooks tells its hook calls apart: a manual
+   event's, an event site's, an op record's.  */
+enum { KIND_MANUAL, KIND_SITE, KIND_OP, NKINDS };
+
+/* R's row in a struct kind_costs: 2 * its kind + whether it is complete; or
+   -1 for a record with an added dimension or a chunk setup, whose costs are
+   its own.  */
+
+static inline int
+kind_row (const struct ev_record *r)
+{
+  if (__builtin_expect (r->nadded || r->setup_ns, 0))
+    return -1;
+  int kind = !r->site ? KIND_MANUAL : r->site->function ? KIND_OP : KIND_SITE;
+  return 2 * kind + r->complete;
+}
+
+/* What agg_share_add and agg_desc_add add for a record that has no added
+   dimension and holds no chunk setup, whose costs depend on its kind and
+   whether it is complete alone: computed once a stream by those very
+   functions (kind_costs_init), so that a record of millions costs a look-up
+   instead of the sums of its hook calls' parts.  */
+struct kind_costs
+{
+  double share_ns[2 * NKINDS];   /* agg_share_add's cost_ns, by RUN_COSTS */
+  uint64_t desc_ps[2 * NKINDS];  /* agg_desc_add's ps, by COSTS */
 };
 
 struct agg
@@ -70,6 +102,7 @@ struct agg
   struct agg_costs costs;        /* deducted, for this stream */
   struct agg_costs run_costs;    /* the same but for --raw, for SHARE */
   struct agg_share share;
+  struct kind_costs kinds;       /* of COSTS and RUN_COSTS, for this stream */
   struct ev_dim_hint *hints;     /* where each level's dimension was last found */
   const char **outer;            /* each level's agg_outer_dim, or NULL */
   int nsums;
@@ -123,12 +156,72 @@ agg_new (int ndims, const char *const *dims, int nfilters,
   return a;
 }
 
+/* Fill K with what agg_share_add by RUN and agg_desc_add by DEDUCT add for
+   a record of each kind, complete or not (no added dimension, no setup).  */
+
+static void
+kind_costs_init (struct kind_costs *k, const struct agg_costs *deduct,
+                 const struct agg_costs *run)
+{
+  static const struct ev_site site = { .function = NULL };
+  static const struct ev_site op_site = { .function = "" };
+  static const struct agg_desc none;
+  const struct ev_site *sites[NKINDS] = { NULL, &site, &op_site };
+  for (int kind = 0; kind < NKINDS; kind++)
+    for (int complete = 0; complete < 2; complete++)
+      {
+        struct ev_record r;
+        memset (&r, 0, sizeof r);
+        r.site = sites[kind];
+        r.complete = complete;
+        struct agg_share share;
+        memset (&share, 0, sizeof share);
+        agg_share_add (&share, run, &r);
+        k->share_ns[2 * kind + complete] = share.cost_ns;
+        struct agg_desc d = { 0, 0 };
+        agg_desc_add (&d, deduct, &r, &none);
+        k->desc_ps[2 * kind + complete] = d.ps;
+      }
+}
+
+/* agg_share_add (&A->share, &A->run_costs, R), by A->kinds where it can (R
+   in row ROW, kind_row).  */
+
+static inline void
+share_add (struct agg *a, const struct ev_record *r, int row)
+{
+  if (__builtin_expect (row < 0, 0))
+    {
+      agg_share_add (&a->share, &a->run_costs, r);
+      return;
+    }
+  a->share.events += 2;
+  a->share.cost_ns += a->kinds.share_ns[row];
+}
+
+/* agg_desc_add (PD, &A->costs, R, RD), by A->kinds where it can (R in row
+   ROW, kind_row).  */
+
+static inline void
+desc_add (const struct agg *a, struct agg_desc *pd, const struct ev_record *r,
+          int row, const struct agg_desc *rd)
+{
+  if (__builtin_expect (row < 0 || !a->costs.measured, 0))
+    {
+      agg_desc_add (pd, &a->costs, r, rd);
+      return;
+    }
+  pd->n += rd->n + 1;
+  pd->ps += rd->ps + a->kinds.desc_ps[row];
+}
+
 void
 agg_begin_stream (struct agg *a, const struct agg_costs *deduct,
                   const struct agg_costs *run)
 {
   a->costs = *deduct;
   a->run_costs = *run;
+  kind_costs_init (&a->kinds, deduct, run);
   agg_share_stream (&a->share, run);
 }
 
@@ -136,61 +229,6 @@ const struct agg_share *
 agg_share (const struct agg *a)
 {
   return &a->share;
-}
-
-/* Picoseconds per call from TICKS of C over CALLS at NS_PER_TICK, rounded.  */
-
-static uint64_t
-per_call_ps (const struct dsprof_events_costs *c, uint64_t ticks,
-             uint64_t calls, double ns_per_tick)
-{
-  return calls ? (ev_costs_ps (c, ticks, ns_per_tick) + calls / 2) / calls : 0;
-}
-
-void
-agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
-              struct agg_costs *c)
-{
-  memset (c, 0, sizeof *c);
-  if (raw)
-    return;
-  /* A stream without measurements (an older recorder's, or one merged
-     with them) is deducted by its process's start-up figure.  */
-  if (!p->measured || (s && !s->has_costs))
-    {
-      c->pair_ns = (double) p->header.pair_overhead_ps / 1000.0;
-      return;
-    }
-  c->measured = true;
-  double npt = p->clock.ns_per_tick;
-  for (int h = 0; h < DSPROF_NHOOKS; h++)
-    {
-      const struct dsprof_events_costs *from
-        = s && s->has_costs && s->costs.hook[h].calls ? &s->costs : &p->costs;
-      const struct dsprof_hook_cost *k = &from->hook[h];
-      c->before_ps[h] = per_call_ps (from, k->before_ticks, k->calls, npt);
-      c->after_ps[h] = per_call_ps (from, k->after_ticks, k->calls, npt);
-    }
-  const struct dsprof_events_costs *cal
-    = s && s->has_costs && s->costs.caller_calls ? &s->costs : &p->costs;
-  c->caller_ps = per_call_ps (cal, cal->caller_ticks, cal->caller_calls, npt);
-  /* The op probes (a batch at least): an op hook call's cost, and the
-     probes' own spread over the op calls, from the same figures (the
-     stream's if it has them, else its process's).  */
-  const struct dsprof_events_costs *pr
-    = s && s->has_costs && s->costs.hook[DSPROF_COST_OP_PROBE].calls
-      ? &s->costs : &p->costs;
-  const struct dsprof_hook_cost *k = &pr->hook[DSPROF_COST_OP_PROBE];
-  const struct dsprof_hook_cost *x = &pr->hook[DSPROF_COST_OP_EXTRA];
-  if (k->calls)
-    {
-      c->op_probe_ps = per_call_ps (pr, x->before_ticks, x->calls, npt);
-      /* 1 ps at least: measured, if nothing to deduct.  */
-      c->op_ps = per_call_ps (pr, k->before_ticks, k->calls, npt)
-                 + c->op_probe_ps;
-      c->op_ps += !c->op_ps;
-    }
-  c->setup_ns = s ? s->setup_ns : p->setup_ns;
 }
 
 const char *
@@ -260,8 +298,8 @@ intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value
 }
 
 static uint32_t bucket_by_text (struct agg *a, const struct ev_record *r,
-                                const struct ev_value *v, struct cache_entry *e,
-                                uint32_t parent, uint32_t level);
+                                const struct ev_value *v, uint32_t parent,
+                                uint32_t level);
 
 /* The bucket under PARENT at LEVEL of value V of record R (NULL: R has none
    of its own), found in the cache when V's identity is there.  */
@@ -275,29 +313,30 @@ bucket_of_value (struct agg *a, const struct ev_record *r,
       && v->type != DSPROF_DIM_ENUM)
     {
       uint64_t key = v->type == DSPROF_DIM_STR ? (uint64_t) (uintptr_t) v->s : v->u;
-      uint32_t lt = level << 8 | (uint32_t) v->type << 1 | v->truncated;
-      uint64_t h = (key ^ (key >> 29) ^ ((uint64_t) parent << 17) ^ lt)
-                   * 0x9e3779b97f4a7c15ull;
+      uint64_t tag = (uint64_t) parent << 32 | level << 8
+                     | (uint32_t) v->type << 1 | v->truncated;
+      uint64_t h = (key ^ (key >> 29) ^ tag) * 0x9e3779b97f4a7c15ull;
       e = &a->cache[h >> 52 & (CACHE_SIZE - 1)];
-      if (e->bucket && e->key == key && e->parent == parent
-          && e->level_type == lt && e->len == v->len)
-        return e->bucket;
-      e->key = key;
-      e->parent = parent;
-      e->level_type = lt;
-      e->len = v->len;
+      if (e->key != key || e->tag != tag || e->len != v->len)
+        {
+          e->key = key;
+          e->tag = tag;
+          e->len = v->len;
+          e->bucket = bucket_by_text (a, r, v, parent, level);
+        }
+      return e->bucket;
     }
-  return bucket_by_text (a, r, v, e, parent, level);
+  return bucket_by_text (a, r, v, parent, level);
 }
 
-/* bucket_of_value's value formatted, its bucket found by its text (and kept
-   in E if not NULL): out of line, with its buffer.  Without a value of R's
+/* bucket_of_value's value formatted, its bucket found by its text: out of
+   line, with its buffer.  Without a value of R's
    own, an outer:D takes its ancestor's value, which the cache knows by its
    identity like R's own.  */
 
 static __attribute__ ((noinline)) uint32_t
 bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value *v,
-                struct cache_entry *e, uint32_t parent, uint32_t level)
+                uint32_t parent, uint32_t level)
 {
   char buf[EV_VALUE_SIZE];
   const char *t;
@@ -311,10 +350,7 @@ bucket_by_text (struct agg *a, const struct ev_record *r, const struct ev_value 
   else
     t = v ? ev_format_value (v, buf, sizeof buf)
           : agg_dim_text (r, a->dims[level], buf, sizeof buf);
-  uint32_t b = intern_bucket (a, parent, level, t ? t : "");
-  if (e)
-    e->bucket = b;
-  return b;
+  return intern_bucket (a, parent, level, t ? t : "");
 }
 
 /* The bucket under PARENT at LEVEL of record R's value of DIM.  */
@@ -889,79 +925,75 @@ agg_note_unsummed (const struct agg *a)
                a->sums[k]);
 }
 
-int
-agg_record (struct ev_record *r, void *arg)
+/* The state of R's parent, which R's figures go to (made if R is its first
+   child to complete), or NULL for a top-level record.  */
+
+static inline struct rec_state *
+parent_state (struct agg *a, struct ev_record *r)
 {
-  struct agg *a = arg;
-  struct rec_state *st = r->user;          /* NULL for a leaf */
-  static const struct agg_desc none;
-  const struct agg_desc *desc = st ? &st->desc : &none;
-  uint64_t child_ns = st ? st->child_ns : 0;
-  agg_carry_record (&a->carry, r);
-  agg_share_add (&a->share, &a->run_costs, r);
-
-  /* adj >= the children's, so self >= 0 and the self times of a subtree
-     add up to its root's adj.  */
-  uint64_t dur = r->end_ns - r->start_ns, over;
-  uint64_t ded = agg_deduction (&a->costs, r, desc->n, desc->ps);
-  uint64_t adj = agg_deduct (dur, ded, child_ns);
-  uint64_t self = adj - child_ns;
-  bool clamped = agg_clamped (dur, ded, child_ns, &over);
-  if (clamped)
+  if (!r->parent)
+    return NULL;
+  struct rec_state *ps = r->parent->user;
+  if (ps)
+    return ps;
+  ps = a->pool;
+  if (ps)
     {
-      a->share.clamped++;
-      a->share.clamped_ns += (double) over;
+      a->pool = ps->next;
+      ps->child_ns = 0;
+      ps->desc = (struct agg_desc) { 0, 0 };
     }
-
-  struct rec_state *ps = NULL;
-  if (r->parent)
+  else
     {
-      ps = r->parent->user;
-      if (!ps)
-        {
-          ps = a->pool;
-          if (ps)
-            {
-              a->pool = ps->next;
-              ps->child_ns = 0;
-              ps->desc = none;
-            }
-          else
-            {
-              ps = XCNEW (struct rec_state);
-              ps->all = a->all;
-              a->all = ps;
-            }
-          r->parent->user = ps;
-        }
+      ps = XCNEW (struct rec_state);
+      ps->all = a->all;
+      a->all = ps;
     }
-  if (passes (a, r))
-    {
-      uint32_t b = 0;
-      for (int level = 0; level < a->ndims; level++)
-        {
-          b = bucket_of (a, r, b, (uint32_t) level);
-          struct agg_bucket *bk = &a->buckets[b];
-          bk->self_ns += self;
-          bk->count++;
-          bk->clamped += clamped;
-          /* A leaf hands its buckets straight to its parent or the totals.  */
-          if (st)
-            *intmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
-          else if (ps)
-            *intmap_slot (&ps->pending, b) += adj;
-          else
-            bk->total_ns += adj;
-        }
-      if (a->nsums)
-        add_sums (a, r, b);
-      a->records++;
-    }
+  r->parent->user = ps;
+  return ps;
+}
 
+/* Add R (its own state ST, NULL for a leaf; its parent's PS, NULL at the top
+   level) to its bucket at every level: SELF and the clamp to each, ADJ to
+   the pending map that gives each its Total.  */
+
+static inline void
+add_to_buckets (struct agg *a, const struct ev_record *r, struct rec_state *st,
+                struct rec_state *ps, uint64_t self, uint64_t adj, bool clamped)
+{
+  uint32_t b = 0;
+  for (int level = 0; level < a->ndims; level++)
+    {
+      b = bucket_of (a, r, b, (uint32_t) level);
+      struct agg_bucket *bk = &a->buckets[b];
+      bk->self_ns += self;
+      bk->count++;
+      bk->clamped += clamped;
+      /* A leaf hands its buckets straight to its parent or the totals.  */
+      if (st)
+        *intmap_slot (&st->pending, b) = adj;   /* covers its nested ones */
+      else if (ps)
+        *intmap_slot (&ps->pending, b) += adj;
+      else
+        bk->total_ns += adj;
+    }
+  if (a->nsums)
+    add_sums (a, r, b);
+  a->records++;
+}
+
+/* Hand R's figures (R in row ROW of A's kind_costs, its state ST, NULL for a leaf; DESC its descendants;
+   ADJ its deducted time) to its parent's state PS, or at the top level to
+   the buckets' totals and the profiled time.  */
+
+static inline void
+hand_up (struct agg *a, const struct ev_record *r, int row, struct rec_state *st,
+         struct rec_state *ps, const struct agg_desc *desc, uint64_t adj)
+{
   if (ps)
     {
       ps->child_ns += adj;
-      agg_desc_add (&ps->desc, &a->costs, r, desc);
+      desc_add (a, &ps->desc, r, row, desc);
       if (st)
         pending_merge (&ps->pending, &st->pending);
     }
@@ -983,6 +1015,37 @@ agg_record (struct ev_record *r, void *arg)
       st->next = a->pool;
       a->pool = st;
     }
+}
+
+int
+agg_record (struct ev_record *r, void *arg)
+{
+  struct agg *a = arg;
+  struct rec_state *st = r->user;          /* NULL for a leaf */
+  static const struct agg_desc none;
+  const struct agg_desc *desc = st ? &st->desc : &none;
+  uint64_t child_ns = st ? st->child_ns : 0;
+  int row = kind_row (r);
+  agg_carry_record (&a->carry, r);
+  share_add (a, r, row);
+
+  /* adj >= the children's, so self >= 0 and the self times of a subtree
+     add up to its root's adj.  */
+  uint64_t dur = r->end_ns - r->start_ns, over;
+  uint64_t ded = agg_deduction (&a->costs, r, desc->n, desc->ps);
+  uint64_t adj = agg_deduct (dur, ded, child_ns);
+  uint64_t self = adj - child_ns;
+  bool clamped = agg_clamped (dur, ded, child_ns, &over);
+  if (clamped)
+    {
+      a->share.clamped++;
+      a->share.clamped_ns += (double) over;
+    }
+
+  struct rec_state *ps = parent_state (a, r);
+  if (passes (a, r))
+    add_to_buckets (a, r, st, ps, self, adj, clamped);
+  hand_up (a, r, row, st, ps, desc, adj);
   r->user = NULL;
   return 0;
 }

@@ -78,11 +78,11 @@ intmap_slot_hashed (struct intmap *m, uint64_t key)
 }
 
 void
-intmap_clear (struct intmap *m)
+intmap_clear_indexed (struct intmap *m)
 {
   if (m->n > INTMAP_KEEP)
     intmap_free (m);
-  else if (m->n > INTMAP_SMALL)
+  else
     htab_empty (m->tab);
   m->n = 0;
 }

@@ -74,8 +74,19 @@ intmap_at (const struct intmap *m, uint32_t i)
   return &m->more[c][i - ((uint32_t) INTMAP_SMALL << c)];
 }
 
-/* Empty M; it keeps its memory unless it held more than INTMAP_KEEP entries.  */
-void intmap_clear (struct intmap *m);
+/* intmap_clear of a map that outgrew its small list (out of line).  */
+void intmap_clear_indexed (struct intmap *m);
+
+/* Empty M; it keeps its memory unless it held more than INTMAP_KEEP entries.
+   Inline for a small map, as most are (a report empties one a record).  */
+
+static inline void
+intmap_clear (struct intmap *m)
+{
+  if (m->n > INTMAP_SMALL)
+    intmap_clear_indexed (m);
+  m->n = 0;
+}
 
 /* Free M's memory: M is then an empty map.  */
 void intmap_free (struct intmap *m);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 void runtime_test_register (void);
+void cost_test_register (void);
 void report_test_register (void);
 void flow_test_register (void);
 void text_test_register (void);
@@ -25,6 +26,7 @@ main (void)
       return 1;
     }
   runtime_test_register ();
+  cost_test_register ();
   report_test_register ();
   flow_test_register ();
   text_test_register ();

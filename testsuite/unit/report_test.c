@@ -643,10 +643,10 @@ test_costs_trailer (void)
   in.hook[DSPROF_COST_OP_PROBE] = (struct dsprof_hook_cost) { 1920, 13440, 5760 };
   in.hook[DSPROF_COST_OP_EXTRA] = (struct dsprof_hook_cost) { 1000, 250, 0 };
   struct dsprof_events_chunk *ch = costs_chunk (100, &in);
-  CU_ASSERT_FATAL (ev_chunk_costs (ch, &out));
+  CU_ASSERT_FATAL (costs_trailer (ch, &out));
   CU_ASSERT (!memcmp (&in, &out, sizeof in));
   ch->used = 4096 - sizeof *ch - sizeof in + 1;
-  CU_ASSERT (!ev_chunk_costs (ch, &out));
+  CU_ASSERT (!costs_trailer (ch, &out));
   free (ch);
 
   struct pf_process p;
@@ -664,7 +664,7 @@ test_costs_trailer (void)
   in.hook[DSPROF_COST_OP_PROBE] = (struct dsprof_hook_cost) { 200, 6000, 0 };
   in.hook[DSPROF_COST_OP_EXTRA] = (struct dsprof_hook_cost) { 100, 2000, 0 };
   ch = costs_chunk (100, &in);
-  CU_ASSERT_FATAL (ev_chunk_costs (ch, &out));
+  CU_ASSERT_FATAL (costs_trailer (ch, &out));
   CU_ASSERT_EQUAL (out.magic, DSPROF_COSTS_MAGIC);
   /* 30 ticks a stretch with a replay, 20 without: 10 a call.  */
   CU_ASSERT_EQUAL (out.hook[DSPROF_COST_OP_PROBE].calls, 200);
@@ -675,12 +675,12 @@ test_costs_trailer (void)
   free (ch);
   in.hook[DSPROF_COST_OP_EXTRA].calls = 99;
   ch = costs_chunk (100, &in);
-  CU_ASSERT_FATAL (ev_chunk_costs (ch, &out));
+  CU_ASSERT_FATAL (costs_trailer (ch, &out));
   CU_ASSERT_EQUAL (out.hook[DSPROF_COST_OP_PROBE].calls, 0);
   free (ch);
   in.magic ^= 1;
   ch = costs_chunk (100, &in);
-  CU_ASSERT (!ev_chunk_costs (ch, &out));
+  CU_ASSERT (!costs_trailer (ch, &out));
   free (ch);
 }
 

@@ -90,7 +90,7 @@ w("struct cell { int v; };")
 w("static struct cell cells[3] = { { 1 }, { -2 }, { 3 } };")
 w("static const char *const S[] = {\n  %s\n};" % ",\n  ".join(c_string(s) for s in STRINGS))
 w("#define NS %d" % len(STRINGS))
-w("static jmp_buf *jump_to;")
+w("static __thread jmp_buf *jump_to;  /* each thread longjmps to its own catcher */")
 w("static volatile unsigned sink;\n")
 w("static size_t\nshow_cell (const void *p, char *buf, size_t size)\n{\n"
   "  return (size_t) snprintf (buf, size, \"Cell(%d)\", ((const struct cell *) p)->v);\n}\n")
