@@ -182,6 +182,94 @@ free_files (const char **files, size_t nfiles)
   free (files);
 }
 
+/* The event site record R of a unit whose files are FILES[0 .. NFILES), as
+   a new site whose index among the unit's NSITES it says in *INDEX; NULL if
+   the record is bad.  */
+
+static struct ev_site *
+site_record (struct dsprof_cursor *r, const char **files, size_t nfiles,
+             uint32_t nsites, uint64_t *index)
+{
+  struct dsprof_site_rec rec;
+  if (dsprof_site_read (r, &rec) != 0 || rec.index >= nsites)
+    return NULL;
+  struct ev_site *site = XCNEW (struct ev_site);
+  site->type = xstrndup (rec.type, rec.type_len);
+  site->name = xstrndup (rec.name, rec.name_len);
+  site->file = xstrdup (rec.file < nfiles ? files[rec.file] : "?");
+  site->line = (uint32_t) rec.line;
+  site->ndims = rec.ndims - 1;
+  site->dims = XCNEWVEC (struct ev_dim_desc, rec.ndims);
+  bool ok = true;
+  for (uint64_t i = 0; i + 1 < rec.ndims && ok; i++)
+    ok = read_dim (&rec, &site->dims[i]);
+  if (!ok || !read_dim (&rec, &site->result))
+    {
+      site_free (site);
+      return NULL;
+    }
+  site_intrinsics (site);
+  *index = rec.index;
+  return site;
+}
+
+/* SITE as SITES's site ID (< UINT32_MAX), the table grown to hold it; a site
+   given twice: the last wins.  */
+
+static void
+site_put (struct ev_sites *sites, uint64_t id, struct ev_site *site)
+{
+  if (id >= sites->size)
+    {
+      uint32_t nsize = sites->size ? sites->size : 64;
+      while (nsize <= id)
+        nsize *= 2;
+      sites->by_id = XRESIZEVEC (struct ev_site *, sites->by_id, nsize);
+      memset (sites->by_id + sites->size, 0,
+              (nsize - sites->size) * sizeof *sites->by_id);
+      sites->size = nsize;
+    }
+  site_free (sites->by_id[id]);
+  sites->by_id[id] = site;
+}
+
+/* One record of a unit's metadata, tag TAG: a file name into *FILES, a
+   dispatch record, or an event site.  Return NULL or what is wrong.  */
+
+static const char *
+unit_record (struct ev_sites *sites, uint64_t tag, struct dsprof_cursor *r,
+             const char ***files, size_t *nfiles, uint32_t site_base,
+             uint32_t nsites)
+{
+  if (tag == DSPROF_TAG_FILE)
+    {
+      *files = XRESIZEVEC (const char *, *files, *nfiles + 1);
+      (*files)[(*nfiles)++] = dup_str (r);
+    }
+  else if (tag == DSPROF_TAG_DISPATCH_ASKED)
+    asked_record (sites, r);
+  else if (tag == DSPROF_TAG_DISPATCH)
+    {
+      if (dispatch_record (sites, r, site_base, nsites) < 0)
+        return "bad dispatch record";
+    }
+  else if (tag == DSPROF_TAG_SITE)
+    {
+      uint64_t index;
+      struct ev_site *site = site_base
+        ? site_record (r, *files, *nfiles, nsites, &index) : NULL;
+      if (!site)
+        return "bad event site record";
+      if ((uint64_t) site_base + index >= UINT32_MAX)
+        {
+          site_free (site);
+          return "event site id out of range";
+        }
+      site_put (sites, (uint64_t) site_base + index, site);
+    }
+  return NULL;
+}
+
 int
 ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t size,
                    uint32_t site_base, uint32_t nsites, const char **err)
@@ -191,85 +279,17 @@ ev_sites_add_unit (struct ev_sites *sites, const unsigned char *meta, size_t siz
   uint64_t tag;
   const char **files = NULL;
   size_t nfiles = 0;
+  const char *bad = NULL;
   int more;
   dsprof_meta_open (&m, meta, size);
-  while ((more = dsprof_meta_next (&m, &tag, &r)) > 0)
-    {
-      if (tag == DSPROF_TAG_FILE)
-        {
-          files = XRESIZEVEC (const char *, files, nfiles + 1);
-          files[nfiles++] = dup_str (&r);
-          continue;
-        }
-      if (tag == DSPROF_TAG_DISPATCH_ASKED)
-        {
-          asked_record (sites, &r);
-          continue;
-        }
-      if (tag == DSPROF_TAG_DISPATCH)
-        {
-          if (dispatch_record (sites, &r, site_base, nsites) < 0)
-            {
-              *err = "bad dispatch record";
-              free_files (files, nfiles);
-              return -1;
-            }
-          continue;
-        }
-      if (tag != DSPROF_TAG_SITE)
-        continue;
-      struct dsprof_site_rec rec;
-      struct ev_site *site = XCNEW (struct ev_site);
-      bool ok = dsprof_site_read (&r, &rec) == 0 && rec.index < nsites
-                && site_base != 0;
-      if (ok)
-        {
-          site->type = xstrndup (rec.type, rec.type_len);
-          site->name = xstrndup (rec.name, rec.name_len);
-          site->file = xstrdup (rec.file < nfiles ? files[rec.file] : "?");
-          site->line = (uint32_t) rec.line;
-          site->ndims = rec.ndims - 1;
-          site->dims = XCNEWVEC (struct ev_dim_desc, rec.ndims);
-          for (uint64_t i = 0; i + 1 < rec.ndims && ok; i++)
-            ok = read_dim (&rec, &site->dims[i]);
-          ok = ok && read_dim (&rec, &site->result);
-        }
-      if (!ok)
-        {
-          *err = "bad event site record";
-          site_free (site);
-          free_files (files, nfiles);
-          return -1;
-        }
-      site_intrinsics (site);
-      uint64_t id = (uint64_t) site_base + rec.index;
-      if (id >= UINT32_MAX)
-        {
-          *err = "event site id out of range";
-          site_free (site);
-          free_files (files, nfiles);
-          return -1;
-        }
-      if (id >= sites->size)
-        {
-          uint32_t nsize = sites->size ? sites->size : 64;
-          while (nsize <= id)
-            nsize *= 2;
-          sites->by_id = XRESIZEVEC (struct ev_site *, sites->by_id, nsize);
-          memset (sites->by_id + sites->size, 0,
-                  (nsize - sites->size) * sizeof *sites->by_id);
-          sites->size = nsize;
-        }
-      site_free (sites->by_id[id]);  /* a site given twice: the last wins */
-      sites->by_id[id] = site;
-    }
+  while (!bad && (more = dsprof_meta_next (&m, &tag, &r)) > 0)
+    bad = unit_record (sites, tag, &r, &files, &nfiles, site_base, nsites);
   free_files (files, nfiles);
-  if (more < 0)
-    {
-      *err = "bad unit metadata";
-      return -1;
-    }
-  return 0;
+  if (!bad && more < 0)
+    bad = "bad unit metadata";
+  if (bad)
+    *err = bad;
+  return bad ? -1 : 0;
 }
 
 static void

@@ -859,8 +859,6 @@ parse_shared (struct pf_set *set, struct pf_process *p, int fd, char *buf,
   return finish_shared (p, v, n, err, buf, bufsize, more, nmore);
 }
 
-/* Check and take in the mapped image of P (P->map, P->size bytes).  */
-
 /* The control chunk at OFF of P (dsprof-format.h, section 2a): its switches,
    copied (`dsprof ctl` writes them while the program runs).  */
 
