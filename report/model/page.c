@@ -1,7 +1,9 @@
 /* page.c - the models of `dsprof html`'s page (page.h).  */
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "libiberty.h"
 #include "page.h"
 
 /* The op records by name into M->ops, as `dsprof report name --where
@@ -22,6 +24,64 @@ ops_build (struct pf_set *set, const struct query *pq, struct page_models *m)
   return rpt_build (set, &q, &m->ops);
 }
 
+/* The report along DIMS (NULL-terminated) of Q's profiles over the op
+   records whose DIMS[0] is not empty into *M.  */
+
+static int
+seq_report (struct pf_set *set, const struct query *pq, const char **dims,
+            struct rpt_model *m)
+{
+  struct agg_filter f[2] = { { "event", "op", false }, { dims[0], "", true } };
+  struct query q = *pq;
+  for (q.ndims = 0; dims[q.ndims]; q.ndims++)
+    ;
+  q.dims = dims;
+  q.nfilters = 2;
+  q.filters = f;
+  q.nsums = 0;
+  q.quiet = true;
+  return rpt_build (set, &q, m);
+}
+
+/* Pairs by Count, most first, then by the opcode before and after.  */
+
+static int
+cmp_pair (const void *a, const void *b)
+{
+  const struct page_pair *x = a, *y = b;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  int c = strcmp (x->prev, y->prev);
+  return c ? c : strcmp (x->name, y->name);
+}
+
+/* The opcode pairs and sequences into S (page.h's page_seqs).  */
+
+static int
+seqs_build (struct pf_set *set, const struct query *q, struct page_seqs *s)
+{
+  static const char *pair[] = { "prev:name", "name", NULL };
+  static const char *seq3[] = { "seq3:name", NULL }, *seq4[] = { "seq4:name", NULL };
+  int rc;
+  if ((rc = seq_report (set, q, pair, &s->report))
+      || (rc = seq_report (set, q, seq3, &s->seq[0]))
+      || (rc = seq_report (set, q, seq4, &s->seq[1])))
+    return rc;
+  const struct rpt_table *t = s->report.top;
+  for (uint32_t i = 0; t && i < t->nrows; i++)
+    s->npairs += t->rows[i].sub->nrows;
+  s->pairs = XNEWVEC (struct page_pair, s->npairs + 1);
+  uint32_t n = 0;
+  for (uint32_t i = 0; t && i < t->nrows; i++)
+    for (uint32_t j = 0; j < t->rows[i].sub->nrows; j++)
+      {
+        const struct rpt_row *r = &t->rows[i].sub->rows[j];
+        s->pairs[n++] = (struct page_pair) { t->rows[i].value, r->value, r->count };
+      }
+  qsort (s->pairs, n, sizeof *s->pairs, cmp_pair);
+  return 0;
+}
+
 /* The models after the record tree and the line counts: those of the views
    of records, in their order.  */
 
@@ -33,6 +93,9 @@ page_build_views (struct pf_set *set, struct pf_set *base, const struct query *q
   if (!base && (rc = ops_build (set, q, m)))
     return rc;
   m->built |= base ? 0 : PM_OPS;
+  if (!base && m->ops.records && (rc = seqs_build (set, q, &m->seqs)))
+    return rc;
+  m->built |= base ? 0 : PM_PAIRS;
   if (base && (rc = diff_lines_build (base, set, &m->changed)))
     return rc;
   m->built |= base ? PM_CHANGED : 0;
@@ -76,6 +139,10 @@ page_free (struct page_models *m)
   rtree_free (&m->tree);
   lc_free (&m->lines);
   rpt_free (&m->ops);
+  rpt_free (&m->seqs.report);
+  rpt_free (&m->seqs.seq[0]);
+  rpt_free (&m->seqs.seq[1]);
+  free (m->seqs.pairs);
   if (m->built & PM_CHANGED)
     diff_lines_free (&m->changed);
   if (m->built & PM_REPORT)

@@ -8,6 +8,10 @@
                source views; not with --diff
      ops       the op records by name, as `dsprof report name --where
                event=op` reports them (model.h); with records, not with --diff
+     pairs     with op records, the pairs of opcodes one after the other in a
+               call of the dispatch function, from `dsprof report prev:name
+               name --where event=op` (docs/vm.md), and the sequences of 3
+               and 4 of `seq3:name` and `seq4:name` (page_seqs)
      changed   with --diff, the changed lines (diff.h)
      report    the dimension report of the query (model.h), with --diff the
                diff model (diff.h)
@@ -37,7 +41,31 @@
 enum
 {
   PM_TREE = 1, PM_LINES = 2, PM_OPS = 4, PM_CHANGED = 8, PM_REPORT = 16,
-  PM_CG = 32
+  PM_CG = 32, PM_PAIRS = 64
+};
+
+/* A pair of opcodes: PREV ran just before NAME in the same call of the
+   dispatch function, COUNT times.  */
+struct page_pair
+{
+  const char *prev, *name;       /* REPORT's values */
+  uint64_t count;
+};
+
+/* The opcode pairs and sequences: REPORT is `dsprof report prev:name name
+   --where event=op` over the op records that have an opcode before them
+   (prev:name not empty), its rows flattened into PAIRS, most frequent first
+   (then by PREV and NAME); SEQ[0] and SEQ[1] are the reports of seq3:name
+   and seq4:name over the op records that end such a sequence, their rows by
+   Count as model.h ranks a by-count dimension's.  The op records left out
+   begin their call, or lie too near its beginning: page_models.ops.records
+   minus a model's records.  */
+struct page_seqs
+{
+  struct rpt_model report;
+  struct page_pair *pairs;
+  uint32_t npairs;
+  struct rpt_model seq[2];
 };
 
 struct page_models
@@ -45,6 +73,7 @@ struct page_models
   struct rtree tree;
   struct lc_model lines;
   struct rpt_model ops;
+  struct page_seqs seqs;         /* PM_PAIRS: built when OPS has records */
   struct diff_lines changed;
   struct rpt_model report;       /* without --diff */
   struct diff_model diff;        /* with --diff, instead of REPORT */

@@ -251,6 +251,92 @@ html_opcodes (FILE *out, const struct rpt_model *ops, const struct query *q)
   fputs ("</section>\n", out);
 }
 
+/* The heading of a table of opcode pairs or sequences under ID, the columns
+   Count and Share% (of the OPS op records) then COLS.  */
+
+static void
+seq_head (FILE *out, const char *id, const char *title, const char *cols)
+{
+  fprintf (out, "<h3 id=\"%s\">%s</h3>\n<table class=\"seqs\">\n<thead><tr>"
+           "<th>Count</th><th>Share%%</th>%s</tr></thead>\n<tbody>\n", id, title,
+           cols);
+}
+
+/* The end of a table of SHOWN rows of N, with a note of the rows --top
+   leaves out and of the NONE op records that have no row.  */
+
+static void
+seq_tail (FILE *out, uint32_t shown, uint32_t n, long top, uint64_t none,
+          const char *why)
+{
+  fputs ("</tbody>\n</table>\n", out);
+  if (shown < n)
+    fprintf (out, "<p class=\"note\">%" PRIu32 " more rows not shown (--top %ld)."
+             "</p>\n", n - shown, top);
+  if (none)
+    fprintf (out, "<p class=\"note\">%" PRIu64 " op record%s %s.</p>\n", none,
+             none == 1 ? "" : "s", why);
+}
+
+/* The table of sequences of N opcodes of M, out of OPS op records.  */
+
+static void
+seq_table (FILE *out, const struct rpt_model *m, int n, uint64_t ops, long top)
+{
+  char id[16], title[64], col[64];
+  snprintf (id, sizeof id, "seq%d", n);
+  snprintf (title, sizeof title, "Sequences of %d", n);
+  snprintf (col, sizeof col, "<th class=\"value\">seq%d:name</th>", n);
+  seq_head (out, id, title, col);
+  const struct rpt_table *t = m->top;
+  uint32_t shown = t ? rpt_shown (t, top) : 0;
+  for (uint32_t i = 0; i < shown; i++)
+    {
+      fprintf (out, "<tr><td>%" PRIu64 "</td><td>%.1f</td><td class=\"value\">",
+               t->rows[i].count, pct (t->rows[i].count, ops));
+      text_html (out, t->rows[i].value);
+      fputs ("</td></tr>\n", out);
+    }
+  snprintf (title, sizeof title, "have fewer than %d opcodes before them in "
+            "their call", n - 1);
+  seq_tail (out, shown, t ? t->nrows : 0, top, ops - m->records, title);
+}
+
+/* The opcode pairs and sequences S of the OPS op records (docs/vm.md), Q's
+   --top rows of each.  */
+
+void
+html_pairs (FILE *out, const struct page_seqs *s, uint64_t ops,
+            const struct query *q)
+{
+  fprintf (out, "<section id=\"pairs\">\n<h2>Opcode pairs</h2>\n<p>Which opcode "
+           "runs after which in a call of the dispatch function, to design "
+           "superinstructions from (docs/vm.md): the pairs of <code>dsprof report "
+           "prev:name name --where event=op</code> as one table, and the "
+           "sequences of 3 and 4 opcodes of <code>seq3:name</code> and "
+           "<code>seq4:name</code>, most frequent first; Share%% of the %" PRIu64
+           " op records.</p>\n", ops);
+  seq_head (out, "pairs2", "Pairs", "<th class=\"value\">prev:name</th>"
+            "<th class=\"value\">name</th>");
+  uint32_t shown = q->top > 0 && (uint32_t) q->top < s->npairs
+                   ? (uint32_t) q->top : s->npairs;
+  for (uint32_t i = 0; i < shown; i++)
+    {
+      const struct page_pair *p = &s->pairs[i];
+      fprintf (out, "<tr><td>%" PRIu64 "</td><td>%.1f</td><td class=\"value\">",
+               p->count, pct (p->count, ops));
+      text_html (out, p->prev);
+      fputs ("</td><td class=\"value\">", out);
+      text_html (out, p->name);
+      fputs ("</td></tr>\n", out);
+    }
+  seq_tail (out, shown, s->npairs, q->top, ops - s->report.records,
+            "begin their call (no opcode before them)");
+  for (int k = 0; k < 2; k++)
+    seq_table (out, &s->seq[k], k + 3, ops, q->top);
+  fputs ("</section>\n", out);
+}
+
 /* ---- the call graph -------------------------------------------------------------- */
 
 /* The call graph of `dsprof callgraph` (cg_build) as a table: one body per
