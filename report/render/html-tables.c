@@ -263,7 +263,7 @@ seq_head (FILE *out, const char *id, const char *title, const char *cols)
 }
 
 /* The end of a table of SHOWN rows of N, with a note of the rows --top
-   leaves out and of the NONE op records that have no row.  */
+   leaves out and of the NONE op records that have no row: those with WHY.  */
 
 static void
 seq_tail (FILE *out, uint32_t shown, uint32_t n, long top, uint64_t none,
@@ -274,8 +274,8 @@ seq_tail (FILE *out, uint32_t shown, uint32_t n, long top, uint64_t none,
     fprintf (out, "<p class=\"note\">%" PRIu32 " more rows not shown (--top %ld)."
              "</p>\n", n - shown, top);
   if (none)
-    fprintf (out, "<p class=\"note\">%" PRIu64 " op record%s %s.</p>\n", none,
-             none == 1 ? "" : "s", why);
+    fprintf (out, "<p class=\"note\">Op records with %s: %" PRIu64 ".</p>\n",
+             why, none);
 }
 
 /* The table of sequences of N opcodes of M, out of OPS op records.  */
@@ -297,8 +297,8 @@ seq_table (FILE *out, const struct rpt_model *m, int n, uint64_t ops, long top)
       text_html (out, t->rows[i].value);
       fputs ("</td></tr>\n", out);
     }
-  snprintf (title, sizeof title, "have fewer than %d opcodes before them in "
-            "their call", n - 1);
+  snprintf (title, sizeof title, "fewer than %d opcodes before them in their "
+            "call", n - 1);
   seq_tail (out, shown, t ? t->nrows : 0, top, ops - m->records, title);
 }
 
@@ -331,7 +331,7 @@ html_pairs (FILE *out, const struct page_seqs *s, uint64_t ops,
       fputs ("</td></tr>\n", out);
     }
   seq_tail (out, shown, s->npairs, q->top, ops - s->report.records,
-            "begin their call (no opcode before them)");
+            "no opcode before them (the first of their call)");
   for (int k = 0; k < 2; k++)
     seq_table (out, &s->seq[k], k + 3, ops, q->top);
   fputs ("</section>\n", out);
