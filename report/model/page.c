@@ -25,22 +25,44 @@ ops_build (struct pf_set *set, const struct query *pq, struct page_models *m)
 }
 
 /* The report along DIMS (NULL-terminated) of Q's profiles over the op
-   records whose DIMS[0] is not empty into *M.  */
+   records into *M.  */
 
 static int
 seq_report (struct pf_set *set, const struct query *pq, const char **dims,
             struct rpt_model *m)
 {
-  struct agg_filter f[2] = { { "event", "op", false }, { dims[0], "", true } };
+  struct agg_filter op = { "event", "op", false };
   struct query q = *pq;
   for (q.ndims = 0; dims[q.ndims]; q.ndims++)
     ;
   q.dims = dims;
-  q.nfilters = 2;
-  q.filters = f;
+  q.nfilters = 1;
+  q.filters = &op;
   q.nsums = 0;
   q.quiet = true;
   return rpt_build (set, &q, m);
+}
+
+/* The count of the row of the empty value in M's first table (the op
+   records without an opcode before them, or too few for a sequence), that
+   row taken out of the table if TAKE (M of one dimension: its rows have no
+   sub-table).  A filter DIM!= would work the derived value out twice a
+   record.  */
+
+static uint64_t
+seq_empty (struct rpt_model *m, bool take)
+{
+  struct rpt_table *t = m->top;
+  for (uint32_t i = 0; t && i < t->nrows; i++)
+    if (!t->rows[i].value[0])
+      {
+        uint64_t count = t->rows[i].count;
+        if (take)
+          memmove (&t->rows[i], &t->rows[i + 1],
+                   (--t->nrows - i) * sizeof t->rows[0]);
+        return count;
+      }
+  return 0;
 }
 
 /* Pairs by Count, most first, then by the opcode before and after.  */
@@ -67,13 +89,16 @@ seqs_build (struct pf_set *set, const struct query *q, struct page_seqs *s)
       || (rc = seq_report (set, q, seq3, &s->seq[0]))
       || (rc = seq_report (set, q, seq4, &s->seq[1])))
     return rc;
+  s->none[0] = seq_empty (&s->report, false);
+  for (int k = 0; k < 2; k++)
+    s->none[k + 1] = seq_empty (&s->seq[k], true);
   const struct rpt_table *t = s->report.top;
   for (uint32_t i = 0; t && i < t->nrows; i++)
-    s->npairs += t->rows[i].sub->nrows;
+    s->npairs += t->rows[i].value[0] ? t->rows[i].sub->nrows : 0;
   s->pairs = XNEWVEC (struct page_pair, s->npairs + 1);
   uint32_t n = 0;
   for (uint32_t i = 0; t && i < t->nrows; i++)
-    for (uint32_t j = 0; j < t->rows[i].sub->nrows; j++)
+    for (uint32_t j = 0; t->rows[i].value[0] && j < t->rows[i].sub->nrows; j++)
       {
         const struct rpt_row *r = &t->rows[i].sub->rows[j];
         s->pairs[n++] = (struct page_pair) { t->rows[i].value, r->value, r->count };

@@ -53,19 +53,20 @@ struct page_pair
 };
 
 /* The opcode pairs and sequences: REPORT is `dsprof report prev:name name
-   --where event=op` over the op records that have an opcode before them
-   (prev:name not empty), its rows flattened into PAIRS, most frequent first
+   --where event=op`, its rows flattened into PAIRS, most frequent first
    (then by PREV and NAME); SEQ[0] and SEQ[1] are the reports of seq3:name
-   and seq4:name over the op records that end such a sequence, their rows by
-   Count as model.h ranks a by-count dimension's.  The op records left out
-   begin their call, or lie too near its beginning: page_models.ops.records
-   minus a model's records.  */
+   and seq4:name --where event=op, their rows by Count as model.h ranks a
+   by-count dimension's.  PAIRS and SEQ's tables leave out the row of the
+   empty value: the op records that begin their call (no prev:name), or lie
+   too near its beginning for a sequence, NONE[0] for the pairs, NONE[1] and
+   NONE[2] for the sequences (the models' records still count them).  */
 struct page_seqs
 {
   struct rpt_model report;
   struct page_pair *pairs;
   uint32_t npairs;
   struct rpt_model seq[2];
+  uint64_t none[3];
 };
 
 struct page_models

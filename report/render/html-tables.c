@@ -278,10 +278,12 @@ seq_tail (FILE *out, uint32_t shown, uint32_t n, long top, uint64_t none,
              why, none);
 }
 
-/* The table of sequences of N opcodes of M, out of OPS op records.  */
+/* The table of sequences of N opcodes of M, out of OPS op records, NONE of
+   which end no such sequence.  */
 
 static void
-seq_table (FILE *out, const struct rpt_model *m, int n, uint64_t ops, long top)
+seq_table (FILE *out, const struct rpt_model *m, int n, uint64_t ops,
+           uint64_t none, long top)
 {
   char id[16], title[64], col[64];
   snprintf (id, sizeof id, "seq%d", n);
@@ -299,7 +301,7 @@ seq_table (FILE *out, const struct rpt_model *m, int n, uint64_t ops, long top)
     }
   snprintf (title, sizeof title, "fewer than %d opcodes before them in their "
             "call", n - 1);
-  seq_tail (out, shown, t ? t->nrows : 0, top, ops - m->records, title);
+  seq_tail (out, shown, t ? t->nrows : 0, top, none, title);
 }
 
 /* The opcode pairs and sequences S of the OPS op records (docs/vm.md), Q's
@@ -330,10 +332,10 @@ html_pairs (FILE *out, const struct page_seqs *s, uint64_t ops,
       text_html (out, p->name);
       fputs ("</td></tr>\n", out);
     }
-  seq_tail (out, shown, s->npairs, q->top, ops - s->report.records,
+  seq_tail (out, shown, s->npairs, q->top, s->none[0],
             "no opcode before them (the first of their call)");
   for (int k = 0; k < 2; k++)
-    seq_table (out, &s->seq[k], k + 3, ops, q->top);
+    seq_table (out, &s->seq[k], k + 3, ops, s->none[k + 1], q->top);
   fputs ("</section>\n", out);
 }
 
