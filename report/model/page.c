@@ -24,86 +24,81 @@ ops_build (struct pf_set *set, const struct query *pq, struct page_models *m)
   return rpt_build (set, &q, &m->ops);
 }
 
-/* The report along DIMS (NULL-terminated) of Q's profiles over the op
-   records into *M.  */
+/* The rows of dimension LEVEL of a page_seqs' report being flattened.  */
+
+struct seq_rows
+{
+  int level;
+  uint32_t n;
+  struct page_seq *rows;         /* NULL: count them into N */
+  uint64_t count;                /* their records */
+};
+
+/* Collect the rows of T (under PATH) that have a value: a pair's (LEVEL 1)
+   also an opcode before.  */
+
+static void
+seq_collect (const struct rpt_table *t, const char **path, void *arg)
+{
+  struct seq_rows *c = arg;
+  if (c->level == 1 && !path[0][0])
+    return;
+  for (uint32_t i = 0; i < t->nrows; i++)
+    if (t->rows[i].value[0])
+      {
+        if (c->rows)
+          c->rows[c->n] = (struct page_seq) { c->level == 1 ? path[0] : NULL,
+                                              t->rows[i].value, t->rows[i].count };
+        c->n++;
+        c->count += t->rows[i].count;
+      }
+}
+
+/* Rows by Count, most first, then by PREV and VALUE.  */
 
 static int
-seq_report (struct pf_set *set, const struct query *pq, const char **dims,
-            struct rpt_model *m)
+cmp_seq (const void *a, const void *b)
 {
+  const struct page_seq *x = a, *y = b;
+  if (x->count != y->count)
+    return x->count > y->count ? -1 : 1;
+  int c = x->prev && y->prev ? strcmp (x->prev, y->prev) : 0;
+  return c ? c : strcmp (x->value, y->value);
+}
+
+/* The opcode pairs and sequences of Q's profiles SET into S (page.h's
+   page_seqs).  */
+
+static int
+seqs_build (struct pf_set *set, const struct query *pq, struct page_seqs *s)
+{
+  static const char *dims[] = { "prev:name", "name", "seq3:name", "seq4:name",
+                                NULL };
   struct agg_filter op = { "event", "op", false };
   struct query q = *pq;
-  for (q.ndims = 0; dims[q.ndims]; q.ndims++)
-    ;
+  q.ndims = 4;
   q.dims = dims;
   q.nfilters = 1;
   q.filters = &op;
   q.nsums = 0;
   q.quiet = true;
-  return rpt_build (set, &q, m);
-}
-
-/* The count of the row of the empty value in M's first table (the op
-   records without an opcode before them, or too few for a sequence), that
-   row taken out of the table if TAKE (M of one dimension: its rows have no
-   sub-table).  A filter DIM!= would work the derived value out twice a
-   record.  */
-
-static uint64_t
-seq_empty (struct rpt_model *m, bool take)
-{
-  struct rpt_table *t = m->top;
-  for (uint32_t i = 0; t && i < t->nrows; i++)
-    if (!t->rows[i].value[0])
-      {
-        uint64_t count = t->rows[i].count;
-        if (take)
-          memmove (&t->rows[i], &t->rows[i + 1],
-                   (--t->nrows - i) * sizeof t->rows[0]);
-        return count;
-      }
-  return 0;
-}
-
-/* Pairs by Count, most first, then by the opcode before and after.  */
-
-static int
-cmp_pair (const void *a, const void *b)
-{
-  const struct page_pair *x = a, *y = b;
-  if (x->count != y->count)
-    return x->count > y->count ? -1 : 1;
-  int c = strcmp (x->prev, y->prev);
-  return c ? c : strcmp (x->name, y->name);
-}
-
-/* The opcode pairs and sequences into S (page.h's page_seqs).  */
-
-static int
-seqs_build (struct pf_set *set, const struct query *q, struct page_seqs *s)
-{
-  static const char *pair[] = { "prev:name", "name", NULL };
-  static const char *seq3[] = { "seq3:name", NULL }, *seq4[] = { "seq4:name", NULL };
-  int rc;
-  if ((rc = seq_report (set, q, pair, &s->report))
-      || (rc = seq_report (set, q, seq3, &s->seq[0]))
-      || (rc = seq_report (set, q, seq4, &s->seq[1])))
+  int rc = rpt_build (set, &q, &s->report);
+  if (rc)
     return rc;
-  s->none[0] = seq_empty (&s->report, false);
-  for (int k = 0; k < 2; k++)
-    s->none[k + 1] = seq_empty (&s->seq[k], true);
-  const struct rpt_table *t = s->report.top;
-  for (uint32_t i = 0; t && i < t->nrows; i++)
-    s->npairs += t->rows[i].value[0] ? t->rows[i].sub->nrows : 0;
-  s->pairs = XNEWVEC (struct page_pair, s->npairs + 1);
-  uint32_t n = 0;
-  for (uint32_t i = 0; t && i < t->nrows; i++)
-    for (uint32_t j = 0; t->rows[i].value[0] && j < t->rows[i].sub->nrows; j++)
-      {
-        const struct rpt_row *r = &t->rows[i].sub->rows[j];
-        s->pairs[n++] = (struct page_pair) { t->rows[i].value, r->value, r->count };
-      }
-  qsort (s->pairs, n, sizeof *s->pairs, cmp_pair);
+  const char *path[5];
+  for (int k = 0; k < 3; k++)
+    {
+      struct seq_rows c = { k + 1, 0, NULL, 0 };
+      rpt_each_table (&s->report, k + 1, 0, path, seq_collect, &c);
+      c.rows = XNEWVEC (struct page_seq, c.n + 1);
+      c.n = 0;
+      c.count = 0;
+      rpt_each_table (&s->report, k + 1, 0, path, seq_collect, &c);
+      qsort (c.rows, c.n, sizeof *c.rows, cmp_seq);
+      s->rows[k] = c.rows;
+      s->nrows[k] = c.n;
+      s->none[k] = s->report.records - c.count;
+    }
   return 0;
 }
 
@@ -165,9 +160,8 @@ page_free (struct page_models *m)
   lc_free (&m->lines);
   rpt_free (&m->ops);
   rpt_free (&m->seqs.report);
-  rpt_free (&m->seqs.seq[0]);
-  rpt_free (&m->seqs.seq[1]);
-  free (m->seqs.pairs);
+  for (int k = 0; k < 3; k++)
+    free (m->seqs.rows[k]);
   if (m->built & PM_CHANGED)
     diff_lines_free (&m->changed);
   if (m->built & PM_REPORT)

@@ -8,10 +8,10 @@
                source views; not with --diff
      ops       the op records by name, as `dsprof report name --where
                event=op` reports them (model.h); with records, not with --diff
-     pairs     with op records, the pairs of opcodes one after the other in a
-               call of the dispatch function, from `dsprof report prev:name
-               name --where event=op` (docs/vm.md), and the sequences of 3
-               and 4 of `seq3:name` and `seq4:name` (page_seqs)
+     seqs      with op records, the pairs of opcodes one after the other in a
+               call of the dispatch function, `dsprof report prev:name name
+               --where event=op` (docs/vm.md), and the sequences of 3 and 4
+               of `seq3:name` and `seq4:name` (page_seqs)
      changed   with --diff, the changed lines (diff.h)
      report    the dimension report of the query (model.h), with --diff the
                diff model (diff.h)
@@ -44,28 +44,28 @@ enum
   PM_CG = 32, PM_PAIRS = 64
 };
 
-/* A pair of opcodes: PREV ran just before NAME in the same call of the
-   dispatch function, COUNT times.  */
-struct page_pair
+/* A row of the opcode pairs or of a table of sequences: VALUE (a pair's
+   opcode after, a sequence's seqN:name value) after PREV (a pair's opcode
+   before; NULL in a sequence), COUNT times.  */
+struct page_seq
 {
-  const char *prev, *name;       /* REPORT's values */
+  const char *prev, *value;      /* REPORT's values */
   uint64_t count;
 };
 
 /* The opcode pairs and sequences: REPORT is `dsprof report prev:name name
-   --where event=op`, its rows flattened into PAIRS, most frequent first
-   (then by PREV and NAME); SEQ[0] and SEQ[1] are the reports of seq3:name
-   and seq4:name --where event=op, their rows by Count as model.h ranks a
-   by-count dimension's.  PAIRS and SEQ's tables leave out the row of the
-   empty value: the op records that begin their call (no prev:name), or lie
-   too near its beginning for a sequence, NONE[0] for the pairs, NONE[1] and
-   NONE[2] for the sequences (the models' records still count them).  */
+   seq3:name seq4:name --where event=op` (one pass over the records: a seqN
+   value determines the values above it), its rows of dimension K + 1
+   flattened into ROWS[K] (NROWS[K] of them): the pairs of prev:name and
+   name, then the sequences of 3 and 4, each most frequent first (then by
+   PREV and VALUE), without the rows of the empty value.  NONE[K]: the op
+   records that have no row in ROWS[K], those that begin their call (no
+   prev:name) or lie too near its beginning for a sequence.  */
 struct page_seqs
 {
   struct rpt_model report;
-  struct page_pair *pairs;
-  uint32_t npairs;
-  struct rpt_model seq[2];
+  struct page_seq *rows[3];
+  uint32_t nrows[3];
   uint64_t none[3];
 };
 

@@ -219,7 +219,7 @@ static bool
 view_shown (const struct page *pg, const struct view *v)
 {
   if (!strcmp (v->id, "pairs"))
-    return pg->m->seqs.npairs;
+    return pg->m->seqs.nrows[0];
   return strcmp (v->id, "opcodes") || pg->m->ops.records;
 }
 

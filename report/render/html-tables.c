@@ -251,57 +251,51 @@ html_opcodes (FILE *out, const struct rpt_model *ops, const struct query *q)
   fputs ("</section>\n", out);
 }
 
-/* The heading of a table of opcode pairs or sequences under ID, the columns
-   Count and Share% (of the OPS op records) then COLS.  */
+/* Table K of the opcode pairs and sequences S (page.h's page_seqs: the
+   pairs, the sequences of 3, of 4), the --top TOP most frequent rows, Share%
+   of the OPS op records; notes of the rows --top leaves out and of the op
+   records without a row.  */
 
 static void
-seq_head (FILE *out, const char *id, const char *title, const char *cols)
+seq_table (FILE *out, const struct page_seqs *s, int k, uint64_t ops, long top)
 {
-  fprintf (out, "<h3 id=\"%s\">%s</h3>\n<table class=\"seqs\">\n<thead><tr>"
-           "<th>Count</th><th>Share%%</th>%s</tr></thead>\n<tbody>\n", id, title,
-           cols);
-}
-
-/* The end of a table of SHOWN rows of N, with a note of the rows --top
-   leaves out and of the NONE op records that have no row: those with WHY.  */
-
-static void
-seq_tail (FILE *out, uint32_t shown, uint32_t n, long top, uint64_t none,
-          const char *why)
-{
+  if (k)
+    fprintf (out, "<h3 id=\"seq%d\">Sequences of %d</h3>\n", k + 2, k + 2);
+  else
+    fputs ("<h3 id=\"pairs2\">Pairs</h3>\n", out);
+  fputs ("<table class=\"seqs\">\n<thead><tr><th>Count</th><th>Share%</th>", out);
+  if (k)
+    fprintf (out, "<th class=\"value\">seq%d:name</th>", k + 2);
+  else
+    fputs ("<th class=\"value\">prev:name</th><th class=\"value\">name</th>", out);
+  fputs ("</tr></thead>\n<tbody>\n", out);
+  uint32_t n = s->nrows[k];
+  uint32_t shown = top > 0 && (uint32_t) top < n ? (uint32_t) top : n;
+  for (uint32_t i = 0; i < shown; i++)
+    {
+      const struct page_seq *r = &s->rows[k][i];
+      fprintf (out, "<tr><td>%" PRIu64 "</td><td>%.1f</td><td class=\"value\">",
+               r->count, pct (r->count, ops));
+      if (r->prev)
+        {
+          text_html (out, r->prev);
+          fputs ("</td><td class=\"value\">", out);
+        }
+      text_html (out, r->value);
+      fputs ("</td></tr>\n", out);
+    }
   fputs ("</tbody>\n</table>\n", out);
   if (shown < n)
     fprintf (out, "<p class=\"note\">%" PRIu32 " more rows not shown (--top %ld)."
              "</p>\n", n - shown, top);
-  if (none)
-    fprintf (out, "<p class=\"note\">Op records with %s: %" PRIu64 ".</p>\n",
-             why, none);
-}
-
-/* The table of sequences of N opcodes of M, out of OPS op records, NONE of
-   which end no such sequence.  */
-
-static void
-seq_table (FILE *out, const struct rpt_model *m, int n, uint64_t ops,
-           uint64_t none, long top)
-{
-  char id[16], title[64], col[64];
-  snprintf (id, sizeof id, "seq%d", n);
-  snprintf (title, sizeof title, "Sequences of %d", n);
-  snprintf (col, sizeof col, "<th class=\"value\">seq%d:name</th>", n);
-  seq_head (out, id, title, col);
-  const struct rpt_table *t = m->top;
-  uint32_t shown = t ? rpt_shown (t, top) : 0;
-  for (uint32_t i = 0; i < shown; i++)
-    {
-      fprintf (out, "<tr><td>%" PRIu64 "</td><td>%.1f</td><td class=\"value\">",
-               t->rows[i].count, pct (t->rows[i].count, ops));
-      text_html (out, t->rows[i].value);
-      fputs ("</td></tr>\n", out);
-    }
-  snprintf (title, sizeof title, "fewer than %d opcodes before them in their "
-            "call", n - 1);
-  seq_tail (out, shown, t ? t->nrows : 0, top, none, title);
+  if (!s->none[k])
+    return;
+  if (k)
+    fprintf (out, "<p class=\"note\">Op records with fewer than %d opcodes before "
+             "them in their call: %" PRIu64 ".</p>\n", k + 1, s->none[k]);
+  else
+    fprintf (out, "<p class=\"note\">Op records with no opcode before them (the "
+             "first of their call): %" PRIu64 ".</p>\n", s->none[k]);
 }
 
 /* The opcode pairs and sequences S of the OPS op records (docs/vm.md), Q's
@@ -318,24 +312,8 @@ html_pairs (FILE *out, const struct page_seqs *s, uint64_t ops,
            "sequences of 3 and 4 opcodes of <code>seq3:name</code> and "
            "<code>seq4:name</code>, most frequent first; Share%% of the %" PRIu64
            " op records.</p>\n", ops);
-  seq_head (out, "pairs2", "Pairs", "<th class=\"value\">prev:name</th>"
-            "<th class=\"value\">name</th>");
-  uint32_t shown = q->top > 0 && (uint32_t) q->top < s->npairs
-                   ? (uint32_t) q->top : s->npairs;
-  for (uint32_t i = 0; i < shown; i++)
-    {
-      const struct page_pair *p = &s->pairs[i];
-      fprintf (out, "<tr><td>%" PRIu64 "</td><td>%.1f</td><td class=\"value\">",
-               p->count, pct (p->count, ops));
-      text_html (out, p->prev);
-      fputs ("</td><td class=\"value\">", out);
-      text_html (out, p->name);
-      fputs ("</td></tr>\n", out);
-    }
-  seq_tail (out, shown, s->npairs, q->top, s->none[0],
-            "no opcode before them (the first of their call)");
-  for (int k = 0; k < 2; k++)
-    seq_table (out, &s->seq[k], k + 3, ops, s->none[k + 1], q->top);
+  for (int k = 0; k < 3; k++)
+    seq_table (out, s, k, ops, q->top);
   fputs ("</section>\n", out);
 }
 
