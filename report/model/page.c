@@ -115,7 +115,7 @@ page_build_views (struct pf_set *set, struct pf_set *base, const struct query *q
   m->built |= base ? 0 : PM_OPS;
   if (!base && m->ops.records && (rc = seqs_build (set, q, &m->seqs)))
     return rc;
-  m->built |= base ? 0 : PM_PAIRS;
+  m->built |= base ? 0 : PM_SEQS;
   if (base && (rc = diff_lines_build (base, set, &m->changed)))
     return rc;
   m->built |= base ? PM_CHANGED : 0;

@@ -41,7 +41,7 @@
 enum
 {
   PM_TREE = 1, PM_LINES = 2, PM_OPS = 4, PM_CHANGED = 8, PM_REPORT = 16,
-  PM_CG = 32, PM_PAIRS = 64
+  PM_CG = 32, PM_SEQS = 64
 };
 
 /* A row of the opcode pairs or of a table of sequences: VALUE (a pair's
@@ -74,7 +74,7 @@ struct page_models
   struct rtree tree;
   struct lc_model lines;
   struct rpt_model ops;
-  struct page_seqs seqs;         /* PM_PAIRS: built when OPS has records */
+  struct page_seqs seqs;         /* PM_SEQS: built when OPS has records */
   struct diff_lines changed;
   struct rpt_model report;       /* without --diff */
   struct diff_model diff;        /* with --diff, instead of REPORT */

@@ -201,7 +201,7 @@ struct view
 
 static const struct view record_views[] = {
   { "flame", "Record tree", PM_TREE }, { "opcodes", "Opcodes", PM_OPS },
-  { "pairs", "Opcode pairs", PM_PAIRS },
+  { "pairs", "Opcode pairs", PM_SEQS },
   { "lines", "Hottest source lines", PM_LINES },
   { "tables", "Dimension report", PM_REPORT },
   { "callgraph", "Call graph", PM_CG }, { "coverage", "Coverage", PM_LINES },

@@ -1,6 +1,7 @@
 /* html-tables.c - the tables of `dsprof html`'s page (html.h): the dimension
    report (model.h's tables), with --diff the diff model's (diff.h), the
-   op records by name, and the call graph (callgraph.h's cg_model).  */
+   op records by name, their pairs and sequences (page.h's page_seqs), and
+   the call graph (callgraph.h's cg_model).  */
 
 #include <inttypes.h>
 #include <stdlib.h>
