@@ -6,22 +6,22 @@
 #include "libiberty.h"
 #include "page.h"
 
-/* The op records by name into M->ops, as `dsprof report name --where
-   event=op` reports them.  */
+/* The report of Q's profiles SET along the NDIMS DIMS over the op records
+   into *M: `dsprof report DIMS --where event=op`.  */
 
 static int
-ops_build (struct pf_set *set, const struct query *pq, struct page_models *m)
+op_report (struct pf_set *set, const struct query *pq, int ndims,
+           const char **dims, struct rpt_model *m)
 {
-  static const char *name[] = { "name", NULL };
   struct agg_filter op = { "event", "op", false };
   struct query q = *pq;
-  q.ndims = 1;
-  q.dims = name;
+  q.ndims = ndims;
+  q.dims = dims;
   q.nfilters = 1;
   q.filters = &op;
   q.nsums = 0;
   q.quiet = true;
-  return rpt_build (set, &q, &m->ops);
+  return rpt_build (set, &q, m);
 }
 
 /* The rows of dimension LEVEL of a page_seqs' report being flattened.  */
@@ -70,19 +70,11 @@ cmp_seq (const void *a, const void *b)
    page_seqs).  */
 
 static int
-seqs_build (struct pf_set *set, const struct query *pq, struct page_seqs *s)
+seqs_build (struct pf_set *set, const struct query *q, struct page_seqs *s)
 {
   static const char *dims[] = { "prev:name", "name", "seq3:name", "seq4:name",
                                 NULL };
-  struct agg_filter op = { "event", "op", false };
-  struct query q = *pq;
-  q.ndims = 4;
-  q.dims = dims;
-  q.nfilters = 1;
-  q.filters = &op;
-  q.nsums = 0;
-  q.quiet = true;
-  int rc = rpt_build (set, &q, &s->report);
+  int rc = op_report (set, q, 4, dims, &s->report);
   if (rc)
     return rc;
   const char *path[5];
@@ -109,8 +101,9 @@ static int
 page_build_views (struct pf_set *set, struct pf_set *base, const struct query *q,
                   struct page_models *m)
 {
+  static const char *name[] = { "name", NULL };
   int rc = 0;
-  if (!base && (rc = ops_build (set, q, m)))
+  if (!base && (rc = op_report (set, q, 1, name, &m->ops)))
     return rc;
   m->built |= base ? 0 : PM_OPS;
   if (!base && m->ops.records && (rc = seqs_build (set, q, &m->seqs)))
