@@ -209,13 +209,15 @@ const struct command cmd_html = {
     .name = "html", .opts = html_opts,
     .usage =
   "usage: dsprof html [-o FILE] [--dims D1,D2...] [OPTIONS] [PROFILE...]\n\n"
-  "Write one HTML page (styles, script and SVG inline; nothing is fetched):\n"
-  "a summary linking to each view, an icicle graph of the record tree (one box\n"
+  "Write one HTML page (styles, script and SVG inline; nothing is fetched): a\n"
+  "summary linking to each view, an icicle graph of the record tree (one box\n"
   "per record, or per name path when there are more than --records records;\n"
   "click a box to zoom, search the names, hover for a box's dimensions and\n"
-  "times), the hottest source lines with their text, the dimension report\n"
-  "along D1,D2... (default: name) as sortable tables, the call graph, the\n"
-  "coverage summary and the source view with line and branch counts.  Views\n"
-  "that would be empty are left out (a counters-only profile: coverage first).\n\n"
+  "times), with op records the opcodes and the opcode pairs and sequences of 3\n"
+  "and 4 (prev:name name, seq3:name, seq4:name, most frequent first), the\n"
+  "hottest source lines with their text, the dimension report along D1,D2...\n"
+  "(default: name) as sortable tables, the call graph, the coverage summary and\n"
+  "the source view with line and branch counts.  Views that would be empty are\n"
+  "left out (a counters-only profile: coverage first).\n\n"
   }
 };

@@ -3,6 +3,8 @@
    fetched:
 
      - a summary of what the profile holds, linking to the views,
+     - with op records (docs/vm.md), the opcodes and the opcode pairs and
+       sequences of 3 and 4 (page.h's page_seqs), for superinstructions,
      - the dimension report of a query (model.h's tables),
      - an icicle graph of the record tree in SVG: one box per record, or, past
        --records boxes, one per name path (a;b;c) with the records' summed time;
@@ -199,6 +201,7 @@ struct view
 
 static const struct view record_views[] = {
   { "flame", "Record tree", PM_TREE }, { "opcodes", "Opcodes", PM_OPS },
+  { "pairs", "Opcode pairs", PM_SEQS },
   { "lines", "Hottest source lines", PM_LINES },
   { "tables", "Dimension report", PM_REPORT },
   { "callgraph", "Call graph", PM_CG }, { "coverage", "Coverage", PM_LINES },
@@ -215,6 +218,8 @@ static const struct view diff_views[] = {
 static bool
 view_shown (const struct page *pg, const struct view *v)
 {
+  if (!strcmp (v->id, "pairs"))
+    return pg->m->seqs.nrows[0];
   return strcmp (v->id, "opcodes") || pg->m->ops.records;
 }
 
@@ -267,6 +272,8 @@ html_view (const struct page *pg, const char *id)
     html_flame (out, &m->tree, pg->max_records);
   else if (!strcmp (id, "opcodes"))
     html_opcodes (out, &m->ops, pg->q);
+  else if (!strcmp (id, "pairs"))
+    html_pairs (out, &m->seqs, m->ops.records, pg->q);
   else if (!strcmp (id, "tables") && pg->base)
     html_diff_tables (out, &m->diff, pg->q);
   else if (!strcmp (id, "tables"))

@@ -1,6 +1,7 @@
 /* html-tables.c - the tables of `dsprof html`'s page (html.h): the dimension
    report (model.h's tables), with --diff the diff model's (diff.h), the
-   op records by name, and the call graph (callgraph.h's cg_model).  */
+   op records by name, their pairs and sequences (page.h's page_seqs), and
+   the call graph (callgraph.h's cg_model).  */
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -248,6 +249,72 @@ html_opcodes (FILE *out, const struct rpt_model *ops, const struct query *q)
            "in %s.</p>\n", ops->records, t.unit->name);
   const char *path[2] = { NULL, NULL };
   rpt_each_table (ops, 0, q->top, path, table, &t);
+  fputs ("</section>\n", out);
+}
+
+/* Table K of the opcode pairs and sequences S (page.h's page_seqs: the
+   pairs, the sequences of 3, of 4), the --top TOP most frequent rows, Share%
+   of the OPS op records; notes of the rows --top leaves out and of the op
+   records without a row.  */
+
+static void
+seq_table (FILE *out, const struct page_seqs *s, int k, uint64_t ops, long top)
+{
+  if (k)
+    fprintf (out, "<h3 id=\"seq%d\">Sequences of %d</h3>\n", k + 2, k + 2);
+  else
+    fputs ("<h3 id=\"pairs2\">Pairs</h3>\n", out);
+  fputs ("<table class=\"seqs\">\n<thead><tr><th>Count</th><th>Share%</th>", out);
+  if (k)
+    fprintf (out, "<th class=\"value\">seq%d:name</th>", k + 2);
+  else
+    fputs ("<th class=\"value\">prev:name</th><th class=\"value\">name</th>", out);
+  fputs ("</tr></thead>\n<tbody>\n", out);
+  uint32_t n = s->nrows[k];
+  uint32_t shown = top > 0 && (uint32_t) top < n ? (uint32_t) top : n;
+  for (uint32_t i = 0; i < shown; i++)
+    {
+      const struct page_seq *r = &s->rows[k][i];
+      fprintf (out, "<tr><td>%" PRIu64 "</td><td>%.1f</td><td class=\"value\">",
+               r->count, pct (r->count, ops));
+      if (r->prev)
+        {
+          text_html (out, r->prev);
+          fputs ("</td><td class=\"value\">", out);
+        }
+      text_html (out, r->value);
+      fputs ("</td></tr>\n", out);
+    }
+  fputs ("</tbody>\n</table>\n", out);
+  if (shown < n)
+    fprintf (out, "<p class=\"note\">%" PRIu32 " more rows not shown (--top %ld)."
+             "</p>\n", n - shown, top);
+  if (!s->none[k])
+    return;
+  if (k)
+    fprintf (out, "<p class=\"note\">Op records with fewer than %d opcodes before "
+             "them in their call: %" PRIu64 ".</p>\n", k + 1, s->none[k]);
+  else
+    fprintf (out, "<p class=\"note\">Op records with no opcode before them (the "
+             "first of their call): %" PRIu64 ".</p>\n", s->none[k]);
+}
+
+/* The opcode pairs and sequences S of the OPS op records (docs/vm.md), Q's
+   --top rows of each.  */
+
+void
+html_pairs (FILE *out, const struct page_seqs *s, uint64_t ops,
+            const struct query *q)
+{
+  fprintf (out, "<section id=\"pairs\">\n<h2>Opcode pairs</h2>\n<p>Which opcode "
+           "runs after which in a call of the dispatch function, to design "
+           "superinstructions from (docs/vm.md): the pairs of <code>dsprof report "
+           "prev:name name --where event=op</code> as one table, and the "
+           "sequences of 3 and 4 opcodes of <code>seq3:name</code> and "
+           "<code>seq4:name</code>, most frequent first; Share%% of the %" PRIu64
+           " op records.</p>\n", ops);
+  for (int k = 0; k < 3; k++)
+    seq_table (out, s, k, ops, q->top);
   fputs ("</section>\n", out);
 }
 

@@ -28,11 +28,14 @@ pct (uint64_t part, uint64_t whole)
 }
 
 /* html-tables.c: the report M of Q as tables; with --diff the diff model's;
-   the op records by name OPS; the call graph M.  */
+   the op records by name OPS; their pairs and sequences S, out of OPS op
+   records; the call graph M.  */
 void html_tables (FILE *out, const struct rpt_model *m, const struct query *q);
 void html_diff_tables (FILE *out, const struct diff_model *m,
                        const struct query *q);
 void html_opcodes (FILE *out, const struct rpt_model *ops, const struct query *q);
+void html_pairs (FILE *out, const struct page_seqs *s, uint64_t ops,
+                 const struct query *q);
 void html_callgraph (FILE *out, const struct cg_model *m);
 
 /* html-icicle.c: the icicle graph of T (built with MAX_RECORDS).  */

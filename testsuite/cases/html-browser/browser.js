@@ -12,6 +12,11 @@
 //   opcodes PAGE CSV   a page of op records: the opcode view, linked from the
 //                  summary, holds the names and counts of the CSV of `dsprof
 //                  report name --where event=op`, and sorts by Count
+//   pairs PAGE CSV a page of op records: the opcode pairs view, linked from the
+//                  summary, holds the pairs and counts of the CSV of `dsprof
+//                  report prev:name name --where event=op`; its table sorts by
+//                  a column both ways, its heading folds and unfolds it, the
+//                  summary's link opens it folded
 //   diff PAGE      a --diff page: the icicle boxes keep the SVG's change colours
 //
 // The expected figures come from the page as dsprof wrote it (the SVG's boxes
@@ -51,6 +56,7 @@ async function records(p) {
   const svg = await svgBoxes(p);
   if (svg.length !== 7) fail(`${svg.length} boxes in the SVG, expected 7`);
   if (await p.$('#opcodes')) fail('an opcode view without op records');
+  if (await p.$('#pairs')) fail('an opcode pairs view without op records');
   if (await p.$eval('svg.flame', s => getComputedStyle(s).display) !== 'none')
     fail('the static SVG is still shown beside the icicle graph');
   const icw = await p.$eval('#icicle', d => d.getBoundingClientRect().width);
@@ -154,7 +160,7 @@ async function counters(p, lines, funcs, branches) {
   const ids = await p.$$eval('body > section', ss => ss.map(s => s.id));
   if (ids.slice(0, 3).join() !== 'overview,coverage,source')
     fail('sections: ' + ids.join());
-  for (const gone of ['flame', 'tables', 'callgraph'])
+  for (const gone of ['flame', 'tables', 'callgraph', 'opcodes', 'pairs'])
     if (ids.includes(gone)) fail(`a counters-only page has the empty ${gone} view`);
   const over = await p.textContent('#overview');
   if (!over.includes('No profile records') || !over.includes(`lines ${lines}`))
@@ -212,6 +218,56 @@ async function opcodes(p, csvfile) {
     if (rows[i][1] > rows[i - 1][1]) fail('opcodes not sorted by Count: ' + JSON.stringify(rows));
 }
 
+// The pairs table's rows as shown: [count, prev, name].
+async function pairRows(p) {
+  return p.$$eval('#pairs table.seqs:first-of-type tbody tr', rs => rs.map(r =>
+    [+r.cells[0].textContent, r.cells[2].textContent, r.cells[3].textContent]));
+}
+
+function sorted(rows, i, down, what) {
+  for (let k = 1; k < rows.length; k++) {
+    const a = rows[k - 1][i], b = rows[k][i];
+    if (down ? a < b : a > b) fail(`${what}: not sorted: ${JSON.stringify(rows)}`);
+  }
+}
+
+async function pairs(p, csvfile) {
+  // PREV NAME -> COUNT of `dsprof report prev:name name --where event=op
+  // --format csv`, its pairs: the rows of level 2 with an opcode before.
+  const want = {};
+  for (const line of require('fs').readFileSync(csvfile, 'utf8').trim().split('\n').slice(1)) {
+    const f = line.split(',');
+    if (f[0] === '2' && f[1] !== '') want[f[1] + ' ' + f[2]] = +f[9];
+  }
+  const links = await p.$$eval('#overview a', as => as.map(a => a.getAttribute('href')));
+  if (!links.includes('#pairs')) fail('no link to the opcode pairs: ' + links);
+  const heads = await p.$$('#pairs table.seqs:first-of-type thead th');
+  const col = n => p.$$eval('#pairs table.seqs:first-of-type thead th',
+                            (ts, n) => ts.findIndex(t => t.textContent === n), n);
+  // By the opcode after, largest first; then by Count both ways.
+  await heads[await col('name')].click();
+  sorted(await pairRows(p), 2, true, 'pairs by name');
+  await heads[await col('Count')].click();
+  let rows = await pairRows(p);
+  sorted(rows, 0, true, 'pairs by Count');
+  const got = {};
+  for (const [c, a, b] of rows) got[a + ' ' + b] = c;
+  if (JSON.stringify(Object.entries(got).sort()) !== JSON.stringify(Object.entries(want).sort()))
+    fail(`pairs ${JSON.stringify(got)}, the report's ${JSON.stringify(want)}`);
+  await heads[await col('Count')].click();
+  sorted(await pairRows(p), 0, false, 'pairs by Count, smallest first');
+  // Its heading folds the view and unfolds it; the summary's link opens it.
+  const visible = () => p.$eval('#pairs table.seqs', t => t.getBoundingClientRect().height > 0);
+  if (!await visible()) fail('the pairs table is not shown');
+  await p.click('#pairs > h2');
+  if (await visible()) fail('the pairs view does not fold');
+  await p.click('#pairs > h2');
+  if (!await visible()) fail('the pairs view does not unfold');
+  await p.click('#pairs > h2');
+  await p.click('#overview a[href="#pairs"]');
+  if (!await visible()) fail('the summary\'s link does not open the folded pairs view');
+}
+
 async function diff(p) {
   const svg = await svgBoxes(p), boxes = await shown(p);
   if (!svg.length || boxes.length !== svg.length)
@@ -237,7 +293,7 @@ async function diff(p) {
     p.on('pageerror', e => errors.push(String(e)));
     p.setDefaultTimeout(60000);
     await p.goto('file://' + require('path').resolve(page));
-    await ({ records, counters, opcodes, diff })[mode](p, ...args);
+    await ({ records, counters, opcodes, pairs, diff })[mode](p, ...args);
     if (errors.length) fail('script errors: ' + errors.join('; '));
     if (process.env.SHOT) await p.screenshot({ path: process.env.SHOT, fullPage: false });
   } finally {

@@ -9,7 +9,9 @@
 # source views (no empty record views), its coverage totals those of `dsprof
 # summary`, the never-run line marked, branch counts on demand, a hottest line
 # linking to its source line; a VM's op records get the opcode view, the
-# table of `dsprof report name --where event=op`; a --diff page's boxes keep
+# table of `dsprof report name --where event=op`, and the opcode pairs view,
+# the pairs of `dsprof report prev:name name --where event=op`, sorting by a
+# column both ways, folding and opening from the summary; a --diff page's boxes keep
 # their change colours.
 . "$(dirname "$0")/../../lib.sh"
 
@@ -53,6 +55,10 @@ run_dsprof report name --where event=op --format csv >ops.csv 2>err ||
 [ "$(wc -l <ops.csv)" -gt 5 ] || fail "few op records: $(cat ops.csv)"
 run_dsprof html -o vm.html 2>err || fail "dsprof html (vm): status $? ($(cat err))"
 browse opcodes vm.html ops.csv
+run_dsprof report prev:name name --where event=op --format csv >pairs.csv 2>err ||
+  fail "dsprof report prev:name name --where event=op: status $? ($(cat err))"
+[ "$(grep -c '^2,OP_' pairs.csv)" -gt 5 ] || fail "few pairs: $(cat pairs.csv)"
+browse pairs vm.html pairs.csv
 cd ..
 
 # --diff: two runs of expr.

@@ -8,12 +8,19 @@
   check.py merged PAGE              ... with one box per name path
   check.py extra PAGE               the page of extra.c (markup, two threads)
   check.py png SHOT                 a screenshot that shows the record tree
+  check.py pairs PAGE TOP OPS PAIRS SEQ3 SEQ4
+                                    the opcode pairs and sequences of a VM's
+                                    page with --top TOP, against the CSVs of
+                                    `dsprof report` name, prev:name name,
+                                    seq3:name and seq4:name --where event=op
+  check.py no-pairs PAGE            a page without the opcode pairs view
 
 Pages are parsed into a small tree with html.parser; the same checks read the
 page as dsprof wrote it and the DOM as Chromium rendered it.  Every expectation
 comes from the programs' logic (see test.sh).  Exits 1 with a message on the
 first failure."""
 
+import csv
 import html.parser
 import re
 import struct
@@ -484,6 +491,81 @@ def png_pixels(path):
     return w, h, bpp, rows
 
 
+def report_csv(path, ndims):
+    """{values of the last level's row: count} of a `dsprof report --format
+    csv` of NDIMS dimensions."""
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    if rows[0][0] != "level" or rows[0][ndims + 1 + 6] != "count":
+        fail("%s: header %r" % (path, rows[0]))
+    return {tuple(r[1:ndims + 1]): int(r[ndims + 1 + 6])
+            for r in rows[1:] if r[0] == str(ndims)}
+
+
+def expect_seqs(sec, heading, want, ops, top, begin, why):
+    """The table HEADING of SEC: the rows of WANT ({values: count}, those with
+    an empty value left out, BEGIN op records), the TOP most frequent of them,
+    by Count; Share% of the OPS op records; the notes of the rows left out."""
+    tabs = tables(sec)
+    if heading not in tabs:
+        fail("no table %r in the pairs view (tables: %s)" % (heading, list(tabs)))
+    rows = tabs[heading]
+    counts = [int(r[0]) for r in rows]
+    if counts != sorted(counts, reverse=True):
+        fail("%s: not by Count: %r" % (heading, counts))
+    for r in rows:
+        if abs(float(r[1]) - 100.0 * int(r[0]) / ops) > 0.051:
+            fail("%s: Share%% %s for count %s of %d op records" % (heading, r[1], r[0], ops))
+        if want.get(tuple(r[2:])) != int(r[0]):
+            fail("%s: row %r, the report's count %r" % (heading, r, want.get(tuple(r[2:]))))
+    expected = sorted(want.values(), reverse=True)
+    if top:
+        expected = expected[:top]
+    if counts != expected:
+        fail("%s: counts %r, the report's most frequent %r" % (heading, counts, expected))
+    return len(want) - len(rows), begin and "Op records with %s: %d." % (why, begin)
+
+
+def cmd_pairs(path, top, ops_csv, pairs_csv, seq3_csv, seq4_csv):
+    raw, root = parse(path)
+    top = int(top)
+    ops = sum(report_csv(ops_csv, 1).values())
+    links = [a.attrs.get("href") for a in section(root, "overview").all("a")]
+    if "#pairs" not in links:
+        fail("the summary does not link to the pairs: %r" % links)
+    sec = section(root, "pairs")
+    notes = [p.text() for p in sec.all("p", "note")]
+    pairs = report_csv(pairs_csv, 2)
+    begin = sum(c for v, c in pairs.items() if v[0] == "")
+    want = {v: c for v, c in pairs.items() if v[0] != ""}
+    got = [expect_seqs(sec, "Pairs", want, ops, top, begin,
+                       "no opcode before them (the first of their call)")]
+    for n, f in ((3, seq3_csv), (4, seq4_csv)):
+        seqs = report_csv(f, 1)
+        got.append(expect_seqs(sec, "Sequences of %d" % n,
+                               {v: c for v, c in seqs.items() if v[0] != ""},
+                               ops, top, seqs.get(("",), 0),
+                               "fewer than %d opcodes before them in their call"
+                               % (n - 1)))
+    expected = []
+    for more, note in got:
+        if more:
+            expected.append("%d more rows not shown (--top %d)." % (more, top))
+        if note:
+            expected.append(note)
+    if notes != expected:
+        fail("pairs view notes %r, expected %r" % (notes, expected))
+    print("pairs: %d op records, %d pairs" % (ops, len(want)))
+
+
+def cmd_no_pairs(path):
+    raw, root = parse(path)
+    if any(s.attrs.get("id") == "pairs" for s in root.all("section")):
+        fail("%s: a pairs view without op records" % path)
+    if 'href="#pairs"' in raw or "seq3:name" in raw:
+        fail("%s: the summary links to pairs it does not show" % path)
+
+
 def cmd_png(path):
     w, h, bpp, rows = png_pixels(path)
     colours, warm = set(), 0
@@ -504,7 +586,8 @@ def cmd_png(path):
 def main():
     cmd, args = sys.argv[1], sys.argv[2:]
     {"wellformed": cmd_wellformed, "expr": cmd_expr, "expr-dims": cmd_expr_dims,
-     "merged": cmd_merged, "top": cmd_top, "extra": cmd_extra, "png": cmd_png}[cmd](*args)
+     "merged": cmd_merged, "top": cmd_top, "extra": cmd_extra, "png": cmd_png,
+     "pairs": cmd_pairs, "no-pairs": cmd_no_pairs}[cmd](*args)
 
 
 if __name__ == "__main__":

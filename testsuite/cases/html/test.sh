@@ -6,8 +6,11 @@
 # 2+4 times) and the hottest lines with their counts and text; the screenshot
 # shows the boxes.  With --records 3 the boxes are one per name path.  extra.c:
 # markup in an event type and a string dimension stays text, two threads give
-# two lanes, a missing source is noted.  check.py holds the checks and derives
-# nothing from dsprof.
+# two lanes, a missing source is noted.  The VMs of vm.c: the opcode pairs
+# and sequences of 3 and 4 are those of `dsprof report prev:name name`,
+# `seq3:name` and `seq4:name` --where event=op, the most frequent first; a
+# page without op records (expr's, a counters-only one) has no such view.
+# check.py holds the checks and derives nothing from dsprof.
 . "$(dirname "$0")/../../lib.sh"
 
 command -v chromium >/dev/null ||
@@ -71,6 +74,42 @@ check wellformed extra.html
 check extra extra.html
 browse --dump-dom "file://$PWD/extra.html" >dom.html || fail "chromium --dump-dom extra.html"
 check extra dom.html
+cd ..
+
+# No op records: no opcode pairs view, in the page of records (expr) nor in a
+# counters-only page.
+check no-pairs r.html
+mkdir cov && cd cov
+printf '%s\n' '#include <stdio.h>' \
+  'static int f (int x) { return x % 3 == 0; }' \
+  'int main (void) { int n = 0; for (int i = 0; i < 10; i++) n += f (i);' \
+  '  printf ("%d\n", n); return 0; }' >cov.c
+dscc -o cov cov.c || fail "cov.c does not compile"
+./cov >/dev/null || fail "cov exited with status $?"
+run_dsprof html -o c.html 2>err || fail "dsprof html (counters): status $? ($(cat err))"
+grep -q 'No profile records' c.html || fail "the counters-only page has records"
+check wellformed c.html
+check no-pairs c.html
+cd ..
+
+# Op records (the VMs of vm.c, dispatch=run, one recursing): the opcode pairs
+# and sequences of 3 and 4, all of them and the --top 3 most frequent, against
+# the tables of `dsprof report`.
+mkdir vm && cd vm
+cp "$FIXTURES/vm.c" .
+dscc -w -O2 -fplugin-arg-dsprof-dispatch=run -o vm vm.c || fail "vm.c does not compile"
+./vm >/dev/null || fail "vm exited with status $?"
+for d in name prev:name,name seq3:name seq4:name; do
+  run_dsprof report ${d/,/ } --where event=op --format csv >"${d//:/-}.csv" 2>err ||
+    fail "dsprof report $d --where event=op: status $? ($(cat err))"
+done
+[ "$(grep -c '^2,OP_' prev-name,name.csv)" -gt 5 ] || fail "few pairs: $(cat prev-name,name.csv)"
+for top in 0 3; do
+  run_dsprof html --top $top -o vm$top.html 2>err || fail "dsprof html --top $top (vm): status $? ($(cat err))"
+  [ -s err ] && fail "dsprof html (vm) wrote to stderr: $(cat err)"
+  check wellformed vm$top.html
+  check pairs vm$top.html $top name.csv prev-name,name.csv seq3-name.csv seq4-name.csv
+done
 cd ..
 
 # Usage errors.
