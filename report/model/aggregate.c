@@ -615,6 +615,20 @@ prev_present (const struct ev_record *r, const char *d)
 /* The separator of the op records' values in a seqN:D value.  */
 #define SEQ_SEP " > "
 
+/* S after the LEN bytes of BUF (SIZE bytes), cut to fit; the new length.
+   (The values are made once per record: no printf.)  */
+
+static size_t
+seq_append (char *buf, size_t size, size_t len, const char *s)
+{
+  size_t n = strlen (s);
+  if (len + n >= size)
+    n = size - 1 - len;
+  memcpy (buf + len, s, n);
+  buf[len + n] = '\0';
+  return len + n;
+}
+
 /* seqN:D of R: D of the last N op records of R's invocation, R last, joined
    by SEQ_SEP; NULL if fewer than N - 1 come before R.  */
 
@@ -631,9 +645,9 @@ seq_text (const struct ev_record *r, const char *d, int n, char *buf,
     {
       const char *t = op_site_text (i ? r->op_prev[i - 1] : r->site, d, part,
                                     sizeof part);
-      len += snprintf (buf + (len < size ? len : size),
-                       len < size ? size - len : 0, "%s%s",
-                       i < n - 1 ? SEQ_SEP : "", t ? t : "");
+      if (i < n - 1)
+        len = seq_append (buf, size, len, SEQ_SEP);
+      len = seq_append (buf, size, len, t ? t : "");
     }
   return buf;
 }
