@@ -176,13 +176,14 @@ loops_reshaped_p (void)
 }
 
 /* Whether GCC's cfg cleanup reshapes the loops of FUN before gcov's
-   instrumentation: execute_fixup_cfg asks for a cleanup when the function,
-   in SSA form, calls a function declared const or pure (fixup_cfg2, and
-   tree_profiling again just before branch_prob), and cleanup_tree_cfg gives
-   every loop header entered from more than one block outside the loop a
-   forwarder block that keeps its labels and those ways in, the latches going
-   on to the rest (a call of isdigit, a const __ctype_b_loc, or of strlen is
-   enough), whatever the -O level.  */
+   instrumentation, whatever the -O level: cleanup_tree_cfg gives every loop
+   header entered from more than one block outside the loop a forwarder
+   block that keeps its labels and those ways in, the latches going on to the
+   rest.  Two things ask for that cleanup at -O0: execute_fixup_cfg, when the
+   function, in SSA form, calls a function declared const or pure (pass
+   fixup_cfg2, and tree_profiling again just before branch_prob; a call of
+   isdigit, a const __ctype_b_loc, or of strlen is enough), and the early
+   inliner, when it inlines a function declared always_inline.  */
 
 static bool
 loops_cleaned_p (function *fun)
@@ -193,9 +194,12 @@ loops_cleaned_p (function *fun)
          gsi_next (&gsi))
       {
         gimple *stmt = gsi_stmt (gsi);
-        if (is_gimple_call (stmt) && gimple_call_fndecl (stmt)
-            && (gimple_call_flags (stmt)
-                & (ECF_CONST | ECF_PURE | ECF_LOOPING_CONST_OR_PURE)))
+        tree fndecl = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL;
+        if (fndecl
+            && ((gimple_call_flags (stmt)
+                 & (ECF_CONST | ECF_PURE | ECF_LOOPING_CONST_OR_PURE))
+                || lookup_attribute ("always_inline",
+                                     DECL_ATTRIBUTES (fndecl))))
           return true;
       }
   return false;

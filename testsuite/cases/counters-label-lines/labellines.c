@@ -226,6 +226,39 @@ number (int c, const char *p)
   return n;
 }
 
+/* And in a function into which GCC inlines a function declared
+   always_inline (also at -O0, before gcov instruments), which asks for the
+   same cleanup.  */
+static inline __attribute__ ((always_inline)) void
+bump (int *n)
+{
+  *n += 2;
+}
+
+static int
+scan (int c, const char *p)
+{
+  int n = 0;
+  switch (c) {
+  case '.':
+    n = 1; bump (&n);
+    if (*p == 'x')
+      return -1;
+    n = 0;
+  case '0':                                     /* LABEL 3 */
+  case '1':
+    for (;;) {
+      n++;
+      if (*p++ == 0)
+        break;
+    }
+    break;
+  default:
+    n = 100;
+  }
+  return n;
+}
+
 int
 main (void)
 {
@@ -248,6 +281,8 @@ main (void)
        + lex ('z', "");
   t += number ('.', "5ab") + number ('.', "x") + number ('0', "12")
        + number ('1', "") + number ('z', "");
+  t += scan ('.', "5ab") + scan ('.', "x") + scan ('0', "12") + scan ('1', "")
+       + scan ('z', "");
   printf ("%d\n", t);
   return 0;
 }
