@@ -216,9 +216,22 @@ label_edge_p (edge e)
   return label_edges->contains (e);
 }
 
+/* Whether BB holds labels only (a user label before a loop's own label, as
+   `name: do ...': GCC gives each a block).  */
+
+static bool
+labels_only_p (basic_block bb)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+       !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+    if (gimple_code (gsi_stmt (gsi)) != GIMPLE_LABEL)
+      return false;
+  return true;
+}
+
 /* (3) If GCC reshapes loops (loops_reshaped_p, or with CLEANED
    loops_cleaned_p) and BB, a block starting with a label whose line it does
-   not end (label_line_alone_p), heads a loop, give its labels a block of
+   not end (label_line_alone_p) or holding labels only, heads a loop, give its labels a block of
    their own that the ways in that gcov will count on the label's line enter,
    and send the others to the rest of BB, as GCC will do.  Return whether it
    did.  */
@@ -231,7 +244,8 @@ reshape_label_loop (basic_block bb, bool cleaned)
   bool reshaped = loops_reshaped_p ();
   if (!(reshaped || cleaned) || !current_loops || !l || l->header != bb
       || !loop_outer (l) || !label || gimple_code (label) != GIMPLE_LABEL
-      || !label_line_alone_p (bb, gimple_location (label)))
+      || !(label_line_alone_p (bb, gimple_location (label))
+           || labels_only_p (bb)))
     return false;
   unsigned latches = 0;
   edge e;

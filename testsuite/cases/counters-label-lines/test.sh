@@ -17,7 +17,9 @@
 # cfg cleanup that such a call asks for gives the loop a forwarder block
 # holding the labels before gcov instruments, with or without -Wall; and in a
 # function into which an always_inline function is inlined (also at -O0),
-# which asks for the same cleanup.
+# which asks for the same cleanup.  And a label heading a do-while in a block
+# of its own (GCC gives a user label and the loop's label a block each) that
+# gotos from after the loop jump back to: with -Wall its line counts the gotos.
 #
 # One binary built with the plugin AND gcc --coverage, at -O0 and at -O2, each
 # without and with -Wall:
@@ -82,7 +84,7 @@ while IFS=: read -r line text; do
   done
   n=$((n + 1))
 done < <(grep -n '/\* LABEL [-0-9]*\( -Wall [0-9]*\)\? \*/' "$src")
-[ "$n" -eq 16 ] || fail "$src: $n marked lines, not 16"
+[ "$n" -eq 17 ] || fail "$src: $n marked lines, not 17"
 
 for w in "" -Wall; do
   cmp -s O0$w/bb/$src.bb O2$w/bb/$src.bb ||
