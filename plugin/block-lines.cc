@@ -231,10 +231,10 @@ labels_only_p (basic_block bb)
 
 /* (3) If GCC reshapes loops (loops_reshaped_p, or with CLEANED
    loops_cleaned_p) and BB, a block starting with a label whose line it does
-   not end (label_line_alone_p) or holding labels only, heads a loop, give its labels a block of
-   their own that the ways in that gcov will count on the label's line enter,
-   and send the others to the rest of BB, as GCC will do.  Return whether it
-   did.  */
+   not end (label_line_alone_p) or holding labels only, heads a loop, give
+   its labels a block of their own that the ways in that gcov will count on
+   the label's line enter, and send the others to the rest of BB, as GCC
+   will do.  Return whether it did.  */
 
 static bool
 reshape_label_loop (basic_block bb, bool cleaned)
