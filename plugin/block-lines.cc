@@ -175,6 +175,36 @@ loops_reshaped_p (void)
   return warn_format_overflow > 0 || warn_format_trunc > 0;
 }
 
+/* Whether GCC's cfg cleanup reshapes the loops of FUN before gcov's
+   instrumentation, whatever the -O level: cleanup_tree_cfg gives every loop
+   header entered from more than one block outside the loop a forwarder
+   block that keeps its labels and those ways in, the latches going on to the
+   rest.  Two things ask for that cleanup at -O0: execute_fixup_cfg, when the
+   function, in SSA form, calls a function declared const or pure (pass
+   fixup_cfg2, and tree_profiling again just before branch_prob; a call of
+   isdigit, a const __ctype_b_loc, or of strlen is enough), and the early
+   inliner, when it inlines a function declared always_inline.  */
+
+static bool
+loops_cleaned_p (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        tree fndecl = is_gimple_call (stmt) ? gimple_call_fndecl (stmt) : NULL;
+        if (fndecl
+            && ((gimple_call_flags (stmt)
+                 & (ECF_CONST | ECF_PURE | ECF_LOOPING_CONST_OR_PURE))
+                || lookup_attribute ("always_inline",
+                                     DECL_ATTRIBUTES (fndecl))))
+          return true;
+      }
+  return false;
+}
+
 /* The ways into a loop's header that stay with its labels
    (reshape_label_loop).  */
 
@@ -186,20 +216,36 @@ label_edge_p (edge e)
   return label_edges->contains (e);
 }
 
-/* (3) If GCC reshapes loops (loops_reshaped_p) and BB, a block starting with
-   a label whose line it does not end (label_line_alone_p), heads a loop, give
-   its labels a block of their own that the ways in that gcov will count on
-   the label's line enter, and send the others to the rest of BB, as GCC will
-   do.  Return whether it did.  */
+/* Whether BB holds labels only (a user label before a loop's own label, as
+   `name: do ...': GCC gives each a block).  */
 
 static bool
-reshape_label_loop (basic_block bb)
+labels_only_p (basic_block bb)
+{
+  for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+       !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+    if (gimple_code (gsi_stmt (gsi)) != GIMPLE_LABEL)
+      return false;
+  return true;
+}
+
+/* (3) If GCC reshapes loops (loops_reshaped_p, or with CLEANED
+   loops_cleaned_p) and BB, a block starting with a label whose line it does
+   not end (label_line_alone_p) or holding labels only, heads a loop, give
+   its labels a block of their own that the ways in that gcov will count on
+   the label's line enter, and send the others to the rest of BB, as GCC
+   will do.  Return whether it did.  */
+
+static bool
+reshape_label_loop (basic_block bb, bool cleaned)
 {
   class loop *l = bb->loop_father;
   gimple *label = first_stmt (bb);
-  if (!loops_reshaped_p () || !current_loops || !l || l->header != bb
+  bool reshaped = loops_reshaped_p ();
+  if (!(reshaped || cleaned) || !current_loops || !l || l->header != bb
       || !loop_outer (l) || !label || gimple_code (label) != GIMPLE_LABEL
-      || !label_line_alone_p (bb, gimple_location (label)))
+      || !(label_line_alone_p (bb, gimple_location (label))
+           || labels_only_p (bb)))
     return false;
   unsigned latches = 0;
   edge e;
@@ -212,20 +258,25 @@ reshape_label_loop (basic_block bb)
       latches += flow_bb_inside_loop_p (l, e->src);
     }
   /* A single latch and a single way in: GCC splits the way in for a
-     preheader, the labels stay.  */
-  if (!latches || (latches == 1 && EDGE_COUNT (bb->preds) < 3))
+     preheader, the labels stay.  The cleanup leaves a loop with a single
+     way in as it is.  */
+  if (!latches || (latches == 1 && EDGE_COUNT (bb->preds) < 3)
+      || (!reshaped && EDGE_COUNT (bb->preds) - latches < 2))
     return false;
   /* The ways counted on the label's line once GCC has reshaped the loop: as
      make_forwarder_block leaves the labels with a single latch's preheader,
      the ways in from outside (and the latch if it is a jump carrying the
      label's location); as it leaves them with the block merging several
-     latches, the latches and the jumps carrying the label's location.  */
+     latches, the latches and the jumps carrying the label's location; as
+     the cleanup leaves them with its forwarder, the ways in (and the jumps
+     carrying the label's location, which gcov counts on the line wherever
+     they go).  */
   hash_set<edge> keep;
   FOR_EACH_EDGE (e, ei, bb->preds)
     {
       bool latch = flow_bb_inside_loop_p (l, e->src);
       bool jump = label_counted_by_jumps_p (e->src);
-      if (latches == 1 ? !latch || jump : latch || jump)
+      if (latches == 1 || !reshaped ? !latch || jump : latch || jump)
         keep.add (e);
       /* As join_label_jumps: gcov is not to split the jump once more.  */
       if (jump && single_pred_p (e->src))
@@ -271,8 +322,9 @@ split_jump_edges (function *fun)
   auto_vec<basic_block> headers;
   FOR_EACH_BB_FN (bb, fun)
     headers.safe_push (bb);
+  bool cleaned = !loops_reshaped_p () && loops_cleaned_p (fun);
   for (unsigned i = 0; i < headers.length (); i++)
-    reshape_label_loop (headers[i]);
+    reshape_label_loop (headers[i], cleaned);
   join_label_jumps (&split);
 }
 

@@ -188,6 +188,115 @@ lex (int c, const char *p)
   return n;
 }
 
+/* The same `case' heading a for (;;), in a function that calls a function
+   declared const: GCC's cfg cleanup (which a call of a const or pure
+   function asks for) gives a loop header entered from several blocks a
+   forwarder block holding its labels before gcov instruments, whatever the
+   warnings and the -O level, so the line counts the ways into the loop, not
+   its iterations.  */
+static int digit_p (int c) __attribute__ ((const));
+
+static int
+digit_p (int c)
+{
+  return c >= '0' && c <= '9';
+}
+
+static int
+number (int c, const char *p)
+{
+  int n = 0;
+  switch (c) {
+  case '.':
+    if (!digit_p (*p))
+      return -1;
+    else
+      c = '0';
+  case '0':                                     /* LABEL 3 */
+  case '1':
+    for (;;) {
+      n++;
+      if (*p++ == 0)
+        break;
+    }
+    break;
+  default:
+    n = 100;
+  }
+  return n;
+}
+
+/* And in a function into which GCC inlines a function declared
+   always_inline (also at -O0, before gcov instruments), which asks for the
+   same cleanup.  */
+static inline __attribute__ ((always_inline)) void
+bump (int *n)
+{
+  *n += 2;
+}
+
+static int
+scan (int c, const char *p)
+{
+  int n = 0;
+  switch (c) {
+  case '.':
+    n = 1; bump (&n);
+    if (*p == 'x')
+      return -1;
+    n = 0;
+  case '0':                                     /* LABEL 3 */
+  case '1':
+    for (;;) {
+      n++;
+      if (*p++ == 0)
+        break;
+    }
+    break;
+  default:
+    n = 100;
+  }
+  return n;
+}
+
+/* A label heading a do-while (flex's `yy_match:'), which GCC puts in a
+   block of its own before the loop's: gotos back to it from code after the
+   loop make it the header of a loop with several latches, whose labels -Wall
+   leaves with the gotos alone, so gcov counts the gotos on the line, not the
+   way in by falling.  */
+static int
+match (const char *p, int k)
+{
+  int n = 0, st = 0;
+  while (1)
+    {
+      st = k;
+ again:                                         /* LABEL 7 -Wall 1 */
+      do
+        {
+          n++;
+          p++;
+        }
+      while (*p && *p != ' ');
+      if (*p == 0)
+        break;
+      switch (k)
+        {
+        case 1:
+          if (st > 100)
+            {
+              st = 2;
+              goto again;
+            }
+          break;
+        case 2:
+          goto again;
+        }
+      p++;
+    }
+  return n + st;
+}
+
 int
 main (void)
 {
@@ -208,6 +317,11 @@ main (void)
     t += duff ("abcdefghijklmnop", k);
   t += lex ('.', "ab") + lex ('.', "x") + lex ('0', "abc") + lex ('1', "")
        + lex ('z', "");
+  t += number ('.', "5ab") + number ('.', "x") + number ('0', "12")
+       + number ('1', "") + number ('z', "");
+  t += match ("ab cd ef", 0) + match ("x y", 1) + match ("p q", 2);
+  t += scan ('.', "5ab") + scan ('.', "x") + scan ('0', "12") + scan ('1', "")
+       + scan ('z', "");
   printf ("%d\n", t);
   return 0;
 }
