@@ -787,7 +787,8 @@ make_chunk (unsigned char *buf, uint32_t seq, uint64_t base_ticks, uint64_t base
   e->base_ns = base_ns;
   struct buf s = { (unsigned char *) (e + 1), 0 };
   put_u (&s, DSPROF_OP_NAME); put_u (&s, 1); put_s (&s, "A");
-  memcpy (s.p + s.n, ops, n);
+  if (n)                         /* OPS may be NULL then */
+    memcpy (s.p + s.n, ops, n);
   e->used = s.n + n;
   return e;
 }
