@@ -54,19 +54,15 @@ enum dx_status
   DX_OK, DX_NULL, DX_UNREADABLE
 };
 
+/* The number at *PP, the program a constant of the unit (so no bound but
+   the ten bytes any number fits in), *PP moved past it: the codec's reader.  */
+
 static uint64_t
 get_uleb (const unsigned char **pp)
 {
-  const unsigned char *p = *pp;
-  uint64_t v = 0;
-  unsigned shift = 0;
-  do
-    {
-      v |= (uint64_t) (*p & 0x7f) << shift;
-      shift += 7;
-    }
-  while (*p++ & 0x80 && shift < 64);
-  *pp = p;
+  struct dsprof_cursor c = { *pp, *pp + 10, 0 };
+  uint64_t v = dsprof_read_uleb (&c);
+  *pp = c.p;
   return v;
 }
 
