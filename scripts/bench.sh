@@ -89,6 +89,12 @@
 #                      less the estimate against the plain run, and the op
 #                      records' profiled time against luaV_execute's (medians
 #                      of BENCH_SLOW_RUNS runs of each, one after the other)
+#   real_times         gawk and jq from Debian source (scripts/real.sh's
+#                      builds) running bench/gawk-cpu.awk and bench/jq-cpu.jq,
+#                      plain and with functions=all counters=off: the run
+#                      less dsprof's estimate of its cost, and the profiled
+#                      time after deduction, against the plain run (medians
+#                      of BENCH_SLOW_RUNS runs of each, one after the other)
 #   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
 #                      built with -pg (fewer runs: uftrace takes a minute a run)
 #   fork_cost          a program of 500 units forking 200 children, each calling
@@ -168,7 +174,7 @@ CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
 
-BENCHES="lua_counters compile_time events profile_size report_speed report_callgrind export_size report_memory time_accuracy vm_times function_times lua_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh dim_expr"
+BENCHES="lua_counters compile_time events profile_size report_speed report_callgrind export_size report_memory time_accuracy vm_times function_times lua_times real_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh dim_expr"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -1142,6 +1148,74 @@ PY
       row "$what" "$fig" "$unit" "$r" "$note"
     done
   rm -rf "$run"
+}
+
+# ---- functions=all on real interpreters: gawk and jq from Debian source ----
+# Each is built twice with its own build system (scripts/real.sh's plain and
+# all-O2 variants): plain -O2, and -O2 with functions=all counters=off.  The
+# runs alternate, plain then instrumented; per run: the wall times, dsprof's
+# estimate of its cost, and the profiled time (main's record encloses the run).
+bench_real_times () {
+  local runs=${BENCH_SLOW_RUNS:-3} dir=$BENCH_DIR/real pkg
+  mkdir -p "$dir"
+  (
+    REAL_SOURCED=1 REAL_DIR=$dir . "$TOP/scripts/real.sh"
+    snapshot_tools
+    for pkg in gawk jq; do
+      "pkg_$pkg"
+      [ -z "$DEPS" ] || "$TOP/scripts/deps.sh" install $DEPS >&2 ||
+        die "the build dependencies of $pkg are missing"
+      for v in plain all-O2; do
+        [ "$(cat "$OUT/$pkg-$v.stamp" 2>/dev/null)" = "$RUN_ID" ] && continue
+        build "$pkg" "$v" >&2
+        echo "$RUN_ID" >"$OUT/$pkg-$v.stamp"
+      done
+    done
+  ) || die "building gawk and jq failed"
+  for pkg in gawk jq; do
+    python3 - "$dir" "$pkg" "$runs" "$dir/tools/dsprof" "$TOP/bench" <<'PY' |
+import json, os, statistics, subprocess, sys, time
+dir, pkg, runs, dsprof, bench = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
+def cmd(v):
+    if pkg == "gawk":
+        return [os.path.join(dir, "gawk-" + v, "gawk"), "-f", os.path.join(bench, "gawk-cpu.awk")]
+    # libtool's wrapper script, which runs the program under .libs.
+    return [os.path.join(dir, "jq-" + v, "jq"), "-n", "-f", os.path.join(bench, "jq-cpu.jq")]
+prof = os.path.join(dir, pkg + ".data")
+for v in ("plain", "all-O2"):  # a run of each first, untimed: caches, libtool's wrapper
+    subprocess.run(cmd(v), env=dict(os.environ, DSPROF_OUT=prof), check=True,
+                   stdout=subprocess.DEVNULL)
+rows = []
+for i in range(runs):
+    fig = []
+    for v in ("plain", "all-O2"):
+        env = dict(os.environ, DSPROF_OUT=prof)
+        t = time.perf_counter()
+        out = subprocess.run(["setarch", "-R"] + cmd(v), env=env, check=True,
+                             stdout=subprocess.PIPE).stdout
+        fig.append(time.perf_counter() - t)
+        if v == "plain":
+            want = out
+        elif out != want:
+            sys.exit("%s: the functions=all build printed other output" % pkg)
+    r = json.loads(subprocess.run([dsprof, "report", "name", "--format", "json", "--unit", "ns",
+                                   prof], check=True, capture_output=True).stdout)
+    os.unlink(prof)
+    i = r["instrumentation"]
+    fig += [i["cost_ns"] / 1e9, r["profiled_ns"] / 1e9, i["events"]]
+    rows.append(fig)
+med = lambda k: statistics.median(r[k] for r in rows)
+p, c, cost, prof_s, ev = (med(k) for k in range(5))
+print("%s plain run (-O2)|%.3f|s|1.00x|median of %d runs" % (pkg, p, len(rows)))
+print("%s functions=all run|%.3f|s|%.2fx|%d events" % (pkg, c, c / p, ev))
+print("%s: dsprof's estimate of its cost|%.3f|s|%.2fx|of the run's overhead (%.3f s)" % (pkg, cost, cost / (c - p), c - p))
+print("%s: run - the estimate|%.3f|s|%.2fx|against the plain run" % (pkg, c - cost, (c - cost) / p))
+print("%s: profiled time|%.3f|s|%.2fx|after deduction, against the plain run" % (pkg, prof_s, prof_s / p))
+PY
+      while IFS='|' read -r what fig unit r note; do
+        row "$what" "$fig" "$unit" "$r" "$note"
+      done
+  done
 }
 
 # ---- what a read of each clock costs: the recorder's and the thread's CPU time ----
