@@ -42,7 +42,12 @@ DSPROF_OUT=forever.data ./loop forever >forever.out &
 pid=$!
 wait_for forever.out 2000
 kill -STOP "$pid"
-sleep 0.1
+# Stopped: its state in /proc is T (a busy machine may take a while).
+end=$((SECONDS + 20))
+until [ "$(sed 's/.*) //' "/proc/$pid/stat" | cut -c1)" = T ]; do
+  [ $SECONDS -lt $end ] || fail "the program did not stop in 20 s"
+  sleep 0.01
+done
 last=$(tail -n 1 forever.out)
 c=$(count forever.data "loop.c:$BODY")
 [ "$c" -ge "$last" ] && [ "$c" -le $((last + 1)) ] \

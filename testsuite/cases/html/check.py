@@ -116,10 +116,37 @@ def tables(sec):
         if n.tag == "h3":
             heading = n.text().strip()
         elif n.tag == "table" and heading is not None:
-            out[heading] = [[td.text() for td in tr.all("td")]
+            out[heading] = [[cell(td) for td in tr.all("td")]
                             for tr in n.all("tr") if tr.first("td")]
+            for row in out[heading]:
+                clamped_note(heading, row)
             heading = None
     return out
+
+
+def cell(td):
+    """A cell's text; a value cell's without its clamp note (a busy machine
+    can raise a record to its children's time), kept apart for
+    clamped_note as (value, N)."""
+    note = td.first("span", "note") if "value" in td.attrs.get("class", "").split() else None
+    if note is None:
+        return td.text()
+    own = "".join(k for k in td.kids if isinstance(k, str))
+    if not own.endswith(" "):
+        fail("value cell %r: no blank before its note" % td.text())
+    return (own[:-1], note.text())
+
+
+def clamped_note(where, row):
+    """Check a row's clamp note, if any (docs/contract.md §5.3: N of the
+    row's records had their Self clamped), and leave the bare value."""
+    if not row or not isinstance(row[-1], tuple):
+        return
+    value, note = row[-1]
+    m = re.fullmatch(r"\(Self clamped in ([0-9]+) records?\)", note)
+    if not m or not 1 <= int(m[1]) <= float(row[6]) or (int(m[1]) == 1) != note.endswith("record)"):
+        fail("%s: row %r: clamp note %r" % (where, value, note))
+    row[-1] = value
 
 
 def check_table_row(where, row):

@@ -3,6 +3,7 @@
      offcpu sleep   wait() sleeps 300 ms of its run: off any CPU
      offcpu spin    spin() busy-waits until this thread has run 100 ms on a
                     CPU (its own CPU clock): at least 100 ms of CPU time
+     offcpu hang    wait() again and again, until killed
 
    Each is an annotated function, a record of the profile.  */
 #include <string.h>
@@ -41,6 +42,9 @@ main (int argc, char **argv)
     return 2;
   if (!strcmp (argv[1], "sleep"))
     wait ();
+  else if (!strcmp (argv[1], "hang"))
+    for (;;)
+      wait ();
   else
     spin ();
   return 0;

@@ -65,7 +65,15 @@ read -r cpu3 run3 off3 wait3 threads3 < <(cpu_line merged.txt "cpu time: ")
   || fail "merged: cpu $cpu3 s ($threads3 threads), the inputs' $cpu2 s ($threads2 threads)"
 
 # Killed before its normal exit: nothing recorded, no line.
-DSPROF_OUT=killed.prof timeout -s KILL 0.1 ./offcpu sleep && fail "offcpu was not killed"
+DSPROF_OUT=killed.prof ./offcpu hang &
+pid=$!
+for _ in $(seq 2000); do
+  [ -s killed.prof ] && break
+  sleep 0.01
+done
+[ -s killed.prof ] || fail "offcpu hang made no profile in 20 s"
+kill -KILL "$pid"
+wait "$pid" && fail "offcpu was not killed"
 run_dsprof info killed.prof >killed.txt || fail "dsprof info killed.prof: status $?"
 ! grep -q "^cpu time:" killed.txt || fail "a killed run has a cpu time: $(cat killed.txt)"
 exit 0
