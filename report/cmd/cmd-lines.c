@@ -224,12 +224,7 @@ summary_main (void *opts, int argc, char **argv)
       struct output out;
       if (!(rc = output_open (&out, "summary", output, 0)))
         {
-          if (!strcmp (format, "csv"))
-            summary_csv (&m, out.f);
-          else if (!strcmp (format, "json"))
-            summary_json (&m, out.f);
-          else
-            summary_text (&m, out.f);
+          format_find ("summary", format)->summary (&m, out.f);
           rc = output_close (&out);
         }
     }

@@ -5,15 +5,15 @@
 
 #include "exit.h"
 #include "formats.h"
+#include "lines.h"
 
-/* summary writes its text, csv and json itself (cmd-lines.c).  */
 static const struct out_format formats[] = {
   { .name = "text", .commands = "report shell diff summary",
-    .report = rpt_print_text, .diff = diff_print_text },
+    .report = rpt_print_text, .diff = diff_print_text, .summary = summary_text },
   { .name = "csv", .commands = "report shell diff summary",
-    .report = rpt_print_csv, .diff = diff_print_csv },
+    .report = rpt_print_csv, .diff = diff_print_csv, .summary = summary_csv },
   { .name = "json", .commands = "report shell diff summary",
-    .report = rpt_print_json, .diff = diff_print_json },
+    .report = rpt_print_json, .diff = diff_print_json, .summary = summary_json },
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 

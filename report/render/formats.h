@@ -8,8 +8,12 @@
 
 #include <stdbool.h>
 
+#include <stdio.h>
+
 #include "diff-view.h"
 #include "report-view.h"
+
+struct lc_model;
 
 struct out_format
 {
@@ -17,6 +21,7 @@ struct out_format
   const char *commands;          /* those that accept it, by name, ' ' apart */
   void (*report) (struct rpt_printer *p);   /* report, shell */
   void (*diff) (struct diff_printer *p);    /* diff */
+  void (*summary) (const struct lc_model *m, FILE *out);   /* summary */
 };
 
 /* The format NAME if command CMD accepts it, else NULL.  */
