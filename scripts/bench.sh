@@ -91,10 +91,14 @@
 #                      of BENCH_SLOW_RUNS runs of each, one after the other)
 #   real_times         gawk and jq from Debian source (scripts/real.sh's
 #                      builds) running bench/gawk-cpu.awk and bench/jq-cpu.jq,
-#                      plain and with functions=all counters=off: the run
+#                      plain and with functions=all counters=off (jq also
+#                      without its jv_* functions, a selection file): the run
 #                      less dsprof's estimate of its cost, and the profiled
 #                      time after deduction, against the plain run (medians
-#                      of BENCH_SLOW_RUNS runs of each, one after the other)
+#                      of BENCH_SLOW_RUNS runs of each, one after the other);
+#                      and on a tenth of the work, the largest functions'
+#                      Total as a share of main's against callgrind's
+#                      inclusive instructions of the plain build
 #   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
 #                      built with -pg (fewer runs: uftrace takes a minute a run)
 #   fork_cost          a program of 500 units forking 200 children, each calling
@@ -1151,13 +1155,17 @@ PY
 }
 
 # ---- functions=all on real interpreters: gawk and jq from Debian source ----
-# Each is built twice with its own build system (scripts/real.sh's plain and
-# all-O2 variants): plain -O2, and -O2 with functions=all counters=off.  The
-# runs alternate, plain then instrumented; per run: the wall times, dsprof's
+# Each is built with its own build system (scripts/real.sh's variants): plain
+# -O2; all-O2, -O2 with functions=all counters=off; and for a recipe with an
+# ALL_SELECT (jq) all-sel-O2, the same less what that selection file leaves
+# out.  The runs alternate, plain first; per run: the wall times, dsprof's
 # estimate of its cost, and the profiled time (main's record encloses the run).
 bench_real_times () {
-  local runs=${BENCH_SLOW_RUNS:-3} dir=$BENCH_DIR/real pkg
+  local runs=${BENCH_SLOW_RUNS:-3} dir=$BENCH_DIR/real pkg stamp
   mkdir -p "$dir"
+  # Built again only when the tools or the recipes change.
+  stamp=$(cat "$TOP/plugin/dsprof.so" "$TOP/runtime/libdsprof.a" "$TOP/runtime/libdsprof.so" \
+            "$TOP/scripts/real.sh" | sha1sum | cut -d' ' -f1)
   (
     REAL_SOURCED=1 REAL_DIR=$dir . "$TOP/scripts/real.sh"
     snapshot_tools
@@ -1165,52 +1173,105 @@ bench_real_times () {
       "pkg_$pkg"
       [ -z "$DEPS" ] || "$TOP/scripts/deps.sh" install $DEPS >&2 ||
         die "the build dependencies of $pkg are missing"
-      for v in plain all-O2; do
-        [ "$(cat "$OUT/$pkg-$v.stamp" 2>/dev/null)" = "$RUN_ID" ] && continue
+      for v in plain all-O2 ${ALL_SELECT:+all-sel-O2}; do
+        [ "$(cat "$OUT/$pkg-$v.stamp" 2>/dev/null)" = "$stamp" ] && continue
         build "$pkg" "$v" >&2
-        echo "$RUN_ID" >"$OUT/$pkg-$v.stamp"
+        echo "$stamp" >"$OUT/$pkg-$v.stamp"
       done
     done
   ) || die "building gawk and jq failed"
   for pkg in gawk jq; do
-    python3 - "$dir" "$pkg" "$runs" "$dir/tools/dsprof" "$TOP/bench" <<'PY' |
-import json, os, statistics, subprocess, sys, time
-dir, pkg, runs, dsprof, bench = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
-def cmd(v):
+    python3 - "$dir" "$pkg" "$runs" "$dir/tools/dsprof" "$TOP/bench" "$stamp" <<'PY' |
+import json, os, re, statistics, subprocess, sys, time
+dir, pkg, runs, dsprof, bench, stamp = sys.argv[1:7]
+runs = int(runs)
+def cmd(v, scale=1, wrap=()):
     if pkg == "gawk":
-        return [os.path.join(dir, "gawk-" + v, "gawk"), "-f", os.path.join(bench, "gawk-cpu.awk")]
-    # libtool's wrapper script, which runs the program under .libs.
-    return [os.path.join(dir, "jq-" + v, "jq"), "-n", "-f", os.path.join(bench, "jq-cpu.jq")]
+        return list(wrap) + [os.path.join(dir, "gawk-" + v, "gawk"), "-v", "scale=%g" % scale,
+                             "-f", os.path.join(bench, "gawk-cpu.awk")]
+    # libtool's wrapper script, which runs the program under .libs; libtool
+    # runs another program (WRAP) on that one.
+    if wrap:
+        wrap = [os.path.join(dir, "jq-" + v, "libtool"), "--mode=execute"] + list(wrap)
+    return list(wrap) + [os.path.join(dir, "jq-" + v, "jq"), "-n", "--argjson", "scale", str(scale),
+                         "-f", os.path.join(bench, "jq-cpu.jq")]
+def built(v):  # with these tools and recipes
+    try:
+        return open(os.path.join(dir, "%s-%s.stamp" % (pkg, v))).read().strip() == stamp
+    except OSError:
+        return False
+variants = [v for v in ("plain", "all-O2", "all-sel-O2") if built(v)]
+select = {"all-sel-O2": open(os.path.join(dir, pkg + "-all-sel-O2.select")).read().strip()
+          if "all-sel-O2" in variants else ""}
 prof = os.path.join(dir, pkg + ".data")
-for v in ("plain", "all-O2"):  # a run of each first, untimed: caches, libtool's wrapper
+for v in variants:  # a run of each first, untimed: caches, libtool's wrapper
     subprocess.run(cmd(v), env=dict(os.environ, DSPROF_OUT=prof), check=True,
                    stdout=subprocess.DEVNULL)
-rows = []
+rows = {v: [] for v in variants}
 for i in range(runs):
-    fig = []
-    for v in ("plain", "all-O2"):
+    for v in variants:
         env = dict(os.environ, DSPROF_OUT=prof)
         t = time.perf_counter()
         out = subprocess.run(["setarch", "-R"] + cmd(v), env=env, check=True,
                              stdout=subprocess.PIPE).stdout
-        fig.append(time.perf_counter() - t)
+        t = time.perf_counter() - t
         if v == "plain":
             want = out
-        elif out != want:
-            sys.exit("%s: the functions=all build printed other output" % pkg)
-    r = json.loads(subprocess.run([dsprof, "report", "name", "--format", "json", "--unit", "ns",
-                                   prof], check=True, capture_output=True).stdout)
-    os.unlink(prof)
-    i = r["instrumentation"]
-    fig += [i["cost_ns"] / 1e9, r["profiled_ns"] / 1e9, i["events"]]
-    rows.append(fig)
-med = lambda k: statistics.median(r[k] for r in rows)
-p, c, cost, prof_s, ev = (med(k) for k in range(5))
-print("%s plain run (-O2)|%.3f|s|1.00x|median of %d runs" % (pkg, p, len(rows)))
-print("%s functions=all run|%.3f|s|%.2fx|%d events" % (pkg, c, c / p, ev))
-print("%s: dsprof's estimate of its cost|%.3f|s|%.2fx|of the run's overhead (%.3f s)" % (pkg, cost, cost / (c - p), c - p))
-print("%s: run - the estimate|%.3f|s|%.2fx|against the plain run" % (pkg, c - cost, (c - cost) / p))
-print("%s: profiled time|%.3f|s|%.2fx|after deduction, against the plain run" % (pkg, prof_s, prof_s / p))
+            rows[v].append([t])
+            continue
+        if out != want:
+            sys.exit("%s: the %s build printed other output" % (pkg, v))
+        r = json.loads(subprocess.run([dsprof, "report", "name", "--format", "json", "--unit", "ns",
+                                       prof], check=True, capture_output=True).stdout)
+        os.unlink(prof)
+        ins = r["instrumentation"]
+        rows[v].append([t, ins["cost_ns"] / 1e9, r["profiled_ns"] / 1e9, ins["events"]])
+med = lambda v, k: statistics.median(r[k] for r in rows[v])
+p = med("plain", 0)
+print("%s plain run (-O2)|%.3f|s|1.00x|median of %d runs" % (pkg, p, runs))
+for v in variants[1:]:
+    c, cost, prof_s, ev = (med(v, k) for k in range(4))
+    # all-sel-O2's selection file is one line, "exclude PAT...".
+    what = pkg + (" functions=all" if v == "all-O2" else " less " + select[v].split(None, 1)[1])
+    print("%s: run|%.3f|s|%.2fx|%d events" % (what, c, c / p, ev))
+    print("%s: estimate|%.3f|s|%.2fx|dsprof's estimate of its cost, of the run's overhead (%.3f s)" % (what, cost, cost / (c - p), c - p))
+    print("%s: run - estimate|%.3f|s|%.2fx|against the plain run" % (what, c - cost, (c - cost) / p))
+    print("%s: profiled|%.3f|s|%.2fx|the profiled time after deduction, against the plain run" % (what, prof_s, prof_s / p))
+# A cross-check of the functions' shares, on a tenth of the workload:
+# callgrind's inclusive instructions of the plain build against dsprof's
+# Total of the functions=all build, each a share of main's, for the
+# functions with the largest inclusive shares.
+if subprocess.run(["sh", "-c", "command -v valgrind && command -v callgrind_annotate"],
+                  stdout=subprocess.DEVNULL).returncode:
+    print("%s: shares|-|||valgrind is not installed" % pkg)
+    sys.exit(0)
+cg = os.path.join(dir, pkg + ".cg")
+subprocess.run(cmd("plain", 0.1, ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg]),
+               check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", cg],
+                     check=True, capture_output=True, text=True).stdout
+os.unlink(cg)
+incl = {}
+for line in ann.splitlines():
+    m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+\S*:(\w+) \[" + re.escape(os.path.join(dir, pkg + "-plain")), line)
+    if m:
+        incl.setdefault(m[2], int(m[1].replace(",", "")))
+subprocess.run(cmd("all-O2", 0.1), env=dict(os.environ, DSPROF_OUT=prof), check=True,
+               stdout=subprocess.DEVNULL)
+rep = json.loads(subprocess.run([dsprof, "report", "name", "--format", "json", "--unit", "ns", prof],
+                                check=True, capture_output=True).stdout)
+os.unlink(prof)
+total = {r["value"]: r["total_ns"] for r in rep["rows"]}
+if "main" not in incl or not total.get("main"):
+    sys.exit("%s: no main in callgrind's or dsprof's profile" % pkg)
+shown = 0
+for fn in sorted(incl, key=lambda f: -incl[f]):
+    if fn == "main" or fn not in total or shown == 8:
+        continue
+    shown += 1
+    a, b = 100.0 * total[fn] / total["main"], 100.0 * incl[fn] / incl["main"]
+    print("%s %s: share|%.1f|%%|%.2fx|of main's Total (scale 0.1); callgrind's inclusive instructions, plain build: %.1f %%"
+          % (pkg, fn, a, a / b, b))
 PY
       while IFS='|' read -r what fig unit r note; do
         row "$what" "$fig" "$unit" "$r" "$note"

@@ -6,13 +6,15 @@
 #
 # For each package (a Debian source package, fetched once as real.sh fetches
 # its own, into build/real-src):
-#   1. two builds with the package's own build system, from the same fresh copy
-#      of the source and the same arguments:
-#        plain  CC=gcc
-#        cc     CC=dsprof-cc (installed by scripts/install.sh under $OUT/inst,
-#               so the installed driver is the one tested), no other flag; the
-#               plugin's select= argument from DSPROF_ARG_SELECT, a selection
-#               file naming the package's evaluation functions
+#   1. three builds with the package's own build system, from the same fresh
+#      copy of the source and the same arguments:
+#        plain    CC=gcc
+#        cc       CC=dsprof-cc (installed by scripts/install.sh under $OUT/inst,
+#                 so the installed driver is the one tested), no other flag; the
+#                 plugin's select= argument from DSPROF_ARG_SELECT, a selection
+#                 file naming the package's evaluation functions
+#        both-O0  the same with CFLAGS="-O0 -g --coverage" (CMake's build type
+#                 Debug), so that one run gives gcov's counts and dsprof's
 #   2. the build's probes (configure's conftest, CMake's try_compile and
 #      try_run, Meson's checks) left no profile: every profile in the build
 #      tree is that of a program the package builds (a helper the build runs);
@@ -21,11 +23,14 @@
 #      tests pass and fail as in the plain build, and no dsprof warning is
 #      printed;
 #   4. the test suite's profiles count blocks of the package's sources, and
-#      `dsprof report event` shows every event type of the selection file.
+#      `dsprof report event` shows every event type of the selection file;
+#   5. the both-O0 run's counts against gcov's, as real.sh compares them
+#      (compare_gcov, testsuite/fixtures/compare.py).
 #
 # Output under $REAL_DIR/cc (default build/real/cc): PKG-VARIANT/ (the source
-# and build), PKG-VARIANT.{build,check}.log, PKG-cc.prof/, PKG-VARIANT.results
-# (the failed tests), PKG-VARIANT.total, PKG.sel, PKG-cc.{lines,report}.
+# and build), PKG-VARIANT.{build,check}.log, PKG-{cc,both-O0}.prof/,
+# PKG-VARIANT.results (the failed tests), PKG-VARIANT.total, PKG.sel,
+# PKG-cc.{lines,report}, PKG-compare/ (as real.sh's).
 # REAL_JOBS: the builds' parallel jobs (default nproc).  Needs root the first
 # time: it installs cmake, meson, ninja-build and the build dependencies.
 set -euo pipefail
@@ -116,15 +121,25 @@ cc_build () {  # cc_build PACKAGE VARIANT
     cd "$dir"
     unset DSPROF_OUT DSPROF_ACCUMULATE
     [ "$v" = plain ] || export DSPROF_ARG_SELECT=$OUT/$pkg.sel
+    # both-O0: gcov's instrumentation too, in the same binaries (the three
+    # build systems take CFLAGS and LDFLAGS from the environment).
+    # CMake's build type adds its own -O after CFLAGS: Debug adds none.
+    local setup=$SETUP
+    if [ "$v" = both-O0 ]; then
+      export CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage
+      [ "$KIND" != cmake ] || setup="$setup -DCMAKE_BUILD_TYPE=Debug"
+    fi
     case $KIND in
-      autotools) CC=$cc ./configure $SETUP && make -j"$JOBS" ;;
-      cmake) cmake -S . -B build -DCMAKE_C_COMPILER="$cc" $SETUP && cmake --build build -j "$JOBS" ;;
-      meson) CC=$cc meson setup build $SETUP && ninja -C build -j "$JOBS" ;;
+      autotools) CC=$cc ./configure $setup && make -j"$JOBS" ;;
+      cmake) cmake -S . -B build -DCMAKE_C_COMPILER="$cc" $setup && cmake --build build -j "$JOBS" ;;
+      meson) CC=$cc meson setup build $setup && ninja -C build -j "$JOBS" ;;
     esac
   ) >"$dir.build.log" 2>&1 ||
     { tail -30 "$dir.build.log" >&2; die "$pkg $v: build failed (log: $dir.build.log)"; }
   ! grep -n 'warning: .*dsprof\|^dsprof' "$dir.build.log" >&2 ||
     die "$pkg $v: dsprof warned in the build (log: $dir.build.log)"
+  # Only the test suite's runs count, for gcov as for dsprof.
+  find "$dir" -name '*.gcda' -delete
 }
 
 # Every profile the build left in its tree must be a program's the package builds
@@ -180,17 +195,20 @@ cc_package () {
   "$TOP/scripts/deps.sh" install cmake meson ninja-build $DEPS ||
     die "the build dependencies of $pkg are missing"
   printf '%s\n' "$SELECT" >"$OUT/$pkg.sel"
-  for v in plain cc; do
+  for v in plain cc both-O0; do
     cc_build "$pkg" "$v"
-    [ "$v" = plain ] || cc_probes "$pkg"
+    [ "$v" != cc ] || cc_probes "$pkg"
     cc_tests "$pkg" "$v"
   done
-  cmp -s "$OUT/$pkg-plain.total" "$OUT/$pkg-cc.total" ||
-    die "$pkg: $(cat "$OUT/$pkg-cc.total") with dsprof-cc, in the plain build $(cat "$OUT/$pkg-plain.total")"
-  cmp -s "$OUT/$pkg-plain.results" "$OUT/$pkg-cc.results" ||
-    die "$pkg: the failed tests differ from the plain build's: $(diff "$OUT/$pkg-plain.results" "$OUT/$pkg-cc.results" | grep '^[<>]' | head -5 | tr '\n' ' ')"
-  say "$pkg: both builds pass and fail the same tests ($(cat "$OUT/$pkg-plain.total"); failed: $(wc -l <"$OUT/$pkg-plain.results"))"
+  for v in cc both-O0; do
+    cmp -s "$OUT/$pkg-plain.total" "$OUT/$pkg-$v.total" ||
+      die "$pkg: $(cat "$OUT/$pkg-$v.total") with dsprof-cc ($v), in the plain build $(cat "$OUT/$pkg-plain.total")"
+    cmp -s "$OUT/$pkg-plain.results" "$OUT/$pkg-$v.results" ||
+      die "$pkg $v: the failed tests differ from the plain build's: $(diff "$OUT/$pkg-plain.results" "$OUT/$pkg-$v.results" | grep '^[<>]' | head -5 | tr '\n' ' ')"
+  done
+  say "$pkg: every build passes and fails the same tests ($(cat "$OUT/$pkg-plain.total"); failed: $(wc -l <"$OUT/$pkg-plain.results"))"
   cc_profiles "$pkg"
+  compare_gcov "$pkg"
   say "$pkg: PASS ($((SECONDS - t0)) s)"
 }
 

@@ -63,6 +63,7 @@ say () { echo "== $*"; }
 #   EVENTS    the event declarations: lines "> FILE" name the header (relative to
 #             the source tree) the following prototypes are appended to
 #   TYPES     the event types that must appear in the reports
+#   ALL_SELECT for the all-sel-O2 variant (make bench): a selection file
 # and for KIND=autotools:
 #   PREP      a command run in a fresh copy of the source before configure
 #   CONFIGURE configure's arguments
@@ -90,6 +91,7 @@ extern NODE *do_sub (int nargs, unsigned int flags) __attribute__ ((dsprof_event
 extern NODE *do_split (int nargs) __attribute__ ((dsprof_event ("builtin")));
 extern NODE *r_format_val (const char *format, int index, NODE *s) __attribute__ ((dsprof_event ("format")));'
   TYPES="interpret builtin format"
+  ALL_SELECT=
   PREP=:
   CONFIGURE="--disable-nls --without-readline"
   # Debian's source package has no Texinfo sources: skip doc/ (and what needs
@@ -118,6 +120,8 @@ int jq_compile_args (jq_state *jq, const char *str, jv args) __attribute__ ((dsp
 int block_compile (block b, struct bytecode **out, struct locfile *lf, jv args) __attribute__ ((dsprof_event ("codegen")));
 int jq_parse (struct locfile *locations, block *answer) __attribute__ ((dsprof_event ("parse")));'
   TYPES="next start compile codegen parse"
+  # jq's values: functions of a few ns each, shorter than their hooks.
+  ALL_SELECT='exclude jv_* jvp_*'
   # The orig tarball has no configure script; Debian's rules run
   # dh_autoreconf, and configure with --disable-static.  The scanner and the
   # parser are made again from src/lexer.l and src/parser.y (configure enables
@@ -261,7 +265,9 @@ build () {  # build PACKAGE VARIANT
     ds-O0)   opt=-O0 ;;
     ds-O2)   opt=-O2 ;;
     both-O0) opt=-O0 ;;
-    all-O2)  opt=-O2 ;;  # every function an event, no counters (make bench's real_times)
+    # Every function an event, no counters; all-sel-O2 less what the recipe's
+    # ALL_SELECT leaves out (make bench's real_times).
+    all-O2|all-sel-O2) opt=-O2 ;;
     *) die "unknown variant $v" ;;
   esac
   say "$pkg: building $v"
@@ -295,10 +301,17 @@ build () {  # build PACKAGE VARIANT
       # files again at its exit (main() counted 711 times for 709 gawk
       # processes).  Exporting __gcov_master makes it one list for all.
       [ "$v" = both-O0 ] && inst="$inst --coverage -Wl,--export-dynamic-symbol=__gcov_master"
-      [ "$v" = all-O2 ] && inst="$inst -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off"
-      [ "$v" = all-O2 ] || printf '%s\n' "$EVENTS" | awk -v dir="$dir" '
+      case $v in
+        all-sel-O2)
+          printf '%s\n' "$ALL_SELECT" >"$dir.select"
+          inst="$inst -fplugin-arg-dsprof-select=$dir.select" ;&
+        all-O2)
+          inst="$inst -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off" ;;
+      esac
+      case $v in all-*) ;; *) printf '%s\n' "$EVENTS" | awk -v dir="$dir" '
         /^> / { f = dir "/" $2; print "" >> f; next }
-        NF { if (!f) { print "no \"> FILE\" line" > "/dev/stderr"; exit 1 } print >> f }'
+        NF { if (!f) { print "no \"> FILE\" line" > "/dev/stderr"; exit 1 } print >> f }' ;;
+      esac
     fi
     (cd "$dir" && eval "$PREP" && ./configure -q CC="gcc $inst" CFLAGS="$opt -g" $CONFIGURE \
        && eval "$POSTCONF" && make -s -j"$JOBS") >"$dir.build.log" 2>&1 ||
