@@ -67,6 +67,7 @@ read -r cpu3 run3 off3 wait3 threads3 < <(cpu_line merged.txt "cpu time: ")
 # Killed before its normal exit: nothing recorded, no line.
 DSPROF_OUT=killed.prof ./offcpu hang &
 pid=$!
+trap 'kill -KILL "$pid" 2>/dev/null || true' EXIT
 for _ in $(seq 2000); do
   [ -s killed.prof ] && break
   sleep 0.01
