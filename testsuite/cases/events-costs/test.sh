@@ -66,7 +66,13 @@ share report.txt "measured in the run" "$events" "$run_ms"
 run_dsprof html --dims name -o r.html c.data || fail "html: status $?"
 # The page says what the report says (the estimate's share, or that it failed
 # when a busy machine made it exceed the run).
-sed -n 's|^<p class="summary">\(Instrumentation: .*\)\.</p>$|\1|p' r.html >html.txt
+python3 - r.html >html.txt <<'PY'
+import html, re, sys
+for line in open(sys.argv[1]):
+    m = re.match(r'<p class="summary">(Instrumentation: .*)\.</p>$', line.rstrip("\n"))
+    if m:
+        print(html.unescape(m[1]))
+PY
 share html.txt "measured in the run" "$events" "$run_ms"
 run_dsprof report name --format json c.data >report.json || fail "report json: status $?"
 python3 - report.json "$events" <<'PY' || fail "json instrumentation"
