@@ -7,7 +7,6 @@
 #define DSPROF_FORMATS_H
 
 #include <stdbool.h>
-
 #include <stdio.h>
 
 #include "diff-view.h"
