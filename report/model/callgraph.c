@@ -25,6 +25,7 @@
    after every record was seen: the call graph then walks the records twice.  */
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,7 @@
 #include "query.h"
 #include "text.h"
 #include "intmap.h"
+#include "strkey.h"
 
 /* ---- the graph ---------------------------------------------------------------- */
 
@@ -70,6 +72,7 @@ struct vtext
   char *text;
   uint32_t id;
 };
+_Static_assert (offsetof (struct vtext, text) == 0, "keyed by its first member (strkey.h)");
 
 struct graph
 {
@@ -89,18 +92,6 @@ struct graph
   struct agg_carry carry;        /* whether a record carries dim */
 };
 
-static hashval_t
-vtext_hash (const void *p)
-{
-  return htab_hash_string (((const struct vtext *) p)->text);
-}
-
-static int
-vtext_eq (const void *p, const void *q)
-{
-  return !strcmp (((const struct vtext *) p)->text, ((const struct vtext *) q)->text);
-}
-
 static void
 vtext_free (void *p)
 {
@@ -113,7 +104,7 @@ graph_init (struct graph *g, const char *dim, bool raw)
   memset (g, 0, sizeof *g);
   g->dim = dim;
   g->raw = raw;
-  g->vindex = htab_create_alloc (64, vtext_hash, vtext_eq, vtext_free, xcalloc,
+  g->vindex = htab_create_alloc (64, strkey_hash, strkey_eq, vtext_free, xcalloc,
                                  free);
   g->vsize = 64;
   g->text = XCNEWVEC (char *, g->vsize);

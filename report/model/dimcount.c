@@ -1,12 +1,16 @@
 /* dimcount.c - the records' dimensions counted (dimcount.h), and the
    --where filters of the commands over records.  */
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "libiberty.h"
 #include "hashtab.h"
 #include "dimcount.h"
+#include "strkey.h"
+
+_Static_assert (offsetof (struct dim_count, name) == 0, "keyed by its first member (strkey.h)");
 
 /* Look for Q's --where dimensions in C.  */
 
@@ -30,19 +34,6 @@ rec_passes (const struct query *q, const struct ev_record *r)
   return true;
 }
 
-
-static hashval_t
-dim_count_hash (const void *p)
-{
-  return htab_hash_string (((const struct dim_count *) p)->name);
-}
-
-static int
-dim_count_eq (const void *p, const void *q)
-{
-  return !strcmp (((const struct dim_count *) p)->name,
-                  ((const struct dim_count *) q)->name);
-}
 
 static void
 dim_count_free (void *p)
@@ -134,7 +125,7 @@ dims_count (struct pf_set *set, const struct query *q, struct dim_counts *d)
   memset (&c, 0, sizeof c);
   memset (d, 0, sizeof *d);
   c.q = q;
-  c.counts = htab_create_alloc (32, dim_count_hash, dim_count_eq, dim_count_free,
+  c.counts = htab_create_alloc (32, strkey_hash, strkey_eq, dim_count_free,
                                 xcalloc, free);
   rec_carry_filters (&c.carry, q);
   int rc = pf_walk_streams (set, NULL, dims_record, NULL, &c, EV_KEEP_CHILDREN);

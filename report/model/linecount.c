@@ -1,6 +1,7 @@
 /* linecount.c - the block counts of a profile set by source line
    (linecount.h).  */
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,9 @@
 #include "text.h"
 #include "flow.h"
 #include "linecount.h"
+#include "strkey.h"
+
+_Static_assert (offsetof (struct lc_source, path) == 0, "keyed by its first member (strkey.h)");
 
 /* V, of N elements of SIZE bytes, with room for one more: arrays grow to the
    next power of two when full (N is 0 or a power of two).  */
@@ -27,19 +31,6 @@ lc_resolve (const struct pf_unit *u, const char *given)
   if (given[0] == '/' || u->compdir[0] == '\0')
     return xstrdup (given);
   return concat (u->compdir, "/", given, NULL);
-}
-
-static hashval_t
-source_hash (const void *p)
-{
-  return htab_hash_string (((const struct lc_source *) p)->path);
-}
-
-static int
-source_eq (const void *p, const void *q)
-{
-  return !strcmp (((const struct lc_source *) p)->path,
-                  ((const struct lc_source *) q)->path);
 }
 
 static void
@@ -331,7 +322,7 @@ lc_build (struct pf_set *set, struct lc_model *m)
 {
   memset (m, 0, sizeof *m);
   pf_warn_lost_updates (set);
-  m->by_path = htab_create_alloc (16, source_hash, source_eq, source_free,
+  m->by_path = htab_create_alloc (16, strkey_hash, strkey_eq, source_free,
                                   xcalloc, free);
   int rc = 0;
   for (uint32_t i = 0; i < set->nunits && !rc; i++)

@@ -1,6 +1,7 @@
 /* tables.c - what the text tables of report and diff share: footnotes for
    long values, table titles, and the --sum figures of JSON rows (tables.h).  */
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,7 @@
 #include "hashtab.h"
 #include "tables.h"
 #include "text.h"
+#include "strkey.h"
 
 /* Values too long or multi-line for a table get numbered footnotes.  */
 struct notes
@@ -22,24 +24,13 @@ struct note
   const char *value;
   uint32_t number;
 };
-
-static hashval_t
-note_hash (const void *p)
-{
-  return htab_hash_string (((const struct note *) p)->value);
-}
-
-static int
-note_eq (const void *p, const void *q)
-{
-  return !strcmp (((const struct note *) p)->value, ((const struct note *) q)->value);
-}
+_Static_assert (offsetof (struct note, value) == 0, "keyed by its first member (strkey.h)");
 
 struct notes *
 notes_new (void)
 {
   struct notes *ns = XCNEW (struct notes);
-  ns->index = htab_create_alloc (16, note_hash, note_eq, free, xcalloc, free);
+  ns->index = htab_create_alloc (16, strkey_hash, strkey_eq, free, xcalloc, free);
   return ns;
 }
 
