@@ -427,6 +427,17 @@
              VM function returns)
    An op record left open by a longjmp is closed by ABANDON as any other.
 
+   CPU-time samples (DSPROF_SAMPLE, header flag DSPROF_FLAG_SAMPLED): a
+   timer on the thread's CPU clock interrupts it every period of CPU time; a
+   sample taken in the program's code is charged to the record innermost at
+   that instant, one taken in the recorder's is counted apart.  The recorder
+   writes the samples taken since its previous event before its next one:
+     SAMPLE  (time delta 0) uleb N, uleb NS, uleb RN, uleb RNS: N samples
+             in the program, standing for NS ns of the thread's CPU time,
+             all charged to the innermost record open after the previous
+             event (none: the thread's time outside records), and RN
+             samples (RNS ns) in the recorder
+
    The recorder's cost, measured in the run.  The last
    sizeof (struct dsprof_events_costs) bytes of every events chunk are not
    stream but a trailer: the thread's figures so far (cumulative since its
@@ -558,6 +569,9 @@ struct dsprof_file_header
 #define DSPROF_FLAG_TRUNCATED 2u  /* out of space, or the file was cut short
                                      while the program ran: chunks are missing */
 #define DSPROF_FLAG_ACCUMULATE 4u /* many processes' chunks (section 2a) */
+#define DSPROF_FLAG_SAMPLED 8u    /* the threads' CPU time was sampled
+                                     (DSPROF_SAMPLE): their streams hold SAMPLE
+                                     events (section 4) */
 
 struct dsprof_chunk
 {
@@ -710,6 +724,8 @@ enum dsprof_op
   DSPROF_OP_OP = 8,
   DSPROF_OP_NEXT = 9,
   DSPROF_OP_OP_END = 10,
+  /* CPU-time samples (DSPROF_SAMPLE): section 4.  */
+  DSPROF_OP_SAMPLE = 11,
   DSPROF_OP_CASE = 128       /* to 255: CASE + K */
 };
 

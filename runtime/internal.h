@@ -9,6 +9,8 @@
                   NAME=EXPR of a selection file), read fault-safe
      recorder.c   the event hooks (their hot path), the event API of
                   dsprof.h, the per-thread event streams and their repairs
+     sample.c     the sampler of the threads' CPU time (DSPROF_SAMPLE): its
+                  setting, signal and per-thread timers
      cost.c       the recorder's own cost measured in the run: sampled calls
                   and the op probe, a state machine (cost.h: its state, and
                   its sampled-call steps inline in the hooks)
@@ -27,7 +29,8 @@
      lifecycle.c  -> units recorder threads writer sites strings clock
      dimread.c    -> recorder strings
      units.c      -> recorder threads writer util
-     recorder.c   -> cost sites strings clock control writer util
+     recorder.c   -> sample cost sites strings clock control writer util
+     sample.c     -> util
      threads.c    -> writer util
      writer.c     -> strings control util
      sites.c      -> strings
@@ -206,6 +209,28 @@ dsprof_str_max (void)
    tell whether the string is longer (strval.h, put_str).  */
 #define MAX_FIXED_EVENT 64u
 #define MAX_STR_VALUE (10u + dsprof_str_max ())
+
+/* sample.c: the sampler of the threads' CPU time (docs/contract.md §4.4,
+   "Sampled times").
+   init           read DSPROF_SAMPLE; if it asks for samples, install HANDLER
+                  for its signal (SIGURG) and return the period in ns (else 0)
+   thread_start   start the calling thread's timer, into *TIMER; 0 or -1
+   thread_stop    delete it
+   weight         in HANDLER: the CPU time in ns a signal of our timers
+                  stands for; 0 for any other SIGPROF, which it passes on to
+                  the disposition HANDLER replaced
+   in_recorder    in HANDLER, whether the thread was in the recorder's code
+                  that runs outside its busy flag (DSPROF_RECORDER_TEXT)  */
+DSPROF_HIDDEN uint64_t dsprof_sample_init (void (*handler) (int, siginfo_t *,
+                                                            void *));
+DSPROF_HIDDEN int dsprof_sample_thread_start (timer_t *timer);
+DSPROF_HIDDEN void dsprof_sample_thread_stop (timer_t timer);
+DSPROF_HIDDEN uint64_t dsprof_sample_weight (int sig, siginfo_t *si, void *ctx);
+DSPROF_HIDDEN int dsprof_sample_in_recorder (void *ctx);
+/* The section of the recorder's functions that run partly outside its busy
+   flag (the hooks' entry points and the cost sampling around their calls):
+   a sample there is the recorder's, not the program's.  */
+#define DSPROF_RECORDER_TEXT __attribute__ ((section ("dsprof_text")))
 
 /* clock.c: the clock events are timed by.
    init           choose the clock (once, from the recorder's start-up)

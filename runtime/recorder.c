@@ -54,6 +54,8 @@
    with events off a call costs a load and a branch.  */
 static int events_on = -1;
 static uint64_t pair_overhead_ps;
+/* The CPU-time sampler's period in ns (DSPROF_SAMPLE); 0: off.  */
+static uint64_t sample_period;
 /* Events dropped before the profile existed, added to its header when it is
    made (dsprof_recorder_header_init).  */
 static uint64_t dropped_before_file;
@@ -101,6 +103,8 @@ dsprof_recorder_header_init (struct dsprof_file_header *h)
   pthread_once (&recorder_once, recorder_init);
   dsprof_clock_header_init (h);
   h->pair_overhead_ps = pair_overhead_ps;
+  if (sample_period)
+    h->flags |= DSPROF_FLAG_SAMPLED;
   __atomic_fetch_add (&h->dropped_events,
                       __atomic_exchange_n (&dropped_before_file, 0,
                                            __ATOMIC_RELAXED),
@@ -152,6 +156,16 @@ struct thread
   int dead;                  /* no more space: drop this thread's events */
   struct dsprof_strtab strs;  /* the strings the current chunk defined */
   uint32_t sample_left;      /* hook calls to the next sampled one (cost.c) */
+  /* The sampler's (sample.c, DSPROF_SAMPLE): the thread's CPU-time timer,
+     whether it runs (the signal handler charges samples only then), whether
+     samples wait to be written (the limit is then at pos, so that the next
+     event takes the slow path to reserve, which writes them), and the
+     samples counted since the last SAMPLE event: in the program, their ns,
+     in the recorder, their ns.  The handler adds to them; the recorder takes
+     them with an atomic exchange.  */
+  timer_t timer;
+  int sampling, sample_due;
+  uint64_t smp[4];
   /* Cold: the cost state (cost.c), of sampled calls and the op probe.  */
   struct dsprof_cost cost;
 };
@@ -233,6 +247,7 @@ strval_table (void)
 }
 
 static void thread_exit (void *arg);
+static void sample_signal (int sig, siginfo_t *si, void *ctx);
 
 static void
 recorder_init (void)
@@ -242,6 +257,7 @@ recorder_init (void)
   dsprof_strings_init ();
   dsprof_clock_init ();
   pthread_key_create (&thread_key, thread_exit);
+  sample_period = dsprof_sample_init (sample_signal);
 }
 
 /* The header's counters of events the profile lacks or has repaired
@@ -379,6 +395,89 @@ unmap_chunk (struct dsprof_events_chunk *chunk)
   munmap (chunk, chunk->chunk.size);
 }
 
+static inline unsigned char *
+put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
+{
+  *p++ = op;
+  return dsprof_encode_uleb (p, now - t->last);
+}
+
+/* A thread's CPU-time timer did not start (sample.c said why): the profile
+   is not timed by samples, for that thread's records would have none.  */
+
+static void
+samples_off (void)
+{
+  sample_period = 0;
+  struct dsprof_file_header *h = dsprof_writer_header ();
+  if (h)
+    __atomic_and_fetch (&h->flags, ~(uint64_t) DSPROF_FLAG_SAMPLED,
+                        __ATOMIC_RELAXED);
+}
+
+/* The end of the room of T's current chunk: where reserve set its limit.  */
+
+static inline unsigned char *
+chunk_limit (const struct thread *t)
+{
+  return (unsigned char *) t->chunk + t->chunk->chunk.size - MAX_FIXED_EVENT
+         - sizeof (struct dsprof_events_costs);
+}
+
+/* Write the samples T's handler counted since the last SAMPLE event, if
+   any, and give T back its limit (dsprof-format.h, section 4).  At pos <=
+   the limit there is room for MAX_FIXED_EVENT bytes, which a SAMPLE takes at
+   most.  T is busy: its handler only adds to the counts meanwhile.  */
+
+static void
+samples_flush (struct thread *t)
+{
+  t->sample_due = 0;
+  if (t->dead || !t->chunk)
+    return;
+  set_limit (t, chunk_limit (t));
+  if (t->pos > t->limit)
+    return;
+  uint64_t v[4];
+  for (int i = 0; i < 4; i++)
+    v[i] = __atomic_exchange_n (&t->smp[i], 0, __ATOMIC_RELAXED);
+  if (!v[0] && !v[2])
+    return;
+  unsigned char *p = put_op (t, t->pos, DSPROF_OP_SAMPLE, t->last);
+  for (int i = 0; i < 4; i++)
+    p = dsprof_encode_uleb (p, v[i]);
+  t->pos = p;
+  publish (t);
+}
+
+/* The sampler's signal (sample.c, SIGURG): a sample of the thread's CPU
+   time.  One taken while the thread runs the recorder (busy, or in its
+   code outside the flag) is the recorder's; one in the program waits for
+   the thread's next event, whose slow path it forces by setting the limit
+   at pos, so that it is charged to the record innermost now.  */
+
+static void
+sample_signal (int sig, siginfo_t *si, void *ctx)
+{
+  uint64_t ns = dsprof_sample_weight (sig, si, ctx);
+  struct thread *t = self;
+  if (!ns || !t || !t->sampling)
+    return;
+  if (t->busy || dsprof_sample_in_recorder (ctx))
+    {
+      t->smp[2]++;
+      t->smp[3] += ns;
+      return;
+    }
+  t->smp[0]++;
+  t->smp[1] += ns;
+  if (t->pos && !t->dead)
+    {
+      t->sample_due = 1;
+      set_limit (t, t->pos);
+    }
+}
+
 /* Make room for an event of at most N bytes, at time NOW, in T's stream: a new
    chunk (based at NOW) if the current one is full.  Return false (the event is
    dropped) if there is no space.  */
@@ -388,13 +487,25 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
 {
   if (likely (t->pos && t->pos + n <= t->limit))
     return 1;
+  if (t->sample_due)
+    {
+      samples_flush (t);
+      if (t->pos + n <= t->limit)
+        return 1;
+    }
   if (t->dead)
     return 0;
   uint64_t setup_start = dsprof_ticks ();
   /* A thread's first chunk: in a child made by a raw clone (), whose thread
-     state reads as new (thread_alloc), the child's own file first.  */
+     state reads as new (thread_alloc), the child's own file first; and its
+     CPU-time timer, if samples are asked for.  */
   if (!t->chunk)
-    dsprof_writer_adopt ();
+    {
+      dsprof_writer_adopt ();
+      if (sample_period && !t->sampling
+          && !(t->sampling = dsprof_sample_thread_start (&t->timer) == 0))
+        samples_off ();
+    }
   measure_once ();
   uint64_t size = FIRST_CHUNK_SIZE;
   for (uint32_t k = 0; k < t->seq && size < MAX_CHUNK_SIZE; k++)
@@ -449,13 +560,6 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   /* Nor strings (strings.c).  */
   dsprof_strtab_reset (&t->strs, t->chunk_data);
   return t->pos + n <= t->limit;
-}
-
-static inline unsigned char *
-put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
-{
-  *p++ = op;
-  return dsprof_encode_uleb (p, now - t->last);
 }
 
 /* Write a NAME op for ID unless this chunk has one; return false if no room.  */
@@ -664,21 +768,21 @@ enter_slow (struct thread *t, struct dsprof_site *s, uintptr_t cfa,
 /* The plugin's hooks sample their calls out of line, so that the fast
    path keeps its registers: it tail-calls these.  */
 
-static __attribute__ ((noinline)) void
+static __attribute__ ((noinline)) void DSPROF_RECORDER_TEXT
 enter_sampled (struct thread *t, uint32_t *site_word, const uint64_t *vals,
                void *cfa_p)
 {
   cost_sampled (t, DSPROF_HOOK_ENTER, __dsprof_enter_v2 (site_word, vals, cfa_p));
 }
 
-static __attribute__ ((noinline)) void
+static __attribute__ ((noinline)) void DSPROF_RECORDER_TEXT
 exit_sampled (struct thread *t, uint32_t *site_word, uint64_t result,
               void *cfa_p)
 {
   cost_sampled (t, DSPROF_HOOK_EXIT, __dsprof_exit_v1 (site_word, result, cfa_p));
 }
 
-DSPROF_API void
+DSPROF_API void DSPROF_RECORDER_TEXT
 __dsprof_enter_v2 (uint32_t *site_word, const uint64_t *vals, void *cfa_p)
 {
   struct thread *t = self;
@@ -755,7 +859,7 @@ exit_slow (struct thread *t, uint32_t id, uintptr_t cfa, uint64_t now)
   return ok;
 }
 
-DSPROF_API void
+DSPROF_API void DSPROF_RECORDER_TEXT
 __dsprof_exit_v1 (uint32_t *site_word, uint64_t result, void *cfa_p)
 {
   struct thread *t = self;
@@ -905,7 +1009,7 @@ op_next (struct thread *t, uint32_t base, uint32_t index, uintptr_t cfa,
 /* __dsprof_op_v1 but for its fast path: every case, at the cost of saving
    registers and calls.  */
 
-static __attribute__ ((noinline)) void
+static __attribute__ ((noinline)) void DSPROF_RECORDER_TEXT
 op_hook (uint32_t *dispatch_word, uint32_t index, uintptr_t cfa)
 {
   struct thread *t = self;
@@ -921,7 +1025,7 @@ op_hook (uint32_t *dispatch_word, uint32_t index, uintptr_t cfa)
    path once, keeping nothing (the heavy window), or nothing (the light
    one); called alike.  Return whether the replay did the hook's work.  */
 
-static __attribute__ ((noipa)) int
+static __attribute__ ((noipa)) int DSPROF_RECORDER_TEXT
 op_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
            void *cfa_p)
 {
@@ -935,7 +1039,7 @@ op_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
 #endif
 }
 
-static __attribute__ ((noipa)) int
+static __attribute__ ((noipa)) int DSPROF_RECORDER_TEXT
 op_no_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
               void *cfa_p)
 {
@@ -947,7 +1051,7 @@ op_no_replay (struct thread *t, uint32_t *dispatch_word, uint32_t index,
    the dispatch registered, the TSC the clock: op_sampled's caller checked):
    the call op_sampled makes, whose countdown cost.c has set already.  */
 
-static __attribute__ ((noinline)) void
+static __attribute__ ((noinline)) void DSPROF_RECORDER_TEXT
 op_run (struct thread *t, uint32_t *dispatch_word, uint32_t index, void *cfa_p)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -966,7 +1070,7 @@ op_run (struct thread *t, uint32_t *dispatch_word, uint32_t index, void *cfa_p)
    The light and heavy windows make an indirect call before it, which in the
    heavy one replays the hook (op_replay).  */
 
-static __attribute__ ((noinline)) void
+static __attribute__ ((noinline)) void DSPROF_RECORDER_TEXT
 op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
             void *cfa_p)
 {
@@ -1002,7 +1106,7 @@ op_sampled (struct thread *t, uint32_t *dispatch_word, uint32_t index,
    NEXT of the frame's op record, where the TSC is the clock; anything else
    goes to op_hook.  A call whose countdown runs out goes to op_sampled.  */
 
-DSPROF_API void
+DSPROF_API void DSPROF_RECORDER_TEXT
 __dsprof_op_v1 (uint32_t *dispatch_word, uint32_t index, void *cfa_p)
 {
   struct thread *t = self;
@@ -1020,7 +1124,7 @@ __dsprof_op_v1 (uint32_t *dispatch_word, uint32_t index, void *cfa_p)
   op_hook (dispatch_word, index, cfa);
 }
 
-DSPROF_API void
+DSPROF_API void DSPROF_RECORDER_TEXT
 __dsprof_op_begin_v1 (void *cfa_p)
 {
   struct thread *t = self;
@@ -1035,7 +1139,7 @@ __dsprof_op_begin_v1 (void *cfa_p)
   errno = saved_errno;
 }
 
-DSPROF_API void
+DSPROF_API void DSPROF_RECORDER_TEXT
 __dsprof_op_end_v1 (void *cfa_p)
 {
   struct thread *t = self;
@@ -1249,6 +1353,7 @@ dsprof_dim_ptr (const char *dim, const void *p)
 static void
 close_all (struct thread *t)
 {
+  samples_flush (t);
   uint64_t now = dsprof_ticks ();
   while (t->depth)
     abandon (t, now);
@@ -1261,6 +1366,11 @@ thread_exit (void *arg)
   if (!t || t->busy)
     return;
   busy_on (t);
+  if (t->sampling)
+    {
+      t->sampling = 0;
+      dsprof_sample_thread_stop (t->timer);
+    }
   close_all (t);
   self = NULL;
   unmap_chunk (t->chunk);
@@ -1344,6 +1454,9 @@ dsprof_recorder_fork_child (void)
   t->depth = 0;
   t->dead = 0;
   t->sample_left = dsprof_cost_fork_child (&t->cost);  /* its own costs */
+  /* A child has no timers: its first chunk starts one.  */
+  t->sampling = t->sample_due = 0;
+  memset (t->smp, 0, sizeof t->smp);
 }
 
 /* An event function with two integer dimensions as the plugin makes it

@@ -79,7 +79,10 @@
 #                      median busy-wait, and the report's Self against the
 #                      sum of the busy-waits (medians of BENCH_RUNS runs;
 #                      the sums hold the preemptions of a busy machine,
-#                      which fall in the hooks as well as in the waits)
+#                      which fall in the hooks as well as in the waits);
+#                      and one run of BENCH_FTIMES_SAMPLED_TASKS tasks
+#                      (default 2000000) with DSPROF_SAMPLE=1ms: each
+#                      function's sampled Self against its busy-waits' sum
 #   lua_times          Lua with functions=all counters=off: the run time less
 #                      dsprof's own estimate of its cost (the instrumentation
 #                      line) against the plain build's run time, and
@@ -1079,6 +1082,30 @@ PY2
       row "$what: median Self" "$got" ns "$r" \
         "its median busy-wait: $want ns; report's Self $rself ms against the busy-waits' sum $rsum ms ($rr); medians of $RUNS runs"
     done
+  # Sampled times (DSPROF_SAMPLE, docs/contract.md §4.4): one long run, each
+  # function's sampled Self against the sum of its busy-waits, with the
+  # samples behind it and their 95 % bound (2/sqrt(n)).
+  local ns=${BENCH_FTIMES_SAMPLED_TASKS:-2000000}
+  (cd "$dir" && DSPROF_SAMPLE=1ms DSPROF_OUT=$dir/s.data ./ftimes "$ns") >"$dir/known-s" ||
+    die "ftimes failed"
+  "$DSPROF" report name --format json --unit ns "$dir/s.data" >"$dir/s.json" ||
+    die "dsprof on the sampled ftimes failed"
+  python3 - "$dir/known-s" "$dir/s.json" "$ns" <<'PY2' |
+import json, sys
+known = {l.split()[0]: float(l.split()[3]) for l in open(sys.argv[1])}
+r = json.load(open(sys.argv[2]))
+rows = {x["value"]: x["self_ns"] for x in r["rows"]}
+per = r["samples"]["program_ns"] / max(r["samples"]["program"], 1)
+for f, what in (("task", "task (annotated)"), ("step", "step (functions=all)"),
+                ("rec", "rec (recursive)"), ("leaf", "leaf (functions=all)")):
+    n = rows[f] / per
+    print("%s: sampled Self|%.1f|%.2fx|%.1f|%d|%.1f" % (what, rows[f] / 1e6, rows[f] / known[f],
+                                                      known[f] / 1e6, n, 200 / max(n, 1) ** 0.5))
+PY2
+    while IFS='|' read -r what got r want n bound; do
+      row "$what" "$got" ms "$r" \
+        "the busy-waits' sum $want ms; about $n samples (95 %: within $bound %); one run of $ns tasks, DSPROF_SAMPLE=1ms"
+    done
   rm -f "$dir"/*.data "$dir/records"
 }
 
@@ -1097,6 +1124,7 @@ bench_lua_times () {
     # One run of each build, one after the other, timed alike.
     python3 - "$run" "$plain" "$calls" "$exe" "$ops" "$LUA_WORKLOAD" >>"$run/figures" <<'PY'
 import os, subprocess, sys, time
+import resource
 run, plain, calls, exe, ops, work = sys.argv[1:7]
 out = []
 for lua, prof in ((plain, None), (calls, "calls.data"), (exe, "exe.data"),
@@ -1104,29 +1132,38 @@ for lua, prof in ((plain, None), (calls, "calls.data"), (exe, "exe.data"),
     env = dict(os.environ)
     if prof:
         env["DSPROF_OUT"] = os.path.join(run, prof)
+    if prof == "calls.data":   # its times by samples too
+        env["DSPROF_SAMPLE"] = "1ms"
     t = time.perf_counter()
+    u = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(["setarch", "-R", lua, work], env=env, check=True,
                    stdout=subprocess.DEVNULL, cwd=run)
     out.append("%.6f" % (time.perf_counter() - t))
-print(" ".join(out), end=" ")
+    if not prof:               # the plain run's CPU time
+        v = resource.getrusage(resource.RUSAGE_CHILDREN)
+        pcpu = v.ru_utime - u.ru_utime + v.ru_stime - u.ru_stime
+print(" ".join(out), "%.6f" % pcpu, end=" ")
 PY
     python3 - "$DSPROF" "$run/calls.data" "$run/exe.data" "$run/ops.data" >>"$run/figures" <<'PY'
 import json, subprocess, sys
 dsprof, calls, exe, ops = sys.argv[1:5]
 def report(prof, *extra, by="name", where="name=luaV_execute"):
     return json.loads(subprocess.run([dsprof, "report", by, "--format", "json",
-                                      "--unit", "ns", "--where", where,
+                                      "--unit", "ns", *(["--where", where] if where else []),
                                       *extra, prof], check=True,
                                      capture_output=True).stdout)
-c, craw, e = report(calls), report(calls, "--raw"), report(exe)
+c, craw, e = report(calls, "--deduced"), report(calls, "--raw"), report(exe)
+# The same run timed by its samples (DSPROF_SAMPLE): luaV_execute, and all.
+cs, call = report(calls), report(calls, where=None)
 # luaV_execute's op records, by the function that dispatches them.
 o = report(ops, by="function", where="event=op")
 oraw = report(ops, "--raw", by="function", where="event=op")
 total = lambda d: d["rows"][0]["total_ns"] / 1e9 if d["rows"] else 0
-print("%.6f %.6f %.6f %.6f %d %.6f %.6f %.6f %d" % (
+print("%.6f %.6f %.6f %.6f %d %.6f %.6f %.6f %d %.6f %.6f %d" % (
     c["instrumentation"]["cost_ns"] / 1e9, total(c), total(craw), total(e),
     c["instrumentation"]["events"], o["instrumentation"]["cost_ns"] / 1e9,
-    total(o), total(oraw), o["instrumentation"]["events"]))
+    total(o), total(oraw), o["instrumentation"]["events"], total(cs),
+    call["profiled_ns"] / 1e9, call["samples"]["program"]))
 PY
     rm -f "$run"/*.data
   done
@@ -1134,7 +1171,8 @@ PY
 import statistics, sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
 med = lambda i: statistics.median(r[i] for r in rows)
-p, c, e, d, cost, prof, raw, exe, ev, dcost, dprof, draw, dev = (med(i) for i in range(13))
+p, c, e, d, pcpu, cost, prof, raw, exe, ev, dcost, dprof, draw, dev, sexe, sall, sn = (
+    med(i) for i in range(17))
 print("plain run (-O2)|%.3f|s|1.00x|median of %d runs" % (p, len(rows)))
 print("functions=all run|%.3f|s|%.2fx|%d events" % (c, c / p, ev))
 print("dsprof's estimate of its cost|%.3f|s|%.2fx|of the functions=all run's overhead (%.3f s)" % (cost, cost / (c - p), c - p))
@@ -1142,6 +1180,8 @@ print("run - the estimate|%.3f|s|%.2fx|against the plain run" % (c - cost, (c - 
 print("luaV_execute only: its run|%.3f|s|%.2fx|against the plain run" % (e, e / p))
 print("luaV_execute profiled, functions=all|%.3f|s|%.2fx|against its time as the only event (%.3f s)" % (prof, prof / exe, exe))
 print("the same, --raw|%.3f|s|%.2fx|as recorded" % (raw, raw / exe))
+print("luaV_execute, sampled, functions=all|%.3f|s|%.2fx|its CPU time by samples (DSPROF_SAMPLE=1ms), against its time as the only event" % (sexe, sexe / exe))
+print("profiled, sampled, functions=all|%.3f|s|%.2fx|all records' CPU time by %d samples, against the plain run's CPU time (%.3f s)" % (sall, sall / pcpu, sn, pcpu))
 print("dispatch=luaV_execute run|%.3f|s|%.2fx|counters=off, %d events" % (d, d / p, dev))
 print("dispatch: dsprof's estimate of its cost|%.3f|s|%.2fx|of the dispatch run's overhead (%.3f s)" % (dcost, dcost / (d - p), d - p))
 print("dispatch: run - the estimate|%.3f|s|%.2fx|against the plain run" % (d - dcost, (d - dcost) / p))
@@ -1183,6 +1223,7 @@ bench_real_times () {
   for pkg in gawk jq; do
     python3 - "$dir" "$pkg" "$runs" "$dir/tools/dsprof" "$TOP/bench" "$stamp" <<'PY' |
 import json, os, re, statistics, subprocess, sys, time
+import resource
 dir, pkg, runs, dsprof, bench, stamp = sys.argv[1:7]
 runs = int(runs)
 def cmd(v, scale=1, wrap=()):
@@ -1208,35 +1249,43 @@ for v in variants:  # a run of each first, untimed: caches, libtool's wrapper
     subprocess.run(cmd(v), env=dict(os.environ, DSPROF_OUT=prof), check=True,
                    stdout=subprocess.DEVNULL)
 rows = {v: [] for v in variants}
+def report(*extra):
+    return json.loads(subprocess.run([dsprof, "report", "name", "--format", "json", "--unit", "ns",
+                                      *extra, prof], check=True, capture_output=True).stdout)
 for i in range(runs):
     for v in variants:
-        env = dict(os.environ, DSPROF_OUT=prof)
+        # The instrumented runs are sampled too (DSPROF_SAMPLE): their times
+        # by the deduction (--deduced) and by the samples, of one run.
+        env = dict(os.environ, DSPROF_OUT=prof, DSPROF_SAMPLE="1ms")
         t = time.perf_counter()
+        u = resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(["setarch", "-R"] + cmd(v), env=env, check=True,
                              stdout=subprocess.PIPE).stdout
+        w = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter() - t
         if v == "plain":
             want = out
-            rows[v].append([t])
+            rows[v].append([t, w.ru_utime - u.ru_utime + w.ru_stime - u.ru_stime])
             continue
         if out != want:
             sys.exit("%s: the %s build printed other output" % (pkg, v))
-        r = json.loads(subprocess.run([dsprof, "report", "name", "--format", "json", "--unit", "ns",
-                                       prof], check=True, capture_output=True).stdout)
+        r, s = report("--deduced"), report()
         os.unlink(prof)
         ins = r["instrumentation"]
-        rows[v].append([t, ins["cost_ns"] / 1e9, r["profiled_ns"] / 1e9, ins["events"]])
+        rows[v].append([t, ins["cost_ns"] / 1e9, r["profiled_ns"] / 1e9, ins["events"],
+                        s["profiled_ns"] / 1e9, s["samples"]["program"]])
 med = lambda v, k: statistics.median(r[k] for r in rows[v])
-p = med("plain", 0)
-print("%s plain run (-O2)|%.3f|s|1.00x|median of %d runs" % (pkg, p, runs))
+p, pcpu = med("plain", 0), med("plain", 1)
+print("%s plain run (-O2)|%.3f|s|1.00x|median of %d runs; CPU time %.3f s" % (pkg, p, runs, pcpu))
 for v in variants[1:]:
-    c, cost, prof_s, ev = (med(v, k) for k in range(4))
+    c, cost, prof_s, ev, samp, nsamp = (med(v, k) for k in range(6))
     # all-sel-O2's selection file is one line, "exclude PAT...".
     what = pkg + (" functions=all" if v == "all-O2" else " less " + select[v].split(None, 1)[1])
     print("%s: run|%.3f|s|%.2fx|%d events" % (what, c, c / p, ev))
     print("%s: estimate|%.3f|s|%.2fx|dsprof's estimate of its cost, of the run's overhead (%.3f s)" % (what, cost, cost / (c - p), c - p))
     print("%s: run - estimate|%.3f|s|%.2fx|against the plain run" % (what, c - cost, (c - cost) / p))
     print("%s: profiled|%.3f|s|%.2fx|the profiled time after deduction, against the plain run" % (what, prof_s, prof_s / p))
+    print("%s: profiled, sampled|%.3f|s|%.2fx|the records' CPU time by %d samples (95 %%: within %.1f %%), against the plain run's CPU time" % (what, samp, samp / pcpu, nsamp, 200 / max(nsamp, 1) ** 0.5))
 # A cross-check of the functions' shares, on a tenth of the workload:
 # callgrind's inclusive instructions of the plain build against dsprof's
 # Total of the functions=all build, each a share of main's, for the

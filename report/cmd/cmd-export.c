@@ -259,6 +259,7 @@ static const struct opt export_options[] = {
   { .name = "raw", .kind = OPT_FLAG,
     .off = offsetof (struct export_cli, o) + offsetof (struct export_opts, raw),
     .help = "folded, pprof: times without deducting the recorder's\ncost" },
+  DEDUCED_OPT,
   { .name = "dim", .letter = 'd', .arg = "D", .kind = OPT_FUNC, .set = set_dim,
     .help = "pprof: stacks of D's values instead of names" },
   { .name = "label", .letter = 'l', .arg = "D", .kind = OPT_FUNC,

@@ -45,6 +45,7 @@ set_unit (const char *cmd, char *arg, void *field)
     .help = "times in ns, us, ms or s (default: readable)" },                 \
   { .name = "raw", .kind = OPT_FLAG, .off = offsetof (struct graph_opts, raw), \
     .help = "times as recorded, without deducting the recorder" },            \
+  DEDUCED_OPT,                                                                \
   { .name = "output", .letter = 'o', .arg = "FILE", .kind = OPT_STRING,       \
     .off = offsetof (struct graph_opts, output),                              \
     .help = "write to FILE instead of standard output" },                     \

@@ -153,6 +153,7 @@ static const struct opt html_opts[] = {
   { .name = "raw", .kind = OPT_FLAG, .off = offsetof (struct html_opts, raw),
     .help = "report times as recorded, without deducting the\n"
             "recorder's measured cost per event" },
+  DEDUCED_OPT,
   { .name = "sum", .arg = "D", .kind = OPT_FUNC, .set = set_sum,
     .off = offsetof (struct html_opts, sums),
     .help = "a column Sum(D) in the tables, as `dsprof report --sum`\n"

@@ -177,6 +177,19 @@ info_one (struct pf_process *p, bool count, FILE *out)
       fprintf (out, "instrumentation: %s\n",
                agg_share_line (&t.share, pf_run_ns (p, t.last_ns), share,
                                sizeof share));
+      if (h->flags & DSPROF_FLAG_SAMPLED)
+        {
+          struct pf_set one = { .procs = p, .nprocs = 1 };
+          bool by_samples;
+          struct ev_stream_samples all;
+          rpt_samples (&one, false, &by_samples, &all);
+          fprintf (out, "cpu samples: %" PRIu64 " in the program (%.6f s), %"
+                   PRIu64 " of them outside records (%.6f s); %" PRIu64
+                   " in the recorder (%.6f s)\n", all.program.n,
+                   (double) all.program.ns / 1e9, all.outside.n,
+                   (double) all.outside.ns / 1e9, all.recorder.n,
+                   (double) all.recorder.ns / 1e9);
+        }
     }
   pf_each_off (p, info_off, out);
   fprintf (out, "dropped events: %" PRIu64 "\n", h->dropped_events);

@@ -234,6 +234,9 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
   bool same_exe = true;
   struct pf_cpu cpu = { 0 };
   h->start_ns = h0->start_ns;
+  /* Timed by samples if every input was: the records of one that was not
+     have none.  */
+  h->flags |= DSPROF_FLAG_SAMPLED;
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
       const struct pf_process *p = &set->procs[i];
@@ -246,6 +249,8 @@ merged_header (const struct pf_set *set, const struct merge_proc *mp,
       if (p->header.single_threads > h->single_threads)
         h->single_threads = p->header.single_threads;
       h->flags |= p->header.flags & DSPROF_FLAG_TRUNCATED;
+      if (!(p->header.flags & DSPROF_FLAG_SAMPLED))
+        h->flags &= ~(uint64_t) DSPROF_FLAG_SAMPLED;
       if (p->header.start_ns < h->start_ns)
         h->start_ns = p->header.start_ns;
       same_exe &= !strcmp (p->header.exe, h0->exe);
@@ -295,7 +300,8 @@ write_merged (struct pf_set *set, const char *output, FILE *f)
       free (base);
       /* Records are not kept (no EV_KEEP_CHILDREN): nothing of merge grows
          with them.  */
-      rc = pf_walk_streams (set, merge_event, NULL, merge_begin, &m, 0);
+      rc = pf_walk_streams (set, merge_event, NULL, merge_begin, &m,
+                            EV_SAMPLES);
     }
   if (!rc)
     {

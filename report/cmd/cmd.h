@@ -42,6 +42,14 @@ int load_profiles (int argc, char **argv, struct pf_set *set);
   { .name = "where", .letter = 'w', .arg = "DIM=VALUE", .help = (text),       \
     .kind = OPT_FUNC, .off = (qoff), .set = query_set_where }
 
+/* --deduced, of every command that times records (docs/contract.md
+   §4.4, "Sampled times").  */
+#define DEDUCED_OPT                                                           \
+  { .name = "deduced",                                                        \
+    .help = "in a profile with CPU-time samples (DSPROF_SAMPLE), time\n"      \
+            "records by their spans less the recorder's cost instead",       \
+    .kind = OPT_FUNC, .set = query_set_deduced }
+
 /* The options of the query (query.h), report's, shell's and diff's, in the
    option table of a command whose options hold the struct query at offset
    QOFF: --where, --unit, --top, --format, --raw, --derive, --sum.  */
@@ -62,6 +70,7 @@ int load_profiles (int argc, char **argv, struct pf_set *set);
     .help = "times as recorded, without deducting the recorder's\n"           \
             "measured cost per event",                                        \
     .kind = OPT_FLAG, .off = (qoff) + offsetof (struct query, raw) },         \
+  DEDUCED_OPT,                                                                \
   { .name = "derive", .arg = "LIB.so",                                        \
     .help = "dimensions computed by a library (dsprof-derive.h)",             \
     .kind = OPT_STRING, .off = (qoff) + offsetof (struct query, derive) },    \

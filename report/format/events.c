@@ -603,6 +603,8 @@ struct decoder
   ev_record_fn on_record;
   void *arg;
   bool keep_children;            /* EV_KEEP_CHILDREN */
+  bool sample_events;            /* EV_SAMPLES */
+  struct ev_stream_samples samples;  /* the stream's so far */
   struct open_rec *stack;
   uint32_t depth, stack_size;
   struct name_slot *names;       /* name ids of the current chunk: a map */
@@ -835,6 +837,7 @@ push_record (struct decoder *d, const char *type, const struct ev_site *site,
   r->site = site;
   r->complete = false;
   r->setup_ns = 0;
+  r->sampled = (struct ev_samples) { 0, 0 };
   r->ndims = 0;
   r->parent = d->depth ? d->stack[d->depth - 1].r : NULL;
   r->seq = 0;
@@ -1352,6 +1355,41 @@ dec_op (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
   return true;
 }
 
+/* SAMPLE: CPU-time samples, charged to the innermost open record (section
+   4).  Sums that overflow are a corrupt stream.  */
+
+static __attribute__ ((noinline)) bool
+dec_sample (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
+            int *rc)
+{
+  const unsigned char *payload = c->p;
+  struct ev_samples prog, rec;
+  prog.n = read_uleb (c);
+  prog.ns = read_uleb (c);
+  rec.n = read_uleb (c);
+  rec.ns = read_uleb (c);
+  if (c->err)
+    return false;
+  struct ev_stream_samples *t = &d->samples;
+  struct ev_samples *own = d->depth ? &d->stack[d->depth - 1].r->sampled
+                                    : &t->outside;
+  struct ev_samples *to[3] = { &t->program, own, &t->recorder };
+  const struct ev_samples *from[3] = { &prog, &prog, &rec };
+  for (int i = 0; i < 3; i++)
+    if (__builtin_add_overflow (to[i]->n, from[i]->n, &to[i]->n)
+        || __builtin_add_overflow (to[i]->ns, from[i]->ns, &to[i]->ns))
+      return false;
+  t->seen = true;
+  if (d->sample_events && d->on_event)
+    {
+      set_raw (d, DSPROF_OP_SAMPLE, 0, e->names, e->op_at, payload, c->p);
+      struct ev_event ev = { EV_SAMPLE, e->ns, d->s->thread, NULL, 0, NULL,
+                             d->raw };
+      *rc = d->on_event (&ev, d->arg);
+    }
+  return true;
+}
+
 /* decode_span, EVENTS and KEEP saying whether D has an on_event and keeps
    children: the loop of every event read, made twice (decode_span), so that
    a report's, which sees records only, has no test or note of an event's
@@ -1415,6 +1453,9 @@ decode_events (struct decoder *d, const struct dsprof_events_chunk *ch,
           break;
         case DSPROF_OP_DIM:
           ok = dec_cold (d, &c, &e, &rc);
+          break;
+        case DSPROF_OP_SAMPLE:
+          ok = dec_sample (d, &c, &e, &rc);
           break;
         default:
           ok = dec_op (d, &c, &e, &rc, events);
@@ -1546,6 +1587,7 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
   d.on_record = on_record;
   d.arg = arg;
   d.keep_children = flags & EV_KEEP_CHILDREN;
+  d.sample_events = flags & EV_SAMPLES;
   d.thread.type = DSPROF_DIM_UINT;
   d.thread.u = s->thread;
   ev_stream_clock (s, clock, &d.time);
@@ -1557,6 +1599,8 @@ ev_decode_stream (const struct ev_stream *s, const struct ev_sites *sites,
       ev_release_chunk (s, s->chunks[i]);
       progress_add (s->chunks[i]->used);
     }
+  if (rc == 0)
+    ((struct ev_stream *) s)->samples = d.samples;
   return decoder_end (&d, rc);
 }
 

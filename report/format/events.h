@@ -83,7 +83,24 @@ enum ev_kind
   EV_START,                      /* hook Start or dsprof_start */
   EV_FINISH,                     /* Finish, dsprof_finish */
   EV_ABANDON,                    /* closed by repair */
-  EV_DIM                         /* a dimension added to the innermost event */
+  EV_DIM,                        /* a dimension added to the innermost event */
+  EV_SAMPLE                      /* CPU-time samples (with EV_SAMPLES only) */
+};
+
+/* CPU-time samples (DSPROF_SAMPLE, dsprof-format.h section 4): how many, and
+   the CPU time in ns they stand for.  */
+struct ev_samples
+{
+  uint64_t n, ns;
+};
+
+/* A stream's samples, all of them: in the program (N, NS), of those the
+   ones taken outside every record, and the recorder's.  SEEN: the stream
+   holds a SAMPLE event.  */
+struct ev_stream_samples
+{
+  struct ev_samples program, outside, recorder;
+  bool seen;
 };
 
 /* An event as its stream holds it, for a writer that encodes it again
@@ -134,6 +151,8 @@ struct ev_record
   uint64_t setup_ns;             /* the recorder's chunk setups inside it and
                                     in none of its children (dsprof-format.h,
                                     section 4) */
+  struct ev_samples sampled;     /* the CPU-time samples charged to it and to
+                                    none of its children */
   uint32_t nchildren;            /* direct descendants, completed before */
   struct ev_record **children;   /* valid during the callback only; NULL
                                     if not kept (EV_KEEP_CHILDREN) */
@@ -172,6 +191,9 @@ struct ev_stream
   struct dsprof_events_costs costs;
   uint64_t setup_ns;             /* the setups of its chunks, summed (each
                                     as the decoder takes it) */
+  struct ev_stream_samples samples;  /* set by ev_decode_stream once it has
+                                    decoded the whole stream (the one field
+                                    it writes: S is the reader's own) */
 };
 
 /* Clock conversion of a profile.  */
@@ -249,9 +271,10 @@ bool ev_sites_dispatch_p (const struct ev_sites *sites, const char *func);
    its callback; without it they are only counted (children NULL, nchildren
    still counts them), so a stream whose records have millions of direct
    descendants is decoded in memory bounded by its depth.  */
-enum { EV_KEEP_CHILDREN = 1 };
+enum { EV_KEEP_CHILDREN = 1, EV_SAMPLES = 2 };
 
-/* Decode stream S as FLAGS say.  ON_EVENT (may be NULL) sees every event,
+/* Decode stream S as FLAGS say.  ON_EVENT (may be NULL) sees every event
+   (SAMPLE events only with EV_SAMPLES, as EV_SAMPLE with their bytes in raw),
    ON_RECORD (may be NULL) every record at its completion; records still open at
    the end of the stream are closed at its last event, incomplete.  A callback
    returning non-zero stops the walk with that value.  Return 0, a callback's

@@ -254,6 +254,21 @@ agg_share_line (const struct agg_share *s, uint64_t run_ns, char *buf,
 }
 
 const char *
+agg_samples_line (const struct ev_stream_samples *s, char *buf, size_t size)
+{
+  snprintf (buf, size, "records timed by their threads' CPU time, sampled: "
+            "%.3f ms in the program in %" PRIu64 " samples of %.3f ms (a "
+            "figure of n samples is within 2/sqrt(n) of its own, at 95 %%), "
+            "%.3f ms of it outside records; %.3f ms in the recorder, left out "
+            "(--deduced: times by deduction)", (double) s->program.ns / 1e6,
+            s->program.n,
+            s->program.n ? (double) s->program.ns / 1e6 / (double) s->program.n
+                         : 0.0,
+            (double) s->outside.ns / 1e6, (double) s->recorder.ns / 1e6);
+  return buf;
+}
+
+const char *
 agg_clamp_line (const struct agg_share *s, char *buf, size_t size)
 {
   if (!s->clamped)
@@ -1045,11 +1060,10 @@ agg_record (struct ev_record *r, void *arg)
 
   /* adj >= the children's, so self >= 0 and the self times of a subtree
      add up to its root's adj.  */
-  uint64_t dur = r->end_ns - r->start_ns, over;
-  uint64_t ded = agg_deduction (&a->costs, r, desc->n, desc->ps);
-  uint64_t adj = agg_deduct (dur, ded, child_ns);
+  uint64_t over;
+  uint64_t adj = agg_record_time (&a->costs, r, desc, child_ns, &over);
   uint64_t self = adj - child_ns;
-  bool clamped = agg_clamped (dur, ded, child_ns, &over);
+  bool clamped = over != 0;
   if (clamped)
     {
       a->share.clamped++;

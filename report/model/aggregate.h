@@ -119,6 +119,17 @@ const char *agg_share_line (const struct agg_share *s, uint64_t run_ns,
    when none was.  The views print it as their "deduction" line.  */
 const char *agg_clamp_line (const struct agg_share *s, char *buf, size_t size);
 
+/* The text that states the CPU-time samples S (all of a profile's streams)
+   when records are timed by them (docs/contract.md §4.4, "Sampled
+   times"), into BUF (SIZE bytes), e.g. "records timed by their threads'
+   CPU time, sampled: 878.000 ms in the program in 220 samples of 3.991 ms
+   (a figure of n samples is within 2/sqrt(n) of its own, at 95 %), 0.000
+   ms of it outside records; 2792.000 ms in the recorder, left out
+   (--deduced: times by deduction)";
+   return BUF.  The views print it as their "sampled" line.  */
+const char *agg_samples_line (const struct ev_stream_samples *s, char *buf,
+                              size_t size);
+
 /* A report along the NDIMS dimensions DIMS, of the records that pass every one
    of the NFILTERS FILTERS, deducting OVERHEAD_PS per Start/Finish pair.  */
 struct agg *agg_new (int ndims, const char *const *dims, int nfilters,

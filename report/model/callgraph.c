@@ -262,12 +262,10 @@ graph_record (struct ev_record *r, void *arg)
   uint32_t v = value_id (g, t ? t : "");
   uint32_t node = node_of (g, v);
 
-  /* The recorder's cost, deducted as the dimension report does.  */
+  /* Its time as the dimension report takes it.  */
   struct agg_desc desc = st ? st->desc : (struct agg_desc) { 0, 0 };
   uint64_t child_ns = st ? st->child_ns : 0;
-  uint64_t adj = agg_deduct (r->end_ns - r->start_ns,
-                             agg_deduction (&g->costs, r, desc.n, desc.ps),
-                             child_ns);
+  uint64_t adj = agg_record_time (&g->costs, r, &desc, child_ns, NULL);
   uint64_t self = adj - child_ns;
 
   /* same: the self time of this node's records in r's subtree (they all hang

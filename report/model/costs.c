@@ -119,6 +119,15 @@ per_call_ps (const struct dsprof_events_costs *c, uint64_t ticks,
   return calls ? (costs_ps (c, ticks, ns_per_tick) + calls / 2) / calls : 0;
 }
 
+/* --deduced: no sampled times.  */
+static bool deduced_only;
+
+void
+agg_costs_deduced (void)
+{
+  deduced_only = true;
+}
+
 void
 agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
               struct agg_costs *c)
@@ -126,6 +135,7 @@ agg_costs_of (const struct pf_process *p, const struct ev_stream *s, bool raw,
   memset (c, 0, sizeof *c);
   if (raw)
     return;
+  c->by_samples = (p->header.flags & DSPROF_FLAG_SAMPLED) && !deduced_only;
   /* A stream without measurements (an older recorder's, or one merged
      with them) is deducted by its process's start-up figure.  */
   if (!p->measured || (s && !s->has_costs))

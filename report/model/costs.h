@@ -62,6 +62,10 @@ void costs_read_stream (struct pf_process *p, struct ev_stream *s);
    for a profile without measurements the start-up figure of its header.  */
 struct agg_costs
 {
+  /* Records are timed by their CPU-time samples (docs/contract.md §4.4,
+     "Sampled times"): the profile has them, and neither --raw nor
+     --deduced was asked for.  */
+  bool by_samples;
   bool measured;                 /* else PAIR_NS alone */
   double pair_ns;                /* the header's cost of a Start/Finish pair */
   /* Measured: picoseconds per call of each hook kind (DSPROF_HOOK_*), the
@@ -83,9 +87,14 @@ struct agg_costs
    and caller's part, those of P's other streams for a hook kind S has no
    sample of, the
    header's start-up figure if P has no measurement at all; all zero if
-   RAW (times as recorded).  S NULL: P's averages over all its streams.  */
+   RAW (times as recorded); SAMPLED if P's threads were sampled
+   (DSPROF_FLAG_SAMPLED) and agg_costs_deduced was not called.  S NULL: P's averages over all its streams.  */
 void agg_costs_of (const struct pf_process *p, const struct ev_stream *s,
                    bool raw, struct agg_costs *c);
+
+/* Time records by the deduction even in a profile with CPU-time samples
+   (--deduced): every later agg_costs_of.  */
+void agg_costs_deduced (void);
 
 /* The trailer that chunk CH of a stream whose costs are C gets in a merged
    profile, into OUT: its sums in picoseconds (unit_ps 1: the merged
@@ -230,6 +239,31 @@ struct agg_desc
 {
   uint64_t n, ps;
 };
+
+/* Record R's time, with its descendants' DESC and its direct children's
+   times CHILD_NS: sampled (C->by_samples), the CPU time of the samples charged
+   to R itself plus CHILD_NS; else its duration less its deduction
+   (agg_deduct), and into *OVER (if not NULL) by how much the deduction
+   exceeded what it left (agg_clamped; 0 by samples).  Either way >=
+   CHILD_NS, so that Self = time - CHILD_NS.  The one rule of the report,
+   callgraph, dot, the stacks and html.  */
+static inline uint64_t
+agg_record_time (const struct agg_costs *c, const struct ev_record *r,
+                 const struct agg_desc *desc, uint64_t child_ns,
+                 uint64_t *over)
+{
+  if (c->by_samples)
+    {
+      if (over)
+        *over = 0;
+      return r->sampled.ns + child_ns;
+    }
+  uint64_t dur = r->end_ns - r->start_ns;
+  uint64_t ded = agg_deduction (c, r, desc->n, desc->ps);
+  if (over)
+    agg_clamped (dur, ded, child_ns, over);
+  return agg_deduct (dur, ded, child_ns);
+}
 
 /* Add record R (its own descendants in RD) to its parent's PD.  */
 static inline void

@@ -65,6 +65,35 @@ add_off (uint64_t from_ns, uint64_t to_ns, bool open, void *arg)
   *(uint64_t *) arg += to_ns - from_ns;
 }
 
+void
+rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
+             struct ev_stream_samples *all)
+{
+  *by_samples = false;
+  memset (all, 0, sizeof *all);
+  for (uint32_t i = 0; i < set->nprocs; i++)
+    {
+      const struct pf_process *p = &set->procs[i];
+      struct agg_costs c;
+      agg_costs_of (p, NULL, raw, &c);
+      *by_samples |= c.by_samples;
+      for (uint32_t k = 0; k < p->nstreams; k++)
+        {
+          const struct ev_stream_samples *s = &p->streams[k].samples;
+          struct ev_samples *to[3] = { &all->program, &all->outside,
+                                       &all->recorder };
+          const struct ev_samples *from[3] = { &s->program, &s->outside,
+                                               &s->recorder };
+          for (int j = 0; j < 3; j++)
+            {
+              to[j]->n += from[j]->n;
+              to[j]->ns += from[j]->ns;
+            }
+          all->seen |= s->seen;
+        }
+    }
+}
+
 /* ---- 2. the tables ---------------------------------------------------------------- */
 
 /* The buckets grouped by parent: the children of bucket b are
@@ -187,6 +216,7 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
                                                   &m->off_ns);
       pf_cpu_add (&m->cpu, &set->procs[i].header);
     }
+  rpt_samples (set, q->raw, &m->by_samples, &m->samples);
   return 0;
 }
 

@@ -63,6 +63,8 @@ struct rpt_model
   uint32_t off_intervals;        /* in which events were switched off */
   uint64_t off_ns;               /* their time (docs/contract.md §5.11) */
   struct pf_cpu cpu;             /* the processes' CPU time and waits */
+  bool by_samples;               /* records timed by their CPU-time samples */
+  struct ev_stream_samples samples;  /* all of them, of every stream */
   struct rpt_table *top;         /* by dims[0] */
   struct agg *agg;               /* holds the values */
 };
@@ -78,6 +80,12 @@ void rpt_of_agg (struct agg *agg, const struct query *q, uint64_t total_run,
                  struct rpt_model *m);
 
 void rpt_free (struct rpt_model *m);
+
+/* Whether SET's records are timed by their CPU-time samples, unless RAW
+   (agg_costs_of), into *BY_SAMPLES, and the samples of all its streams
+   (decoded already) into *ALL.  */
+void rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
+                  struct ev_stream_samples *all);
 
 /* The number of rows of a table of NROWS rows a view shows with TOP (0:
    all): rpt_shown's and diff_shown's.  */

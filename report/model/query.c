@@ -110,3 +110,11 @@ query_set_sum (const char *cmd, char *arg, void *p)
   q->sums[q->nsums++] = arg;
   return 0;
 }
+
+int
+query_set_deduced (const char *cmd, char *arg, void *unused)
+{
+  (void) cmd, (void) arg, (void) unused;
+  agg_costs_deduced ();
+  return 0;
+}

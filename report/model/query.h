@@ -63,5 +63,8 @@ int query_set_where (const char *cmd, char *arg, void *q);
 int query_set_unit (const char *cmd, char *arg, void *q);
 int query_set_top (const char *cmd, char *arg, void *q);
 int query_set_sum (const char *cmd, char *arg, void *q);
+/* --deduced, of every command that times records (DEDUCED_OPT):
+   agg_costs_deduced.  */
+int query_set_deduced (const char *cmd, char *arg, void *unused);
 
 #endif /* DSPROF_QUERY_H */

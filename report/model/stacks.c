@@ -352,9 +352,8 @@ st_record (struct ev_record *r, void *arg)
   struct st_open kids = s->open[d + 1];
   s->open[d + 1] = (struct st_open) { 0, { 0, 0 } };
   uint64_t dur = r->end_ns - r->start_ns;
-  uint64_t adj = agg_deduct (dur, agg_deduction (&s->costs, r, kids.desc.n,
-                                                 kids.desc.ps),
-                             kids.child_ns);
+  uint64_t adj = agg_record_time (&s->costs, r, &kids.desc, kids.child_ns,
+                                  NULL);
   n->total_ns += dur;
   n->self_ns += adj - kids.child_ns;
   n->count++;

@@ -108,8 +108,10 @@ html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
            text_time (a, sizeof a, m->total_ns, t.unit), t.unit->name,
            text_time (b, sizeof b, m->profiled_ns, t.unit), t.unit->name,
            pct (m->profiled_ns, m->total_ns), m->records, t.unit->name,
-           q->raw ? "" : " (the recorder's measured cost per event is deducted)");
-  char share[256];
+           q->raw ? ""
+           : m->by_samples ? " (by samples of the threads' CPU time: below)"
+           : " (the recorder's measured cost per event is deducted)");
+  char share[512];
   agg_share_line (&m->share, m->total_ns, share, sizeof share);
   fputs ("<p class=\"summary\">Instrumentation: ", out);
   text_html (out, share);
@@ -118,6 +120,12 @@ html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
     {
       fputs ("<p class=\"summary\">Deduction: ", out);
       text_html (out, share);
+      fputs (".</p>\n", out);
+    }
+  if (m->by_samples)
+    {
+      fputs ("<p class=\"summary\">Sampled: ", out);
+      text_html (out, agg_samples_line (&m->samples, share, sizeof share));
       fputs (".</p>\n", out);
     }
   if (m->records == 0)

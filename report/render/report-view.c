@@ -96,12 +96,15 @@ rpt_print_text (struct rpt_printer *p)
   put_time (p->out, 0, m->profiled_ns, p->unit);
   fprintf (p->out, " %s (%.1f%%)\nProfile records: %" PRIu64 "\n", p->unit->name,
            pct (m->profiled_ns, m->total_ns), m->records);
-  char share[256];
+  char share[512];
   fprintf (p->out, "Instrumentation: %s\n",
            agg_share_line (&m->share, m->total_ns, share, sizeof share));
   const char *clamp = agg_clamp_line (&m->share, share, sizeof share);
   if (clamp)
     fprintf (p->out, "Deduction: %s\n", clamp);
+  if (m->by_samples)
+    fprintf (p->out, "Sampled: %s\n",
+             agg_samples_line (&m->samples, share, sizeof share));
   if (pf_cpu_line (&m->cpu, 1e6, 3, "ms", share, sizeof share))
     fprintf (p->out, "CPU time: %s\n", share);
   if (m->off_intervals)
@@ -242,6 +245,15 @@ rpt_print_json (struct rpt_printer *p)
     fprintf (p->out, ",\"cpu\":{\"run_ns\":%" PRIu64 ",\"cpu_ns\":%" PRIu64
              ",\"run_delay_ns\":%" PRIu64 ",\"run_delay_threads\":%" PRIu64 "}",
              c->run_ns, c->cpu_ns, c->delay_ns, c->delay_threads);
+  if (p->m->by_samples)
+    {
+      const struct ev_stream_samples *ss = &p->m->samples;
+      fprintf (p->out, ",\"samples\":{\"program_ns\":%" PRIu64 ",\"program\":%"
+               PRIu64 ",\"outside_ns\":%" PRIu64 ",\"outside\":%" PRIu64
+               ",\"recorder_ns\":%" PRIu64 ",\"recorder\":%" PRIu64 "}",
+               ss->program.ns, ss->program.n, ss->outside.ns, ss->outside.n,
+               ss->recorder.ns, ss->recorder.n);
+    }
   fputs (",\"rows\":", p->out);
   json_rows (p, p->m->top);
   fputs ("}\n", p->out);

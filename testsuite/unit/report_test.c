@@ -843,6 +843,108 @@ test_times_monotonic (void)
     }
 }
 
+/* The samples the records of a stream were charged, by name (outer,
+   inner), from an on_record callback.  */
+struct sampled_seen
+{
+  struct ev_samples outer, inner;
+  unsigned records;
+};
+
+static int
+on_sampled (struct ev_record *r, void *arg)
+{
+  struct sampled_seen *t = arg;
+  t->records++;
+  *(r->depth ? &t->inner : &t->outer) = r->sampled;
+  return 0;
+}
+
+/* SAMPLE events (dsprof-format.h, section 4): each charged to the record
+   innermost at it, or to the thread's time outside records; the stream's
+   sums; a sampled report's Self and Total from them alone (a record's
+   span no longer counts), and a truncated or overflowing SAMPLE a corrupt
+   stream.  */
+static void
+test_samples (void)
+{
+  static unsigned char b0[DSPROF_PAGE] __attribute__ ((aligned (8)));
+  unsigned char ops[128];
+  struct buf o = { ops, 0 };
+  put_u (&o, DSPROF_OP_SAMPLE); put_u (&o, 0);                   /* outside */
+  put_u (&o, 1); put_u (&o, 4000); put_u (&o, 2); put_u (&o, 7000);
+  put_u (&o, DSPROF_OP_START); put_u (&o, 0); put_u (&o, 1);     /* outer */
+  put_u (&o, DSPROF_OP_SAMPLE); put_u (&o, 0);
+  put_u (&o, 3); put_u (&o, 12000); put_u (&o, 0); put_u (&o, 0);
+  put_u (&o, DSPROF_OP_START); put_u (&o, 100); put_u (&o, 1);   /* inner */
+  put_u (&o, DSPROF_OP_SAMPLE); put_u (&o, 0);
+  put_u (&o, 2); put_u (&o, 8000); put_u (&o, 1); put_u (&o, 3000);
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 100);
+  put_u (&o, DSPROF_OP_SAMPLE); put_u (&o, 0);
+  put_u (&o, 1); put_u (&o, 4000); put_u (&o, 0); put_u (&o, 0);
+  put_u (&o, DSPROF_OP_FINISH); put_u (&o, 100);
+  const struct dsprof_events_chunk *c0 = make_chunk (b0, 0, 0, 0, ops, o.n);
+  const struct dsprof_events_chunk *chunks[1] = { c0 };
+  struct ev_stream st = { .thread = 1, .nchunks = 1, .chunks = chunks };
+  struct ev_sites sites = { 0 };
+  struct ev_clock clock = { 0, 1.0 };
+  struct sampled_seen t;
+  memset (&t, 0, sizeof t);
+  const char *err = NULL;
+  CU_ASSERT_EQUAL_FATAL (ev_decode_stream (&st, &sites, &clock, NULL, on_sampled,
+                                           &t, 0, &err), 0);
+  CU_ASSERT_EQUAL (t.records, 2);
+  CU_ASSERT (t.inner.n == 2 && t.inner.ns == 8000);
+  CU_ASSERT (t.outer.n == 4 && t.outer.ns == 16000);
+  CU_ASSERT (st.samples.seen);
+  CU_ASSERT (st.samples.program.n == 7 && st.samples.program.ns == 28000);
+  CU_ASSERT (st.samples.outside.n == 1 && st.samples.outside.ns == 4000);
+  CU_ASSERT (st.samples.recorder.n == 3 && st.samples.recorder.ns == 10000);
+
+  /* By samples, the records' spans (300 and 100 ns) count for nothing:
+     inner 8000 of its own, outer 16000 and inner's.  */
+  static const char *const dims[] = { "name" };
+  struct agg *a = agg_new (1, dims, 0, NULL);
+  struct agg_costs c = { .by_samples = true, .pair_ns = 10 };
+  agg_begin_stream (a, &c, &c);
+  struct trec A, B;
+  trec_init (&A, NULL, "outer", 0, 300);
+  trec_init (&B, &A, "inner", 100, 200);
+  A.r.sampled = (struct ev_samples) { 4, 16000 };
+  B.r.sampled = (struct ev_samples) { 2, 8000 };
+  agg_record (&B.r, a);
+  agg_record (&A.r, a);
+  CU_ASSERT_EQUAL_FATAL (agg_nbuckets (a), 2);
+  for (uint32_t id = 1; id <= 2; id++)
+    {
+      const struct agg_bucket *bk = agg_bucket (a, id);
+      bool outer = !strcmp (bk->value, "outer");
+      CU_ASSERT_EQUAL (bk->self_ns, outer ? 16000 : 8000);
+      CU_ASSERT_EQUAL (bk->total_ns, outer ? 24000 : 8000);
+      CU_ASSERT_EQUAL (bk->clamped, 0);
+    }
+  CU_ASSERT_EQUAL (agg_profiled_ns (a), 24000);
+  check_rows (a);
+  agg_free (a);
+
+  /* Cut short: the SAMPLE's last number missing.  */
+  o.n = 0;
+  put_u (&o, DSPROF_OP_SAMPLE); put_u (&o, 0);
+  put_u (&o, 1); put_u (&o, 4000); put_u (&o, 0);
+  o.p[o.n++] = 0x80;                     /* a ULEB128 that never ends */
+  chunks[0] = make_chunk (b0, 0, 0, 0, ops, o.n);
+  CU_ASSERT (ev_decode_stream (&st, &sites, &clock, NULL, NULL, NULL, 0, &err) < 0);
+  /* Sums beyond 2^64.  */
+  o.n = 0;
+  for (int i = 0; i < 2; i++)
+    {
+      put_u (&o, DSPROF_OP_SAMPLE); put_u (&o, 0);
+      put_u (&o, 1); put_u (&o, UINT64_MAX - 1); put_u (&o, 0); put_u (&o, 0);
+    }
+  chunks[0] = make_chunk (b0, 0, 0, 0, ops, o.n);
+  CU_ASSERT (ev_decode_stream (&st, &sites, &clock, NULL, NULL, NULL, 0, &err) < 0);
+}
+
 static int
 count_record (struct ev_record *r, void *arg)
 {
@@ -1480,6 +1582,7 @@ report_test_register (void)
   CU_add_test (s, "costs trailer: current, older, none", test_costs_trailer);
   CU_add_test (s, "deduction: Self <= Total on random trees", test_deduction_random);
   CU_add_test (s, "a thread's times never go back across chunks", test_times_monotonic);
+  CU_add_test (s, "CPU-time samples: charged, summed, sampled times", test_samples);
   CU_add_test (s, "dimensions no record carries", test_carry);
   CU_add_test (s, "outer:D, the nearest enclosing carrier", test_outer);
   CU_add_test (s, "--sum: exact integers, else a double", test_sums);

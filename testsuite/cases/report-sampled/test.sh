@@ -1,0 +1,121 @@
+# report-sampled: with DSPROF_SAMPLE, records are timed by samples of their
+# threads' CPU time (docs/contract.md §4.5).  Structure and lower bounds
+# only, none of them hurt by a busy machine (CPU time is not wall time):
+# - the samples' CPU time adds up to what the program burnt: at least 0.9
+#   of it in the program's records;
+# - a record that sleeps gets (almost) none; with --deduced it gets its
+#   sleep; with --raw and --deduced no "Sampled:" line;
+# - each burning function gets a good share of its samples (75 of about
+#   100 expected for inner: far from chance);
+# - a second thread and a forked child are sampled too;
+# - json's samples object and the report's Self column add up;
+# - merge keeps the samples; info --count states them;
+# - a bad DSPROF_SAMPLE gets one warning and no samples; a program that
+#   takes the sampler's signal (SIGURG) gets none either, and no signal of
+#   the sampler's reaches its handler.
+. "$(dirname "$0")/../../lib.sh"
+
+dscc -O1 -o sampled "$CASE/sampled.c" -lpthread || fail "sampled.c does not compile"
+DSPROF_SAMPLE=1ms DSPROF_OUT=s.data ./sampled 2>err || fail "sampled exited with $?: $(cat err)"
+[ ! -s err ] || fail "sampled warned: $(cat err)"
+child=$(ls s.data.* 2>/dev/null)
+[ -n "$child" ] && [ "$(echo "$child" | wc -l)" = 1 ] \
+  || fail "no single profile of the forked child: $(ls)"
+
+run_dsprof report name s.data --format json --unit ns >s.json || fail "report json: status $?"
+run_dsprof report name s.data >s.txt || fail "report: status $?"
+run_dsprof report name --deduced s.data --format json --unit ns >d.json || fail "report --deduced: status $?"
+run_dsprof report name --deduced s.data >d.txt || fail "report --deduced text: status $?"
+run_dsprof report name --raw s.data >r.txt || fail "report --raw: status $?"
+grep -q "^Sampled: records timed by their threads' CPU time, sampled: " s.txt \
+  || fail "no Sampled line: $(cat s.txt)"
+! grep -q "^Sampled:" d.txt || fail "--deduced still says Sampled: $(cat d.txt)"
+! grep -q "^Sampled:" r.txt || fail "--raw still says Sampled: $(cat r.txt)"
+
+python3 - s.json d.json <<'PY' || fail "sampled times are not what the program burnt"
+import json, sys
+s, d = (json.load(open(f)) for f in sys.argv[1:3])
+rows = {r["value"]: r for r in s["rows"]}
+drows = {r["value"]: r for r in d["rows"]}
+sm = s.get("samples")
+if not sm:
+    sys.exit("no samples object: %s" % s)
+ms = 1e6
+# outer 100 + 2 x 150 (inner) + worker 100: 500 ms of the main process's
+# CPU time in records, the weights adding up to the thread's CPU time.
+burnt = 500 * ms
+if sm["program_ns"] < 0.9 * burnt:
+    sys.exit("samples in the program: %d ns, want at least 0.9 of %d" % (sm["program_ns"], burnt))
+# The top-level records' Totals are the profiled time; with the samples
+# outside records they are the program's.
+top = sum(rows[n]["total_ns"] for n in ("outer", "nap", "worker"))
+if top != s["profiled_ns"] or top + sm["outside_ns"] != sm["program_ns"]:
+    sys.exit("profiled %d, top-level Totals %d, outside %d, program %d"
+             % (s["profiled_ns"], top, sm["outside_ns"], sm["program_ns"]))
+if sum(r["self_ns"] for r in s["rows"]) != s["profiled_ns"]:
+    sys.exit("Self does not add up to the profiled time")
+if rows["outer"]["total_ns"] != rows["outer"]["self_ns"] + rows["inner"]["total_ns"]:
+    sys.exit("outer's Total is not its Self and inner's")
+# Expected 75 samples of inner (300 ms), 25 of outer's own, 25 of worker's:
+# half of that is more than 5 standard deviations below.
+for name, want in (("inner", 300), ("outer", 400), ("worker", 100)):
+    if rows[name]["total_ns"] < want * ms / 2:
+        sys.exit("%s: %d ns sampled, want at least half of %d ms" % (name, rows[name]["total_ns"], want))
+# Asleep, off any CPU: a sample or two at most in its few instructions.
+if rows["nap"]["total_ns"] > 10 * ms:
+    sys.exit("nap: %d ns of CPU time sampled while it slept" % rows["nap"]["total_ns"])
+# The deduction times it by its span: its 200 ms of sleep.
+if drows["nap"]["total_ns"] < 190 * ms or "samples" in d:
+    sys.exit("--deduced: nap %d ns, samples %s" % (drows["nap"]["total_ns"], d.get("samples")))
+PY
+
+# The child's profile: its worker, sampled.
+run_dsprof report name "$child" --format json --unit ns >c.json || fail "report of the child: status $?"
+python3 - c.json <<'PY' || fail "the forked child's worker is not sampled: $(cat c.json)"
+import json, sys
+c = json.load(open(sys.argv[1]))
+rows = {r["value"]: r for r in c["rows"]}
+sys.exit(not (c.get("samples") and rows["worker"]["total_ns"] >= 50e6))
+PY
+
+# merge keeps the samples: the same report.
+run_dsprof merge -o m.data s.data || fail "merge: status $?"
+run_dsprof report name m.data >m.txt || fail "report of the merge: status $?"
+diff s.txt m.txt >/dev/null || fail "the merged profile reports otherwise: $(diff s.txt m.txt)"
+
+# info --count states them, the same as the report's json.
+run_dsprof info --count s.data >info.txt || fail "info: status $?"
+python3 - info.txt s.json <<'PY' || fail "info's cpu samples line is wrong: $(grep samples info.txt)"
+import json, re, sys
+m = re.search(r"^cpu samples: (\d+) in the program \((\d+\.\d{6}) s\), (\d+) of them outside "
+              r"records \((\d+\.\d{6}) s\); (\d+) in the recorder \((\d+\.\d{6}) s\)$",
+              open(sys.argv[1]).read(), re.M)
+s = json.load(open(sys.argv[2]))["samples"]
+sys.exit(not m or int(m[1]) != s["program"] or abs(float(m[2]) * 1e9 - s["program_ns"]) > 1000
+         or int(m[3]) != s["outside"] or int(m[5]) != s["recorder"])
+PY
+
+# A bad period: one warning, no samples; 0: off, silently.
+for bad in fast 5 1m 2s; do
+  DSPROF_SAMPLE=$bad DSPROF_OUT=bad.data ./sampled 2>err || fail "DSPROF_SAMPLE=$bad: status $?"
+  [ "$(grep -c "DSPROF_SAMPLE='$bad'" err)" = 1 ] && [ "$(wc -l <err)" = 1 ] \
+    || fail "DSPROF_SAMPLE=$bad: want one warning, got: $(cat err)"
+  run_dsprof report name bad.data >bad.txt || fail "report, DSPROF_SAMPLE=$bad: status $?"
+  ! grep -q "^Sampled:" bad.txt || fail "DSPROF_SAMPLE=$bad sampled: $(cat bad.txt)"
+  rm -f bad.data*
+done
+DSPROF_SAMPLE=0 DSPROF_OUT=off.data ./sampled 2>err || fail "DSPROF_SAMPLE=0: status $?"
+[ ! -s err ] || fail "DSPROF_SAMPLE=0 warned: $(cat err)"
+run_dsprof report name off.data >off.txt || fail "report, DSPROF_SAMPLE=0: status $?"
+! grep -q "^Sampled:" off.txt || fail "DSPROF_SAMPLE=0 sampled: $(cat off.txt)"
+
+# The program's own SIGURG handler: the sampler stands aside.
+DSPROF_SAMPLE=1ms DSPROF_OUT=h.data ./sampled handler 2>err \
+  || fail "a signal of the sampler reached the program's handler (status $?)"
+grep -q "DSPROF_SAMPLE: the program handles SIGURG itself" err \
+  || fail "no warning that the program took SIGURG: $(cat err)"
+run_dsprof info --count h.data >h.txt || fail "info h.data: status $?"
+! grep -q "^cpu samples:" h.txt || fail "samples despite the program's handler: $(cat h.txt)"
+run_dsprof report name h.data >h-rep.txt || fail "report h.data: status $?"
+! grep -q "^Sampled:" h-rep.txt || fail "timed by samples despite the program's handler: $(cat h-rep.txt)"
+exit 0
