@@ -99,7 +99,9 @@
 #                      less dsprof's estimate of its cost, and the profiled
 #                      time after deduction, against the plain run (medians
 #                      of BENCH_SLOW_RUNS runs of each, one after the other);
-#                      and on a tenth of the work, the largest functions'
+#                      and, the instrumented runs sampled (DSPROF_SAMPLE=
+#                      1ms), the profiled time by samples against the plain
+#                      run's CPU time; on a tenth of the work, the largest functions'
 #                      Total as a share of main's against callgrind's
 #                      inclusive instructions of the plain build
 #   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
@@ -138,7 +140,12 @@
 #                      alone and beside two busy processes: the report's mean
 #                      Self of spin1000 against the spin's median, and the
 #                      share of the run the process waited for a CPU, from
-#                      the profile's CPU time line (`dsprof info`)
+#                      the profile's CPU time line (`dsprof info`); and
+#                      bench/cpuwork.c (work() of fixed work, no clock read,
+#                      BENCH_CPUWORK_CALLS calls, default 1000) sampled
+#                      (DSPROF_SAMPLE=1ms), alone and beside two busy
+#                      processes: work's Self per call by its samples and
+#                      by the wall clock (--deduced), each against alone
 #
 # Each benchmark is a shell function bench_NAME that prints its rows with
 #   row VARIANT FIGURE UNIT RATIO [NOTE]
@@ -1413,7 +1420,48 @@ PY
           "the spin's median $spin ns; waiting for a CPU $wait % of the run; medians of $RUNS runs"
       done
   done
-  rm -f "$dir/run.data"
+  # Sampled times (DSPROF_SAMPLE): bench/cpuwork.c's work() does a fixed
+  # amount of work, no clock read; its Self per call timed by samples of the
+  # thread's CPU time and by the wall clock (--deduced), alone and beside two
+  # busy loops, each against the same figure alone.
+  gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
+    -I"$TOP/runtime" -o "$dir/cpuwork" "$TOP/bench/cpuwork.c" \
+    "$TOP/runtime/libdsprof.a" -lpthread || die "cpuwork.c does not build"
+  local calls=${BENCH_CPUWORK_CALLS:-1000} alone=
+  for load in 0 2; do
+    : >"$dir/figures"
+    pids=
+    for p in $(seq "$load"); do
+      ( while :; do :; done ) &
+      pids="$pids $!"
+    done
+    for p in $(seq "$RUNS"); do
+      (cd "$dir" && DSPROF_SAMPLE=1ms DSPROF_OUT=$dir/run.data ./cpuwork "$calls") >/dev/null &&
+        "$DSPROF" report name --format json --unit ns "$dir/run.data" >"$dir/s.json" &&
+        "$DSPROF" report name --deduced --format json --unit ns "$dir/run.data" >"$dir/d.json" ||
+        { [ -z "$pids" ] || kill $pids; die "cpuwork or dsprof on it failed"; }
+      python3 - "$dir/s.json" "$dir/d.json" >>"$dir/figures" <<'PY'
+import json, sys
+s, d = (json.load(open(f))["rows"][0] for f in sys.argv[1:3])
+print(s["self_ns"] / s["count"], d["self_ns"] / d["count"])
+PY
+    done
+    [ -z "$pids" ] || kill $pids
+    wait 2>/dev/null || true
+    read -r samp wall < <(python3 - "$dir/figures" <<'PY'
+import statistics, sys
+rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
+print(*(statistics.median(r[i] for r in rows) / 1e3 for i in range(2)))
+PY
+)
+    [ -n "$alone" ] || alone="$samp $wall"
+    read -r asamp awall <<<"$alone"
+    row "beside $load busy: work, sampled" "$(printf %.1f "$samp")" us "$(ratio "$samp" "$asamp")" \
+      "Self/Count by samples of the thread's CPU time (DSPROF_SAMPLE=1ms), against alone; medians of $RUNS runs of $calls calls"
+    row "beside $load busy: work, wall clock" "$(printf %.1f "$wall")" us "$(ratio "$wall" "$awall")" \
+      "Self/Count by the deduction (--deduced), against alone"
+  done
+  rm -f "$dir/run.data" "$dir"/*.json
 }
 
 # ---- main ---------------------------------------------------------------------
