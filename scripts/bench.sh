@@ -1139,7 +1139,7 @@ for lua, prof in ((plain, None), (calls, "calls.data"), (exe, "exe.data"),
     env = dict(os.environ)
     if prof:
         env["DSPROF_OUT"] = os.path.join(run, prof)
-    if prof == "calls.data":   # its times by samples too
+    if prof in ("calls.data", "ops.data"):   # their times by samples too
         env["DSPROF_SAMPLE"] = "1ms"
     t = time.perf_counter()
     u = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -1163,14 +1163,15 @@ c, craw, e = report(calls, "--deduced"), report(calls, "--raw"), report(exe)
 # The same run timed by its samples (DSPROF_SAMPLE): luaV_execute, and all.
 cs, call = report(calls), report(calls, where=None)
 # luaV_execute's op records, by the function that dispatches them.
-o = report(ops, by="function", where="event=op")
+o = report(ops, "--deduced", by="function", where="event=op")
 oraw = report(ops, "--raw", by="function", where="event=op")
+osamp = report(ops, by="function", where="event=op")
 total = lambda d: d["rows"][0]["total_ns"] / 1e9 if d["rows"] else 0
 print("%.6f %.6f %.6f %.6f %d %.6f %.6f %.6f %d %.6f %.6f %d" % (
     c["instrumentation"]["cost_ns"] / 1e9, total(c), total(craw), total(e),
     c["instrumentation"]["events"], o["instrumentation"]["cost_ns"] / 1e9,
     total(o), total(oraw), o["instrumentation"]["events"], total(cs),
-    call["profiled_ns"] / 1e9, call["samples"]["program"]))
+    call["profiled_ns"] / 1e9, call["samples"]["program"], total(osamp)))
 PY
     rm -f "$run"/*.data
   done
@@ -1178,8 +1179,8 @@ PY
 import statistics, sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
 med = lambda i: statistics.median(r[i] for r in rows)
-p, c, e, d, pcpu, cost, prof, raw, exe, ev, dcost, dprof, draw, dev, sexe, sall, sn = (
-    med(i) for i in range(17))
+p, c, e, d, pcpu, cost, prof, raw, exe, ev, dcost, dprof, draw, dev, sexe, sall, sn, sops = (
+    med(i) for i in range(18))
 print("plain run (-O2)|%.3f|s|1.00x|median of %d runs" % (p, len(rows)))
 print("functions=all run|%.3f|s|%.2fx|%d events" % (c, c / p, ev))
 print("dsprof's estimate of its cost|%.3f|s|%.2fx|of the functions=all run's overhead (%.3f s)" % (cost, cost / (c - p), c - p))
@@ -1194,6 +1195,7 @@ print("dispatch: dsprof's estimate of its cost|%.3f|s|%.2fx|of the dispatch run'
 print("dispatch: run - the estimate|%.3f|s|%.2fx|against the plain run" % (d - dcost, (d - dcost) / p))
 print("luaV_execute's op records, profiled|%.3f|s|%.2fx|against its time as the only event (%.3f s)" % (dprof, dprof / exe, exe))
 print("the same, --raw|%.3f|s|%.2fx|as recorded" % (draw, draw / exe))
+print("the same, sampled|%.3f|s|%.2fx|their CPU time by samples (DSPROF_SAMPLE=1ms)" % (sops, sops / exe))
 PY
     while IFS='|' read -r what fig unit r note; do
       row "$what" "$fig" "$unit" "$r" "$note"

@@ -182,7 +182,8 @@ info_one (struct pf_process *p, bool count, FILE *out)
           struct pf_set one = { .procs = p, .nprocs = 1 };
           bool by_samples;
           struct ev_stream_samples all;
-          rpt_samples (&one, false, &by_samples, &all);
+          uint64_t cpu_ns;
+          rpt_samples (&one, false, &by_samples, &all, &cpu_ns);
           fprintf (out, "cpu samples: %" PRIu64 " in the program (%.6f s), %"
                    PRIu64 " of them outside records (%.6f s); %" PRIu64
                    " in the recorder (%.6f s)\n", all.program.n,

@@ -254,17 +254,23 @@ agg_share_line (const struct agg_share *s, uint64_t run_ns, char *buf,
 }
 
 const char *
-agg_samples_line (const struct ev_stream_samples *s, char *buf, size_t size)
+agg_samples_line (const struct ev_stream_samples *s, uint64_t cpu_ns,
+                  char *buf, size_t size)
 {
+  char cover[96] = "";
+  if (cpu_ns)
+    snprintf (cover, sizeof cover, "; the samples cover %.1f %% of the "
+              "processes' CPU time",
+              100.0 * (double) (s->program.ns + s->recorder.ns) / (double) cpu_ns);
   snprintf (buf, size, "records timed by their threads' CPU time, sampled: "
             "%.3f ms in the program in %" PRIu64 " samples of %.3f ms (a "
             "figure of n samples is within 2/sqrt(n) of its own, at 95 %%), "
-            "%.3f ms of it outside records; %.3f ms in the recorder, left out "
-            "(--deduced: times by deduction)", (double) s->program.ns / 1e6,
-            s->program.n,
+            "%.3f ms of it outside records; %.3f ms in the recorder, left "
+            "out%s (--deduced: times by deduction)",
+            (double) s->program.ns / 1e6, s->program.n,
             s->program.n ? (double) s->program.ns / 1e6 / (double) s->program.n
                          : 0.0,
-            (double) s->outside.ns / 1e6, (double) s->recorder.ns / 1e6);
+            (double) s->outside.ns / 1e6, (double) s->recorder.ns / 1e6, cover);
   return buf;
 }
 

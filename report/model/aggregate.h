@@ -124,11 +124,14 @@ const char *agg_clamp_line (const struct agg_share *s, char *buf, size_t size);
    times"), into BUF (SIZE bytes), e.g. "records timed by their threads'
    CPU time, sampled: 878.000 ms in the program in 220 samples of 3.991 ms
    (a figure of n samples is within 2/sqrt(n) of its own, at 95 %), 0.000
-   ms of it outside records; 2792.000 ms in the recorder, left out
-   (--deduced: times by deduction)";
-   return BUF.  The views print it as their "sampled" line.  */
-const char *agg_samples_line (const struct ev_stream_samples *s, char *buf,
-                              size_t size);
+   ms of it outside records; 2792.000 ms in the recorder, left out; the
+   samples cover 99.5 % of the processes' CPU time (--deduced: times by
+   deduction)", the cover where CPU_NS, the processes' CPU time, is known
+   (not 0): less than all of it says threads went unsampled (a thread that
+   blocks the signal, or records no event).  Return BUF.  The views print
+   it as their "sampled" line.  */
+const char *agg_samples_line (const struct ev_stream_samples *s,
+                              uint64_t cpu_ns, char *buf, size_t size);
 
 /* A report along the NDIMS dimensions DIMS, of the records that pass every one
    of the NFILTERS FILTERS, deducting OVERHEAD_PS per Start/Finish pair.  */

@@ -67,13 +67,17 @@ add_off (uint64_t from_ns, uint64_t to_ns, bool open, void *arg)
 
 void
 rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
-             struct ev_stream_samples *all)
+             struct ev_stream_samples *all, uint64_t *cpu_ns)
 {
   *by_samples = false;
   memset (all, 0, sizeof *all);
+  *cpu_ns = 0;
+  bool cpu_known = true;
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
       const struct pf_process *p = &set->procs[i];
+      *cpu_ns += p->header.cpu_ns;
+      cpu_known &= p->header.cpu_ns != 0;
       struct agg_costs c;
       agg_costs_of (p, NULL, raw, &c);
       *by_samples |= c.by_samples;
@@ -92,6 +96,8 @@ rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
           all->seen |= s->seen;
         }
     }
+  if (!cpu_known)
+    *cpu_ns = 0;
 }
 
 /* ---- 2. the tables ---------------------------------------------------------------- */
@@ -216,7 +222,7 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
                                                   &m->off_ns);
       pf_cpu_add (&m->cpu, &set->procs[i].header);
     }
-  rpt_samples (set, q->raw, &m->by_samples, &m->samples);
+  rpt_samples (set, q->raw, &m->by_samples, &m->samples, &m->samples_cpu_ns);
   return 0;
 }
 

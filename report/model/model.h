@@ -65,6 +65,8 @@ struct rpt_model
   struct pf_cpu cpu;             /* the processes' CPU time and waits */
   bool by_samples;               /* records timed by their CPU-time samples */
   struct ev_stream_samples samples;  /* all of them, of every stream */
+  uint64_t samples_cpu_ns;       /* the CPU time of the processes they cover,
+                                    if every one recorded it; else 0 */
   struct rpt_table *top;         /* by dims[0] */
   struct agg *agg;               /* holds the values */
 };
@@ -82,10 +84,11 @@ void rpt_of_agg (struct agg *agg, const struct query *q, uint64_t total_run,
 void rpt_free (struct rpt_model *m);
 
 /* Whether SET's records are timed by their CPU-time samples, unless RAW
-   (agg_costs_of), into *BY_SAMPLES, and the samples of all its streams
-   (decoded already) into *ALL.  */
+   (agg_costs_of), into *BY_SAMPLES; the samples of all its streams
+   (decoded already) into *ALL; the CPU time of its processes into *CPU_NS
+   if every one recorded it (a normal exit), else 0.  */
 void rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
-                  struct ev_stream_samples *all);
+                  struct ev_stream_samples *all, uint64_t *cpu_ns);
 
 /* The number of rows of a table of NROWS rows a view shows with TOP (0:
    all): rpt_shown's and diff_shown's.  */

@@ -125,7 +125,8 @@ html_tables (FILE *out, const struct rpt_model *m, const struct query *q)
   if (m->by_samples)
     {
       fputs ("<p class=\"summary\">Sampled: ", out);
-      text_html (out, agg_samples_line (&m->samples, share, sizeof share));
+      text_html (out, agg_samples_line (&m->samples, m->samples_cpu_ns, share,
+                                        sizeof share));
       fputs (".</p>\n", out);
     }
   if (m->records == 0)

@@ -104,7 +104,8 @@ rpt_print_text (struct rpt_printer *p)
     fprintf (p->out, "Deduction: %s\n", clamp);
   if (m->by_samples)
     fprintf (p->out, "Sampled: %s\n",
-             agg_samples_line (&m->samples, share, sizeof share));
+             agg_samples_line (&m->samples, m->samples_cpu_ns, share,
+                               sizeof share));
   if (pf_cpu_line (&m->cpu, 1e6, 3, "ms", share, sizeof share))
     fprintf (p->out, "CPU time: %s\n", share);
   if (m->off_intervals)

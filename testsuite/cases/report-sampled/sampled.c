@@ -4,8 +4,10 @@
      sampled run      outer() burns 100 ms of its thread's CPU time and
                       calls inner() twice, each burning 150 ms; nap()
                       sleeps 200 ms, off any CPU; a second thread's
-                      worker() burns 100 ms; then a forked child's
-                      worker() burns 100 ms in the child's own profile
+                      worker() burns 100 ms, then a third's, which blocks
+                      the sampler's signal (unsampled); then a forked
+                      child's worker() burns 100 ms in the child's own
+                      profile
      sampled handler  installs a SIGURG handler of its own first, then
                       burns in inner() (the sampler must stand aside)
 
@@ -66,7 +68,13 @@ worker (void)
 static void *
 thread_main (void *arg)
 {
-  (void) arg;
+  if (arg)
+    {
+      sigset_t urg;
+      sigemptyset (&urg);
+      sigaddset (&urg, SIGURG);
+      pthread_sigmask (SIG_BLOCK, &urg, NULL);
+    }
   worker ();
   return NULL;
 }
@@ -94,10 +102,13 @@ main (int argc, char **argv)
     }
   outer ();
   nap ();
-  pthread_t th;
-  if (pthread_create (&th, NULL, thread_main, NULL) != 0
-      || pthread_join (th, NULL) != 0)
-    return 2;
+  for (int blocked = 0; blocked < 2; blocked++)
+    {
+      pthread_t th;
+      if (pthread_create (&th, NULL, thread_main, blocked ? &th : NULL) != 0
+          || pthread_join (th, NULL) != 0)
+        return 2;
+    }
   pid_t pid = fork ();
   if (pid < 0)
     return 3;

@@ -7,7 +7,8 @@
 #   sleep; with --raw and --deduced no "Sampled:" line;
 # - each burning function gets a good share of its samples (75 of about
 #   100 expected for inner: far from chance);
-# - a second thread and a forked child are sampled too;
+# - a second thread and a forked child are sampled too; a third thread
+#   blocks the signal: the samples cover less of the CPU time, and say so;
 # - json's samples object and the report's Self column add up;
 # - merge keeps the samples; info --count states them;
 # - a bad DSPROF_SAMPLE gets one warning and no samples; a program that
@@ -32,8 +33,8 @@ grep -q "^Sampled: records timed by their threads' CPU time, sampled: " s.txt \
 ! grep -q "^Sampled:" d.txt || fail "--deduced still says Sampled: $(cat d.txt)"
 ! grep -q "^Sampled:" r.txt || fail "--raw still says Sampled: $(cat r.txt)"
 
-python3 - s.json d.json <<'PY' || fail "sampled times are not what the program burnt"
-import json, sys
+python3 - s.json d.json s.txt <<'PY' || fail "sampled times are not what the program burnt"
+import json, re, sys
 s, d = (json.load(open(f)) for f in sys.argv[1:3])
 rows = {r["value"]: r for r in s["rows"]}
 drows = {r["value"]: r for r in d["rows"]}
@@ -64,6 +65,13 @@ for name, want in (("inner", 300), ("outer", 400), ("worker", 100)):
 # Asleep, off any CPU: a sample or two at most in its few instructions.
 if rows["nap"]["total_ns"] > 10 * ms:
     sys.exit("nap: %d ns of CPU time sampled while it slept" % rows["nap"]["total_ns"])
+# The third thread's 100 ms are unsampled: the samples cover at most
+# (the process's CPU time - 90 ms) of it, as the text line says.
+m = re.search(r"the samples cover (\d+\.\d) % of the processes' CPU time", open(sys.argv[3]).read())
+cpu = s["cpu"]["cpu_ns"]
+cover = 100.0 * (sm["program_ns"] + sm["recorder_ns"]) / cpu
+if not m or abs(float(m[1]) - cover) > 0.051 or cover > 100.0 * (cpu - 90 * ms) / cpu:
+    sys.exit("cover: line %s, computed %.1f %% of %d ns" % (m and m[1], cover, cpu))
 # The deduction times it by its span: its 200 ms of sleep.
 if drows["nap"]["total_ns"] < 190 * ms or "samples" in d:
     sys.exit("--deduced: nap %d ns, samples %s" % (drows["nap"]["total_ns"], d.get("samples")))
