@@ -4,9 +4,9 @@
      sampled run      outer() burns 100 ms of its thread's CPU time and
                       calls inner() twice, each burning 150 ms; nap()
                       sleeps 200 ms, off any CPU; a second thread's
-                      worker() burns 100 ms, then a third's, which blocks
+                      worker() burns 300 ms, then a third's, which blocks
                       the sampler's signal (unsampled); then a forked
-                      child's worker() burns 100 ms in the child's own
+                      child's worker() burns 300 ms in the child's own
                       profile
      sampled handler  installs a SIGURG handler of its own first, then
                       burns in inner() (the sampler must stand aside)
@@ -62,7 +62,7 @@ nap (void)
 DSPROF_EVENT __attribute__ ((noipa)) void
 worker (void)
 {
-  burn (100);
+  burn (300);
 }
 
 static void *

@@ -1,12 +1,15 @@
 # report-sampled: with DSPROF_SAMPLE, records are timed by samples of their
 # threads' CPU time (docs/contract.md §4.5).  Structure and lower bounds
 # only, none of them hurt by a busy machine (CPU time is not wall time):
-# - the samples' CPU time adds up to what the program burnt: at least 0.9
-#   of it in the program's records;
+# - the samples' CPU time adds up to what the program burnt, but for each
+#   thread's time after its last sample (docs/contract.md §4.4, "Sampled
+#   times": on a busy machine a sample may stand for tens of ms): at least
+#   half of it in the program's records;
 # - a record that sleeps gets (almost) none; with --deduced it gets its
 #   sleep; with --raw and --deduced no "Sampled:" line;
-# - each burning function gets a good share of its samples (75 of about
-#   100 expected for inner: far from chance);
+# - each burning function gets at least half of its CPU time (a sample
+#   stands for the CPU time since the last, 4 ms on an idle machine, tens
+#   on a busy one: its edges blur, its sum holds);
 # - a second thread and a forked child are sampled too; a third thread
 #   blocks the signal: the samples cover less of the CPU time, and say so;
 # - json's samples object and the report's Self column add up;
@@ -42,11 +45,12 @@ sm = s.get("samples")
 if not sm:
     sys.exit("no samples object: %s" % s)
 ms = 1e6
-# outer 100 + 2 x 150 (inner) + worker 100: 500 ms of the main process's
-# CPU time in records, the weights adding up to the thread's CPU time.
-burnt = 500 * ms
-if sm["program_ns"] < 0.9 * burnt:
-    sys.exit("samples in the program: %d ns, want at least 0.9 of %d" % (sm["program_ns"], burnt))
+# outer 100 + 2 x 150 (inner) + worker 300: 700 ms of the main process's
+# CPU time in sampled records, the weights adding up to the threads' CPU
+# time but for what each burnt after its last sample.
+burnt = 700 * ms
+if sm["program_ns"] < 0.5 * burnt:
+    sys.exit("samples in the program: %d ns, want at least half of %d" % (sm["program_ns"], burnt))
 # The top-level records' Totals are the profiled time; with the samples
 # outside records they are the program's.
 top = sum(rows[n]["total_ns"] for n in ("outer", "nap", "worker"))
@@ -57,20 +61,19 @@ if sum(r["self_ns"] for r in s["rows"]) != s["profiled_ns"]:
     sys.exit("Self does not add up to the profiled time")
 if rows["outer"]["total_ns"] != rows["outer"]["self_ns"] + rows["inner"]["total_ns"]:
     sys.exit("outer's Total is not its Self and inner's")
-# Expected 75 samples of inner (300 ms), 25 of outer's own, 25 of worker's:
-# half of that is more than 5 standard deviations below.
-for name, want in (("inner", 300), ("outer", 400), ("worker", 100)):
+# Half of each: far below what the samples' weights blur.
+for name, want in (("inner", 300), ("outer", 400), ("worker", 300)):
     if rows[name]["total_ns"] < want * ms / 2:
         sys.exit("%s: %d ns sampled, want at least half of %d ms" % (name, rows[name]["total_ns"], want))
 # Asleep, off any CPU: a sample or two at most in its few instructions.
 if rows["nap"]["total_ns"] > 10 * ms:
     sys.exit("nap: %d ns of CPU time sampled while it slept" % rows["nap"]["total_ns"])
-# The third thread's 100 ms are unsampled: the samples cover at most
-# (the process's CPU time - 90 ms) of it, as the text line says.
+# The third thread's 300 ms are unsampled: the samples cover at most
+# (the process's CPU time - 290 ms) of it, as the text line says.
 m = re.search(r"the samples cover (\d+\.\d) % of the processes' CPU time", open(sys.argv[3]).read())
 cpu = s["cpu"]["cpu_ns"]
 cover = 100.0 * (sm["program_ns"] + sm["recorder_ns"]) / cpu
-if not m or abs(float(m[1]) - cover) > 0.051 or cover > 100.0 * (cpu - 90 * ms) / cpu:
+if not m or abs(float(m[1]) - cover) > 0.051 or cover > 100.0 * (cpu - 290 * ms) / cpu:
     sys.exit("cover: line %s, computed %.1f %% of %d ns" % (m and m[1], cover, cpu))
 # The deduction times it by its span: its 200 ms of sleep.
 if drows["nap"]["total_ns"] < 190 * ms or "samples" in d:
@@ -83,7 +86,7 @@ python3 - c.json <<'PY' || fail "the forked child's worker is not sampled: $(cat
 import json, sys
 c = json.load(open(sys.argv[1]))
 rows = {r["value"]: r for r in c["rows"]}
-sys.exit(not (c.get("samples") and rows["worker"]["total_ns"] >= 50e6))
+sys.exit(not (c.get("samples") and rows["worker"]["total_ns"] >= 150e6))
 PY
 
 # merge keeps the samples: the same report.
