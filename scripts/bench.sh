@@ -1380,25 +1380,40 @@ instructions () {
 }
 
 # ---- records on a busy machine: vmspin beside two busy processes --------------------
-bench_busy_machine () {
-  local dir=$BENCH_DIR/busy n=$((${BENCH_VM_OPS:-3000000} / 3)) load p pids
-  mkdir -p "$dir"
+# busy_loops N: start N busy shell loops, their pids in BUSY_PIDS; busy_stop
+# ends them.  busy_build SRC OUT: SRC with events, counters off, static.
+busy_loops () {
+  local p
+  BUSY_PIDS=
+  for p in $(seq "$1"); do
+    ( while :; do :; done ) &
+    BUSY_PIDS="$BUSY_PIDS $!"
+  done
+}
+busy_stop () {
+  [ -z "$BUSY_PIDS" ] || kill $BUSY_PIDS
+  wait 2>/dev/null || true
+  BUSY_PIDS=
+}
+busy_build () {
   gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
-    -I"$TOP/runtime" -o "$dir/vmspin" "$TOP/bench/vmspin.c" \
-    "$TOP/runtime/libdsprof.a" -lpthread || die "vmspin.c does not build"
+    -I"$TOP/runtime" -o "$2" "$1" "$TOP/runtime/libdsprof.a" -lpthread ||
+    die "$(basename "$1") does not build"
+}
+
+bench_busy_machine () {
+  local dir=$BENCH_DIR/busy n=$((${BENCH_VM_OPS:-3000000} / 3)) load p
+  mkdir -p "$dir"
+  busy_build "$TOP/bench/vmspin.c" "$dir/vmspin"
   for load in 0 2; do
     : >"$dir/figures"
-    pids=
-    for p in $(seq "$load"); do
-      ( while :; do :; done ) &
-      pids="$pids $!"
-    done
+    busy_loops "$load"
     for p in $(seq "$RUNS"); do
       (cd "$dir" && DSPROF_OUT=$dir/run.data ./vmspin hook "$n") >"$dir/known" ||
-        { [ -z "$pids" ] || kill $pids; die "vmspin hook failed"; }
+        { busy_stop; die "vmspin hook failed"; }
       "$DSPROF" report name --format csv --unit ns "$dir/run.data" >"$dir/rep.csv" &&
         "$DSPROF" info "$dir/run.data" >"$dir/info" ||
-        { [ -z "$pids" ] || kill $pids; die "dsprof on vmspin failed"; }
+        { busy_stop; die "dsprof on vmspin failed"; }
       python3 - "$dir/known" "$dir/rep.csv" "$dir/info" >>"$dir/figures" <<'PY'
 import csv, re, sys
 known = {l.split()[0]: float(l.split()[3]) for l in open(sys.argv[1])}
@@ -1409,8 +1424,7 @@ wait = float(m[2]) / float(m[1]) * 100 if m else float("nan")
 print(int(row["self_ns"]) / int(row["count"]), known["spin1000"], wait)
 PY
     done
-    [ -z "$pids" ] || kill $pids
-    wait 2>/dev/null || true
+    busy_stop
     python3 - "$dir/figures" <<'PY' |
 import statistics, sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
@@ -1426,30 +1440,23 @@ PY
   # amount of work, no clock read; its Self per call timed by samples of the
   # thread's CPU time and by the wall clock (--deduced), alone and beside two
   # busy loops, each against the same figure alone.
-  gcc -O2 -fplugin="$TOP/plugin/dsprof.so" -fplugin-arg-dsprof-counters=off \
-    -I"$TOP/runtime" -o "$dir/cpuwork" "$TOP/bench/cpuwork.c" \
-    "$TOP/runtime/libdsprof.a" -lpthread || die "cpuwork.c does not build"
-  local calls=${BENCH_CPUWORK_CALLS:-1000} alone=
+  busy_build "$TOP/bench/cpuwork.c" "$dir/cpuwork"
+  local calls=${BENCH_CPUWORK_CALLS:-1000} alone= samp wall asamp awall
   for load in 0 2; do
     : >"$dir/figures"
-    pids=
-    for p in $(seq "$load"); do
-      ( while :; do :; done ) &
-      pids="$pids $!"
-    done
+    busy_loops "$load"
     for p in $(seq "$RUNS"); do
       (cd "$dir" && DSPROF_SAMPLE=1ms DSPROF_OUT=$dir/run.data ./cpuwork "$calls") >/dev/null &&
         "$DSPROF" report name --format json --unit ns "$dir/run.data" >"$dir/s.json" &&
         "$DSPROF" report name --deduced --format json --unit ns "$dir/run.data" >"$dir/d.json" ||
-        { [ -z "$pids" ] || kill $pids; die "cpuwork or dsprof on it failed"; }
+        { busy_stop; die "cpuwork or dsprof on it failed"; }
       python3 - "$dir/s.json" "$dir/d.json" >>"$dir/figures" <<'PY'
 import json, sys
 s, d = (json.load(open(f))["rows"][0] for f in sys.argv[1:3])
 print(s["self_ns"] / s["count"], d["self_ns"] / d["count"])
 PY
     done
-    [ -z "$pids" ] || kill $pids
-    wait 2>/dev/null || true
+    busy_stop
     read -r samp wall < <(python3 - "$dir/figures" <<'PY'
 import statistics, sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
