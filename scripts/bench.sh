@@ -62,7 +62,10 @@
 #                      opcode's time in the plain program (dispatch: the same
 #                      source built without the plugin, loop and dispatch
 #                      included; hook, manual: the spin's own clock), medians
-#                      of BENCH_RUNS runs
+#                      of BENCH_RUNS runs; and one run of
+#                      BENCH_VM_SAMPLED_OPS (default 20000000) in hook and
+#                      dispatch modes with DSPROF_SAMPLE=1ms: each opcode's
+#                      sampled Self/Count against the same references
 #   top_refresh        `dsprof top --batch` (-d 1) against bench/opflood.c, a VM
 #                      recording op records as fast as it can (about 15 M a
 #                      second) for BENCH_TOP_SECONDS (default 20): the mean
@@ -1021,6 +1024,34 @@ PY
           row "$mode $op: median record's Self" "$gmed" ns "$r" \
             "the spin's own clock: $pmed ns; means: report's Self/Count $gmean ns against $pmean ns ($rmean); medians of $RUNS runs"
         fi
+      done
+  done
+  # Sampled times (DSPROF_SAMPLE): one long run per mode, each opcode's
+  # Self/Count by samples of the thread's CPU time against the same
+  # reference's median.
+  local ns=${BENCH_VM_SAMPLED_OPS:-20000000}
+  (cd "$dir" && DSPROF_OUT=$dir/plain.data ./vmspin-plain dispatch "$ns") >"$dir/plain" ||
+    die "vmspin-plain dispatch failed"
+  for mode in hook dispatch; do
+    (cd "$dir" && DSPROF_SAMPLE=1ms DSPROF_OUT=$dir/$mode.data ./vmspin "$mode" "$ns") >"$dir/known" &&
+      "$DSPROF" report name --format json --unit ns "$dir/$mode.data" >"$dir/rep.json" ||
+      die "vmspin $mode, sampled, failed"
+    python3 - "$dir/known" "$dir/rep.json" "$mode" "$dir/plain" <<'PY' |
+import json, sys
+known = {l.split()[0]: float(l.split()[3]) for l in open(sys.argv[1])}
+plain = {l.split()[0]: float(l.split()[5]) for l in open(sys.argv[4])}
+r = json.load(open(sys.argv[2]))
+per = r["samples"]["program_ns"] / max(r["samples"]["program"], 1)
+for row in r["rows"]:
+    op = (row["value"][3:] if row["value"].startswith("op_") else row["value"]).lower()
+    ref = plain[op] if sys.argv[3] == "dispatch" else known[op]
+    got = row["self_ns"] / row["count"]
+    n = row["self_ns"] / per
+    print("%s|%.1f|%.2fx|%.1f|%d|%.1f" % (op, got, got / ref, ref, n, 200 / max(n, 1) ** 0.5))
+PY
+      while IFS='|' read -r op got r ref n bound; do
+        row "$mode $op: sampled Self/Count" "$got" ns "$r" \
+          "$([ "$mode" = dispatch ] && echo "the plain opcode's median" || echo "the spin's median"): $ref ns; about $n samples (95 %: within $bound %); one run of $ns opcodes, DSPROF_SAMPLE=1ms"
       done
   done
   rm -f "$dir"/*.data "$dir/records" "$dir/plain"
