@@ -82,7 +82,7 @@ dsprof_cost_fork_child (struct dsprof_cost *c)
 /* Sampled op calls before the next probe: one probe in every 8 until 4
    batches are in, then one in 64.  */
 
-static uint32_t
+static uint32_t DSPROF_RECORDER_TEXT
 probe_gap (const struct dsprof_cost *c)
 {
   return c->costs.hook[DSPROF_COST_OP_PROBE].calls < 4 * DSPROF_PROBE_BATCH
@@ -90,7 +90,7 @@ probe_gap (const struct dsprof_cost *c)
          ? 8 : 64;
 }
 
-static int64_t
+static int64_t DSPROF_RECORDER_TEXT
 batch_median (int64_t *v)
 {
   for (uint32_t i = 1; i < DSPROF_PROBE_BATCH; i++)
@@ -107,7 +107,7 @@ batch_median (int64_t *v)
    what the probes themselves cost so far (the routed calls and the replays
    at the figures measured), stored in the trailer.  */
 
-static void
+static void DSPROF_RECORDER_TEXT
 probe_done (struct dsprof_cost *c)
 {
   struct dsprof_probe *p = &c->probe;
@@ -132,7 +132,7 @@ probe_done (struct dsprof_cost *c)
 
 /* Route the next N op calls past op_sampled, the Nth through it.  */
 
-static uint32_t
+static uint32_t DSPROF_RECORDER_TEXT
 probe_route (struct dsprof_cost *c, uint32_t n)
 {
   c->period = n;
@@ -142,7 +142,7 @@ probe_route (struct dsprof_cost *c, uint32_t n)
 /* No probe under way: start one, every probe_gap'th sampled op call that
    recorded an op (NOW moved from LAST).  */
 
-static uint32_t
+static uint32_t DSPROF_RECORDER_TEXT
 probe_start (struct dsprof_cost *c, uint64_t last, uint64_t now)
 {
   struct dsprof_probe *p = &c->probe;
@@ -161,7 +161,7 @@ probe_start (struct dsprof_cost *c, uint64_t last, uint64_t now)
    last: no probe under way, the normal window over, or a window's last
    call.  */
 
-uint32_t
+uint32_t DSPROF_RECORDER_TEXT
 dsprof_probe_step (struct dsprof_cost *c, uint64_t last, uint64_t now)
 {
   struct dsprof_probe *p = &c->probe;

@@ -158,7 +158,7 @@ DSPROF_HIDDEN extern uint64_t dsprof_cost_caller_ticks, dsprof_cost_caller_calls
    them: a call within the hooks' file, which saves no more registers than
    this function uses, as when it was the recorder's own.  */
 
-static __attribute__ ((noinline, unused)) void
+static __attribute__ ((noinline, unused)) void DSPROF_RECORDER_TEXT
 dsprof_cost_store (struct dsprof_cost *c, int hook)
 {
   struct dsprof_events_costs *tr = c->trailer;
