@@ -1311,6 +1311,9 @@ for i in range(runs):
             sys.exit("%s: the %s build printed other output" % (pkg, v))
         r, s = report("--deduced"), report()
         os.unlink(prof)
+        if v == "all-O2":        # the last run's shares, for the cross-check
+            shares = {k: {x["value"]: x["total_ns"] for x in rep["rows"]}
+                      for k, rep in (("deduced", r), ("sampled", s))}
         ins = r["instrumentation"]
         rows[v].append([t, ins["cost_ns"] / 1e9, r["profiled_ns"] / 1e9, ins["events"],
                         s["profiled_ns"] / 1e9, s["samples"]["program"]])
@@ -1326,41 +1329,62 @@ for v in variants[1:]:
     print("%s: run - estimate|%.3f|s|%.2fx|against the plain run" % (what, c - cost, (c - cost) / p))
     print("%s: profiled|%.3f|s|%.2fx|the profiled time after deduction, against the plain run" % (what, prof_s, prof_s / p))
     print("%s: profiled, sampled|%.3f|s|%.2fx|the records' CPU time by %d samples (95 %%: within %.1f %%), against the plain run's CPU time" % (what, samp, samp / pcpu, nsamp, 200 / max(nsamp, 1) ** 0.5))
-# A cross-check of the functions' shares, on a tenth of the workload:
-# callgrind's inclusive instructions of the plain build against dsprof's
-# Total of the functions=all build, each a share of main's, for the
-# functions with the largest inclusive shares.
-if subprocess.run(["sh", "-c", "command -v valgrind && command -v callgrind_annotate"],
-                  stdout=subprocess.DEVNULL).returncode:
-    print("%s: shares|-|||valgrind is not installed" % pkg)
-    sys.exit(0)
-cg = os.path.join(dir, pkg + ".cg")
-subprocess.run(cmd("plain", 0.1, ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg]),
-               check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", cg],
-                     check=True, capture_output=True, text=True).stdout
-os.unlink(cg)
+# A cross-check of the functions' shares: each function's Total as a share
+# of main's, by samples and by the deduction (the last functions=all run),
+# against two independent measures of the plain build: perf's sampled time
+# with call chains (its inclusive share, `perf report --children`), at the
+# same scale; and callgrind's inclusive instructions, on a tenth of it.  For
+# the functions with the largest inclusive times (else instructions).
+def have(*tools):
+    return not subprocess.run(["sh", "-c", " && ".join("command -v " + t for t in tools)],
+                              stdout=subprocess.DEVNULL).returncode
+ours = os.path.join(dir, pkg + "-plain")
+perf = {}
+if have("perf"):
+    pd = os.path.join(dir, pkg + ".perf")
+    ok = not subprocess.run(cmd("plain", 1, ["perf", "record", "-q", "-e", "cpu-clock", "-F", "2000",
+                                             "--call-graph", "dwarf,16384", "-o", pd]),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    rep = subprocess.run(["perf", "report", "-i", pd, "--children", "--stdio", "-g", "none",
+                          "--percent-limit", "1"], capture_output=True, text=True).stdout if ok else ""
+    nsamples = re.search(r"^# Samples: (\d+)", rep, re.M)
+    for line in rep.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+[\d.]+%\s+\S+\s+\S+\s+\[\.\] (\w+)", line)
+        if m:
+            perf[m[2]] = max(perf.get(m[2], 0.0), float(m[1]))
+    if os.path.exists(pd):
+        os.unlink(pd)
+    if "main" not in perf:
+        perf = {}
 incl = {}
-for line in ann.splitlines():
-    m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+\S*:(\w+) \[" + re.escape(os.path.join(dir, pkg + "-plain")), line)
-    if m:
-        incl.setdefault(m[2], int(m[1].replace(",", "")))
-subprocess.run(cmd("all-O2", 0.1), env=dict(os.environ, DSPROF_OUT=prof), check=True,
-               stdout=subprocess.DEVNULL)
-rep = json.loads(subprocess.run([dsprof, "report", "name", "--format", "json", "--unit", "ns", prof],
-                                check=True, capture_output=True).stdout)
-os.unlink(prof)
-total = {r["value"]: r["total_ns"] for r in rep["rows"]}
-if "main" not in incl or not total.get("main"):
-    sys.exit("%s: no main in callgrind's or dsprof's profile" % pkg)
+if have("valgrind", "callgrind_annotate"):
+    cg = os.path.join(dir, pkg + ".cg")
+    subprocess.run(cmd("plain", 0.1, ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg]),
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", cg],
+                         check=True, capture_output=True, text=True).stdout
+    os.unlink(cg)
+    for line in ann.splitlines():
+        m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+\S*:(\w+) \[" + re.escape(ours), line)
+        if m:
+            incl.setdefault(m[2], int(m[1].replace(",", "")))
+if not perf and not incl:
+    print("%s: shares|-|||neither perf nor valgrind is installed" % pkg)
+    sys.exit(0)
+share = lambda d, fn: 100.0 * d[fn] / d["main"] if d.get("main") and fn in d else None
+oracle = perf or incl
+what = ("perf's inclusive time of the plain build (%s samples)" % (nsamples[1] if nsamples else "?")
+        if perf else "callgrind's inclusive instructions of the plain build (scale 0.1)")
 shown = 0
-for fn in sorted(incl, key=lambda f: -incl[f]):
-    if fn == "main" or fn not in total or shown == 8:
+for fn in sorted(oracle, key=lambda f: -oracle[f]):
+    if fn == "main" or fn not in shares["sampled"] or shown == 8:
         continue
     shown += 1
-    a, b = 100.0 * total[fn] / total["main"], 100.0 * incl[fn] / incl["main"]
-    print("%s %s: share|%.1f|%%|%.2fx|of main's Total (scale 0.1); callgrind's inclusive instructions, plain build: %.1f %%"
-          % (pkg, fn, a, a / b, b))
+    want, samp, ded, ins = (share(oracle, fn), share(shares["sampled"], fn),
+                            share(shares["deduced"], fn), share(incl, fn))
+    print("%s %s: share, sampled|%.1f|%%|%.2fx|of main's Total; %s: %.1f %%; by the deduction %.1f %% (%.2fx)%s"
+          % (pkg, fn, samp, samp / want, what, want, ded, ded / want,
+             "; callgrind's inclusive instructions (scale 0.1): %.1f %%" % ins if perf and ins else ""))
 PY
       while IFS='|' read -r what fig unit r note; do
         row "$what" "$fig" "$unit" "$r" "$note"

@@ -29,9 +29,10 @@ target_set () {
     # libxml2-utils (xmllint checks the Cobertura export); nodejs (the page's
     # browser test through playwright-core, scripts/playwright.sh)
     check) echo "$(target_set build) libcunit1-dev python3 time lcov tmux chromium golang-go protobuf-compiler valgrind graphviz pkg-config dpkg-dev libxml2-utils nodejs" ;;
-    # scripts/bench.sh: hyperfine, uftrace, valgrind, /usr/bin/time, Lua's
-    # source (dpkg-dev), python3, the page's first paint (chromium, nodejs)
-    bench) echo "$(target_set build) python3 time hyperfine uftrace valgrind dpkg-dev chromium nodejs" ;;
+    # scripts/bench.sh: hyperfine, uftrace, valgrind, perf (linux-perf),
+    # /usr/bin/time, Lua's source (dpkg-dev), python3, the page's first
+    # paint (chromium, nodejs)
+    bench) echo "$(target_set build) python3 time hyperfine uftrace valgrind linux-perf dpkg-dev chromium nodejs" ;;
     # scripts/real.sh: the interpreters' sources (dpkg-dev), compare.py
     # (python3); each package's own build dependencies real.sh installs itself
     check-real) echo "$(target_set build) python3 dpkg-dev" ;;

@@ -61,6 +61,7 @@ time                  scripts/bench.sh                /usr/bin/time
 hyperfine             scripts/bench.sh                hyperfine -N
 uftrace               scripts/bench.sh                uftrace record
 valgrind              scripts/bench.sh                valgrind --tool=callgrind
+linux-perf            scripts/bench.sh                perf., .record
 dpkg-dev              scripts/lua.sh                  apt-get source
 chromium              scripts/bench.sh                command -v chromium
 nodejs                scripts/bench.sh                command -v node
