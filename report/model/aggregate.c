@@ -283,7 +283,9 @@ agg_clamp_line (const struct agg_share *s, char *buf, size_t size)
   bool ms = s->clamped_ns >= 1e6;
   snprintf (buf, size, "hook costs estimated above the measured time of "
             "%" PRIu64 " record%s (%.1f %%), by %.3f %s in all: their time is "
-            "their children's, Self 0 by the estimate, not measured", s->clamped, s->clamped > 1 ? "s" : "",
+            "their children's, Self 0 by the estimate, not measured "
+            "(DSPROF_SAMPLE=1ms: times by samples of the CPU time instead)",
+            s->clamped, s->clamped > 1 ? "s" : "",
             records ? 100.0 * (double) s->clamped / (double) records : 0.0,
             s->clamped_ns / (ms ? 1e6 : 1e3), ms ? "ms" : "us");
   return buf;

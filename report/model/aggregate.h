@@ -115,7 +115,8 @@ const char *agg_share_line (const struct agg_share *s, uint64_t run_ns,
 /* The text that states S's clamped records, into BUF (SIZE bytes), e.g.
    "hook costs estimated above the measured time of 1234 records (0.5 %),
    by 12.345 ms in all: their time is their children's, Self 0 by the
-   estimate, not measured"; NULL
+   estimate, not measured (DSPROF_SAMPLE=1ms: times by samples of the CPU
+   time instead)"; NULL
    when none was.  The views print it as their "deduction" line.  */
 const char *agg_clamp_line (const struct agg_share *s, char *buf, size_t size);
 
