@@ -63,8 +63,8 @@
 #                      source built without the plugin, loop and dispatch
 #                      included; hook, manual: the spin's own clock), medians
 #                      of BENCH_RUNS runs; and one run of
-#                      BENCH_VM_SAMPLED_OPS (default 20000000) in hook and
-#                      dispatch modes with DSPROF_SAMPLE=1ms: each opcode's
+#                      BENCH_VM_SAMPLED_OPS (default 20000000) in each mode
+#                      with DSPROF_SAMPLE=1ms: each opcode's
 #                      sampled Self/Count against the same references
 #   top_refresh        `dsprof top --batch` (-d 1) against bench/opflood.c, a VM
 #                      recording op records as fast as it can (about 15 M a
@@ -1032,7 +1032,7 @@ PY
   local ns=${BENCH_VM_SAMPLED_OPS:-20000000}
   (cd "$dir" && DSPROF_OUT=$dir/plain.data ./vmspin-plain dispatch "$ns") >"$dir/plain" ||
     die "vmspin-plain dispatch failed"
-  for mode in hook dispatch; do
+  for mode in hook manual dispatch; do
     (cd "$dir" && DSPROF_SAMPLE=1ms DSPROF_OUT=$dir/$mode.data ./vmspin "$mode" "$ns") >"$dir/known" &&
       "$DSPROF" report name --format json --unit ns "$dir/$mode.data" >"$dir/rep.json" ||
       die "vmspin $mode, sampled, failed"
