@@ -221,6 +221,11 @@ diff_build (struct pf_set *base, struct pf_set *new, const struct query *q,
   if (rc)
     return rc;
   agg_note_pair (m->base.agg, m->new.agg);
+  if (m->base.by_samples != m->new.by_samples)
+    fprintf (stderr, "dsprof: the %s side is timed by samples of its CPU time "
+             "(DSPROF_SAMPLE), the %s by the deduction: times of two kinds "
+             "(--deduced times both by the deduction)\n",
+             m->base.by_samples ? "base" : "new", m->base.by_samples ? "new" : "base");
   diff_pair (m, by);
   return 0;
 }

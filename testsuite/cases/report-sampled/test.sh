@@ -120,6 +120,14 @@ DSPROF_SAMPLE=0 DSPROF_OUT=off.data ./sampled 2>err || fail "DSPROF_SAMPLE=0: st
 run_dsprof report name off.data >off.txt || fail "report, DSPROF_SAMPLE=0: status $?"
 ! grep -q "^Sampled:" off.txt || fail "DSPROF_SAMPLE=0 sampled: $(cat off.txt)"
 
+# diff of a sampled profile and one that is not says their times differ in
+# kind; with --deduced both are deduced, and it does not.
+run_dsprof diff s.data off.data >diff.txt 2>diff.err || fail "diff: status $?"
+grep -q "^dsprof: the base side is timed by samples of its CPU time (DSPROF_SAMPLE), the new by the deduction" diff.err \
+  || fail "diff does not say the sides are timed apart: $(cat diff.err)"
+run_dsprof diff --deduced s.data off.data >diff.txt 2>diff.err || fail "diff --deduced: status $?"
+! grep -q "timed by samples" diff.err || fail "diff --deduced still says so: $(cat diff.err)"
+
 # The program's own SIGURG handler: the sampler stands aside.
 DSPROF_SAMPLE=1ms DSPROF_OUT=h.data ./sampled handler 2>err \
   || fail "a signal of the sampler reached the program's handler (status $?)"
