@@ -235,8 +235,8 @@ check-real:
 # `make check-real-cc`: three Debian source packages, one per build system (mawk:
 # autotools, pcre2: CMake, serd: Meson), built with dsprof-cc alone, their own test
 # suites against a plain build's, counts and events, and every line's count against
-# gcov's in a build with both (scripts/real-cc.sh, docs/real-cc.md: pcre2 and mawk
-# still differ on three lines).  REAL_PACKAGES: a subset.
+# gcov's in a build with both (scripts/real-cc.sh, docs/real-cc.md).  REAL_PACKAGES:
+# a subset.
 check-real-cc:
 	@$(DEPS) install --for check-real
 	@$(MAKE) --no-print-directory all

@@ -216,6 +216,15 @@ label_edge_p (edge e)
   return label_edges->contains (e);
 }
 
+/* Whether E is not a way in that a depth-first walk takes last
+   (reshape_label_loop).  */
+
+static bool
+dfs_forward_p (edge e)
+{
+  return !(e->flags & EDGE_DFS_BACK);
+}
+
 /* Whether BB holds labels only (a user label before a loop's own label, as
    `name: do ...': GCC gives each a block).  */
 
@@ -286,6 +295,28 @@ reshape_label_loop (basic_block bb, bool cleaned)
   make_forwarder_block (bb, label_edge_p, NULL);
   label_edges = NULL;
   loops_state_set (LOOPS_NEED_FIXUP);
+  /* With several latches the loop keeps BB, now the labels' block, for its
+     header until the loops are fixed up, and the cleanup's walk over the
+     loops (cleanup_tree_cfg_noloop) comes first: it takes a way into BB
+     that a depth-first walk from the entry reaches BB by last
+     (EDGE_DFS_BACK, when no dominators are at hand) for a latch, and when
+     two other ways in remain, sends that one to a forwarder block after the
+     labels' block (a jump to the label from code that is reached both
+     around the label and through it: pcre2's RRETURN after a loop that
+     RMATCH left and entered again, by way of RETURN_SWITCH).  Such a way in
+     does not count on the label's line.  */
+  if (!reshaped && latches > 1)
+    {
+      mark_dfs_back_edges (cfun);
+      unsigned back = 0, in = 0;
+      FOR_EACH_EDGE (e, ei, bb->preds)
+        if (e->flags & EDGE_DFS_BACK)
+          back++;
+        else
+          in++;
+      if (back && in > 1)
+        make_forwarder_block (bb, dfs_forward_p, NULL);
+    }
   return true;
 }
 
@@ -403,6 +434,269 @@ label_line_elsewhere_p (basic_block bb, gimple *label)
   return false;
 }
 
+/* Whether LOCS holds FILE and LINE.  */
+
+static bool
+has_line_p (const vec<expanded_location> &locs, const char *file, int line)
+{
+  for (unsigned i = 0; i < locs.length (); i++)
+    if (locs[i].line == line && strcmp (locs[i].file, file) == 0)
+      return true;
+  return false;
+}
+
+/* Whether FILE and LINE, a line of the block whose lines gcov lists as L,
+   is one gcov hangs the block on: the largest of a run of lines in one file
+   (gcov.cc, add_line_counts).  If LABELS, whether instead larger lines of
+   the same run come before it in L, all of them lines in LABELS.  */
+
+static bool
+gcov_line_p (const vec<expanded_location> &l, const char *file, int line,
+             const vec<expanded_location> *labels)
+{
+  for (unsigned i = 0; i < l.length (); i++)
+    {
+      if (l[i].line != line || strcmp (l[i].file, file) != 0)
+        continue;
+      bool before = false, after = false, others = false;
+      for (unsigned j = i; j-- > 0 && strcmp (l[j].file, file) == 0;)
+        if (l[j].line > line)
+          {
+            before = true;
+            others |= !labels || !has_line_p (*labels, file, l[j].line);
+          }
+      for (unsigned j = i + 1;
+           j < l.length () && strcmp (l[j].file, file) == 0; j++)
+        after |= l[j].line > line;
+      if (labels ? before && !others : !before && !after)
+        return true;
+    }
+  return false;
+}
+
+/* Whether gcov's instrumentation ends a block after STMT, a call that may
+   not return or an asm (need_fake_edge_p of GCC's tree-cfg.cc, which
+   gimple_flow_call_edges_add splits blocks by).  */
+
+static bool
+gcov_ends_block_p (gimple *stmt)
+{
+  if (gcall *call = dyn_cast<gcall *> (stmt))
+    {
+      if (gimple_call_internal_p (call))
+        return false;
+      tree fndecl = gimple_call_fndecl (call);
+      int flags = gimple_call_flags (call);
+      if (fndecl && fndecl_built_in_p (fndecl) && (flags & ECF_NOTHROW)
+          && !(flags & ECF_RETURNS_TWICE)
+          && !fndecl_built_in_p (fndecl, BUILT_IN_FORK))
+        return false;
+      return !(flags & (ECF_CONST | ECF_PURE))
+             || (flags & ECF_LOOPING_CONST_OR_PURE);
+    }
+  if (gasm *asm_stmt = dyn_cast<gasm *> (stmt))
+    return gimple_asm_volatile_p (asm_stmt) || gimple_asm_input_p (asm_stmt);
+  return false;
+}
+
+/* gcov's blocks of BLOCKS, FUN's, and their lines as its .gcno lists them
+   (profile.cc, branch_prob), in G: each of BLOCKS is one or more of them,
+   as gcov ends a block after a call that may not return (gcov_ends_block_p);
+   OWNER gives the index in BLOCKS of each, LABELS the lines of the labels
+   that start it (none but for the first of a block).
+   A block's lines: its located
+   statements, labels too, the definition line for the first, and the
+   location of a jump folded into its single successor edge unless a
+   statement of this or an earlier block, or the definition, has that very
+   location.  */
+
+static void
+gcov_block_lines (function *fun, vec<basic_block> *blocks,
+                  vec<vec<expanded_location> > *g, vec<unsigned> *owner,
+                  vec<vec<expanded_location> > *labels)
+{
+  hash_set<int_hash<location_t, 0, 2> > seen;
+  for (unsigned i = 0; i < blocks->length (); i++)
+    {
+      basic_block bb = (*blocks)[i];
+      vec<expanded_location> l = vNULL, lab = vNULL;
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+           !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+        {
+          glabel *label = dyn_cast<glabel *> (gsi_stmt (gsi));
+          if (!label)
+            break;
+          add_location (&lab, gimple_location (label));
+        }
+      if (i == 0)
+        {
+          if (!RESERVED_LOCATION_P (DECL_SOURCE_LOCATION (fun->decl)))
+            seen.add (DECL_SOURCE_LOCATION (fun->decl));
+          add_location (&l, DECL_SOURCE_LOCATION (fun->decl));
+        }
+      for (gimple_stmt_iterator gsi = gsi_start_nondebug_bb (bb);
+           !gsi_end_p (gsi); gsi_next_nondebug (&gsi))
+        {
+          gimple *stmt = gsi_stmt (gsi);
+          location_t loc = gimple_location (stmt);
+          if (!RESERVED_LOCATION_P (loc))
+            seen.add (loc);
+          add_location (&l, loc);
+          gimple_stmt_iterator next = gsi;
+          gsi_next_nondebug (&next);
+          if (!gsi_end_p (next) && gcov_ends_block_p (stmt))
+            {
+              g->safe_push (l);
+              owner->safe_push (i);
+              labels->safe_push (lab);
+              l = lab = vNULL;
+            }
+        }
+      location_t go;
+      if (single_succ_p (bb)
+          && !RESERVED_LOCATION_P (go = single_succ_edge (bb)->goto_locus)
+          && !seen.contains (go))
+        add_location (&l, go);
+      g->safe_push (l);
+      owner->safe_push (i);
+      labels->safe_push (lab);
+    }
+}
+
+/* Whether LOCS[B] holds FILE and LINE, after its first line if AFTER.  */
+
+static bool
+holds_p (vec<vec<expanded_location> > *locs, unsigned b, const char *file,
+         int line, bool after)
+{
+  vec<expanded_location> &l = (*locs)[b];
+  for (unsigned i = after; i < l.length (); i++)
+    if (l[i].line == line && strcmp (l[i].file, file) == 0)
+      return true;
+  return false;
+}
+
+/* Line numbers to the lists (by index) that hold them.  */
+
+typedef hash_map<int_hash<int, 0, -1>, vec<unsigned> > line_index;
+
+/* Index the lines of LISTS in INDEX.  */
+
+static void
+index_lines (vec<vec<expanded_location> > *lists, line_index *index)
+{
+  for (unsigned b = 0; b < lists->length (); b++)
+    for (unsigned i = 0; i < (*lists)[b].length (); i++)
+      {
+        bool existed;
+        vec<unsigned> &v = index->get_or_insert ((*lists)[b][i].line,
+                                                 &existed);
+        if (!existed)
+          v = vNULL;
+        if (v.is_empty () || v.last () != b)
+          v.safe_push (b);
+      }
+}
+
+static void
+release_index (line_index *index)
+{
+  for (line_index::iterator it = index->begin (); it != index->end (); ++it)
+    (*it).second.release ();
+}
+
+/* (4) Take a line off the lists in LOCS (of BLOCKS, FUN's) of the blocks
+   that start with labels on later lines and hold it after them, when
+   the gcov blocks that hang on it (hold no larger line of its file in a run
+   of their lines) are those of a single block, and no other block holds it.
+   gcov counts a line that blocks hang on by the ways into those blocks and
+   the cycles among them, here the count of that one block, and leaves out
+   the blocks that hold the line after a larger one: a `case' whose label
+   byacc's #line directives put on the line after its rule's action (mawk's
+   parse.y), whose action's line shows the count of the case above, whose
+   label is there.  So the line's largest block is the one gcov counts.  A
+   block keeps its first line.  Elsewhere (the increment of a `for' at the
+   end of its body, a condition over several lines) the lines stay, and the
+   largest block of such a line may be no count gcov shows.  */
+
+static void
+drop_lines_behind (function *fun, vec<basic_block> *blocks,
+                   vec<vec<expanded_location> > *locs)
+{
+  auto_vec<vec<expanded_location> > g;
+  auto_vec<unsigned> owner;
+  auto_vec<vec<expanded_location> > labels;
+  gcov_block_lines (fun, blocks, &g, &owner, &labels);
+  line_index in_gcov, in_locs;
+  index_lines (&g, &in_gcov);
+  index_lines (locs, &in_locs);
+  for (unsigned b = 0; b < locs->length (); b++)
+    for (unsigned i = 1; i < (*locs)[b].length (); i++)
+      {
+        const char *file = (*locs)[b][i].file;
+        int line = (*locs)[b][i].line;
+        vec<unsigned> *gs = in_gcov.get (line);
+        vec<unsigned> *ls = in_locs.get (line);
+        if (!gs || !ls)
+          continue;
+        /* The one of BLOCKS whose gcov blocks hang on the line, if one,
+           and whether any gcov block holds it behind the larger lines of
+           its labels.  */
+        unsigned hung = ~0U;
+        bool other = false, behind = false;
+        for (unsigned k = 0; k < gs->length () && !other; k++)
+          {
+            unsigned c = (*gs)[k];
+            if (gcov_line_p (g[c], file, line, NULL))
+              {
+                other = (hung != ~0U && hung != owner[c])
+                        || !holds_p (locs, owner[c], file, line, false);
+                hung = owner[c];
+              }
+            else
+              behind |= gcov_line_p (g[c], file, line, &labels[c]);
+          }
+        if (other || hung == ~0U || hung == b || !behind)
+          continue;
+        /* Every other block of LOCS that holds the line must hold it after
+           its first line, and a gcov block of it behind its labels.  */
+        for (unsigned k = 0; k < ls->length () && !other; k++)
+          {
+            unsigned c = (*ls)[k];
+            if (c == hung || !holds_p (locs, c, file, line, false))
+              continue;
+            bool back = false;
+            for (unsigned j = 0; j < gs->length (); j++)
+              if (owner[(*gs)[j]] == c)
+                back |= gcov_line_p (g[(*gs)[j]], file, line,
+                                    &labels[(*gs)[j]]);
+            other = !back || !holds_p (locs, c, file, line, true);
+          }
+        if (other)
+          continue;
+        for (unsigned k = 0; k < ls->length (); k++)
+          {
+            vec<expanded_location> &l = (*locs)[(*ls)[k]];
+            if ((*ls)[k] != hung)
+              for (unsigned j = 1; j < l.length (); j++)
+                if (l[j].line == line && strcmp (l[j].file, file) == 0)
+                  {
+                    l.ordered_remove (j);
+                    break;
+                  }
+          }
+        /* (*locs)[b][i] is gone: look at the line now there.  */
+        i--;
+      }
+  release_index (&in_gcov);
+  release_index (&in_locs);
+  for (unsigned b = 0; b < g.length (); b++)
+    {
+      g[b].release ();
+      labels[b].release ();
+    }
+}
+
 /* (4) Put FUN's blocks in BLOCKS, FIRST first, and each one's lines in LOCS:
    its located statements (labels too, so that a `case' line has the count
    of the block it starts, but for a label line that the jumps to the label
@@ -436,6 +730,7 @@ dsprof_block_lines (function *fun, basic_block first, vec<basic_block> *blocks,
       counted += l.length () > 0;
       locs->safe_push (l);
     }
+  drop_lines_behind (fun, blocks, locs);
   return counted;
 }
 

@@ -3,6 +3,7 @@
    LABEL must show gcov's count of it; the count beside it is gcov's, worked
    out by hand for the input of main.  */
 #include <stdio.h>
+#include <string.h>
 
 #define check(c) /* nothing, as a disabled assertion */
 
@@ -297,6 +298,101 @@ match (const char *p, int k)
   return n + st;
 }
 
+/* A backtracking matcher as pcre2's match (): RMATCH saves where to come
+   back and restarts at MATCH_RECURSE, RRETURN jumps to RETURN_SWITCH, whose
+   switch goes back into the loop after the RMATCH that saved it.  The call
+   of a function declared const has GCC's cfg cleanup give RETURN_SWITCH,
+   heading a loop with several latches, a block of its own for the ways in
+   before gcov instruments; and the cleanup, going by a depth-first walk,
+   takes the RRETURN after the while loop (reached from the loop's test
+   before and after an RMATCH in it came back through RETURN_SWITCH) for
+   one more latch and gives it a forwarder block after the label's: the
+   label's line does not count it.  */
+#define RMATCH(at, id) { start = at; frames[depth++] = id; goto MATCH_RECURSE; L_##id:; }
+#define RRETURN(ra) { rrc = ra; goto RETURN_SWITCH; }
+
+static int
+backtrack (const char *p, const char *end)
+{
+  int frames[64], depth = 0, rrc = 0, n = 0;
+  const char *start = p;
+MATCH_RECURSE:
+  p = start;
+  for (;;)
+    {
+      if (p >= end)
+        RRETURN (0);
+      switch (*p)
+        {
+        case 'a':
+          RMATCH (p + 1, 1);
+          if (rrc != 0)
+            RRETURN (rrc);
+          p++;
+          continue;
+        case 'b':
+          {
+            const char *q = p + 1;
+            while (q < end && *q == 'b')
+              {
+                RMATCH (q + 1, 2);
+                if (rrc != 0)
+                  RRETURN (rrc);
+                q++;
+              }
+            RRETURN (0);
+          }
+        case '1':
+          if (digit_p (p[1]))
+            RRETURN (1);
+          p++;
+          continue;
+        default:
+          n++;
+          p++;
+          continue;
+        }
+    }
+
+RETURN_SWITCH:                                  /* LABEL 6 -Wall 0 */
+  if (n > 100)
+    n = 100;
+  if (depth == 0)
+    return rrc + n;
+  switch (frames[--depth])
+    {
+    case 1: goto L_1;
+    case 2: goto L_2;
+    }
+  return -1;
+}
+
+/* A parser's actions as byacc writes them, with #line directives naming the
+   rules in labellines.y: each `case' label is on the line after the rule
+   above's action there, which gcov counts as the case above.  */
+static int
+yyact (int yym)
+{
+  int r = 0;
+  switch (yym)
+    {
+case 1:
+#line 8 "labellines.y"
+{ note (1); r = 1; }
+break;
+case 2:
+#line 9 "labellines.y"
+{ note (2); r = 2; }
+break;
+case 3:
+#line 10 "labellines.y"
+{ note (3); r = 3; }
+break;
+    }
+#line 393 "labellines.c"
+  return r;
+}
+
 int
 main (void)
 {
@@ -322,6 +418,11 @@ main (void)
   t += match ("ab cd ef", 0) + match ("x y", 1) + match ("p q", 2);
   t += scan ('.', "5ab") + scan ('.', "x") + scan ('0', "12") + scan ('1', "")
        + scan ('z', "");
+  static const char *const res[] = { "abc", "abbbx", "aax1b1", "bbb", "xyz", "abab" };
+  for (int k = 0; k < 6; k++)
+    t += backtrack (res[k], res[k] + strlen (res[k]));
+  for (int k = 0; k < 10; k++)
+    t += yyact (k < 2 ? 1 : k < 5 ? 2 : 3);
   printf ("%d\n", t);
   return 0;
 }
