@@ -594,7 +594,8 @@ test_deduction_measured (void)
                           "hook costs estimated above the measured time of 1 "
                           "record (100.0 %), by 2.500 us in all: their time is "
                           "their children's, Self 0 by the estimate, not "
-                          "measured");
+                          "measured (DSPROF_SAMPLE=1ms: times by samples of "
+                          "the CPU time instead)");
 }
 
 /* agg_clamped: a deduction beyond what the duration leaves over the
