@@ -1198,7 +1198,7 @@ o = report(ops, "--deduced", by="function", where="event=op")
 oraw = report(ops, "--raw", by="function", where="event=op")
 osamp = report(ops, by="function", where="event=op")
 total = lambda d: d["rows"][0]["total_ns"] / 1e9 if d["rows"] else 0
-print("%.6f %.6f %.6f %.6f %d %.6f %.6f %.6f %d %.6f %.6f %d" % (
+print("%.6f %.6f %.6f %.6f %d %.6f %.6f %.6f %d %.6f %.6f %d %.6f" % (
     c["instrumentation"]["cost_ns"] / 1e9, total(c), total(craw), total(e),
     c["instrumentation"]["events"], o["instrumentation"]["cost_ns"] / 1e9,
     total(o), total(oraw), o["instrumentation"]["events"], total(cs),
