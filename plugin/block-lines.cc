@@ -485,11 +485,8 @@ gcov_ends_block_p (gimple *stmt)
     {
       if (gimple_call_internal_p (call))
         return false;
-      tree fndecl = gimple_call_fndecl (call);
       int flags = gimple_call_flags (call);
-      if (fndecl && fndecl_built_in_p (fndecl) && (flags & ECF_NOTHROW)
-          && !(flags & ECF_RETURNS_TWICE)
-          && !fndecl_built_in_p (fndecl, BUILT_IN_FORK))
+      if (dsprof_gcov_builtin_returns_p (gimple_call_fndecl (call), flags))
         return false;
       return !(flags & (ECF_CONST | ECF_PURE))
              || (flags & ECF_LOOPING_CONST_OR_PURE);

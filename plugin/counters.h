@@ -9,6 +9,7 @@
 void dsprof_find_leaving_functions (void);
 void dsprof_forget_leaving_functions (void);
 bool dsprof_may_not_return_p (gimple *stmt);
+bool dsprof_gcov_builtin_returns_p (tree fndecl, int flags);
 bool dsprof_uncountable_edge_p (edge e);
 bool dsprof_abnormal_target_p (basic_block bb);
 bool dsprof_may_leave_p (basic_block bb);

@@ -103,6 +103,18 @@ volatile_access_p (gimple *stmt)
    program is most often stopped inside one.  A call of a function of the unit
    returns unless (1) found it may be left otherwise.  */
 
+/* Whether a call of FNDECL (may be NULL) with call flags FLAGS is one of a
+   built-in that gcov's need_fake_edge_p takes to return: nothrow, not fork,
+   not returns_twice.  */
+
+bool
+dsprof_gcov_builtin_returns_p (tree fndecl, int flags)
+{
+  return fndecl && fndecl_built_in_p (fndecl) && (flags & ECF_NOTHROW)
+         && !(flags & ECF_RETURNS_TWICE)
+         && !fndecl_built_in_p (fndecl, BUILT_IN_FORK);
+}
+
 bool
 dsprof_may_not_return_p (gimple *stmt)
 {
@@ -112,10 +124,8 @@ dsprof_may_not_return_p (gimple *stmt)
         return false;
       tree fndecl = gimple_call_fndecl (call);
       int flags = gimple_call_flags (call);
-      if (fndecl && fndecl_built_in_p (fndecl) && (flags & ECF_NOTHROW)
-          && !(flags & (ECF_RETURNS_TWICE | ECF_NORETURN))
-          && !fndecl_built_in_p (fndecl, BUILT_IN_FORK)
-          && !stdio_builtin_p (fndecl))
+      if (dsprof_gcov_builtin_returns_p (fndecl, flags)
+          && !(flags & ECF_NORETURN) && !stdio_builtin_p (fndecl))
         return false;
       if ((flags & (ECF_CONST | ECF_PURE))
           && !(flags & (ECF_LOOPING_CONST_OR_PURE | ECF_NORETURN)))

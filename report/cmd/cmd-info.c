@@ -183,7 +183,7 @@ info_one (struct pf_process *p, bool count, FILE *out)
           bool by_samples;
           struct ev_stream_samples all;
           uint64_t cpu_ns;
-          rpt_samples (&one, false, &by_samples, &all, &cpu_ns);
+          rpt_samples (&one, false, false, &by_samples, &all, &cpu_ns);
           fprintf (out, "cpu samples: %" PRIu64 " in the program (%.6f s), %"
                    PRIu64 " of them outside records (%.6f s); %" PRIu64
                    " in the recorder (%.6f s)\n", all.program.n,

@@ -1376,8 +1376,7 @@ dec_sample (struct decoder *d, struct dsprof_cursor *c, const struct ev_at *e,
   struct ev_samples *to[3] = { &t->program, own, &t->recorder };
   const struct ev_samples *from[3] = { &prog, &prog, &rec };
   for (int i = 0; i < 3; i++)
-    if (__builtin_add_overflow (to[i]->n, from[i]->n, &to[i]->n)
-        || __builtin_add_overflow (to[i]->ns, from[i]->ns, &to[i]->ns))
+    if (!ev_samples_add (to[i], from[i]))
       return false;
   t->seen = true;
   if (d->sample_events && d->on_event)

@@ -94,6 +94,18 @@ struct ev_samples
   uint64_t n, ns;
 };
 
+/* Add FROM to TO; false (TO unchanged) if a sum would pass 2^64.  */
+static inline bool
+ev_samples_add (struct ev_samples *to, const struct ev_samples *from)
+{
+  struct ev_samples sum;
+  if (__builtin_add_overflow (to->n, from->n, &sum.n)
+      || __builtin_add_overflow (to->ns, from->ns, &sum.ns))
+    return false;
+  *to = sum;
+  return true;
+}
+
 /* A stream's samples, all of them: in the program (N, NS), of those the
    ones taken outside every record, and the recorder's.  SEEN: the stream
    holds a SAMPLE event.  */

@@ -87,8 +87,9 @@ struct agg_costs
    and caller's part, those of P's other streams for a hook kind S has no
    sample of, the
    header's start-up figure if P has no measurement at all; all zero if
-   RAW (times as recorded); SAMPLED if P's threads were sampled
-   (DSPROF_FLAG_SAMPLED) and agg_costs_deduced was not called.  S NULL: P's averages over all its streams.  */
+   RAW (times as recorded); BY_SAMPLES if P's threads were sampled
+   (DSPROF_FLAG_SAMPLED) and agg_costs_deduced was not called.  S NULL:
+   P's averages over all its streams.  */
 void agg_costs_of (const struct pf_process *p, const struct ev_stream *s,
                    bool raw, struct agg_costs *c);
 

@@ -66,13 +66,14 @@ add_off (uint64_t from_ns, uint64_t to_ns, bool open, void *arg)
 }
 
 void
-rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
+rpt_samples (const struct pf_set *set, bool raw, bool warn, bool *by_samples,
              struct ev_stream_samples *all, uint64_t *cpu_ns)
 {
   *by_samples = false;
   memset (all, 0, sizeof *all);
   *cpu_ns = 0;
   bool cpu_known = true;
+  uint32_t sampled = 0;
   for (uint32_t i = 0; i < set->nprocs; i++)
     {
       const struct pf_process *p = &set->procs[i];
@@ -81,6 +82,7 @@ rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
       struct agg_costs c;
       agg_costs_of (p, NULL, raw, &c);
       *by_samples |= c.by_samples;
+      sampled += c.by_samples;
       for (uint32_t k = 0; k < p->nstreams; k++)
         {
           const struct ev_stream_samples *s = &p->streams[k].samples;
@@ -89,15 +91,17 @@ rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
           const struct ev_samples *from[3] = { &s->program, &s->outside,
                                                &s->recorder };
           for (int j = 0; j < 3; j++)
-            {
-              to[j]->n += from[j]->n;
-              to[j]->ns += from[j]->ns;
-            }
+            ev_samples_add (to[j], from[j]);
           all->seen |= s->seen;
         }
     }
   if (!cpu_known)
     *cpu_ns = 0;
+  if (sampled && sampled < set->nprocs && warn)
+    fprintf (stderr, "dsprof: %u of the %u profiles are timed by samples of "
+             "their CPU time (DSPROF_SAMPLE), the others by the deduction: "
+             "times of two kinds (--deduced times all by the deduction)\n",
+             sampled, set->nprocs);
 }
 
 /* ---- 2. the tables ---------------------------------------------------------------- */
@@ -222,7 +226,8 @@ rpt_build (struct pf_set *set, const struct query *q, struct rpt_model *m)
                                                   &m->off_ns);
       pf_cpu_add (&m->cpu, &set->procs[i].header);
     }
-  rpt_samples (set, q->raw, &m->by_samples, &m->samples, &m->samples_cpu_ns);
+  rpt_samples (set, q->raw, !q->quiet, &m->by_samples, &m->samples,
+               &m->samples_cpu_ns);
   return 0;
 }
 

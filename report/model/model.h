@@ -86,9 +86,11 @@ void rpt_free (struct rpt_model *m);
 /* Whether SET's records are timed by their CPU-time samples, unless RAW
    (agg_costs_of), into *BY_SAMPLES; the samples of all its streams
    (decoded already) into *ALL; the CPU time of its processes into *CPU_NS
-   if every one recorded it (a normal exit), else 0.  */
-void rpt_samples (const struct pf_set *set, bool raw, bool *by_samples,
-                  struct ev_stream_samples *all, uint64_t *cpu_ns);
+   if every one recorded it (a normal exit), else 0.  With WARN, say on
+   stderr when some of its processes are timed by samples and others not.  */
+void rpt_samples (const struct pf_set *set, bool raw, bool warn,
+                  bool *by_samples, struct ev_stream_samples *all,
+                  uint64_t *cpu_ns);
 
 /* The number of rows of a table of NROWS rows a view shows with TOP (0:
    all): rpt_shown's and diff_shown's.  */

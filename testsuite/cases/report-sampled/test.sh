@@ -128,6 +128,11 @@ grep -q "^dsprof: the base side is timed by samples of its CPU time (DSPROF_SAMP
 run_dsprof diff --deduced s.data off.data >diff.txt 2>diff.err || fail "diff --deduced: status $?"
 ! grep -q "timed by samples" diff.err || fail "diff --deduced still says so: $(cat diff.err)"
 
+# A report of a sampled profile and one that is not says so too.
+run_dsprof report name s.data off.data >mixed.txt 2>mixed.err || fail "report of both: status $?"
+grep -q "^dsprof: 1 of the 2 profiles are timed by samples of their CPU time (DSPROF_SAMPLE), the others by the deduction" mixed.err \
+  || fail "a report of both kinds does not say so: $(cat mixed.err)"
+
 # The program's own SIGURG handler: the sampler stands aside.
 DSPROF_SAMPLE=1ms DSPROF_OUT=h.data ./sampled handler 2>err \
   || fail "a signal of the sampler reached the program's handler (status $?)"
