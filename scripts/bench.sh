@@ -1292,6 +1292,7 @@ rows = {v: [] for v in variants}
 def report(*extra):
     return json.loads(subprocess.run([dsprof, "report", "name", "--format", "json", "--unit", "ns",
                                       *extra, prof], check=True, capture_output=True).stdout)
+shares = {"deduced": {}, "sampled": {}, "samples": 0}
 for i in range(runs):
     for v in variants:
         # The instrumented runs are sampled too (DSPROF_SAMPLE): their times
@@ -1311,9 +1312,11 @@ for i in range(runs):
             sys.exit("%s: the %s build printed other output" % (pkg, v))
         r, s = report("--deduced"), report()
         os.unlink(prof)
-        if v == "all-O2":        # the last run's shares, for the cross-check
-            shares = {k: {x["value"]: x["total_ns"] for x in rep["rows"]}
-                      for k, rep in (("deduced", r), ("sampled", s))}
+        if v == "all-O2":        # every run's Totals, for the cross-check
+            for k, rep in (("deduced", r), ("sampled", s)):
+                for x in rep["rows"]:
+                    shares[k][x["value"]] = shares[k].get(x["value"], 0) + x["total_ns"]
+            shares["samples"] += s["samples"]["program"]
         ins = r["instrumentation"]
         rows[v].append([t, ins["cost_ns"] / 1e9, r["profiled_ns"] / 1e9, ins["events"],
                         s["profiled_ns"] / 1e9, s["samples"]["program"]])
@@ -1330,7 +1333,7 @@ for v in variants[1:]:
     print("%s: profiled|%.3f|s|%.2fx|the profiled time after deduction, against the plain run" % (what, prof_s, prof_s / p))
     print("%s: profiled, sampled|%.3f|s|%.2fx|the records' CPU time by %d samples (95 %%: within %.1f %%), against the plain run's CPU time" % (what, samp, samp / pcpu, nsamp, 200 / max(nsamp, 1) ** 0.5))
 # A cross-check of the functions' shares: each function's Total as a share
-# of main's, by samples and by the deduction (the last functions=all run),
+# of main's, by samples and by the deduction (the functions=all runs summed),
 # against two independent measures of the plain build: perf's sampled time
 # with call chains (its inclusive share, `perf report --children`), at the
 # same scale; and callgrind's inclusive instructions, on a tenth of it.  For
@@ -1347,7 +1350,7 @@ if have("perf"):
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
     rep = subprocess.run(["perf", "report", "-i", pd, "--children", "--stdio", "-g", "none",
                           "--percent-limit", "1"], capture_output=True, text=True).stdout if ok else ""
-    nsamples = re.search(r"^# Samples: (\d+)", rep, re.M)
+    nsamples = re.search(r"^# Samples: (\S+)", rep, re.M)
     for line in rep.splitlines():
         m = re.match(r"\s*([\d.]+)%\s+[\d.]+%\s+\S+\s+\S+\s+\[\.\] (\w+)", line)
         if m:
@@ -1382,8 +1385,9 @@ for fn in sorted(oracle, key=lambda f: -oracle[f]):
     shown += 1
     want, samp, ded, ins = (share(oracle, fn), share(shares["sampled"], fn),
                             share(shares["deduced"], fn), share(incl, fn))
-    print("%s %s: share, sampled|%.1f|%%|%.2fx|of main's Total; %s: %.1f %%; by the deduction %.1f %% (%.2fx)%s"
-          % (pkg, fn, samp, samp / want, what, want, ded, ded / want,
+    n = shares["samples"] * samp / 100.0   # its samples, about
+    print("%s %s: share, sampled|%.1f|%%|%.2fx|of main's Total, about %d samples (95 %%: within %.0f %%); %s: %.1f %%; by the deduction %.1f %% (%.2fx)%s"
+          % (pkg, fn, samp, samp / want, n, 200 / max(n, 1) ** 0.5, what, want, ded, ded / want,
              "; callgrind's inclusive instructions (scale 0.1): %.1f %%" % ins if perf and ins else ""))
 PY
       while IFS='|' read -r what fig unit r note; do
