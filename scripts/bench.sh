@@ -1312,6 +1312,14 @@ for i in range(runs):
             sys.exit("%s: the %s build printed other output" % (pkg, v))
         r, s = report("--deduced"), report()
         os.unlink(prof)
+        # The same build with events off (no hook called): its CPU time.
+        u = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(["setarch", "-R"] + cmd(v), check=True, stdout=subprocess.DEVNULL,
+                       env=dict(os.environ, DSPROF_OUT=prof, DSPROF_EVENTS="0"))
+        w = resource.getrusage(resource.RUSAGE_CHILDREN)
+        off = w.ru_utime - u.ru_utime + w.ru_stime - u.ru_stime
+        if os.path.exists(prof):
+            os.unlink(prof)
         if v == "all-O2":        # every run's Totals, for the cross-check
             for k, rep in (("deduced", r), ("sampled", s)):
                 for x in rep["rows"]:
@@ -1319,12 +1327,12 @@ for i in range(runs):
             shares["samples"] += s["samples"]["program"]
         ins = r["instrumentation"]
         rows[v].append([t, ins["cost_ns"] / 1e9, r["profiled_ns"] / 1e9, ins["events"],
-                        s["profiled_ns"] / 1e9, s["samples"]["program"]])
+                        s["profiled_ns"] / 1e9, s["samples"]["program"], off])
 med = lambda v, k: statistics.median(r[k] for r in rows[v])
 p, pcpu = med("plain", 0), med("plain", 1)
 print("%s plain run (-O2)|%.3f|s|1.00x|median of %d runs; CPU time %.3f s" % (pkg, p, runs, pcpu))
 for v in variants[1:]:
-    c, cost, prof_s, ev, samp, nsamp = (med(v, k) for k in range(6))
+    c, cost, prof_s, ev, samp, nsamp, off = (med(v, k) for k in range(7))
     # all-sel-O2's selection file is one line, "exclude PAT...".
     what = pkg + (" functions=all" if v == "all-O2" else " less " + select[v].split(None, 1)[1])
     print("%s: run|%.3f|s|%.2fx|%d events" % (what, c, c / p, ev))
@@ -1332,6 +1340,7 @@ for v in variants[1:]:
     print("%s: run - estimate|%.3f|s|%.2fx|against the plain run" % (what, c - cost, (c - cost) / p))
     print("%s: profiled|%.3f|s|%.2fx|the profiled time after deduction, against the plain run" % (what, prof_s, prof_s / p))
     print("%s: profiled, sampled|%.3f|s|%.2fx|the records' CPU time by %d samples (95 %%: within %.1f %%), against the plain run's CPU time" % (what, samp, samp / pcpu, nsamp, 200 / max(nsamp, 1) ** 0.5))
+    print("%s: events off|%.3f|s|%.2fx|the same build's CPU time with DSPROF_EVENTS=0 (no hook called), against the plain run's: what the instrumentation does to the program's own code" % (what, off, off / pcpu))
 # A cross-check of the functions' shares: each function's Total as a share
 # of main's, by samples and by the deduction (the functions=all runs summed),
 # against two independent measures of the plain build: perf's sampled time
