@@ -3,8 +3,9 @@
    timer per thread that records events, on the thread's own CPU clock
    (timer_create on CLOCK_THREAD_CPUTIME_ID, delivered to the thread with
    SIGEV_THREAD_ID), so that a sample falls every PERIOD of the CPU time the
-   thread spends and none while it waits for a CPU or sleeps.  What a sample is charged to is the
-   recorder's (recorder.c: the signal handler it gives dsprof_sample_init).
+   thread spends and none while it waits for a CPU or sleeps.  What a sample
+   is charged to is the recorder's (recorder.c: the signal handler it gives
+   dsprof_sample_init).
 
    The kernel checks a CPU-time timer at its scheduler tick, so a signal
    comes at most once a tick (4 ms at HZ=250) and counts the periods that
