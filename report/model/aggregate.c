@@ -296,7 +296,7 @@ agg_clamp_line (const struct agg_share *s, char *buf, size_t size)
 static uint32_t
 intern_bucket (struct agg *a, uint32_t parent, uint32_t level, const char *value)
 {
-  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0, 0, NULL };
+  struct agg_bucket key = { 0, parent, level, value, 0, 0, 0, 0, 0, NULL };
   void **slot = htab_find_slot (a->index, &key, INSERT);
   if (*slot)
     return ((struct agg_bucket *) *slot)->id;
@@ -1006,6 +1006,7 @@ add_to_buckets (struct agg *a, const struct ev_record *r, struct rec_state *st,
       bk->self_ns += self;
       bk->count++;
       bk->clamped += clamped;
+      bk->self_samples += a->costs.by_samples ? r->sampled.n : 0;
       /* A leaf hands its buckets straight to its parent or the totals.  */
       if (st)
         *intmap_slot (&st->pending, b) = adj;   /* covers its nested ones */

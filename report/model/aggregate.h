@@ -56,6 +56,7 @@ struct agg_bucket
   const char *value;             /* as shown */
   uint64_t self_ns, total_ns, count;
   uint64_t clamped;              /* records of it agg_clamped */
+  uint64_t self_samples;         /* timed by samples: the samples of its Self */
   struct agg_sum *sums;          /* one per agg_set_sums dimension, or NULL */
 };
 

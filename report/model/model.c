@@ -185,6 +185,7 @@ table_of (const struct groups *g, uint32_t b, int level, int ndims,
       r->desc_ns = k->total_ns > k->self_ns ? k->total_ns - k->self_ns : 0;
       r->count = k->count;
       r->clamped = k->clamped;
+      r->self_samples = k->self_samples;
       r->sums = k->sums;
       if (level + 1 < ndims)
         r->sub = table_of (g, id, level + 1, ndims, dims, by_count);

@@ -39,6 +39,7 @@ struct rpt_row
   const char *value;             /* as shown (agg_bucket's value) */
   uint64_t total_ns, self_ns, desc_ns, count;
   uint64_t clamped;              /* records whose deduction was clamped */
+  uint64_t self_samples;         /* timed by samples: the samples of Self */
   const struct agg_sum *sums;    /* one per --sum dimension (the bucket's) */
   struct rpt_table *sub;         /* by the next dimension; NULL at the last */
 };

@@ -206,6 +206,8 @@ json_rows (struct rpt_printer *p, const struct rpt_table *t)
                r->self_ns, r->desc_ns, r->count);
       if (r->clamped)
         fprintf (p->out, ",\"clamped\":%" PRIu64, r->clamped);
+      if (p->m->by_samples)
+        fprintf (p->out, ",\"self_samples\":%" PRIu64, r->self_samples);
       json_sums (p->out, r->sums, p->m->nsums);
       if (r->sub && r->sub->nrows)
         {

@@ -59,6 +59,12 @@ if top != s["profiled_ns"] or top + sm["outside_ns"] != sm["program_ns"]:
              % (s["profiled_ns"], top, sm["outside_ns"], sm["program_ns"]))
 if sum(r["self_ns"] for r in s["rows"]) != s["profiled_ns"]:
     sys.exit("Self does not add up to the profiled time")
+# Each row's samples: those of its Self, adding up to the samples in records.
+if sum(r["self_samples"] for r in s["rows"]) != sm["program"] - sm["outside"] or rows["inner"]["self_samples"] < 1:
+    sys.exit("rows' self_samples %s, program %d, outside %d"
+             % ([r["self_samples"] for r in s["rows"]], sm["program"], sm["outside"]))
+if any("self_samples" in r for r in d["rows"]):
+    sys.exit("--deduced rows carry self_samples")
 if rows["outer"]["total_ns"] != rows["outer"]["self_ns"] + rows["inner"]["total_ns"]:
     sys.exit("outer's Total is not its Self and inner's")
 # Half of each: far below what the samples' weights blur.
