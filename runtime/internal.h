@@ -213,16 +213,20 @@ dsprof_str_max (void)
 /* sample.c: the sampler of the threads' CPU time (docs/contract.md §4.4,
    "Sampled times").
    init           read DSPROF_SAMPLE; if it asks for samples, install HANDLER
-                  for its signal (SIGURG) and return the period in ns (else 0)
-   thread_start   start the calling thread's timer, into *TIMER; 0 or -1
+                  for its signal (SIGURG)
+   on             whether threads are to be sampled: asked for, and no
+                  thread's timer has failed to start
+   thread_start   start the calling thread's timer, into *TIMER; 0, or -1
+                  (and no more sampling: `on' is false from then on)
    thread_stop    delete it
    weight         in HANDLER: the CPU time in ns a signal of our timers
-                  stands for; 0 for any other SIGPROF, which it passes on to
+                  stands for; 0 for any other SIGURG, which it passes on to
                   the disposition HANDLER replaced
    in_recorder    in HANDLER, whether the thread was in the recorder's code
                   that runs outside its busy flag (DSPROF_RECORDER_TEXT)  */
-DSPROF_HIDDEN uint64_t dsprof_sample_init (void (*handler) (int, siginfo_t *,
-                                                            void *));
+DSPROF_HIDDEN void dsprof_sample_init (void (*handler) (int, siginfo_t *,
+                                                        void *));
+DSPROF_HIDDEN int dsprof_sample_on (void);
 DSPROF_HIDDEN int dsprof_sample_thread_start (timer_t *timer);
 DSPROF_HIDDEN void dsprof_sample_thread_stop (timer_t timer);
 DSPROF_HIDDEN uint64_t dsprof_sample_weight (int sig, siginfo_t *si, void *ctx);

@@ -54,8 +54,6 @@
    with events off a call costs a load and a branch.  */
 static int events_on = -1;
 static uint64_t pair_overhead_ps;
-/* The CPU-time sampler's period in ns (DSPROF_SAMPLE); 0: off.  */
-static uint64_t sample_period;
 /* Events dropped before the profile existed, added to its header when it is
    made (dsprof_recorder_header_init).  */
 static uint64_t dropped_before_file;
@@ -103,7 +101,7 @@ dsprof_recorder_header_init (struct dsprof_file_header *h)
   pthread_once (&recorder_once, recorder_init);
   dsprof_clock_header_init (h);
   h->pair_overhead_ps = pair_overhead_ps;
-  if (sample_period)
+  if (dsprof_sample_on ())
     h->flags |= DSPROF_FLAG_SAMPLED;
   __atomic_fetch_add (&h->dropped_events,
                       __atomic_exchange_n (&dropped_before_file, 0,
@@ -136,6 +134,10 @@ struct open_event
   uint64_t id;               /* global site id, or manual event id */
 };
 
+/* struct thread's smp[]: samples in the program and their ns, in the
+   recorder and their ns, as a SAMPLE event holds them.  */
+enum { SMP_N, SMP_NS, SMP_REC_N, SMP_REC_NS };
+
 struct thread
 {
   unsigned char *pos, *limit;
@@ -160,9 +162,9 @@ struct thread
      whether it runs (the signal handler charges samples only then), whether
      samples wait to be written (the limit is then at pos, so that the next
      event takes the slow path to reserve, which writes them), and the
-     samples counted since the last SAMPLE event: in the program, their ns,
-     in the recorder, their ns.  The handler adds to them; the recorder takes
-     them with an atomic exchange.  */
+     samples counted since the last SAMPLE event, by SMP_* (the SAMPLE
+     event's order).  The handler adds to them; the recorder takes them with
+     an atomic exchange.  */
   timer_t timer;
   int sampling, sample_due;
   uint64_t smp[4];
@@ -257,7 +259,7 @@ recorder_init (void)
   dsprof_strings_init ();
   dsprof_clock_init ();
   pthread_key_create (&thread_key, thread_exit);
-  sample_period = dsprof_sample_init (sample_signal);
+  dsprof_sample_init (sample_signal);
 }
 
 /* The header's counters of events the profile lacks or has repaired
@@ -402,13 +404,13 @@ put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
   return dsprof_encode_uleb (p, now - t->last);
 }
 
-/* A thread's CPU-time timer did not start (sample.c said why): the profile
-   is not timed by samples, for that thread's records would have none.  */
+/* A thread's CPU-time timer did not start (sample.c said why, and samples
+   no more): the profile is not timed by samples, for that thread's records
+   would have none.  */
 
 static void
-samples_off (void)
+samples_unflag (void)
 {
-  sample_period = 0;
   struct dsprof_file_header *h = dsprof_writer_header ();
   if (h)
     __atomic_and_fetch (&h->flags, ~(uint64_t) DSPROF_FLAG_SAMPLED,
@@ -441,7 +443,7 @@ samples_flush (struct thread *t)
   uint64_t v[4];
   for (int i = 0; i < 4; i++)
     v[i] = __atomic_exchange_n (&t->smp[i], 0, __ATOMIC_RELAXED);
-  if (!v[0] && !v[2])
+  if (!v[SMP_N] && !v[SMP_REC_N])
     return;
   unsigned char *p = put_op (t, t->pos, DSPROF_OP_SAMPLE, t->last);
   for (int i = 0; i < 4; i++)
@@ -465,12 +467,12 @@ sample_signal (int sig, siginfo_t *si, void *ctx)
     return;
   if (t->busy || dsprof_sample_in_recorder (ctx))
     {
-      t->smp[2]++;
-      t->smp[3] += ns;
+      t->smp[SMP_REC_N]++;
+      t->smp[SMP_REC_NS] += ns;
       return;
     }
-  t->smp[0]++;
-  t->smp[1] += ns;
+  t->smp[SMP_N]++;
+  t->smp[SMP_NS] += ns;
   if (t->pos && !t->dead)
     {
       t->sample_due = 1;
@@ -502,9 +504,9 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   if (!t->chunk)
     {
       dsprof_writer_adopt ();
-      if (sample_period && !t->sampling
+      if (!t->sampling && dsprof_sample_on ()
           && !(t->sampling = dsprof_sample_thread_start (&t->timer) == 0))
-        samples_off ();
+        samples_unflag ();
     }
   measure_once ();
   uint64_t size = FIRST_CHUNK_SIZE;

@@ -76,29 +76,34 @@ parse_period (const char *v)
   return ns;
 }
 
-DSPROF_HIDDEN uint64_t
+DSPROF_HIDDEN void
 dsprof_sample_init (void (*handler) (int, siginfo_t *, void *))
 {
   const char *v = getenv ("DSPROF_SAMPLE");
   if (!v || !*v)
-    return 0;
+    return;
   uint64_t ns = parse_period (v);
   if (!ns)
-    return 0;
+    return;
   struct sigaction cur;
   if (sigaction (SAMPLE_SIGNAL, NULL, &cur) != 0)
-    return 0;
+    return;
   if ((cur.sa_flags & SA_SIGINFO) || (cur.sa_handler != SIG_DFL
                                       && cur.sa_handler != SIG_IGN))
     {
       dsprof_warn ("DSPROF_SAMPLE: the program handles SIGURG itself: no "
                    "samples");
-      return 0;
+      return;
     }
   our_handler = handler;
   dsprof_signal_install (SAMPLE_SIGNAL, handler, &old_action);
   period_ns = ns;
-  return ns;
+}
+
+DSPROF_HIDDEN int
+dsprof_sample_on (void)
+{
+  return __atomic_load_n (&period_ns, __ATOMIC_RELAXED) != 0;
 }
 
 DSPROF_HIDDEN int
@@ -112,7 +117,7 @@ dsprof_sample_thread_start (timer_t *timer)
       && !((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == our_handler))
     {
       /* The program took the signal since: no more timers.  */
-      period_ns = 0;
+      __atomic_store_n (&period_ns, 0, __ATOMIC_RELAXED);
       dsprof_warn ("DSPROF_SAMPLE: the program handles SIGURG itself: no "
                    "more samples");
       errno = saved_errno;
@@ -126,8 +131,12 @@ dsprof_sample_thread_start (timer_t *timer)
   ev._sigev_un._tid = (pid_t) syscall (SYS_gettid);
   int rc = timer_create (CLOCK_THREAD_CPUTIME_ID, &ev, timer);
   if (rc != 0)
-    dsprof_warn ("DSPROF_SAMPLE: no CPU-time timer for a thread (%s): its "
-                 "time is not sampled", strerror (errno));
+    {
+      /* A thread unsampled: no more timers, the run is not timed by them.  */
+      __atomic_store_n (&period_ns, 0, __ATOMIC_RELAXED);
+      dsprof_warn ("DSPROF_SAMPLE: no CPU-time timer for a thread (%s): no "
+                   "more samples", strerror (errno));
+    }
   else
     {
       struct itimerspec it;
@@ -137,7 +146,10 @@ dsprof_sample_thread_start (timer_t *timer)
         = (long) (period_ns % 1000000000u);
       rc = timer_settime (*timer, 0, &it, NULL);
       if (rc != 0)
-        timer_delete (*timer);
+        {
+          timer_delete (*timer);
+          __atomic_store_n (&period_ns, 0, __ATOMIC_RELAXED);
+        }
     }
   errno = saved_errno;
   return rc;
