@@ -26,6 +26,7 @@ struct dsprof_options dsprof_opts = {
   .events = true,
   .update = DSPROF_UPDATE_DEFAULT,
   .all_functions = false,
+  .source_functions = false,
   .verbose = false,
   .include = NULL,
   .exclude = NULL,
@@ -117,7 +118,7 @@ choice_index (const struct plugin_arg *arg, const char *value)
   return -1;
 }
 
-/* A choice of two words (on|off, all|annotated): the first stores true.  */
+/* A choice of two words (on|off): the first stores true.  */
 
 static bool
 parse_bool (const struct plugin_arg *arg, const char *value)
@@ -125,6 +126,21 @@ parse_bool (const struct plugin_arg *arg, const char *value)
   int i = choice_index (arg, value);
   if (i >= 0)
     *arg->store.flag = i == 0;
+  return i >= 0;
+}
+
+/* functions=all|source|annotated: every function an event, as compiled
+   (all) or as written (source), or only the annotated and selected ones.  */
+
+static bool
+parse_functions (const struct plugin_arg *arg, const char *value)
+{
+  int i = choice_index (arg, value);
+  if (i >= 0)
+    {
+      dsprof_opts.all_functions = i < 2;
+      dsprof_opts.source_functions = i == 1;
+    }
   return i >= 0;
 }
 
@@ -204,10 +220,11 @@ static const struct plugin_arg plugin_args[] = {
     .help = "counter updates (default thread in an x86-64 executable, "
             "single elsewhere)",
     .parse = parse_update, .store = { .update = &dsprof_opts.update } },
-  { .key = "functions", .syntax = "all|annotated",
-    .help = "all: every function an event of type call (default "
-            "annotated)",
-    .parse = parse_bool, .store = { .flag = &dsprof_opts.all_functions } },
+  { .key = "functions", .syntax = "all|source|annotated",
+    .help = "every function an event of type call, as compiled (all: "
+            "inlined calls are not events) or as written (source: none "
+            "inlined); default annotated",
+    .parse = parse_functions, .store = {} },
   { .key = "include", .syntax = "PAT[:PAT...]",
     .help = "instrument only functions whose name, file or file's base "
             "name matches a PAT (fnmatch)",
@@ -519,6 +536,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
                          all_ipa_passes_start, NULL);
       if (dsprof_opts.events)
         dsprof_dispatch_start (info->base_name);
+      /* functions=all's hooks go into the functions as compiled, after
+         inlining (events.cc): inserted last, the pass runs before the
+         counters' late passes above, which see its calls.  */
+      if (dsprof_opts.events && dsprof_opts.all_functions)
+        insert_pass_after (info->base_name, &dsprof_compiled_events_pass,
+                           "optimized");
     }
   return 0;
 }

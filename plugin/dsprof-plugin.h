@@ -26,7 +26,8 @@ struct dsprof_options
   bool counters;             /* counters=on|off */
   bool events;               /* events=on|off */
   enum dsprof_update update; /* update=single|atomic|thread */
-  bool all_functions;        /* functions=all */
+  bool all_functions;        /* functions=all or functions=source */
+  bool source_functions;     /* functions=source */
   bool verbose;              /* verbose */
   char **include;            /* NULL-terminated fnmatch patterns, or NULL */
   char **exclude;
@@ -80,6 +81,7 @@ extern const dsprof_pass dsprof_shards_pass;
    with.  */
 bool dsprof_event_p (tree fndecl);
 tree dsprof_instrument_events (function *fun, basic_block first);
+extern const dsprof_pass dsprof_compiled_events_pass;
 enum dsprof_dim_type dsprof_event_dim_type (tree type);
 tree dsprof_word_value (gimple_stmt_iterator *gsi, tree expr,
                         enum dsprof_dim_type t);

@@ -59,12 +59,33 @@
    __dsprof_sites[k] is a word the runtime fills with the site's global id when the
    unit registers; passing its address identifies the site in one register.  The
    frame's CFA (an rsp-relative address, no frame pointer needed) lets the runtime
-   tell which open events a longjmp has left behind.  */
+   tell which open events a longjmp has left behind. .
+
+   functions=all's events ("call", no values) are the functions as compiled,
+   as gprof and perf see them: their hooks are not inserted here, before any
+   optimisation, but by a pass after GCC's last GIMPLE optimisation
+   (dsprof_compiled_events_pass), into the functions that are still
+   functions then.  A call the compiler inlined is in its caller's record
+   and is no event; a clone (foo.constprop.0, foo.isra.0) records as the
+   function it was made from, and so does the part of a function split from
+   its head (foo.part.0), which the compiler inlines where the function is
+   called: a call of foo records when it runs the part (and the function's
+   own copy, where it calls the part, records the part inside itself).
+   So the program's code is the plain build's, with a guard and two calls
+   in each function it keeps: no function is made a call that the plain
+   build inlines.  The site of each is made with the unit's other sites,
+   before IPA.  functions=source makes every function an event as annotated
+   ones are: each call of the source, inlined or not (none is), as is -flto
+   (the unit's sites are not known at link time).  */
 
 #include "gcc-compat.h"
 #include "dsprof-plugin.h"
 #include "dsprof-format.h"
 #include "dim-expr.h"
+#include "value-range.h"
+#include "tree-ssanames.h"
+#include "tree-into-ssa.h"
+#include "dominance.h"
 
 /* How values of TYPE are recorded, DSPROF_DIM_NONE if they are not.  */
 
@@ -97,6 +118,20 @@ dsprof_event_dim_type (tree type)
     }
 }
 
+/* The sites of the functions whose events wait for the compiled function,
+   by function (its origin, for a clone).  */
+static hash_map<tree, unsigned> *compiled_sites;
+
+/* A temporary of TYPE for the hooks' operands: a variable, or an SSA name
+   in a function already in SSA form (dsprof_compiled_events_pass).  */
+
+static tree
+hook_tmp (tree type, const char *name)
+{
+  return gimple_in_ssa_p (cfun) ? make_ssa_name (type)
+                                : create_tmp_reg (type, name);
+}
+
 /* The event type of FNDECL, or NULL if it is not an event: the attribute's,
    else that of the selection file's `event' directive (docs/select.md), else
    "call" with functions=all.  */
@@ -119,13 +154,19 @@ event_type (tree fndecl)
 
 /* Whether FNDECL's calls are to be events.  An event's hooks need a call of
    its own (its frame identifies it), so an always_inline function is none:
-   annotated, that is an error; with functions=all it is counted without
-   events.  */
+   annotated, that is an error; with functions=all or source it is counted
+   without events.  */
 
 bool
 dsprof_event_p (tree fndecl)
 {
   if (!dsprof_opts.events || !event_type (fndecl) || DECL_ARTIFICIAL (fndecl))
+    return false;
+  /* The body of an `extern inline' function (gnu_inline, as the C library's
+     headers have) is only ever inlined: a call that is not calls the
+     library's copy, so made an event it would not run at all.  */
+  if (DECL_EXTERNAL (fndecl)
+      && !lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
     return false;
   if (!lookup_attribute ("always_inline", DECL_ATTRIBUTES (fndecl)))
     return true;
@@ -219,13 +260,13 @@ dsprof_insert_hook (gimple_stmt_iterator *gsi, tree fn, tree site, tree arg,
 tree
 dsprof_insert_cfa (gimple_stmt_iterator *gsi, int offset)
 {
-  tree cfa = create_tmp_reg (ptr_type_node, "dsprof_cfa");
+  tree cfa = hook_tmp (ptr_type_node, "dsprof_cfa");
   gcall *get = gimple_build_call (builtin_decl_explicit (BUILT_IN_DWARF_CFA), 0);
   gimple_call_set_lhs (get, cfa);
   gsi_insert_before (gsi, get, GSI_SAME_STMT);
   if (!offset)
     return cfa;
-  tree below = create_tmp_reg (ptr_type_node, "dsprof_cfa");
+  tree below = hook_tmp (ptr_type_node, "dsprof_cfa");
   gsi_insert_before (gsi, gimple_build_assign (below, POINTER_PLUS_EXPR, cfa,
                                                size_int (offset)),
                      GSI_SAME_STMT);
@@ -255,22 +296,30 @@ events_flag_decl (void)
 /* Insert before GSI "if (__builtin_expect (STARTED, 1) != 0)", and return
    the condition.  Events are usually on: the hooks are the expected path,
    so with events on the guard costs a test and a branch not taken, and with
-   them off a test and a jump over the hooks.  */
+   them off a test and a jump over the hooks.  In a function in SSA form,
+   after the optimisers (dsprof_compiled_events_pass), where
+   __builtin_expect is no longer expanded, the test is of STARTED alone and
+   the expectation is the probabilities of dsprof_guard_block's edges.  */
 
 gcond *
 dsprof_insert_guard (gimple_stmt_iterator *gsi, tree started)
 {
-  tree expected = create_tmp_var (long_integer_type_node, "dsprof_on");
-  tree arg = force_gimple_operand_gsi (gsi, fold_convert (long_integer_type_node,
-                                                          started),
-                                       true, NULL_TREE, true, GSI_SAME_STMT);
-  gcall *expect
-    = gimple_build_call (builtin_decl_explicit (BUILT_IN_EXPECT), 2, arg,
-                         build_int_cst (long_integer_type_node, 1));
-  gimple_call_set_lhs (expect, expected);
-  gsi_insert_before (gsi, expect, GSI_SAME_STMT);
-  gcond *cond = gimple_build_cond (NE_EXPR, expected,
-                                   build_int_cst (long_integer_type_node, 0),
+  tree type = long_integer_type_node, tested = started;
+  if (gimple_in_ssa_p (cfun))
+    type = TREE_TYPE (started);
+  else
+    {
+      tree arg = force_gimple_operand_gsi (gsi, fold_convert (type, started),
+                                           true, NULL_TREE, true,
+                                           GSI_SAME_STMT);
+      tested = hook_tmp (type, "dsprof_on");
+      gcall *expect
+        = gimple_build_call (builtin_decl_explicit (BUILT_IN_EXPECT), 2, arg,
+                             build_int_cst (type, 1));
+      gimple_call_set_lhs (expect, tested);
+      gsi_insert_before (gsi, expect, GSI_SAME_STMT);
+    }
+  gcond *cond = gimple_build_cond (NE_EXPR, tested, build_int_cst (type, 0),
                                    NULL_TREE, NULL_TREE);
   gsi_insert_before (gsi, cond, GSI_SAME_STMT);
   return cond;
@@ -411,7 +460,7 @@ dsprof_return_stmts (function *fun, vec<gimple *> *returns)
 tree
 dsprof_read_events_flag (gimple_stmt_iterator *gsi)
 {
-  tree started = create_tmp_var (integer_type_node, "dsprof_started");
+  tree started = hook_tmp (integer_type_node, "dsprof_started");
   gsi_insert_before (gsi, gimple_build_assign (started, events_flag_decl ()),
                      GSI_SAME_STMT);
   return started;
@@ -516,14 +565,63 @@ insert_finishes (function *fun, tree started, tree exit_fn, tree site,
     }
 }
 
-/* Insert the hooks into FUN, whose entry block FIRST has FUN's entry edge as its
-   only predecessor.  Return the local STARTED of step (0).  */
+/* Whether FNDECL's events are those of the function as compiled
+   (functions=all, dsprof_compiled_events_pass): it is neither annotated nor
+   selected by an `event' directive, and the unit is not written for -flto
+   (its sites would not be known at link time).  */
+
+static bool
+compiled_event_p (tree fndecl)
+{
+  return dsprof_opts.all_functions && !dsprof_opts.source_functions
+         && !flag_generate_lto && !flag_generate_offload
+         && !lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl))
+         && !select_event_for (fndecl);
+}
+
+/* Insert into FUN, whose entry block FIRST has FUN's entry edge as its only
+   predecessor, the hooks of SITE: (0) the guard, Start with the words of
+   PARAMS (of dimension types DIMS) and START_DIMS, and Finish before every
+   return with FINISH_DIMS and the result of dimension type RESULT.  Return
+   the local STARTED of step (0).  */
+
+static tree
+insert_events (function *fun, basic_block first, tree site, vec<tree> &params,
+               vec<enum dsprof_dim_type> &dims, dim_prog *start_dims,
+               dim_prog *finish_dims, enum dsprof_dim_type result)
+{
+  /* (0) The guard: STARTED = __dsprof_events_on, and Start only if it is
+     set.  Finish tests STARTED, not the flag again, so every Start recorded
+     has its Finish even if the flag changed in between.  */
+  gimple_stmt_iterator gsi = gsi_after_labels (first);
+  tree started = dsprof_read_events_flag (&gsi);
+  gcond *guard = dsprof_insert_guard (&gsi, started);
+  insert_start (&gsi, guard, dsprof_enter_hook (), site, params, dims,
+                start_dims);
+  insert_finishes (fun, started, dsprof_exit_hook (), site, result,
+                   finish_dims);
+  return started;
+}
+
+/* Insert the hooks into FUN, whose entry block FIRST has FUN's entry edge as
+   its only predecessor, and return the local STARTED of step (0); or, for a
+   function whose events are those of its compiled form, make its site and
+   return NULL_TREE.  */
 
 tree
 dsprof_instrument_events (function *fun, basic_block first)
 {
   tree fndecl = fun->decl;
-  tree enter_fn = dsprof_enter_hook (), exit_fn = dsprof_exit_hook ();
+  if (compiled_event_p (fndecl))
+    {
+      if (!compiled_sites)
+        compiled_sites = new hash_map<tree, unsigned>;
+      compiled_sites->put (fndecl,
+                           dsprof_add_site (fndecl, "call", 0, NULL, NULL,
+                                            TREE_TYPE (TREE_TYPE (fndecl)),
+                                            DSPROF_DIM_NONE));
+      return NULL_TREE;
+    }
   auto_vec<tree> params;
   dim_prog start_dims = dim_prog (), finish_dims = dim_prog ();
   enum dsprof_dim_type result
@@ -540,17 +638,52 @@ dsprof_instrument_events (function *fun, basic_block first)
   unsigned k = dsprof_add_site (fndecl, event_type (fndecl), params.length (),
                                 params.address (), dims.address (),
                                 TREE_TYPE (TREE_TYPE (fndecl)), result);
-  tree site = dsprof_site_ref (k);
-
-  /* (0) The guard: STARTED = __dsprof_events_on, and Start only if it is
-     set.  Finish tests STARTED, not the flag again, so every Start recorded
-     has its Finish even if the flag changed in between.  */
-  gimple_stmt_iterator gsi = gsi_after_labels (first);
-  tree started = dsprof_read_events_flag (&gsi);
-  gcond *guard = dsprof_insert_guard (&gsi, started);
-  insert_start (&gsi, guard, enter_fn, site, params, dims, &start_dims);
-  insert_finishes (fun, started, exit_fn, site, result, &finish_dims);
+  tree started = insert_events (fun, first, dsprof_site_ref (k), params, dims,
+                                &start_dims, &finish_dims, result);
   dim_prog_release (&start_dims);
   dim_prog_release (&finish_dims);
   return started;
 }
+
+/* functions=all's hooks, after GCC's last GIMPLE optimisation: into each
+   function that has a site (dsprof_instrument_events), or whose origin has
+   one (a clone, a split part).  No call of it stays a tail call: Finish
+   follows.  */
+
+static bool
+compiled_events_gate (function *)
+{
+  return compiled_sites && !in_lto_p;
+}
+
+static unsigned int
+compiled_events_execute (function *fun)
+{
+  unsigned *k = compiled_sites->get (DECL_ORIGIN (fun->decl));
+  if (!k)
+    return 0;
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      if (gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi)))
+        gimple_call_set_tail (call, false);
+  basic_block first
+    = split_edge (single_succ_edge (ENTRY_BLOCK_PTR_FOR_FN (fun)));
+  auto_vec<tree> params;
+  auto_vec<enum dsprof_dim_type> dims;
+  dim_prog none = dim_prog ();
+  insert_events (fun, first, dsprof_site_ref (*k), params, dims, &none, &none,
+                 DSPROF_DIM_NONE);
+  free_dominance_info (CDI_DOMINATORS);
+  mark_virtual_operands_for_renaming (fun);
+  return 0;
+}
+
+const dsprof_pass dsprof_compiled_events_pass = {
+  .name = "dsprof_events",
+  .required = PROP_cfg | PROP_ssa,
+  .todo_finish = TODO_update_ssa_only_virtuals,
+  .gate = compiled_events_gate,
+  .execute = compiled_events_execute,
+};

@@ -419,9 +419,10 @@ dsprof_emit_unit (void)
   /* A unit asked for dispatch functions registers even with nothing to
      count or record, so that the profile says which were asked for
      (dispatch.cc), with a one-element site array: no other unit's has its
-     address.  */
+     address.  Sites whose hooks come later (functions=all's, events.cc)
+     need the array too.  */
   bool asked = dsprof_dispatch_asked ();
-  if (!counters_decl && !sites_decl && asked)
+  if (nsites || (!counters_decl && asked))
     dsprof_sites_decl ();
   if (!counters_decl && !sites_decl)
     return;

@@ -97,8 +97,9 @@
 #                      of BENCH_SLOW_RUNS runs of each, one after the other)
 #   real_times         gawk and jq from Debian source (scripts/real.sh's
 #                      builds) running bench/gawk-cpu.awk and bench/jq-cpu.jq,
-#                      plain and with functions=all counters=off (jq also
-#                      without its jv_* functions, a selection file): the run
+#                      plain, with functions=all counters=off (jq also
+#                      without its jv_* functions, a selection file) and with
+#                      functions=source counters=off: the run
 #                      less dsprof's estimate of its cost, and the profiled
 #                      time after deduction, against the plain run (medians
 #                      of BENCH_SLOW_RUNS runs of each, one after the other);
@@ -1253,7 +1254,7 @@ bench_real_times () {
       "pkg_$pkg"
       [ -z "$DEPS" ] || "$TOP/scripts/deps.sh" install $DEPS >&2 ||
         die "the build dependencies of $pkg are missing"
-      for v in plain all-O2 ${ALL_SELECT:+all-sel-O2}; do
+      for v in plain all-O2 ${ALL_SELECT:+all-sel-O2} src-O2; do
         [ "$(cat "$OUT/$pkg-$v.stamp" 2>/dev/null)" = "$stamp" ] && continue
         build "$pkg" "$v" >&2
         echo "$stamp" >"$OUT/$pkg-$v.stamp"
@@ -1281,7 +1282,7 @@ def built(v):  # with these tools and recipes
         return open(os.path.join(dir, "%s-%s.stamp" % (pkg, v))).read().strip() == stamp
     except OSError:
         return False
-variants = [v for v in ("plain", "all-O2", "all-sel-O2") if built(v)]
+variants = [v for v in ("plain", "all-O2", "all-sel-O2", "src-O2") if built(v)]
 select = {"all-sel-O2": open(os.path.join(dir, pkg + "-all-sel-O2.select")).read().strip()
           if "all-sel-O2" in variants else ""}
 prof = os.path.join(dir, pkg + ".data")
@@ -1334,7 +1335,8 @@ print("%s plain run (-O2)|%.3f|s|1.00x|median of %d runs; CPU time %.3f s" % (pk
 for v in variants[1:]:
     c, cost, prof_s, ev, samp, nsamp, off = (med(v, k) for k in range(7))
     # all-sel-O2's selection file is one line, "exclude PAT...".
-    what = pkg + (" functions=all" if v == "all-O2" else " less " + select[v].split(None, 1)[1])
+    what = pkg + {"all-O2": " functions=all", "src-O2": " functions=source"}.get(v) or \
+        pkg + " less " + select[v].split(None, 1)[1]
     print("%s: run|%.3f|s|%.2fx|%d events" % (what, c, c / p, ev))
     print("%s: estimate|%.3f|s|%.2fx|dsprof's estimate of its cost, of the run's overhead (%.3f s)" % (what, cost, cost / (c - p), c - p))
     print("%s: run - estimate|%.3f|s|%.2fx|against the plain run" % (what, c - cost, (c - cost) / p))

@@ -265,9 +265,10 @@ build () {  # build PACKAGE VARIANT
     ds-O0)   opt=-O0 ;;
     ds-O2)   opt=-O2 ;;
     both-O0) opt=-O0 ;;
-    # Every function an event, no counters; all-sel-O2 less what the recipe's
-    # ALL_SELECT leaves out (make bench's real_times).
-    all-O2|all-sel-O2) opt=-O2 ;;
+    # Every function an event, no counters: as compiled (all-O2), all-sel-O2
+    # less what the recipe's ALL_SELECT leaves out, as written (src-O2;
+    # make bench's real_times).
+    all-O2|all-sel-O2|src-O2) opt=-O2 ;;
     *) die "unknown variant $v" ;;
   esac
   say "$pkg: building $v"
@@ -307,8 +308,10 @@ build () {  # build PACKAGE VARIANT
           inst="$inst -fplugin-arg-dsprof-select=$dir.select" ;&
         all-O2)
           inst="$inst -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off" ;;
+        src-O2)
+          inst="$inst -fplugin-arg-dsprof-functions=source -fplugin-arg-dsprof-counters=off" ;;
       esac
-      case $v in all-*) ;; *) printf '%s\n' "$EVENTS" | awk -v dir="$dir" '
+      case $v in all-*|src-*) ;; *) printf '%s\n' "$EVENTS" | awk -v dir="$dir" '
         /^> / { f = dir "/" $2; print "" >> f; next }
         NF { if (!f) { print "no \"> FILE\" line" > "/dev/stderr"; exit 1 } print >> f }' ;;
       esac

@@ -37,7 +37,7 @@ bad update "dsprof: bad value '' for argument 'update' (valid: single, atomic, t
 bad counters=maybe "dsprof: bad value 'maybe' for argument 'counters' (valid: on, off)"
 bad counters=ON "dsprof: bad value 'ON' for argument 'counters' (valid: on, off)"
 bad events=1 "dsprof: bad value '1' for argument 'events' (valid: on, off)"
-bad functions=some "dsprof: bad value 'some' for argument 'functions' (valid: all, annotated)"
+bad functions=some "dsprof: bad value 'some' for argument 'functions' (valid: all, source, annotated)"
 bad verbose=yes "dsprof: argument 'verbose' takes no value"
 bad include "dsprof: argument 'include' needs a colon-separated list of patterns"
 bad exclude= "dsprof: argument 'exclude' needs a colon-separated list of patterns"
@@ -57,7 +57,7 @@ awk '/^Help for the loaded plugins:$/ { on = 1; next }
 got=$(sed 's/[= ].*//' help.args | paste -sd, - | sed 's/,/, /g')
 [ "$got" = "$KEYS" ] || fail "the plugin's help lists the keys '$got', not '$KEYS': $(cat help.err)"
 for arg in "counters=on|off" "events=on|off" "update=single|atomic|thread" \
-           "functions=all|annotated" "verbose"; do
+           "functions=all|source|annotated" "verbose"; do
   grep -q "^$(printf '%s' "$arg" | sed 's/|/[|]/g')  *[a-z]" help.args \
     || fail "the plugin's help has no line '$arg' with its help: $(cat help.args)"
 done
