@@ -205,7 +205,9 @@ instrument_function (function *fun)
       fprintf (stderr, "dsprof: %s:%d: %s: %u blocks counted (%u counters)%s%s",
                x.file ? x.file : main_input_filename, x.line,
                function_name (fun), counted, ncounters,
-               event ? ", event hooks" : "", dispatch ? ", op hooks" : "");
+               !event ? "" : started ? ", event hooks"
+                                     : ", event hooks where compiled",
+               dispatch ? ", op hooks" : "");
       if (!call_sites.is_empty ())
         fprintf (stderr, ", %u call site events", call_sites.length ());
       fputc ('\n', stderr);

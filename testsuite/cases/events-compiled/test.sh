@@ -12,6 +12,7 @@
 #    a tail call); rec 7 deep; deep and thrower, left by longjmp, complete=false;
 #  - functions=source, -O0 and -flto: every function of the source an event,
 #    each call (sq 6 times, lookup 12);
+#  - verbose says which functions get their hooks where compiled;
 #  - the counts of lines are the same whichever functions= (and with events
 #    off, no record).
 . "$(dirname "$0")/../../lib.sh"
@@ -72,6 +73,14 @@ build source0 -O0 -fplugin-arg-dsprof-functions=source
 counts_are source0 "${EVERY[@]}"
 build lto -O2 -flto -fplugin-arg-dsprof-functions=all
 counts_are lto "${EVERY[@]}"
+
+# verbose says where each function's hooks go.
+for m in all source; do
+  gcc -O2 -fplugin="$PLUGIN" -fplugin-arg-dsprof-functions=$m -fplugin-arg-dsprof-verbose \
+    -I"$TOP/runtime" -c compiled.c -o /dev/null 2>verbose.$m || fail "verbose $m: gcc failed"
+done
+grep -q ': sq: .*, event hooks where compiled$' verbose.all || fail "verbose, all: sq's line: $(cat verbose.all)"
+grep -q ': sq: .*, event hooks$' verbose.source || fail "verbose, source: sq's line: $(cat verbose.source)"
 
 # Where the events are does not change the counts of lines.
 build annotated -O2
