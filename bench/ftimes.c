@@ -7,7 +7,7 @@
      task (annotated)   spins 2 us, calls step 3 times and rec (3)
      step               spins 400 ns, calls leaf twice
      leaf               spins 150 ns
-     rec (n)            spins 250 ns, calls rec (n - 1) down to rec (0)
+     rec (n)            calls rec (n - 1) down to rec (0), spins 250 ns
 
    `ftimes N` runs task N times and prints, one line per function, its
    name, its calls, its median busy-wait and the sum of them, in ns ("leaf
@@ -101,12 +101,14 @@ step (void)
   leaf ();
 }
 
+/* Its spin after the call: no tail call, which the compiler would make a
+   loop (functions=all's events are the calls as compiled).  */
 static __attribute__ ((noinline)) void
 rec (int n)
 {
-  SPIN (REC, 250);
   if (n > 0)
     rec (n - 1);
+  SPIN (REC, 250);
 }
 
 DSPROF_EVENT_TYPE ("Task") __attribute__ ((noinline)) void

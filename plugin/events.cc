@@ -681,7 +681,7 @@ compiled_events_execute (function *fun)
 }
 
 const dsprof_pass dsprof_compiled_events_pass = {
-  .name = "dsprof_events",
+  .name = "dsprof-events",
   .required = PROP_cfg | PROP_ssa,
   .todo_finish = TODO_update_ssa_only_virtuals,
   .gate = compiled_events_gate,

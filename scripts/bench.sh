@@ -1335,8 +1335,8 @@ print("%s plain run (-O2)|%.3f|s|1.00x|median of %d runs; CPU time %.3f s" % (pk
 for v in variants[1:]:
     c, cost, prof_s, ev, samp, nsamp, off = (med(v, k) for k in range(7))
     # all-sel-O2's selection file is one line, "exclude PAT...".
-    what = pkg + {"all-O2": " functions=all", "src-O2": " functions=source"}.get(v) or \
-        pkg + " less " + select[v].split(None, 1)[1]
+    what = pkg + ({"all-O2": " functions=all", "src-O2": " functions=source"}.get(v) or
+                  " less " + select[v].split(None, 1)[1])
     print("%s: run|%.3f|s|%.2fx|%d events" % (what, c, c / p, ev))
     print("%s: estimate|%.3f|s|%.2fx|dsprof's estimate of its cost, of the run's overhead (%.3f s)" % (what, cost, cost / (c - p), c - p))
     print("%s: run - estimate|%.3f|s|%.2fx|against the plain run" % (what, c - cost, (c - cost) / p))
