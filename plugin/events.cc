@@ -59,7 +59,7 @@
    __dsprof_sites[k] is a word the runtime fills with the site's global id when the
    unit registers; passing its address identifies the site in one register.  The
    frame's CFA (an rsp-relative address, no frame pointer needed) lets the runtime
-   tell which open events a longjmp has left behind. .
+   tell which open events a longjmp has left behind.
 
    functions=all's events ("call", no values) are the functions as compiled,
    as gprof and perf see them: their hooks are not inserted here, before any
