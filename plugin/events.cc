@@ -162,9 +162,10 @@ dsprof_event_p (tree fndecl)
 {
   if (!dsprof_opts.events || !event_type (fndecl) || DECL_ARTIFICIAL (fndecl))
     return false;
-  /* The body of an `extern inline' function (gnu_inline, as the C library's
-     headers have) is only ever inlined: a call that is not calls the
-     library's copy, so made an event it would not run at all.  */
+  /* A body the unit has only for inlining (an `extern inline' gnu_inline
+     function, as the C library's headers have, or a C99 inline definition):
+     a call that is not inlined calls the function's own copy, so made an
+     event it would not run at all.  */
   if (DECL_EXTERNAL (fndecl)
       && !lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl)))
     return false;
