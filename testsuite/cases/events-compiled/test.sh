@@ -10,6 +10,8 @@
 #    lookup's part record under their function's name (scale 6 times, lookup 3,
 #    the calls that ran the part); callee inside tailer (Finish after what was
 #    a tail call); rec 7 deep; deep and thrower, left by longjmp, complete=false;
+#    with counters=off, the plain build's functions again, and GCC's inlining
+#    of rec's recursion, which the counters' increments prevent, in rec's count;
 #  - functions=source, -O0 and -flto: every function of the source an event,
 #    each call (sq 6 times, lookup 12);
 #  - verbose says which functions get their hooks where compiled;
@@ -59,6 +61,17 @@ done
 grep -q '^sq' all.syms && fail "GCC did not inline sq, which this test is about"
 counts_are all "main 1 true" "scale 6 true" "tailer 6 true" "callee 6 true" "lookup 3 true" \
   "rec 7 true" "deep 1 false" "thrower 1 false"
+# The same with counters=off, a unit whose only sites get their hooks late: the
+# plain build's functions, and the same events but rec's, whose recursion GCC
+# inlines two levels deep here as in the plain build, not with the counters'
+# increments in its body (as gcov's change what it inlines).
+build allnc -O2 -fplugin-arg-dsprof-functions=all -fplugin-arg-dsprof-counters=off
+syms allnc >allnc.syms
+diff -u plain.syms allnc.syms >&2 || fail "functions=all counters=off changed which functions the program has"
+expect_same <(grep -v '^rec ' all.counts) <(grep -v '^rec ' allnc.counts)
+rec=$(awk '$1 == "rec" { print $2 }' allnc.counts)
+[ "${rec:-0}" -ge 1 ] && [ "$rec" -lt 7 ] ||
+  fail "counters=off: $rec records of rec, not between 1 and 6 (its recursion inlined)"
 run_dsprof report name parent --format csv all.data | awk -F, '$1 == 2 { print $2, $3, $(NF - 1) }' >all.parents
 grep -qx 'callee tailer 6' all.parents || fail "callee not inside tailer: $(cat all.parents)"
 grep -qx 'rec rec 6' all.parents || fail "rec not inside rec: $(cat all.parents)"
