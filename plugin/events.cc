@@ -69,8 +69,8 @@
    and is no event; a clone (foo.constprop.0, foo.isra.0) records as the
    function it was made from, and so does the part of a function split from
    its head (foo.part.0), which the compiler inlines where the function is
-   called: a call of foo records when it runs the part (and the function's
-   own copy, where it calls the part, records the part inside itself).
+   called: a call of foo records when it runs the part, inlined head or
+   not (the function's own copy, the head, has no hooks).
    So the program's code is the plain build's, with a guard and two calls
    in each function it keeps: no function is made a call that the plain
    build inlines.  The site of each is made with the unit's other sites,
@@ -648,8 +648,8 @@ dsprof_instrument_events (function *fun, basic_block first)
 
 /* functions=all's hooks, after GCC's last GIMPLE optimisation: into each
    function that has a site (dsprof_instrument_events), or whose origin has
-   one (a clone, a split part).  No call of it stays a tail call: Finish
-   follows.  */
+   one (a clone, a split part), but the head of a split function, whose part
+   records.  No call of it stays a tail call: Finish follows.  */
 
 static bool
 compiled_events_gate (function *)
@@ -657,11 +657,32 @@ compiled_events_gate (function *)
   return compiled_sites && !in_lto_p;
 }
 
+/* Whether FUN calls a part split from its own origin: it is the head of a
+   split function, whose part records the call.  */
+
+static bool
+calls_own_part_p (function *fun)
+{
+  basic_block bb;
+  FOR_EACH_BB_FN (bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gcall *call = dyn_cast<gcall *> (gsi_stmt (gsi));
+        tree callee = call ? gimple_call_fndecl (call) : NULL_TREE;
+        cgraph_node *node = callee ? cgraph_node::get (callee) : NULL;
+        if (node && node->split_part
+            && DECL_ORIGIN (callee) == DECL_ORIGIN (fun->decl))
+          return true;
+      }
+  return false;
+}
+
 static unsigned int
 compiled_events_execute (function *fun)
 {
   unsigned *k = compiled_sites->get (DECL_ORIGIN (fun->decl));
-  if (!k)
+  if (!k || calls_own_part_p (fun))
     return 0;
   basic_block bb;
   FOR_EACH_BB_FN (bb, fun)

@@ -50,6 +50,10 @@ lookup (int x)                  /* a small head, inlined; a large part */
   return buf[x & 4095] + (int) strlen (buf);
 }
 
+/* Called through this pointer: lookup's own copy runs too, its head, which
+   calls the part.  */
+int (*volatile lookup_ptr) (int) = lookup;
+
 int
 rec (int n)                     /* recursive, not a tail call */
 {
@@ -77,7 +81,8 @@ main (int argc, char **argv)
 {
   int n = argc > 1 ? atoi (argv[1]) : 5, s = 0;
   for (int i = 0; i < n; i++)
-    s += scale (i, 3) + tail_ptr (i) + lookup (i) + lookup (i + 2000 * (i & 1));
+    s += scale (i, 3) + tail_ptr (i) + lookup (i) + lookup (i + 2000 * (i & 1))
+         + lookup_ptr (i) + lookup_ptr (i + 3000);
   s += rec (n);
   int j = setjmp (env);
   if (!j)

@@ -2,18 +2,20 @@
 # (docs/contract.md §4.1), functions=source of every function of the source.
 # compiled.c at -O2, where GCC 12 inlines sq into scale, clones scale
 # (scale.constprop.0), splits lookup's large part from its inlined head
-# (lookup.part.0) and keeps a tail call in tailer:
+# (lookup.part.0; lookup's own copy, called through a pointer, is the head,
+# which jumps to the part) and keeps a tail call in tailer:
 #  - every build prints what the plain build prints;
 #  - functions=all leaves the program's functions as the plain build has them
 #    (the same function symbols: none made a call that the plain build
 #    inlines), and its events are those functions: no sq; scale's clone and
-#    lookup's part record under their function's name (scale 6 times, lookup 3,
-#    the calls that ran the part); callee inside tailer (Finish after what was
+#    lookup's part record under their function's name (scale 6 times, lookup 9:
+#    the calls that ran the part, 3 by the inlined heads and 6 by the head's own
+#    copy, which records none of its own); callee inside tailer (Finish after what was
 #    a tail call); rec 7 deep; deep and thrower, left by longjmp, complete=false;
 #    with counters=off, the plain build's functions again, and GCC's inlining
 #    of rec's recursion, which the counters' increments prevent, in rec's count;
 #  - functions=source, -O0 and -flto: every function of the source an event,
-#    each call (sq 6 times, lookup 12);
+#    each call (sq 6 times, lookup 24);
 #  - verbose says which functions get their hooks where compiled;
 #  - the counts of lines are the same whichever functions= (and with events
 #    off, no record).
@@ -59,7 +61,7 @@ for s in scale.constprop.0 lookup.part.0 tailer; do
   grep -qx "$s" all.syms || fail "GCC did not make $s here, which this test is about: $(cat all.syms)"
 done
 grep -q '^sq' all.syms && fail "GCC did not inline sq, which this test is about"
-counts_are all "main 1 true" "scale 6 true" "tailer 6 true" "callee 6 true" "lookup 3 true" \
+counts_are all "main 1 true" "scale 6 true" "tailer 6 true" "callee 6 true" "lookup 9 true" \
   "rec 7 true" "deep 1 false" "thrower 1 false"
 # The same with counters=off, a unit whose only sites get their hooks late: the
 # plain build's functions, and the same events but rec's, whose recursion GCC
@@ -75,8 +77,9 @@ rec=$(awk '$1 == "rec" { print $2 }' allnc.counts)
 run_dsprof report name parent --format csv all.data | awk -F, '$1 == 2 { print $2, $3, $(NF - 1) }' >all.parents
 grep -qx 'callee tailer 6' all.parents || fail "callee not inside tailer: $(cat all.parents)"
 grep -qx 'rec rec 6' all.parents || fail "rec not inside rec: $(cat all.parents)"
+grep -q '^lookup lookup ' all.parents && fail "lookup's head records its part inside itself: $(cat all.parents)"
 
-EVERY=("main 1 true" "sq 6 true" "scale 6 true" "tailer 6 true" "callee 6 true" "lookup 12 true"
+EVERY=("main 1 true" "sq 6 true" "scale 6 true" "tailer 6 true" "callee 6 true" "lookup 24 true"
        "rec 7 true" "deep 1 false" "thrower 1 false")
 build source -O2 -fplugin-arg-dsprof-functions=source
 counts_are source "${EVERY[@]}"
