@@ -25,8 +25,7 @@ struct dsprof_options dsprof_opts = {
   .counters = true,
   .events = true,
   .update = DSPROF_UPDATE_DEFAULT,
-  .all_functions = false,
-  .source_functions = false,
+  .functions = DSPROF_FUNCTIONS_ANNOTATED,
   .verbose = false,
   .include = NULL,
   .exclude = NULL,
@@ -46,6 +45,7 @@ union plugin_arg_store
 {
   bool *flag;
   enum dsprof_update *update;
+  enum dsprof_functions *functions;
   char ***patterns;
   const char **file;
 };
@@ -129,18 +129,14 @@ parse_bool (const struct plugin_arg *arg, const char *value)
   return i >= 0;
 }
 
-/* functions=all|source|annotated: every function an event, as compiled
-   (all) or as written (source), or only the annotated and selected ones.  */
+/* functions=: its words are those of enum dsprof_functions, in order.  */
 
 static bool
 parse_functions (const struct plugin_arg *arg, const char *value)
 {
   int i = choice_index (arg, value);
   if (i >= 0)
-    {
-      dsprof_opts.all_functions = i < 2;
-      dsprof_opts.source_functions = i == 1;
-    }
+    *arg->store.functions = (enum dsprof_functions) i;
   return i >= 0;
 }
 
@@ -224,7 +220,8 @@ static const struct plugin_arg plugin_args[] = {
     .help = "every function an event of type call, as compiled (all: "
             "inlined calls are not events) or as written (source: none "
             "inlined); default annotated",
-    .parse = parse_functions, .store = {} },
+    .parse = parse_functions,
+    .store = { .functions = &dsprof_opts.functions } },
   { .key = "include", .syntax = "PAT[:PAT...]",
     .help = "instrument only functions whose name, file or file's base "
             "name matches a PAT (fnmatch)",
@@ -539,7 +536,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
       /* functions=all's hooks go into the functions as compiled, after
          inlining (events.cc): inserted last, the pass runs before the
          counters' late passes above, which see its calls.  */
-      if (dsprof_opts.events && dsprof_opts.all_functions)
+      if (dsprof_opts.events && dsprof_opts.functions == DSPROF_FUNCTIONS_ALL)
         insert_pass_after (info->base_name, &dsprof_compiled_events_pass,
                            "optimized");
     }

@@ -18,6 +18,15 @@ enum dsprof_update
   DSPROF_UPDATE_THREAD
 };
 
+/* functions=: which functions are events, in the order of its words in
+   plugin_args (dsprof-plugin.cc).  */
+enum dsprof_functions
+{
+  DSPROF_FUNCTIONS_ALL,       /* every function, as compiled (events.cc) */
+  DSPROF_FUNCTIONS_SOURCE,    /* every function of the source */
+  DSPROF_FUNCTIONS_ANNOTATED  /* the annotated and selected ones */
+};
+
 /* What the arguments -fplugin-arg-dsprof-KEY[=VALUE] ask, each stored by its
    entry of the table plugin_args in dsprof-plugin.cc, which says how a new
    one is added.  */
@@ -26,8 +35,7 @@ struct dsprof_options
   bool counters;             /* counters=on|off */
   bool events;               /* events=on|off */
   enum dsprof_update update; /* update=single|atomic|thread */
-  bool all_functions;        /* functions=all or functions=source */
-  bool source_functions;     /* functions=source */
+  enum dsprof_functions functions; /* functions=all|source|annotated */
   bool verbose;              /* verbose */
   char **include;            /* NULL-terminated fnmatch patterns, or NULL */
   char **exclude;

@@ -149,7 +149,8 @@ event_type (tree fndecl)
     }
   if (select_event *e = select_event_for (fndecl))
     return select_event_type (e, fndecl);
-  return dsprof_opts.all_functions ? "call" : NULL;
+  return dsprof_opts.functions != DSPROF_FUNCTIONS_ANNOTATED ? "call"
+                                                              : NULL;
 }
 
 /* Whether FNDECL's calls are to be events.  An event's hooks need a call of
@@ -574,7 +575,7 @@ insert_finishes (function *fun, tree started, tree exit_fn, tree site,
 static bool
 compiled_event_p (tree fndecl)
 {
-  return dsprof_opts.all_functions && !dsprof_opts.source_functions
+  return dsprof_opts.functions == DSPROF_FUNCTIONS_ALL
          && !flag_generate_lto && !flag_generate_offload
          && !lookup_attribute ("dsprof_event", DECL_ATTRIBUTES (fndecl))
          && !select_event_for (fndecl);
