@@ -212,24 +212,35 @@ dsprof_str_max (void)
 
 /* sample.c: the sampler of the threads' CPU time (docs/contract.md §4.4,
    "Sampled times").
-   init           read DSPROF_SAMPLE; if it asks for samples, install HANDLER
-                  for its signal (SIGURG)
+   init           read DSPROF_SAMPLE and DSPROF_SAMPLER; if they ask for
+                  samples, install HANDLER for its signal (SIGURG)
    on             whether threads are to be sampled: asked for, and no
-                  thread's timer has failed to start
-   thread_start   start the calling thread's timer, into *TIMER; 0, or -1
+                  thread's clock has failed to start
+   thread_start   start the calling thread's clock, into *S; 0, or -1
                   (and no more sampling: `on' is false from then on)
-   thread_stop    delete it
-   weight         in HANDLER: the CPU time in ns a signal of our timers
-                  stands for; 0 for any other SIGURG, which it passes on to
-                  the disposition HANDLER replaced
+   thread_stop    stop it
+   fork_child     in a forked child: close the perf clocks it inherited
+   weight         in HANDLER, for the thread's sampler S (NULL: none): the
+                  CPU time in ns a signal of its clock stands for; 0 for any
+                  other SIGURG, which it passes on to the disposition HANDLER
+                  replaced
    in_recorder    in HANDLER, whether the thread was in the recorder's code
                   that runs outside its busy flag (DSPROF_RECORDER_TEXT)  */
+struct dsprof_sampler
+{
+  int fd;                    /* the perf task clock; -1: the timer */
+  uint64_t id;               /* its event's id (PERF_EVENT_IOC_ID) */
+  uint64_t last_ns;          /* the thread's CPU time at its last sample */
+  timer_t timer;             /* the POSIX CPU-time timer, with no perf clock */
+};
 DSPROF_HIDDEN void dsprof_sample_init (void (*handler) (int, siginfo_t *,
                                                         void *));
 DSPROF_HIDDEN int dsprof_sample_on (void);
-DSPROF_HIDDEN int dsprof_sample_thread_start (timer_t *timer);
-DSPROF_HIDDEN void dsprof_sample_thread_stop (timer_t timer);
-DSPROF_HIDDEN uint64_t dsprof_sample_weight (int sig, siginfo_t *si, void *ctx);
+DSPROF_HIDDEN int dsprof_sample_thread_start (struct dsprof_sampler *s);
+DSPROF_HIDDEN void dsprof_sample_thread_stop (struct dsprof_sampler *s);
+DSPROF_HIDDEN void dsprof_sample_fork_child (void);
+DSPROF_HIDDEN uint64_t dsprof_sample_weight (struct dsprof_sampler *s, int sig,
+                                             siginfo_t *si, void *ctx);
 DSPROF_HIDDEN int dsprof_sample_in_recorder (void *ctx);
 /* The section of the recorder's functions that run partly outside its busy
    flag (the hooks' entry points and the cost sampling around their calls):

@@ -158,14 +158,14 @@ struct thread
   int dead;                  /* no more space: drop this thread's events */
   struct dsprof_strtab strs;  /* the strings the current chunk defined */
   uint32_t sample_left;      /* hook calls to the next sampled one (cost.c) */
-  /* The sampler's (sample.c, DSPROF_SAMPLE): the thread's CPU-time timer,
+  /* The sampler's (sample.c, DSPROF_SAMPLE): the thread's CPU-time clock,
      whether it runs (the signal handler charges samples only then), whether
      samples wait to be written (the limit is then at pos, so that the next
      event takes the slow path to reserve, which writes them), and the
      samples counted since the last SAMPLE event, by SMP_* (the SAMPLE
      event's order).  The handler adds to them; the recorder takes them with
      an atomic exchange.  */
-  timer_t timer;
+  struct dsprof_sampler sampler;
   int sampling, sample_due;
   uint64_t smp[4];
   /* Cold: the cost state (cost.c), of sampled calls and the op probe.  */
@@ -404,7 +404,7 @@ put_op (struct thread *t, unsigned char *p, int op, uint64_t now)
   return dsprof_encode_uleb (p, now - t->last);
 }
 
-/* A thread's CPU-time timer did not start (sample.c said why, and samples
+/* A thread's CPU-time clock did not start (sample.c said why, and samples
    no more): the profile is not timed by samples, for that thread's records
    would have none.  */
 
@@ -461,8 +461,9 @@ samples_flush (struct thread *t)
 static void
 sample_signal (int sig, siginfo_t *si, void *ctx)
 {
-  uint64_t ns = dsprof_sample_weight (sig, si, ctx);
   struct thread *t = self;
+  uint64_t ns = dsprof_sample_weight (t && t->sampling ? &t->sampler : NULL,
+                                      sig, si, ctx);
   if (!ns || !t || !t->sampling)
     return;
   if (t->busy || dsprof_sample_in_recorder (ctx))
@@ -500,12 +501,12 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
   uint64_t setup_start = dsprof_ticks ();
   /* A thread's first chunk: in a child made by a raw clone (), whose thread
      state reads as new (thread_alloc), the child's own file first; and its
-     CPU-time timer, if samples are asked for.  */
+     CPU-time clock, if samples are asked for.  */
   if (!t->chunk)
     {
       dsprof_writer_adopt ();
       if (!t->sampling && dsprof_sample_on ()
-          && !(t->sampling = dsprof_sample_thread_start (&t->timer) == 0))
+          && !(t->sampling = dsprof_sample_thread_start (&t->sampler) == 0))
         samples_unflag ();
     }
   measure_once ();
@@ -1371,7 +1372,7 @@ thread_exit (void *arg)
   if (t->sampling)
     {
       t->sampling = 0;
-      dsprof_sample_thread_stop (t->timer);
+      dsprof_sample_thread_stop (&t->sampler);
     }
   close_all (t);
   self = NULL;
@@ -1433,6 +1434,7 @@ dsprof_recorder_fork_child (void)
 {
   struct thread *t = self;
   nthreads = 0;
+  dsprof_sample_fork_child ();   /* the parent's threads' clocks */
   if (!t)
     return;
   if (!t->open && !t->defined)
@@ -1456,7 +1458,7 @@ dsprof_recorder_fork_child (void)
   t->depth = 0;
   t->dead = 0;
   t->sample_left = dsprof_cost_fork_child (&t->cost);  /* its own costs */
-  /* A child has no timers: its first chunk starts one.  */
+  /* A child has no clock: its first chunk starts one.  */
   t->sampling = t->sample_due = 0;
   memset (t->smp, 0, sizeof t->smp);
 }

@@ -1,37 +1,58 @@
 /* sample.c - the sampler of the threads' CPU time (DSPROF_SAMPLE,
    docs/contract.md §4.4, "Sampled times"): the setting, the signal and one
-   timer per thread that records events, on the thread's own CPU clock
-   (timer_create on CLOCK_THREAD_CPUTIME_ID, delivered to the thread with
-   SIGEV_THREAD_ID), so that a sample falls every PERIOD of the CPU time the
-   thread spends and none while it waits for a CPU or sleeps.  What a sample
-   is charged to is the recorder's (recorder.c: the signal handler it gives
+   clock per thread that records events, on the thread's own CPU time, so
+   that a sample falls every PERIOD of the CPU time the thread spends and
+   none while it waits for a CPU or sleeps.  What a sample is charged to is
+   the recorder's (recorder.c: the signal handler it gives
    dsprof_sample_init).
 
-   The kernel checks a CPU-time timer at its scheduler tick, so a signal
-   comes at most once a tick (4 ms at HZ=250) and counts the periods that
-   passed since the last one in its si_overrun: a sample weighs (1 +
-   si_overrun) periods.
+   The clock is the thread's perf task clock where the kernel lets the
+   process open one (perf_event_open of PERF_COUNT_SW_TASK_CLOCK, kernel
+   time included, delivered to the thread by F_SETOWN_EX and F_SETSIG): the
+   kernel times it with a high-resolution timer while the thread runs, so a
+   sample falls every PERIOD, 1 ms as well as 100 us.  A sample weighs the
+   thread's CPU time since its last one (CLOCK_THREAD_CPUTIME_ID), so a
+   signal that two periods share, while the thread ran in the kernel, loses
+   no time.  Elsewhere (perf_event_paranoid above 1 for a process without
+   CAP_PERFMON, a seccomp filter, DSPROF_SAMPLER=timer) it is a POSIX
+   CPU-time timer (timer_create on CLOCK_THREAD_CPUTIME_ID, SIGEV_THREAD_ID),
+   which the kernel checks at its scheduler tick only: a signal comes at
+   most once a tick (4 ms at HZ=250) and counts the periods that passed
+   since the last one in its si_overrun: a sample weighs (1 + si_overrun)
+   periods.
 
    The signal is SIGURG, whose default action is to ignore it: a program
-   that sets its disposition back to the default while a timer runs loses
+   that sets its disposition back to the default while a clock runs loses
    samples, never its life (SIGPROF's default ends the process).  A program
    that handles SIGURG itself (out-of-band socket data) gets no samples: the
    sampler stands aside, with a warning, when it finds the signal taken at
-   start-up or when a thread's timer would start.  */
+   start-up or when a thread's clock would start.
+
+   A perf clock is a file descriptor of the process.  Fork copies every
+   thread's into the child, where they are the parent threads' clocks: the
+   child closes them (dsprof_sample_fork_child), known by a bitmap of their
+   numbers.  A descriptor is closed only while it is still a perf event of
+   ours (its id, PERF_EVENT_IOC_ID): one the program closed and reused is
+   left alone.  */
 
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include <ucontext.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 
 #include "internal.h"
 
-/* The period in ns; 0: no sampling.  */
+/* The period in ns; 0: no sampling.  Whether threads try a perf clock
+   first (DSPROF_SAMPLER is not "timer").  */
 static uint64_t period_ns;
+static int try_perf;
 #define SAMPLE_SIGNAL SIGURG
 
 /* The handler the recorder gave, and the disposition it replaced.  */
@@ -95,6 +116,12 @@ dsprof_sample_init (void (*handler) (int, siginfo_t *, void *))
                    "samples");
       return;
     }
+  const char *which = getenv ("DSPROF_SAMPLER");
+  try_perf = 1;
+  if (which && !strcmp (which, "timer"))
+    try_perf = 0;
+  else if (which && *which && strcmp (which, "perf"))
+    dsprof_warn ("DSPROF_SAMPLER='%.64s' is not perf or timer: perf", which);
   our_handler = handler;
   dsprof_signal_install (SAMPLE_SIGNAL, handler, &old_action);
   period_ns = ns;
@@ -106,9 +133,110 @@ dsprof_sample_on (void)
   return __atomic_load_n (&period_ns, __ATOMIC_RELAXED) != 0;
 }
 
-DSPROF_HIDDEN int
-dsprof_sample_thread_start (timer_t *timer)
+/* The calling thread's CPU time, in ns.  */
+
+static uint64_t
+thread_cpu_ns (void)
 {
+  return dsprof_clock_ns (CLOCK_THREAD_CPUTIME_ID);
+}
+
+/* The descriptors of the process's perf clocks, by number (those below
+   PERF_FDS): what a forked child closes.  */
+#define PERF_FDS 4096
+static uint64_t perf_fds[PERF_FDS / 64];
+
+static void
+perf_fd_mark (int fd, int on)
+{
+  if (fd >= PERF_FDS)
+    return;
+  uint64_t bit = (uint64_t) 1 << (fd % 64);
+  if (on)
+    __atomic_fetch_or (&perf_fds[fd / 64], bit, __ATOMIC_RELAXED);
+  else
+    __atomic_fetch_and (&perf_fds[fd / 64], ~bit, __ATOMIC_RELAXED);
+}
+
+/* Close FD if it is still a perf event: with ID, that event.  */
+
+static void
+perf_close (int fd, const uint64_t *id)
+{
+  uint64_t now;
+  if (ioctl (fd, PERF_EVENT_IOC_ID, &now) == 0 && (!id || now == *id))
+    close (fd);
+}
+
+/* Start a perf task clock for the calling thread TID into S; 0, or -1.  */
+
+static int
+perf_start (struct dsprof_sampler *s, pid_t tid)
+{
+  struct perf_event_attr a;
+  memset (&a, 0, sizeof a);
+  a.size = sizeof a;
+  a.type = PERF_TYPE_SOFTWARE;
+  a.config = PERF_COUNT_SW_TASK_CLOCK;
+  a.sample_period = period_ns;
+  a.wakeup_events = 1;
+  a.disabled = 1;
+  int fd = (int) syscall (SYS_perf_event_open, &a, 0, -1, -1,
+                          PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  struct f_owner_ex owner = { F_OWNER_TID, tid };
+  int fl = fcntl (fd, F_GETFL);
+  if (fl < 0 || fcntl (fd, F_SETOWN_EX, &owner) != 0
+      || fcntl (fd, F_SETSIG, SAMPLE_SIGNAL) != 0
+      || fcntl (fd, F_SETFL, fl | O_ASYNC) != 0
+      || ioctl (fd, PERF_EVENT_IOC_ID, &s->id) != 0)
+    {
+      close (fd);
+      return -1;
+    }
+  perf_fd_mark (fd, 1);
+  s->last_ns = thread_cpu_ns ();
+  __atomic_store_n (&s->fd, fd, __ATOMIC_RELEASE);
+  if (ioctl (fd, PERF_EVENT_IOC_ENABLE, 0) != 0)
+    {
+      dsprof_sample_thread_stop (s);
+      return -1;
+    }
+  return 0;
+}
+
+/* Start a POSIX CPU-time timer for the calling thread TID into S; 0, or
+   -1.  */
+
+static int
+timer_start (struct dsprof_sampler *s, pid_t tid)
+{
+  struct sigevent ev;
+  memset (&ev, 0, sizeof ev);
+  ev.sigev_notify = SIGEV_THREAD_ID;
+  ev.sigev_signo = SAMPLE_SIGNAL;
+  ev.sigev_value.sival_ptr = &sample_mark;
+  ev._sigev_un._tid = tid;
+  if (timer_create (CLOCK_THREAD_CPUTIME_ID, &ev, &s->timer) != 0)
+    return -1;
+  struct itimerspec it;
+  it.it_value.tv_sec = it.it_interval.tv_sec
+    = (time_t) (period_ns / 1000000000u);
+  it.it_value.tv_nsec = it.it_interval.tv_nsec
+    = (long) (period_ns % 1000000000u);
+  if (timer_settime (s->timer, 0, &it, NULL) != 0)
+    {
+      timer_delete (s->timer);
+      return -1;
+    }
+  return 0;
+}
+
+DSPROF_HIDDEN int
+dsprof_sample_thread_start (struct dsprof_sampler *s)
+{
+  s->fd = -1;
   if (!period_ns)
     return -1;
   int saved_errno = errno;
@@ -116,59 +244,70 @@ dsprof_sample_thread_start (timer_t *timer)
   if (sigaction (SAMPLE_SIGNAL, NULL, &cur) == 0
       && !((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == our_handler))
     {
-      /* The program took the signal since: no more timers.  */
+      /* The program took the signal since: no more clocks.  */
       __atomic_store_n (&period_ns, 0, __ATOMIC_RELAXED);
       dsprof_warn ("DSPROF_SAMPLE: the program handles SIGURG itself: no "
                    "more samples");
       errno = saved_errno;
       return -1;
     }
-  struct sigevent ev;
-  memset (&ev, 0, sizeof ev);
-  ev.sigev_notify = SIGEV_THREAD_ID;
-  ev.sigev_signo = SAMPLE_SIGNAL;
-  ev.sigev_value.sival_ptr = &sample_mark;
-  ev._sigev_un._tid = (pid_t) syscall (SYS_gettid);
-  int rc = timer_create (CLOCK_THREAD_CPUTIME_ID, &ev, timer);
+  pid_t tid = (pid_t) syscall (SYS_gettid);
+  int rc = 0;
+  if (!try_perf || perf_start (s, tid) != 0)
+    rc = timer_start (s, tid);
   if (rc != 0)
     {
-      /* A thread unsampled: no more timers, the run is not timed by them.  */
+      /* A thread unsampled: no more clocks, the run is not timed by them.  */
       __atomic_store_n (&period_ns, 0, __ATOMIC_RELAXED);
-      dsprof_warn ("DSPROF_SAMPLE: no CPU-time timer for a thread (%s): no "
+      dsprof_warn ("DSPROF_SAMPLE: no CPU-time clock for a thread (%s): no "
                    "more samples", strerror (errno));
-    }
-  else
-    {
-      struct itimerspec it;
-      it.it_value.tv_sec = it.it_interval.tv_sec
-        = (time_t) (period_ns / 1000000000u);
-      it.it_value.tv_nsec = it.it_interval.tv_nsec
-        = (long) (period_ns % 1000000000u);
-      rc = timer_settime (*timer, 0, &it, NULL);
-      if (rc != 0)
-        {
-          timer_delete (*timer);
-          __atomic_store_n (&period_ns, 0, __ATOMIC_RELAXED);
-        }
     }
   errno = saved_errno;
   return rc;
 }
 
 DSPROF_HIDDEN void
-dsprof_sample_thread_stop (timer_t timer)
+dsprof_sample_thread_stop (struct dsprof_sampler *s)
 {
   int saved_errno = errno;
-  timer_delete (timer);
+  int fd = s->fd;
+  if (fd >= 0)
+    {
+      __atomic_store_n (&s->fd, -1, __ATOMIC_RELAXED);
+      perf_fd_mark (fd, 0);
+      perf_close (fd, &s->id);
+    }
+  else
+    timer_delete (s->timer);
+  errno = saved_errno;
+}
+
+DSPROF_HIDDEN void
+dsprof_sample_fork_child (void)
+{
+  int saved_errno = errno;
+  for (int w = 0; w < PERF_FDS / 64; w++)
+    for (uint64_t bits = perf_fds[w]; bits; bits &= bits - 1)
+      perf_close (w * 64 + __builtin_ctzll (bits), NULL);
+  memset (perf_fds, 0, sizeof perf_fds);
   errno = saved_errno;
 }
 
 DSPROF_HIDDEN uint64_t
-dsprof_sample_weight (int sig, siginfo_t *si, void *ctx)
+dsprof_sample_weight (struct dsprof_sampler *s, int sig, siginfo_t *si,
+                      void *ctx)
 {
   if (si && si->si_code == SI_TIMER && si->si_value.sival_ptr == &sample_mark)
     return (1 + (uint64_t) (si->si_overrun > 0 ? si->si_overrun : 0))
            * period_ns;
+  if (si && s && si->si_code == POLL_IN && s->fd >= 0 && si->si_fd == s->fd)
+    {
+      int saved_errno = errno;
+      uint64_t now = thread_cpu_ns (), ns = now - s->last_ns;
+      s->last_ns = now;
+      errno = saved_errno;
+      return ns ? ns : 1;
+    }
   /* Another SIGURG: the program's, where it had a handler; ignored where
      it had none (the default).  */
   if ((old_action.sa_flags & SA_SIGINFO)

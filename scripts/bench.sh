@@ -64,7 +64,7 @@
 #                      included; hook, manual: the spin's own clock), medians
 #                      of BENCH_RUNS runs; and one run of
 #                      BENCH_VM_SAMPLED_OPS (default 20000000) in each mode
-#                      with DSPROF_SAMPLE=1ms: each opcode's
+#                      with DSPROF_SAMPLE: each opcode's
 #                      sampled Self/Count against the same references
 #   top_refresh        `dsprof top --batch` (-d 1) against bench/opflood.c, a VM
 #                      recording op records as fast as it can (about 15 M a
@@ -84,7 +84,7 @@
 #                      the sums hold the preemptions of a busy machine,
 #                      which fall in the hooks as well as in the waits);
 #                      and one run of BENCH_FTIMES_SAMPLED_TASKS tasks
-#                      (default 2000000) with DSPROF_SAMPLE=1ms: each
+#                      (default 2000000) with DSPROF_SAMPLE: each
 #                      function's sampled Self against its busy-waits' sum
 #   lua_times          Lua with functions=all counters=off: the run time less
 #                      dsprof's own estimate of its cost (the instrumentation
@@ -103,8 +103,8 @@
 #                      less dsprof's estimate of its cost, and the profiled
 #                      time after deduction, against the plain run (medians
 #                      of BENCH_SLOW_RUNS runs of each, one after the other);
-#                      and, the instrumented runs sampled (DSPROF_SAMPLE=
-#                      1ms), the profiled time by samples against the plain
+#                      and, the instrumented runs sampled (DSPROF_SAMPLE),
+#                      the profiled time by samples against the plain
 #                      run's CPU time; on a tenth of the work, the largest functions'
 #                      Total as a share of main's against callgrind's
 #                      inclusive instructions of the plain build
@@ -147,7 +147,7 @@
 #                      the profile's CPU time line (`dsprof info`); and
 #                      bench/cpuwork.c (work() of fixed work, no clock read,
 #                      BENCH_CPUWORK_CALLS calls, default 1000) sampled
-#                      (DSPROF_SAMPLE=1ms), alone and beside two busy
+#                      (DSPROF_SAMPLE), alone and beside two busy
 #                      processes: work's Self per call by its samples and
 #                      by the wall clock (--deduced), each against alone
 #
@@ -180,7 +180,9 @@
 # report_memory profile, default 2000000), BENCH_NEST_CALLS and
 # BENCH_REPORT_OLD (report_callgrind's), BENCH_SLOW_RUNS (runs of
 # lua_functions_all, default 3), BENCH_FTIMES_TASKS (tasks of a
-# function_times run, default 20000).
+# function_times run, default 20000), BENCH_SAMPLE (the DSPROF_SAMPLE period
+# of the sampled runs, default 250us: with perf task clocks 4,000 samples a
+# second of CPU time; with the timers, DSPROF_SAMPLER=timer, one a tick).
 set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH_DIR=${BENCH_DIR:-$TOP/build/bench}
@@ -191,6 +193,7 @@ DSPROF=$TOP/report/dsprof
 CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
+export BENCH_SAMPLE=${BENCH_SAMPLE:-250us}
 
 BENCHES="lua_counters compile_time events profile_size report_speed report_callgrind export_size report_memory time_accuracy vm_times function_times lua_times real_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh dim_expr"
 
@@ -1034,7 +1037,7 @@ PY
   (cd "$dir" && DSPROF_OUT=$dir/plain.data ./vmspin-plain dispatch "$ns") >"$dir/plain" ||
     die "vmspin-plain dispatch failed"
   for mode in hook manual dispatch; do
-    (cd "$dir" && DSPROF_SAMPLE=1ms DSPROF_OUT=$dir/$mode.data ./vmspin "$mode" "$ns") >"$dir/known" &&
+    (cd "$dir" && DSPROF_SAMPLE=$BENCH_SAMPLE DSPROF_OUT=$dir/$mode.data ./vmspin "$mode" "$ns") >"$dir/known" &&
       "$DSPROF" report name --format json --unit ns "$dir/$mode.data" >"$dir/rep.json" ||
       die "vmspin $mode, sampled, failed"
     python3 - "$dir/known" "$dir/rep.json" "$mode" "$dir/plain" <<'PY' |
@@ -1052,7 +1055,7 @@ for row in r["rows"]:
 PY
       while IFS='|' read -r op got r ref n bound; do
         row "$mode $op: sampled Self/Count" "$got" ns "$r" \
-          "$([ "$mode" = dispatch ] && echo "the plain opcode's median" || echo "the spin's median"): $ref ns; about $n samples (95 %: within $bound %); one run of $ns opcodes, DSPROF_SAMPLE=1ms"
+          "$([ "$mode" = dispatch ] && echo "the plain opcode's median" || echo "the spin's median"): $ref ns; about $n samples (95 %: within $bound %); one run of $ns opcodes, DSPROF_SAMPLE=$BENCH_SAMPLE"
       done
   done
   rm -f "$dir"/*.data "$dir/records" "$dir/plain"
@@ -1125,7 +1128,7 @@ PY2
   # function's sampled Self against the sum of its busy-waits, with the
   # samples behind it and their 95 % bound (2/sqrt(n)).
   local ns=${BENCH_FTIMES_SAMPLED_TASKS:-2000000}
-  (cd "$dir" && DSPROF_SAMPLE=1ms DSPROF_OUT=$dir/s.data ./ftimes "$ns") >"$dir/known-s" ||
+  (cd "$dir" && DSPROF_SAMPLE=$BENCH_SAMPLE DSPROF_OUT=$dir/s.data ./ftimes "$ns") >"$dir/known-s" ||
     die "ftimes failed"
   "$DSPROF" report name --format json --unit ns "$dir/s.data" >"$dir/s.json" ||
     die "dsprof on the sampled ftimes failed"
@@ -1143,7 +1146,7 @@ for f, what in (("task", "task (annotated)"), ("step", "step (functions=all)"),
 PY2
     while IFS='|' read -r what got r want n bound; do
       row "$what" "$got" ms "$r" \
-        "the busy-waits' sum $want ms; about $n samples (95 %: within $bound %); one run of $ns tasks, DSPROF_SAMPLE=1ms"
+        "the busy-waits' sum $want ms; about $n samples (95 %: within $bound %); one run of $ns tasks, DSPROF_SAMPLE=$BENCH_SAMPLE"
     done
   rm -f "$dir"/*.data "$dir/records"
 }
@@ -1172,7 +1175,7 @@ for lua, prof in ((plain, None), (calls, "calls.data"), (exe, "exe.data"),
     if prof:
         env["DSPROF_OUT"] = os.path.join(run, prof)
     if prof in ("calls.data", "ops.data"):   # their times by samples too
-        env["DSPROF_SAMPLE"] = "1ms"
+        env["DSPROF_SAMPLE"] = os.environ["BENCH_SAMPLE"]
     t = time.perf_counter()
     u = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(["setarch", "-R", lua, work], env=env, check=True,
@@ -1208,7 +1211,7 @@ PY
     rm -f "$run"/*.data
   done
   python3 - "$run/figures" <<'PY' |
-import statistics, sys
+import os, statistics, sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1]) if l.strip()]
 med = lambda i: statistics.median(r[i] for r in rows)
 p, c, e, d, pcpu, cost, prof, raw, exe, ev, dcost, dprof, draw, dev, sexe, sall, sn, sops = (
@@ -1220,14 +1223,14 @@ print("run - the estimate|%.3f|s|%.2fx|against the plain run" % (c - cost, (c - 
 print("luaV_execute only: its run|%.3f|s|%.2fx|against the plain run" % (e, e / p))
 print("luaV_execute profiled, functions=all|%.3f|s|%.2fx|against its time as the only event (%.3f s)" % (prof, prof / exe, exe))
 print("the same, --raw|%.3f|s|%.2fx|as recorded" % (raw, raw / exe))
-print("luaV_execute, sampled, functions=all|%.3f|s|%.2fx|its CPU time by samples (DSPROF_SAMPLE=1ms), against its time as the only event" % (sexe, sexe / exe))
+print("luaV_execute, sampled, functions=all|%.3f|s|%.2fx|its CPU time by samples (DSPROF_SAMPLE=%s), against its time as the only event" % (sexe, sexe / exe, os.environ["BENCH_SAMPLE"]))
 print("profiled, sampled, functions=all|%.3f|s|%.2fx|all records' CPU time by %d samples, against the plain run's CPU time (%.3f s)" % (sall, sall / pcpu, sn, pcpu))
 print("dispatch=luaV_execute run|%.3f|s|%.2fx|counters=off, %d events" % (d, d / p, dev))
 print("dispatch: dsprof's estimate of its cost|%.3f|s|%.2fx|of the dispatch run's overhead (%.3f s)" % (dcost, dcost / (d - p), d - p))
 print("dispatch: run - the estimate|%.3f|s|%.2fx|against the plain run" % (d - dcost, (d - dcost) / p))
 print("luaV_execute's op records, profiled|%.3f|s|%.2fx|against its time as the only event (%.3f s)" % (dprof, dprof / exe, exe))
 print("the same, --raw|%.3f|s|%.2fx|as recorded" % (draw, draw / exe))
-print("the same, sampled|%.3f|s|%.2fx|their CPU time by samples (DSPROF_SAMPLE=1ms)" % (sops, sops / exe))
+print("the same, sampled|%.3f|s|%.2fx|their CPU time by samples (DSPROF_SAMPLE=%s)" % (sops, sops / exe, os.environ["BENCH_SAMPLE"]))
 PY
     while IFS='|' read -r what fig unit r note; do
       row "$what" "$fig" "$unit" "$r" "$note"
@@ -1298,7 +1301,7 @@ for i in range(runs):
     for v in variants:
         # The instrumented runs are sampled too (DSPROF_SAMPLE): their times
         # by the deduction (--deduced) and by the samples, of one run.
-        env = dict(os.environ, DSPROF_OUT=prof, DSPROF_SAMPLE="1ms")
+        env = dict(os.environ, DSPROF_OUT=prof, DSPROF_SAMPLE=os.environ["BENCH_SAMPLE"])
         t = time.perf_counter()
         u = resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(["setarch", "-R"] + cmd(v), env=env, check=True,
@@ -1516,7 +1519,7 @@ PY
     : >"$dir/figures"
     busy_loops "$load"
     for p in $(seq "$RUNS"); do
-      (cd "$dir" && DSPROF_SAMPLE=1ms DSPROF_OUT=$dir/run.data ./cpuwork "$calls") >/dev/null &&
+      (cd "$dir" && DSPROF_SAMPLE=$BENCH_SAMPLE DSPROF_OUT=$dir/run.data ./cpuwork "$calls") >/dev/null &&
         "$DSPROF" report name --format json --unit ns "$dir/run.data" >"$dir/s.json" &&
         "$DSPROF" report name --deduced --format json --unit ns "$dir/run.data" >"$dir/d.json" ||
         { busy_stop; die "cpuwork or dsprof on it failed"; }
@@ -1536,7 +1539,7 @@ PY
     [ -n "$alone" ] || alone="$samp $wall"
     read -r asamp awall <<<"$alone"
     row "beside $load busy: work, sampled" "$(printf %.1f "$samp")" us "$(ratio "$samp" "$asamp")" \
-      "Self/Count by samples of the thread's CPU time (DSPROF_SAMPLE=1ms), against alone; medians of $RUNS runs of $calls calls"
+      "Self/Count by samples of the thread's CPU time (DSPROF_SAMPLE=$BENCH_SAMPLE), against alone; medians of $RUNS runs of $calls calls"
     row "beside $load busy: work, wall clock" "$(printf %.1f "$wall")" us "$(ratio "$wall" "$awall")" \
       "Self/Count by the deduction (--deduced), against alone"
   done

@@ -12,8 +12,10 @@
                       burns in inner() (the sampler must stand aside)
 
    Each function is annotated: a record of the profile.  */
+#include <dirent.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -65,6 +67,45 @@ worker (void)
   burn (300);
 }
 
+DSPROF_EVENT __attribute__ ((noipa)) void
+hold (void)
+{
+}
+
+/* The process's perf event descriptors.  */
+static int
+perf_fds (void)
+{
+  DIR *d = opendir ("/proc/self/fd");
+  struct dirent *e;
+  char path[300], link[64];
+  int n = 0;
+  while (d && (e = readdir (d)))
+    {
+      snprintf (path, sizeof path, "/proc/self/fd/%s", e->d_name);
+      ssize_t len = readlink (path, link, sizeof link - 1);
+      if (len > 0)
+        {
+          link[len] = 0;
+          n += !strcmp (link, "anon_inode:[perf_event]");
+        }
+    }
+  if (d)
+    closedir (d);
+  return n;
+}
+
+/* The fourth thread: its clock starts at hold(); it says so on the pipe
+   ARG[1] and waits on ARG[2] until the fork is done.  */
+static void *
+holder_main (void *arg)
+{
+  int *pipes = arg;
+  char c;
+  hold ();
+  return write (pipes[1], "", 1) == 1 && read (pipes[2], &c, 1) == 1 ? NULL : arg;
+}
+
 static void *
 thread_main (void *arg)
 {
@@ -109,17 +150,32 @@ main (int argc, char **argv)
           || pthread_join (th, NULL) != 0)
         return 2;
     }
+  int pipes[4];   /* ready: 0 <- 1; go: 2 <- 3 */
+  pthread_t holder;
+  char c;
+  if (pipe (pipes) != 0 || pipe (pipes + 2) != 0
+      || pthread_create (&holder, NULL, holder_main, pipes) != 0
+      || read (pipes[0], &c, 1) != 1)
+    return 2;
+  printf ("parent %d\n", perf_fds ());
+  fflush (stdout);
   pid_t pid = fork ();
   if (pid < 0)
     return 3;
   if (pid == 0)
     {
+      printf ("child before %d\n", perf_fds ());
       worker ();
+      printf ("child after %d\n", perf_fds ());
+      fflush (stdout);
       _exit (0);
     }
   int status;
   if (waitpid (pid, &status, 0) != pid || !WIFEXITED (status)
       || WEXITSTATUS (status) != 0)
     return 4;
+  void *res;
+  if (write (pipes[3], "", 1) != 1 || pthread_join (holder, &res) != 0 || res)
+    return 5;
   return 0;
 }

@@ -12,19 +12,58 @@
 #   on a busy one: its edges blur, its sum holds);
 # - a second thread and a forked child are sampled too; a third thread
 #   blocks the signal: the samples cover less of the CPU time, and say so;
+# - all of it with each sampler: the perf task clocks (the default, where
+#   the kernel lets this process open one, as the probe perf.c finds out)
+#   and the POSIX CPU-time timers (DSPROF_SAMPLER=timer); a perf clock is
+#   a descriptor of the thread's, closed at its exit, and a forked child
+#   closes those of its parent's threads; with perf clocks a sample
+#   stands for its period (200us), with a timer for at least a tick;
 # - json's samples object and the report's Self column add up;
 # - merge keeps the samples; info --count states them;
-# - a bad DSPROF_SAMPLE gets one warning and no samples; a program that
+# - a bad DSPROF_SAMPLE gets one warning and no samples, a bad
+#   DSPROF_SAMPLER one warning and the perf clocks; a program that
 #   takes the sampler's signal (SIGURG) gets none either, and no signal of
 #   the sampler's reaches its handler.
 . "$(dirname "$0")/../../lib.sh"
 
 dscc -O1 -o sampled "$CASE/sampled.c" -lpthread || fail "sampled.c does not compile"
-DSPROF_SAMPLE=1ms DSPROF_OUT=s.data ./sampled 2>err || fail "sampled exited with $?: $(cat err)"
-[ ! -s err ] || fail "sampled warned: $(cat err)"
+cat >perf.c <<'C'
+#include <linux/perf_event.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int
+main (void)
+{
+  struct perf_event_attr a;
+  memset (&a, 0, sizeof a);
+  a.size = sizeof a;
+  a.type = PERF_TYPE_SOFTWARE;
+  a.config = PERF_COUNT_SW_TASK_CLOCK;
+  a.sample_period = 1000000;
+  a.disabled = 1;
+  return syscall (SYS_perf_event_open, &a, 0, -1, -1, 0) < 0;
+}
+C
+cc -o perf perf.c || fail "perf.c does not compile"
+perf=0
+./perf && perf=1
+
+# The run with each sampler (the last, the timers', is the one the rest
+# of the test reads).
+for sampler in perf timer; do
+  rm -f s.data*
+  DSPROF_SAMPLER=$sampler DSPROF_SAMPLE=1ms DSPROF_OUT=s.data ./sampled >fds 2>err \
+    || fail "sampled ($sampler) exited with $?: $(cat err)"
+  [ ! -s err ] || fail "sampled ($sampler) warned: $(cat err)"
+  n=0
+  [ "$perf" = 1 ] && [ "$sampler" = perf ] && n=1
+  printf 'parent %d\nchild before 0\nchild after %d\n' $((2 * n)) $n >fds.want
+  diff fds.want fds >/dev/null \
+    || fail "perf clocks ($sampler, perf_event_open $perf): want $(cat fds.want), got $(cat fds)"
 child=$(ls s.data.* 2>/dev/null)
 [ -n "$child" ] && [ "$(echo "$child" | wc -l)" = 1 ] \
-  || fail "no single profile of the forked child: $(ls)"
+  || fail "no single profile of the forked child ($sampler): $(ls)"
 
 run_dsprof report name s.data --format json --unit ns >s.json || fail "report json: status $?"
 run_dsprof report name s.data >s.txt || fail "report: status $?"
@@ -36,7 +75,7 @@ grep -q "^Sampled: records timed by their threads' CPU time, sampled: " s.txt \
 ! grep -q "^Sampled:" d.txt || fail "--deduced still says Sampled: $(cat d.txt)"
 ! grep -q "^Sampled:" r.txt || fail "--raw still says Sampled: $(cat r.txt)"
 
-python3 - s.json d.json s.txt <<'PY' || fail "sampled times are not what the program burnt"
+python3 - s.json d.json s.txt <<'PY' || fail "sampled times ($sampler) are not what the program burnt"
 import json, re, sys
 s, d = (json.load(open(f)) for f in sys.argv[1:3])
 rows = {r["value"]: r for r in s["rows"]}
@@ -53,7 +92,7 @@ if sm["program_ns"] < 0.5 * burnt:
     sys.exit("samples in the program: %d ns, want at least half of %d" % (sm["program_ns"], burnt))
 # The top-level records' Totals are the profiled time; with the samples
 # outside records they are the program's.
-top = sum(rows[n]["total_ns"] for n in ("outer", "nap", "worker"))
+top = sum(rows[n]["total_ns"] for n in ("outer", "nap", "worker", "hold"))
 if top != s["profiled_ns"] or top + sm["outside_ns"] != sm["program_ns"]:
     sys.exit("profiled %d, top-level Totals %d, outside %d, program %d"
              % (s["profiled_ns"], top, sm["outside_ns"], sm["program_ns"]))
@@ -88,12 +127,29 @@ PY
 
 # The child's profile: its worker, sampled.
 run_dsprof report name "$child" --format json --unit ns >c.json || fail "report of the child: status $?"
-python3 - c.json <<'PY' || fail "the forked child's worker is not sampled: $(cat c.json)"
+python3 - c.json <<'PY' || fail "the forked child's worker is not sampled ($sampler): $(cat c.json)"
 import json, sys
 c = json.load(open(sys.argv[1]))
 rows = {r["value"]: r for r in c["rows"]}
 sys.exit(not (c.get("samples") and rows["worker"]["total_ns"] >= 150e6))
 PY
+done
+
+# With perf clocks a sample stands for its period (200 us of the thread's
+# CPU time, busy machine or not), finer than any tick.
+if [ "$perf" = 1 ]; then
+  DSPROF_SAMPLE=200us DSPROF_OUT=fine.data ./sampled >/dev/null 2>err \
+    || fail "sampled at 200us exited with $?: $(cat err)"
+  run_dsprof report name fine.data --format json --unit ns >fine.json || fail "report fine.data: status $?"
+  python3 - fine.json <<'PY' || fail "perf clocks' samples are not of their period"
+import json, sys
+s = json.load(open(sys.argv[1]))["samples"]
+per = (s["program_ns"] + s["recorder_ns"]) / (s["program"] + s["recorder"])
+# A timer's sample stands for a tick or more: 1 ms at HZ=1000.
+sys.exit(per >= 900e3 and "a sample stands for %d ns, want less than a tick" % per)
+PY
+  rm -f fine.data*
+fi
 
 # merge keeps the samples: the same report.
 run_dsprof merge -o m.data s.data || fail "merge: status $?"
@@ -121,6 +177,11 @@ for bad in fast 5 1m 2s; do
   ! grep -q "^Sampled:" bad.txt || fail "DSPROF_SAMPLE=$bad sampled: $(cat bad.txt)"
   rm -f bad.data*
 done
+DSPROF_SAMPLER=tick DSPROF_SAMPLE=1ms DSPROF_OUT=bad.data ./sampled >/dev/null 2>err \
+  || fail "DSPROF_SAMPLER=tick: status $?"
+[ "$(grep -c "DSPROF_SAMPLER='tick' is not perf or timer: perf" err)" = 1 ] && [ "$(wc -l <err)" = 1 ] \
+  || fail "DSPROF_SAMPLER=tick: want one warning, got: $(cat err)"
+rm -f bad.data*
 DSPROF_SAMPLE=0 DSPROF_OUT=off.data ./sampled 2>err || fail "DSPROF_SAMPLE=0: status $?"
 [ ! -s err ] || fail "DSPROF_SAMPLE=0 warned: $(cat err)"
 run_dsprof report name off.data >off.txt || fail "report, DSPROF_SAMPLE=0: status $?"
