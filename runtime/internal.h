@@ -221,8 +221,9 @@ dsprof_str_max (void)
    thread_stop    stop it
    fork_child     in a forked child: close the perf clocks it inherited
    weight         in HANDLER, for the thread's sampler S (NULL: none): the
-                  CPU time in ns a signal of its clock stands for; 0 for any
-                  other SIGURG, which it passes on to the disposition HANDLER
+                  CPU time in ns a signal of its clock stands for, and into
+                  *COST the part of it the sampling cost; 0 for any other
+                  SIGURG, which it passes on to the disposition HANDLER
                   replaced
    in_recorder    in HANDLER, whether the thread was in the recorder's code
                   that runs outside its busy flag (DSPROF_RECORDER_TEXT)  */
@@ -240,7 +241,8 @@ DSPROF_HIDDEN int dsprof_sample_thread_start (struct dsprof_sampler *s);
 DSPROF_HIDDEN void dsprof_sample_thread_stop (struct dsprof_sampler *s);
 DSPROF_HIDDEN void dsprof_sample_fork_child (void);
 DSPROF_HIDDEN uint64_t dsprof_sample_weight (struct dsprof_sampler *s, int sig,
-                                             siginfo_t *si, void *ctx);
+                                             siginfo_t *si, void *ctx,
+                                             uint64_t *cost);
 DSPROF_HIDDEN int dsprof_sample_in_recorder (void *ctx);
 /* The section of the recorder's functions that run partly outside its busy
    flag (the hooks' entry points and the cost sampling around their calls):

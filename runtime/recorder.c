@@ -462,10 +462,12 @@ static void
 sample_signal (int sig, siginfo_t *si, void *ctx)
 {
   struct thread *t = self;
+  uint64_t cost;
   uint64_t ns = dsprof_sample_weight (t && t->sampling ? &t->sampler : NULL,
-                                      sig, si, ctx);
+                                      sig, si, ctx, &cost);
   if (!ns || !t || !t->sampling)
     return;
+  t->smp[SMP_REC_NS] += cost;   /* the sampler's own */
   if (t->busy || dsprof_sample_in_recorder (ctx))
     {
       t->smp[SMP_REC_N]++;

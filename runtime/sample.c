@@ -13,7 +13,12 @@
    sample falls every PERIOD, 1 ms as well as 100 us.  A sample weighs the
    thread's CPU time since its last one (CLOCK_THREAD_CPUTIME_ID), so a
    signal that two periods share, while the thread ran in the kernel, loses
-   no time.  Elsewhere (perf_event_paranoid above 1 for a process without
+   no time.  But each sample costs the thread CPU time of its own: the timer
+   interrupt, the signal, the handler (3 us on a machine, 25 to 35 us in a
+   KVM guest, whose timer interrupts leave the guest).  That cost is
+   measured once, at start-up (calibrate: a spin of 2 to 4 ms of CPU time
+   without a clock, and with one every 100 us, three times each), and taken out
+   of each sample's weight, as the recorder's.  Elsewhere (perf_event_paranoid above 1 for a process without
    CAP_PERFMON, a seccomp filter, DSPROF_SAMPLER=timer) it is a POSIX
    CPU-time timer (timer_create on CLOCK_THREAD_CPUTIME_ID, SIGEV_THREAD_ID),
    which the kernel checks at its scheduler tick only: a signal comes at
@@ -53,6 +58,11 @@
    first (DSPROF_SAMPLER is not "timer").  */
 static uint64_t period_ns;
 static int try_perf;
+/* What a perf clock's sample costs the thread, in ns (calibrate).  */
+static uint64_t signal_ns;
+/* While calibrate runs: its clock's descriptor, and the signals it got.  */
+static int calib_fd = -1;
+static volatile uint32_t calib_signals;
 #define SAMPLE_SIGNAL SIGURG
 
 /* The handler the recorder gave, and the disposition it replaced.  */
@@ -97,6 +107,8 @@ parse_period (const char *v)
   return ns;
 }
 
+static void calibrate (void);
+
 DSPROF_HIDDEN void
 dsprof_sample_init (void (*handler) (int, siginfo_t *, void *))
 {
@@ -125,6 +137,8 @@ dsprof_sample_init (void (*handler) (int, siginfo_t *, void *))
   our_handler = handler;
   dsprof_signal_install (SAMPLE_SIGNAL, handler, &old_action);
   period_ns = ns;
+  if (try_perf)
+    calibrate ();
 }
 
 DSPROF_HIDDEN int
@@ -233,6 +247,64 @@ timer_start (struct dsprof_sampler *s, pid_t tid)
   return 0;
 }
 
+/* N rounds of a loop that does nothing but cost CPU time; the thread's CPU
+   time it took.  */
+
+static uint64_t
+spin (uint64_t n)
+{
+  uint64_t t0 = thread_cpu_ns ();
+  for (volatile uint64_t i = 0; i < n; i++)
+    ;
+  return thread_cpu_ns () - t0;
+}
+
+/* Measure signal_ns: a spin of 2 to 4 ms of CPU time, and the same spin
+   with a perf clock every 100 us; three times each, the least of each
+   (about 25 ms of CPU time in all).  Without a perf clock, the threads use their
+   timers (try_perf = 0).  */
+
+static void
+calibrate (void)
+{
+  int saved_errno = errno;
+  uint64_t n = 1u << 16, t;
+  while ((t = spin (n)) < 2000000u && n < ((uint64_t) 1 << 40))
+    n *= 2;
+  uint64_t plain = t, sampled = UINT64_MAX;
+  uint32_t signals = 0;
+  struct dsprof_sampler s;
+  uint64_t saved_period = period_ns;
+  period_ns = 100000u;
+  if (perf_start (&s, (pid_t) syscall (SYS_gettid)) != 0)
+    try_perf = 0;
+  else
+    {
+      /* In turns, the clock off and on: a spell of the host's (a guest's
+         CPU time holds it) spoils one round, not the least.  */
+      __atomic_store_n (&calib_fd, s.fd, __ATOMIC_RELEASE);
+      for (int round = 0; round < 3; round++)
+        {
+          ioctl (s.fd, PERF_EVENT_IOC_DISABLE, 0);
+          if ((t = spin (n)) < plain)
+            plain = t;
+          uint32_t before = calib_signals;
+          ioctl (s.fd, PERF_EVENT_IOC_ENABLE, 0);
+          if ((t = spin (n)) < sampled)
+            {
+              sampled = t;
+              signals = calib_signals - before;
+            }
+        }
+      __atomic_store_n (&calib_fd, -1, __ATOMIC_RELEASE);
+      dsprof_sample_thread_stop (&s);
+    }
+  period_ns = saved_period;
+  if (signals && sampled > plain)
+    signal_ns = (sampled - plain) / signals;
+  errno = saved_errno;
+}
+
 DSPROF_HIDDEN int
 dsprof_sample_thread_start (struct dsprof_sampler *s)
 {
@@ -295,18 +367,29 @@ dsprof_sample_fork_child (void)
 
 DSPROF_HIDDEN uint64_t
 dsprof_sample_weight (struct dsprof_sampler *s, int sig, siginfo_t *si,
-                      void *ctx)
+                      void *ctx, uint64_t *cost)
 {
+  *cost = 0;
   if (si && si->si_code == SI_TIMER && si->si_value.sival_ptr == &sample_mark)
     return (1 + (uint64_t) (si->si_overrun > 0 ? si->si_overrun : 0))
            * period_ns;
-  if (si && s && si->si_code == POLL_IN && s->fd >= 0 && si->si_fd == s->fd)
+  if (si && si->si_code == POLL_IN && si->si_fd >= 0)
     {
-      int saved_errno = errno;
-      uint64_t now = thread_cpu_ns (), ns = now - s->last_ns;
-      s->last_ns = now;
-      errno = saved_errno;
-      return ns ? ns : 1;
+      if (si->si_fd == __atomic_load_n (&calib_fd, __ATOMIC_ACQUIRE))
+        {
+          calib_signals++;
+          return 0;
+        }
+      if (s && s->fd >= 0 && si->si_fd == s->fd)
+        {
+          /* The CPU time since the last sample, less what this one cost.  */
+          int saved_errno = errno;
+          uint64_t now = thread_cpu_ns (), ns = now - s->last_ns;
+          s->last_ns = now;
+          errno = saved_errno;
+          *cost = ns > signal_ns ? signal_ns : ns - (ns > 0);
+          return ns - *cost;
+        }
     }
   /* Another SIGURG: the program's, where it had a handler; ignored where
      it had none (the default).  */
