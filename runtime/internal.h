@@ -232,6 +232,7 @@ struct dsprof_sampler
   int fd;                    /* the perf task clock; -1: the timer */
   uint64_t id;               /* its event's id (PERF_EVENT_IOC_ID) */
   uint64_t last_ns;          /* the thread's CPU time at its last sample */
+  uint64_t rand;             /* xorshift state of the perf clock's periods */
   timer_t timer;             /* the POSIX CPU-time timer, with no perf clock */
 };
 DSPROF_HIDDEN void dsprof_sample_init (void (*handler) (int, siginfo_t *,

@@ -14,17 +14,22 @@
    thread's CPU time since its last one (CLOCK_THREAD_CPUTIME_ID), so a
    signal that two periods share, while the thread ran in the kernel, loses
    no time.  But each sample costs the thread CPU time of its own: the timer
-   interrupt, the signal, the handler (3 us on a machine, 25 to 35 us in a
-   KVM guest, whose timer interrupts leave the guest).  That cost is
-   measured once, at start-up (calibrate: a spin of 2 to 4 ms of CPU time
-   without a clock, and with one every 100 us, three times each), and taken out
-   of each sample's weight, as the recorder's.  Elsewhere (perf_event_paranoid above 1 for a process without
-   CAP_PERFMON, a seccomp filter, DSPROF_SAMPLER=timer) it is a POSIX
-   CPU-time timer (timer_create on CLOCK_THREAD_CPUTIME_ID, SIGEV_THREAD_ID),
-   which the kernel checks at its scheduler tick only: a signal comes at
-   most once a tick (4 ms at HZ=250) and counts the periods that passed
-   since the last one in its si_overrun: a sample weighs (1 + si_overrun)
-   periods.
+   interrupt, the signal, the handler (a few us on a machine, 15 to 35 us in
+   a KVM guest, whose timer interrupts leave the guest).  That cost is
+   measured once, at start-up (calibrate), and taken out of each sample's
+   weight, as the recorder's.  Each period is drawn at random between half
+   and one and a half PERIOD (PERF_EVENT_IOC_PERIOD, from the handler): a
+   clock of a fixed period, whose every sample takes the same time, falls
+   in step with a program that repeats itself (a loop of short records
+   timed by the wall clock read 0.8x and 1.2x by where they stood in it).
+
+   Elsewhere (perf_event_paranoid above 1 for a process without
+   CAP_PERFMON, a seccomp filter, DSPROF_SAMPLER=timer) the clock is a POSIX
+   CPU-time timer (timer_create on CLOCK_THREAD_CPUTIME_ID,
+   SIGEV_THREAD_ID), which the kernel checks at its scheduler tick only: a
+   signal comes at most once a tick (4 ms at HZ=250) and counts the periods
+   that passed since the last one in its si_overrun: a sample weighs (1 +
+   si_overrun) periods.
 
    The signal is SIGURG, whose default action is to ignore it: a program
    that sets its disposition back to the default while a clock runs loses
@@ -60,8 +65,8 @@ static uint64_t period_ns;
 static int try_perf;
 /* What a perf clock's sample costs the thread, in ns (calibrate).  */
 static uint64_t signal_ns;
-/* While calibrate runs: its clock's descriptor, and the signals it got.  */
-static int calib_fd = -1;
+/* While calibrate runs: its clock, and the signals it got.  */
+static struct dsprof_sampler *calib;
 static volatile uint32_t calib_signals;
 #define SAMPLE_SIGNAL SIGURG
 
@@ -182,6 +187,22 @@ perf_close (int fd, const uint64_t *id)
     close (fd);
 }
 
+/* Draw S's next period, between half and one and a half of period_ns;
+   with SET, give it to its perf clock (an ioctl restarts the clock's timer
+   from now).  */
+
+static uint64_t
+perf_next_period (struct dsprof_sampler *s, int set)
+{
+  s->rand ^= s->rand << 13;
+  s->rand ^= s->rand >> 7;
+  s->rand ^= s->rand << 17;
+  uint64_t next = period_ns / 2 + s->rand % (period_ns + 1);
+  if (set)
+    ioctl (s->fd, PERF_EVENT_IOC_PERIOD, &next);
+  return next;
+}
+
 /* Start a perf task clock for the calling thread TID into S; 0, or -1.  */
 
 static int
@@ -192,7 +213,8 @@ perf_start (struct dsprof_sampler *s, pid_t tid)
   a.size = sizeof a;
   a.type = PERF_TYPE_SOFTWARE;
   a.config = PERF_COUNT_SW_TASK_CLOCK;
-  a.sample_period = period_ns;
+  s->rand = ((uint64_t) tid << 32 | 1) ^ dsprof_mono_ns ();
+  a.sample_period = perf_next_period (s, 0);
   a.wakeup_events = 1;
   a.disabled = 1;
   int fd = (int) syscall (SYS_perf_event_open, &a, 0, -1, -1,
@@ -261,8 +283,8 @@ spin (uint64_t n)
 
 /* Measure signal_ns: a spin of 2 to 4 ms of CPU time, and the same spin
    with a perf clock every 100 us; three times each, the least of each
-   (about 25 ms of CPU time in all).  Without a perf clock, the threads use their
-   timers (try_perf = 0).  */
+   (about 25 ms of CPU time in all).  Without a perf clock, the threads use
+   their timers (try_perf = 0).  */
 
 static void
 calibrate (void)
@@ -282,7 +304,7 @@ calibrate (void)
     {
       /* In turns, the clock off and on: a spell of the host's (a guest's
          CPU time holds it) spoils one round, not the least.  */
-      __atomic_store_n (&calib_fd, s.fd, __ATOMIC_RELEASE);
+      __atomic_store_n (&calib, &s, __ATOMIC_RELEASE);
       for (int round = 0; round < 3; round++)
         {
           ioctl (s.fd, PERF_EVENT_IOC_DISABLE, 0);
@@ -296,7 +318,7 @@ calibrate (void)
               signals = calib_signals - before;
             }
         }
-      __atomic_store_n (&calib_fd, -1, __ATOMIC_RELEASE);
+      __atomic_store_n (&calib, NULL, __ATOMIC_RELEASE);
       dsprof_sample_thread_stop (&s);
     }
   period_ns = saved_period;
@@ -373,11 +395,15 @@ dsprof_sample_weight (struct dsprof_sampler *s, int sig, siginfo_t *si,
   if (si && si->si_code == SI_TIMER && si->si_value.sival_ptr == &sample_mark)
     return (1 + (uint64_t) (si->si_overrun > 0 ? si->si_overrun : 0))
            * period_ns;
-  if (si && si->si_code == POLL_IN && si->si_fd >= 0)
+  if (si && si->si_code == POLL_IN)
     {
-      if (si->si_fd == __atomic_load_n (&calib_fd, __ATOMIC_ACQUIRE))
+      struct dsprof_sampler *c = __atomic_load_n (&calib, __ATOMIC_ACQUIRE);
+      if (c && si->si_fd == c->fd)
         {
+          int saved_errno = errno;
           calib_signals++;
+          perf_next_period (c, 1);
+          errno = saved_errno;
           return 0;
         }
       if (s && s->fd >= 0 && si->si_fd == s->fd)
@@ -386,8 +412,10 @@ dsprof_sample_weight (struct dsprof_sampler *s, int sig, siginfo_t *si,
           int saved_errno = errno;
           uint64_t now = thread_cpu_ns (), ns = now - s->last_ns;
           s->last_ns = now;
+          perf_next_period (s, 1);
           errno = saved_errno;
-          *cost = ns > signal_ns ? signal_ns : ns - (ns > 0);
+          ns += !ns;
+          *cost = ns > signal_ns ? signal_ns : ns - 1;
           return ns - *cost;
         }
     }

@@ -150,6 +150,11 @@
 #                      (DSPROF_SAMPLE), alone and beside two busy
 #                      processes: work's Self per call by its samples and
 #                      by the wall clock (--deduced), each against alone
+#   sampler_cost       bench/cpuwork.c unsampled, and sampled by the timers
+#                      (1 ms) and by the perf clocks (1 ms, 250 us, 100 us):
+#                      the run's CPU time and work()'s sampled Total against
+#                      the unsampled run's CPU time, and what a perf clock's
+#                      sample costs (BENCH_RUNS runs, in turns)
 #
 # Each benchmark is a shell function bench_NAME that prints its rows with
 #   row VARIANT FIGURE UNIT RATIO [NOTE]
@@ -181,7 +186,7 @@
 # BENCH_REPORT_OLD (report_callgrind's), BENCH_SLOW_RUNS (runs of
 # lua_functions_all, default 3), BENCH_FTIMES_TASKS (tasks of a
 # function_times run, default 20000), BENCH_SAMPLE (the DSPROF_SAMPLE period
-# of the sampled runs, default 250us: with perf task clocks 4,000 samples a
+# of the sampled runs, default 1ms: with perf task clocks 1,000 samples a
 # second of CPU time; with the timers, DSPROF_SAMPLER=timer, one a tick).
 set -euo pipefail
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -193,9 +198,9 @@ DSPROF=$TOP/report/dsprof
 CALLS=${BENCH_CALLS:-5000000}
 LONG_CALLS=${BENCH_LONG_CALLS:-$((CALLS / 50))}
 TREES=${BENCH_TREES:-300000}
-export BENCH_SAMPLE=${BENCH_SAMPLE:-250us}
+export BENCH_SAMPLE=${BENCH_SAMPLE:-1ms}
 
-BENCHES="lua_counters compile_time events profile_size report_speed report_callgrind export_size report_memory time_accuracy vm_times function_times lua_times real_times lua_functions_all fork_cost lua_dispatch threads clock_cost busy_machine html_page top_refresh dim_expr"
+BENCHES="lua_counters compile_time events profile_size report_speed report_callgrind export_size report_memory time_accuracy vm_times function_times lua_times real_times lua_functions_all fork_cost lua_dispatch threads clock_cost sampler_cost busy_machine html_page top_refresh dim_expr"
 
 declare -A MEAN SD MIN
 RUN_ID=$$.$(date +%s)
@@ -1444,6 +1449,61 @@ bench_clock_cost () {
     row "page: time_enabled, one change per" "$2" ms "" \
       "$1 changes in 200 ms of the thread's CPU time: without cap_user_time the page's time is as of the last"
   fi
+}
+
+# ---- the sampler's own cost: a fixed work sampled by each clock ----
+# bench/cpuwork.c (work() of fixed work, no clock read, BENCH_CPUWORK_CALLS
+# calls) unsampled and sampled by the timers at 1 ms and by the perf clocks
+# at 1 ms, 250 us and 100 us, in turns: the run's CPU time against the
+# unsampled run's, and work()'s Total by its samples (after each perf
+# sample's measured cost is taken out) against the unsampled run's CPU time.
+bench_sampler_cost () {
+  local dir=$BENCH_DIR/sampler
+  mkdir -p "$dir"
+  busy_build "$TOP/bench/cpuwork.c" "$dir/cpuwork"
+  python3 - "$dir" "${BENCH_CPUWORK_CALLS:-1000}" "$DSPROF" "$RUNS" <<'PY' |
+import json, os, resource, statistics, subprocess, sys
+dir, calls, dsprof, runs = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+modes = [("unsampled", None, None), ("timer 1ms", "timer", "1ms"), ("perf 1ms", "perf", "1ms"),
+         ("perf 250us", "perf", "250us"), ("perf 100us", "perf", "100us")]
+cpu, work, samples = ({m[0]: [] for m in modes} for _ in range(3))
+prof = os.path.join(dir, "run.data")
+for i in range(runs):
+    for name, sampler, period in modes:
+        env = dict(os.environ, DSPROF_OUT=prof)
+        env.pop("DSPROF_SAMPLE", None)
+        if period:
+            env.update(DSPROF_SAMPLE=period, DSPROF_SAMPLER=sampler)
+        u = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([os.path.join(dir, "cpuwork"), calls], env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        w = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu[name].append(w.ru_utime - u.ru_utime + w.ru_stime - u.ru_stime)
+        if period:
+            r = json.loads(subprocess.run([dsprof, "report", "name", "--format", "json",
+                                           "--unit", "ns", prof], check=True,
+                                          capture_output=True).stdout)
+            work[name].append([x["total_ns"] for x in r["rows"] if x["value"] == "work"][0] / 1e9)
+            samples[name].append(r["samples"]["program"] + r["samples"]["recorder"])
+        os.unlink(prof)
+med = lambda v: statistics.median(v)
+base = med(cpu["unsampled"])
+print("unsampled: run|%.3f|s|1.00x|the process's CPU time, median of %d runs of %s calls"
+      % (base, runs, calls))
+for name, sampler, period in modes[1:]:
+    c, n = med(cpu[name]), med(samples[name])
+    print("%s: run|%.3f|s|%.2fx|its CPU time, against the unsampled run's; %d samples"
+          % (name, c, c / base, n))
+    print("%s: work() sampled|%.3f|s|%.2fx|its Total by samples, against the unsampled run's CPU time"
+          % (name, med(work[name]), med(work[name]) / base))
+# What a perf clock's sample costs: the runs at 100 us less those at 1 ms,
+# by their samples (the start-up's measurement is in both).
+d = (med(cpu["perf 100us"]) - med(cpu["perf 1ms"])) / (med(samples["perf 100us"]) - med(samples["perf 1ms"]))
+print("perf: one sample's cost|%.1f|us||(run at 100us - run at 1ms) / their samples' difference" % (d * 1e6))
+PY
+    while IFS='|' read -r what fig unit r note; do
+      row "$what" "$fig" "$unit" "$r" "$note"
+    done
 }
 
 # instructions EXE ARGS...: callgrind's count of instructions run by EXE ARGS.
