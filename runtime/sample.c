@@ -18,10 +18,9 @@
    a KVM guest, whose timer interrupts leave the guest).  That cost is
    measured once, at start-up (calibrate), and taken out of each sample's
    weight, as the recorder's.  Each period is drawn at random between half
-   and one and a half PERIOD (PERF_EVENT_IOC_PERIOD, from the handler): a
-   clock of a fixed period, whose every sample takes the same time, falls
-   in step with a program that repeats itself (a loop of short records
-   timed by the wall clock read 0.8x and 1.2x by where they stood in it).
+   and one and a half PERIOD (PERF_EVENT_IOC_PERIOD, from the handler), so
+   that the samples do not fall in step with a program that repeats itself
+   (docs/contract.md §4.4).
 
    Elsewhere (perf_event_paranoid above 1 for a process without
    CAP_PERFMON, a seccomp filter, DSPROF_SAMPLER=timer) the clock is a POSIX
