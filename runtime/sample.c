@@ -212,7 +212,7 @@ perf_start (struct dsprof_sampler *s, pid_t tid)
   a.size = sizeof a;
   a.type = PERF_TYPE_SOFTWARE;
   a.config = PERF_COUNT_SW_TASK_CLOCK;
-  s->rand = ((uint64_t) tid << 32 | 1) ^ dsprof_mono_ns ();
+  s->rand = ((uint64_t) tid << 32 ^ dsprof_mono_ns ()) | 1;   /* never 0 */
   a.sample_period = perf_next_period (s, 0);
   a.wakeup_events = 1;
   a.disabled = 1;
