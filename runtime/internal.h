@@ -10,7 +10,8 @@
      recorder.c   the event hooks (their hot path), the event API of
                   dsprof.h, the per-thread event streams and their repairs
      sample.c     the sampler of the threads' CPU time (DSPROF_SAMPLE): its
-                  setting, signal and per-thread timers
+                  setting, signal and per-thread clocks (perf task clocks,
+                  or POSIX CPU-time timers), and their cost measured
      cost.c       the recorder's own cost measured in the run: sampled calls
                   and the op probe, a state machine (cost.h: its state, and
                   its sampled-call steps inline in the hooks)
