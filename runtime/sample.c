@@ -14,8 +14,9 @@
    thread's CPU time since its last one (CLOCK_THREAD_CPUTIME_ID), so a
    signal that two periods share, while the thread ran in the kernel, loses
    no time.  But each sample costs the thread CPU time of its own: the timer
-   interrupt, the signal, the handler (a few us on a machine, 15 to 35 us in
-   a KVM guest, whose timer interrupts leave the guest).  That cost is
+   interrupt, the signal, the handler, the next period's ioctl (39 us in a
+   KVM guest, whose timer interrupts leave the guest: docs/bench.md,
+   sampler_cost).  That cost is
    measured once, at start-up (calibrate), and taken out of each sample's
    weight, as the recorder's.  Each period is drawn at random between half
    and one and a half PERIOD (PERF_EVENT_IOC_PERIOD, from the handler), so
