@@ -65,7 +65,9 @@ static uint64_t period_ns;
 static int try_perf;
 /* What a perf clock's sample costs the thread, in ns (calibrate).  */
 static uint64_t signal_ns;
-/* While calibrate runs: its clock, and the signals it got.  */
+/* While calibrate runs: its clock, of mean period CALIB_PERIOD ns, and
+   the signals it got.  */
+#define CALIB_PERIOD 100000u
 static struct dsprof_sampler *calib;
 static volatile uint32_t calib_signals;
 #define SAMPLE_SIGNAL SIGURG
@@ -187,26 +189,27 @@ perf_close (int fd, const uint64_t *id)
     close (fd);
 }
 
-/* Draw S's next period, between half and one and a half of period_ns;
-   with SET, give it to its perf clock (an ioctl restarts the clock's timer
-   from now).  */
+/* Draw S's next period, between half and one and a half of PERIOD; with
+   SET, give it to its perf clock (an ioctl restarts the clock's timer from
+   now).  */
 
 static uint64_t
-perf_next_period (struct dsprof_sampler *s, int set)
+perf_next_period (struct dsprof_sampler *s, uint64_t period, int set)
 {
   s->rand ^= s->rand << 13;
   s->rand ^= s->rand >> 7;
   s->rand ^= s->rand << 17;
-  uint64_t next = period_ns / 2 + s->rand % (period_ns + 1);
+  uint64_t next = period / 2 + s->rand % (period + 1);
   if (set)
     ioctl (s->fd, PERF_EVENT_IOC_PERIOD, &next);
   return next;
 }
 
-/* Start a perf task clock for the calling thread TID into S; 0, or -1.  */
+/* Start a perf task clock of mean period PERIOD for the calling thread TID
+   into S; 0, or -1.  */
 
 static int
-perf_start (struct dsprof_sampler *s, pid_t tid)
+perf_start (struct dsprof_sampler *s, pid_t tid, uint64_t period)
 {
   struct perf_event_attr a;
   memset (&a, 0, sizeof a);
@@ -214,7 +217,7 @@ perf_start (struct dsprof_sampler *s, pid_t tid)
   a.type = PERF_TYPE_SOFTWARE;
   a.config = PERF_COUNT_SW_TASK_CLOCK;
   s->rand = ((uint64_t) tid << 32 ^ dsprof_mono_ns ()) | 1;   /* never 0 */
-  a.sample_period = perf_next_period (s, 0);
+  a.sample_period = perf_next_period (s, period, 0);
   a.wakeup_events = 1;
   a.disabled = 1;
   int fd = (int) syscall (SYS_perf_event_open, &a, 0, -1, -1,
@@ -296,9 +299,7 @@ calibrate (void)
   uint64_t plain = t, sampled = UINT64_MAX;
   uint32_t signals = 0;
   struct dsprof_sampler s;
-  uint64_t saved_period = period_ns;
-  period_ns = 100000u;
-  if (perf_start (&s, (pid_t) syscall (SYS_gettid)) != 0)
+  if (perf_start (&s, (pid_t) syscall (SYS_gettid), CALIB_PERIOD) != 0)
     try_perf = 0;
   else
     {
@@ -321,7 +322,6 @@ calibrate (void)
       __atomic_store_n (&calib, NULL, __ATOMIC_RELEASE);
       dsprof_sample_thread_stop (&s);
     }
-  period_ns = saved_period;
   if (signals && sampled > plain)
     signal_ns = (sampled - plain) / signals;
   errno = saved_errno;
@@ -347,7 +347,7 @@ dsprof_sample_thread_start (struct dsprof_sampler *s)
     }
   pid_t tid = (pid_t) syscall (SYS_gettid);
   int rc = 0;
-  if (!try_perf || perf_start (s, tid) != 0)
+  if (!try_perf || perf_start (s, tid, period_ns) != 0)
     rc = timer_start (s, tid);
   if (rc != 0)
     {
@@ -402,7 +402,7 @@ dsprof_sample_weight (struct dsprof_sampler *s, int sig, siginfo_t *si,
         {
           int saved_errno = errno;
           calib_signals++;
-          perf_next_period (c, 1);
+          perf_next_period (c, CALIB_PERIOD, 1);
           errno = saved_errno;
           return 0;
         }
@@ -412,7 +412,7 @@ dsprof_sample_weight (struct dsprof_sampler *s, int sig, siginfo_t *si,
           int saved_errno = errno;
           uint64_t now = thread_cpu_ns (), ns = now - s->last_ns;
           s->last_ns = now;
-          perf_next_period (s, 1);
+          perf_next_period (s, period_ns, 1);
           errno = saved_errno;
           ns += !ns;
           *cost = ns > signal_ns ? signal_ns : ns - 1;
