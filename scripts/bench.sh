@@ -105,7 +105,8 @@
 #                      of BENCH_SLOW_RUNS runs of each, one after the other);
 #                      and, the instrumented runs sampled (DSPROF_SAMPLE),
 #                      the profiled time by samples against the plain
-#                      run's CPU time; on a tenth of the work, the largest functions'
+#                      run's CPU time and the same build's with events off
+#                      (DSPROF_EVENTS=0); on a tenth of the work, the largest functions'
 #                      Total as a share of main's against callgrind's
 #                      inclusive instructions of the plain build
 #   lua_functions_all  Lua with functions=all against `uftrace record` of Lua
@@ -1351,6 +1352,7 @@ for v in variants[1:]:
     print("%s: profiled|%.3f|s|%.2fx|the profiled time after deduction, against the plain run" % (what, prof_s, prof_s / p))
     print("%s: profiled, sampled|%.3f|s|%.2fx|the records' CPU time by %d samples (95 %%: within %.1f %%), against the plain run's CPU time" % (what, samp, samp / pcpu, nsamp, 200 / max(nsamp, 1) ** 0.5))
     print("%s: events off|%.3f|s|%.2fx|the same build's CPU time with DSPROF_EVENTS=0 (no hook called), against the plain run's: what the instrumentation does to the program's own code" % (what, off, off / pcpu))
+    print("%s: profiled, sampled, against events off|%.3f|s|%.2fx|the records' CPU time by samples against the same build's CPU time with events off, the program's own code as instrumented: below 1, part of the program's time ran beside the hooks and was sampled in the recorder" % (what, samp, samp / off))
 # A cross-check of the functions' shares: each function's Total as a share
 # of main's, by samples and by the deduction (the functions=all runs summed),
 # against two independent measures of the plain build: perf's sampled time
