@@ -227,7 +227,11 @@ dsprof_str_max (void)
                   SIGURG, which it passes on to the disposition HANDLER
                   replaced
    in_recorder    in HANDLER, whether the thread was in the recorder's code
-                  that runs outside its busy flag (DSPROF_RECORDER_TEXT)  */
+                  that runs outside its busy flag (DSPROF_RECORDER_TEXT)
+   clock          the thread's CPU time now, where S is a perf clock; 0
+   take           the CPU time since FROM (clock's, before a stretch of the
+                  recorder's work) that no sample of S has weighed: taken
+                  out of the next one's weight, for the recorder's  */
 struct dsprof_sampler
 {
   int fd;                    /* the perf task clock; -1: the timer */
@@ -246,6 +250,9 @@ DSPROF_HIDDEN uint64_t dsprof_sample_weight (struct dsprof_sampler *s, int sig,
                                              siginfo_t *si, void *ctx,
                                              uint64_t *cost);
 DSPROF_HIDDEN int dsprof_sample_in_recorder (void *ctx);
+DSPROF_HIDDEN uint64_t dsprof_sample_clock (const struct dsprof_sampler *s);
+DSPROF_HIDDEN uint64_t dsprof_sample_take (struct dsprof_sampler *s,
+                                           uint64_t from);
 /* The section of the recorder's functions that run partly outside its busy
    flag (the hooks' entry points and the cost sampling around their calls):
    a sample there is the recorder's, not the program's.  */

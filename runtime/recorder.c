@@ -443,7 +443,7 @@ samples_flush (struct thread *t)
   uint64_t v[4];
   for (int i = 0; i < 4; i++)
     v[i] = __atomic_exchange_n (&t->smp[i], 0, __ATOMIC_RELAXED);
-  if (!v[SMP_N] && !v[SMP_REC_N])
+  if (!(v[SMP_N] | v[SMP_NS] | v[SMP_REC_N] | v[SMP_REC_NS]))
     return;
   unsigned char *p = put_op (t, t->pos, DSPROF_OP_SAMPLE, t->last);
   for (int i = 0; i < 4; i++)
@@ -511,6 +511,9 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
           && !(t->sampling = dsprof_sample_thread_start (&t->sampler) == 0))
         samples_unflag ();
     }
+  /* The CPU time of the new chunk's work, most of it the kernel's, where
+     the sampler (dsprof_sample_take) would charge it to the next sample.  */
+  uint64_t cpu_start = t->sampling ? dsprof_sample_clock (&t->sampler) : 0;
   measure_once ();
   uint64_t size = FIRST_CHUNK_SIZE;
   for (uint32_t k = 0; k < t->seq && size < MAX_CHUNK_SIZE; k++)
@@ -557,6 +560,10 @@ reserve (struct thread *t, uint32_t n, uint64_t now)
                      (struct dsprof_events_costs *) ((char *) map + size - tr),
                      dsprof_ticks () - setup_start);
   t->last = h.base_ticks;
+  if (cpu_start)
+    __atomic_fetch_add (&t->smp[SMP_REC_NS],
+                        dsprof_sample_take (&t->sampler, cpu_start),
+                        __ATOMIC_RELAXED);
   /* A new chunk starts with no names defined and no dispatch for a one-byte
      NEXT: readers may read chunks alone.  */
   t->op_base = 0;

@@ -7,29 +7,36 @@
    dsprof_sample_init).
 
    The clock is the thread's perf task clock where the kernel lets the
-   process open one (perf_event_open of PERF_COUNT_SW_TASK_CLOCK, kernel
-   time included, delivered to the thread by F_SETOWN_EX and F_SETSIG): the
-   kernel times it with a high-resolution timer while the thread runs, so a
-   sample falls every PERIOD, 1 ms as well as 100 us.  A sample weighs the
-   thread's CPU time since its last one (CLOCK_THREAD_CPUTIME_ID), so a
-   signal that two periods share, while the thread ran in the kernel, loses
-   no time.  But each sample costs the thread CPU time of its own: the timer
-   interrupt, the signal, the handler, the next period's ioctl (39 us in a
-   KVM guest, whose timer interrupts leave the guest: docs/bench.md,
-   sampler_cost).  That cost is
-   measured once, at start-up (calibrate), and taken out of each sample's
-   weight, as the recorder's.  Each period is drawn at random between half
-   and one and a half PERIOD (PERF_EVENT_IOC_PERIOD, from the handler), so
-   that the samples do not fall in step with a program that repeats itself
-   (docs/contract.md §4.4).
+   process open one (perf_event_open of PERF_COUNT_SW_TASK_CLOCK, delivered
+   to the thread by F_SETOWN_EX and F_SETSIG): the kernel times it with a
+   high-resolution timer while the thread runs, so a sample falls every
+   PERIOD, 1 ms as well as 100 us.  It signals only where the timer finds
+   the thread in its own code (exclude_kernel): a signal that came while
+   the thread is in a system call would cut a poll, a nanosleep or a select
+   short (EINTR, whatever SA_RESTART says), and so a program's own wait.  A
+   sample weighs the thread's CPU time since its last one
+   (CLOCK_THREAD_CPUTIME_ID), so the time the thread ran in the kernel is
+   in the next sample's weight: none is lost.  The CPU time of the
+   recorder's own work outside the hooks' fast paths, most of it the
+   kernel's (a new chunk: its space, its pages faulted in), is taken out of
+   that weight and counted as the recorder's (dsprof_sample_take).  But
+   each sample costs the thread CPU time of its own: the timer interrupt,
+   the signal, the handler, the next period's ioctl (39 us in a KVM guest,
+   whose timer interrupts leave the guest: docs/bench.md, sampler_cost).
+   That cost is measured once, at start-up (calibrate), and taken out of
+   each sample's weight, as the recorder's.  Each period is drawn at random
+   between half and one and a half PERIOD (PERF_EVENT_IOC_PERIOD, from the
+   handler), so that the samples do not fall in step with a program that
+   repeats itself (docs/contract.md §4.4).
 
-   Elsewhere (perf_event_paranoid above 1 for a process without
+   Elsewhere (perf_event_paranoid above 2 for a process without
    CAP_PERFMON, a seccomp filter, DSPROF_SAMPLER=timer) the clock is a POSIX
    CPU-time timer (timer_create on CLOCK_THREAD_CPUTIME_ID,
    SIGEV_THREAD_ID), which the kernel checks at its scheduler tick only: a
    signal comes at most once a tick (4 ms at HZ=250) and counts the periods
    that passed since the last one in its si_overrun: a sample weighs (1 +
-   si_overrun) periods.
+   si_overrun) periods.  Its signal may come in a system call, and cut a
+   wait short, once in many ticks.
 
    The signal is SIGURG, whose default action is to ignore it: a program
    that sets its disposition back to the default while a clock runs loses
@@ -216,6 +223,8 @@ perf_start (struct dsprof_sampler *s, pid_t tid, uint64_t period)
   a.size = sizeof a;
   a.type = PERF_TYPE_SOFTWARE;
   a.config = PERF_COUNT_SW_TASK_CLOCK;
+  a.exclude_kernel = 1;      /* no signal in a system call: see above */
+  a.exclude_hv = 1;
   s->rand = ((uint64_t) tid << 32 ^ dsprof_mono_ns ()) | 1;   /* never 0 */
   a.sample_period = perf_next_period (s, period, 0);
   a.wakeup_events = 1;
@@ -410,8 +419,9 @@ dsprof_sample_weight (struct dsprof_sampler *s, int sig, siginfo_t *si,
         {
           /* The CPU time since the last sample, less what this one cost.  */
           int saved_errno = errno;
-          uint64_t now = thread_cpu_ns (), ns = now - s->last_ns;
-          s->last_ns = now;
+          uint64_t now = thread_cpu_ns ();
+          uint64_t ns = now - __atomic_load_n (&s->last_ns, __ATOMIC_RELAXED);
+          __atomic_store_n (&s->last_ns, now, __ATOMIC_RELAXED);
           perf_next_period (s, period_ns, 1);
           errno = saved_errno;
           ns += !ns;
@@ -444,4 +454,31 @@ dsprof_sample_in_recorder (void *ctx)
 #endif
   return pc >= (uintptr_t) __start_dsprof_text
          && pc < (uintptr_t) __stop_dsprof_text;
+}
+
+DSPROF_HIDDEN uint64_t
+dsprof_sample_clock (const struct dsprof_sampler *s)
+{
+  return s->fd >= 0 ? thread_cpu_ns () : 0;
+}
+
+DSPROF_HIDDEN uint64_t
+dsprof_sample_take (struct dsprof_sampler *s, uint64_t from)
+{
+  if (s->fd < 0 || !from)
+    return 0;
+  /* The time since FROM (or since the last sample, if later) moves from
+     the next sample's weight to the taker: the sample's start moves on by
+     as much, so that the time before FROM stays in the sample.  The signal
+     handler may weigh a sample, and move last_ns, anywhere in here: the
+     swap moves it only while it is the one read.  */
+  uint64_t last = __atomic_load_n (&s->last_ns, __ATOMIC_RELAXED), took;
+  do
+    {
+      uint64_t now = thread_cpu_ns (), since = last > from ? last : from;
+      took = now > since ? now - since : 0;
+    }
+  while (!__atomic_compare_exchange_n (&s->last_ns, &last, last + took, 0,
+                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+  return took;
 }

@@ -10,9 +10,14 @@
                       profile
      sampled handler  installs a SIGURG handler of its own first, then
                       burns in inner() (the sampler must stand aside)
+     sampled waits    step() 1000 times: it burns 50 us and waits 1 ms in
+                      poll() and 10 us in nanosleep(); prints how many of
+                      them a signal cut short (EINTR)
 
    Each function is annotated: a record of the profile.  */
 #include <dirent.h>
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -31,12 +36,21 @@ cpu_ns (void)
   return t.tv_sec * 1000000000L + t.tv_nsec;
 }
 
+/* Burn US microseconds of the thread's CPU time, in its own code: the
+   clock is read (a system call) only between stretches of a loop.  */
+static void
+burn_us (long us)
+{
+  long start = cpu_ns ();
+  while (cpu_ns () - start < us * 1000L)
+    for (volatile int i = 0; i < 20000; i++)
+      ;
+}
+
 static void
 burn (long ms)
 {
-  long start = cpu_ns ();
-  while (cpu_ns () - start < ms * 1000000L)
-    ;
+  burn_us (ms * 1000);
 }
 
 DSPROF_EVENT __attribute__ ((noipa)) void
@@ -70,6 +84,17 @@ worker (void)
 DSPROF_EVENT __attribute__ ((noipa)) void
 hold (void)
 {
+}
+
+/* Burn, then wait in two system calls that a signal's handler cuts short
+   whatever SA_RESTART says; how many were.  */
+DSPROF_EVENT __attribute__ ((noipa)) int
+step (void)
+{
+  burn_us (50);
+  struct timespec t = { 0, 10000 };
+  return (poll (NULL, 0, 1) < 0 && errno == EINTR)
+         + (nanosleep (&t, NULL) != 0 && errno == EINTR);
 }
 
 /* The process's perf event descriptors.  */
@@ -140,6 +165,14 @@ main (int argc, char **argv)
       sigaction (SIGURG, &sa, NULL);
       inner ();
       return own_signals != 0;   /* no SIGURG of the sampler's reached it */
+    }
+  if (argc > 1 && !strcmp (argv[1], "waits"))
+    {
+      int cut = 0;
+      for (int i = 0; i < 1000; i++)
+        cut += step ();
+      printf ("cut short %d\n", cut);
+      return 0;
     }
   outer ();
   nap ();

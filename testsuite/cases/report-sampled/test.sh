@@ -18,6 +18,10 @@
 #   a descriptor of the thread's, closed at its exit, and a forked child
 #   closes those of its parent's threads; with perf clocks a sample
 #   stands for its period (200us), with a timer for at least a tick;
+# - a perf clock signals the thread only in its own code, never in a
+#   system call: a program's poll() and nanosleep() between stretches of
+#   work are never cut short (EINTR), where 50 of 1000 steps had one cut
+#   short by a clock that signalled in the kernel too;
 # - json's samples object and the report's Self column add up;
 # - merge keeps the samples; info --count states them;
 # - a bad DSPROF_SAMPLE gets one warning and no samples, a bad
@@ -40,6 +44,8 @@ main (void)
   a.size = sizeof a;
   a.type = PERF_TYPE_SOFTWARE;
   a.config = PERF_COUNT_SW_TASK_CLOCK;
+  a.exclude_kernel = 1;
+  a.exclude_hv = 1;
   a.sample_period = 1000000;
   a.disabled = 1;
   return syscall (SYS_perf_event_open, &a, 0, -1, -1, 0) < 0;
@@ -149,6 +155,21 @@ per = (s["program_ns"] + s["recorder_ns"]) / (s["program"] + s["recorder"])
 sys.exit(per >= 900e3 and "a sample stands for %d ns, want less than a tick" % per)
 PY
   rm -f fine.data*
+
+  # Waits between stretches of work, none cut short by the clock's signal.
+  DSPROF_SAMPLE=200us DSPROF_OUT=w.data ./sampled waits >cut 2>err \
+    || fail "sampled waits exited with $?: $(cat err)"
+  [ "$(cat cut)" = "cut short 0" ] \
+    || fail "the perf clocks' signal cut the program's waits short: $(cat cut)"
+  run_dsprof report name w.data --format json --unit ns >w.json || fail "report w.data: status $?"
+  python3 - w.json <<'PY' || fail "step() is not sampled: $(cat w.json)"
+import json, sys
+w = json.load(open(sys.argv[1]))
+rows = {r["value"]: r for r in w["rows"]}
+# 1000 steps of 50 us of work: samples of at least half of it.
+sys.exit(not (w["samples"]["program"] and rows["step"]["total_ns"] >= 25e6))
+PY
+  rm -f w.data*
 fi
 
 # merge keeps the samples: the same report.
