@@ -357,7 +357,15 @@ dsprof_sample_thread_start (struct dsprof_sampler *s)
   pid_t tid = (pid_t) syscall (SYS_gettid);
   int rc = 0;
   if (!try_perf || perf_start (s, tid, period_ns) != 0)
-    rc = timer_start (s, tid);
+    {
+      /* The process's clocks open, but not this thread's (out of
+         descriptors, say): its samples are a tick's, and the user is told.  */
+      if (try_perf)
+        dsprof_warn ("DSPROF_SAMPLE: a thread's perf clock did not open (%s): "
+                     "its samples come from a CPU-time timer, one a tick at "
+                     "most", strerror (errno));
+      rc = timer_start (s, tid);
+    }
   if (rc != 0)
     {
       /* A thread unsampled: no more clocks, the run is not timed by them.  */

@@ -13,6 +13,9 @@
      sampled waits    step() 1000 times: it burns 50 us and waits 1 ms in
                       poll() and 10 us in nanosleep(); prints how many of
                       them a signal cut short (EINTR)
+     sampled denied   inner() in the main thread, then worker() in a second
+                      thread that a seccomp filter of its own refuses
+                      perf_event_open: its perf clock cannot open
 
    Each function is annotated: a record of the profile.  */
 #include <dirent.h>
@@ -22,6 +25,11 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -145,6 +153,25 @@ thread_main (void *arg)
   return NULL;
 }
 
+/* A thread whose own seccomp filter makes perf_event_open fail with
+   EACCES (the other threads' are not filtered), then worker().  */
+static void *
+denied_main (void *arg)
+{
+  struct sock_filter f[] = {
+    BPF_STMT (BPF_LD | BPF_W | BPF_ABS, offsetof (struct seccomp_data, nr)),
+    BPF_JUMP (BPF_JMP | BPF_JEQ | BPF_K, SYS_perf_event_open, 0, 1),
+    BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EACCES),
+    BPF_STMT (BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+  };
+  struct sock_fprog prog = { sizeof f / sizeof f[0], f };
+  if (prctl (PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+      || syscall (SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) != 0)
+    return arg;
+  worker ();
+  return NULL;
+}
+
 static volatile sig_atomic_t own_signals;
 
 static void
@@ -165,6 +192,15 @@ main (int argc, char **argv)
       sigaction (SIGURG, &sa, NULL);
       inner ();
       return own_signals != 0;   /* no SIGURG of the sampler's reached it */
+    }
+  if (argc > 1 && !strcmp (argv[1], "denied"))
+    {
+      pthread_t th;
+      inner ();
+      if (pthread_create (&th, NULL, denied_main, NULL) != 0
+          || pthread_join (th, NULL) != 0)
+        return 2;
+      return 0;
     }
   if (argc > 1 && !strcmp (argv[1], "waits"))
     {

@@ -22,6 +22,8 @@
 #   system call: a program's poll() and nanosleep() between stretches of
 #   work are never cut short (EINTR), where 50 of 1000 steps had one cut
 #   short by a clock that signalled in the kernel too;
+# - a thread whose perf clock cannot open (a seccomp filter of its own)
+#   gets the timer, and the run one warning;
 # - json's samples object and the report's Self column add up;
 # - merge keeps the samples; info --count states them;
 # - a bad DSPROF_SAMPLE gets one warning and no samples, a bad
@@ -170,6 +172,21 @@ rows = {r["value"]: r for r in w["rows"]}
 sys.exit(not (w["samples"]["program"] and rows["step"]["total_ns"] >= 25e6))
 PY
   rm -f w.data*
+
+  # A thread whose perf clock cannot open (its own seccomp filter refuses
+  # it): one warning, and its samples from the timer.
+  DSPROF_SAMPLE=1ms DSPROF_OUT=denied.data ./sampled denied >/dev/null 2>err \
+    || fail "sampled denied exited with $?: $(cat err)"
+  [ "$(wc -l <err)" = 1 ] && grep -q "perf clock did not open (Permission denied)" err \
+    || fail "not one warning of a perf clock that did not open: $(cat err)"
+  run_dsprof report name denied.data --format json --unit ns >denied.json || fail "report denied.data: status $?"
+  python3 - denied.json <<'PY' || fail "the thread without a perf clock is not sampled: $(cat denied.json)"
+import json, sys
+f = json.load(open(sys.argv[1]))
+rows = {r["value"]: r for r in f["rows"]}
+sys.exit(not (rows["worker"]["total_ns"] >= 150e6 and rows["inner"]["total_ns"] >= 75e6))
+PY
+  rm -f denied.data*
 fi
 
 # merge keeps the samples: the same report.
