@@ -21,7 +21,9 @@
 # - a perf clock signals the thread only in its own code, never in a
 #   system call: a program's poll() and nanosleep() between stretches of
 #   work are never cut short (EINTR), where 50 of 1000 steps had one cut
-#   short by a clock that signalled in the kernel too;
+#   short by a clock that signalled in the kernel too; nor a threaded
+#   server's epoll_wait and poll (server.c), of which one was cut short in
+#   each run with such a clock;
 # - a thread whose perf clock cannot open (a seccomp filter of its own)
 #   gets the timer, and the run one warning;
 # - json's samples object and the report's Self column add up;
@@ -172,6 +174,19 @@ rows = {r["value"]: r for r in w["rows"]}
 sys.exit(not (w["samples"]["program"] and rows["step"]["total_ns"] >= 25e6))
 PY
   rm -f w.data*
+  # A threaded server (server.c) that takes any EINTR for a failure: its
+  # workers' epoll_wait and its main thread's poll, none cut short.
+  dscc -O1 -o server "$CASE/server.c" -lpthread || fail "server.c does not compile"
+  DSPROF_SAMPLE=100us DSPROF_OUT=srv.data ./server >served 2>err \
+    || fail "the server failed under the perf clocks' samples: $(cat err)"
+  [ "$(cat served)" = "served 8000" ] || fail "the server served: $(cat served)"
+  run_dsprof report name srv.data --format json --unit ns >srv.json || fail "report srv.data: status $?"
+  python3 - srv.json <<'PY' || fail "the server's handle() is not sampled: $(cat srv.json)"
+import json, sys
+r = json.load(open(sys.argv[1]))
+sys.exit(not (r["samples"]["program"] and {x["value"] for x in r["rows"]} == {"handle"}))
+PY
+  rm -f srv.data*
 
   # A thread whose perf clock cannot open (its own seccomp filter refuses
   # it): one warning, and its samples from the timer.
