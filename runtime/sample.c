@@ -355,15 +355,10 @@ dsprof_sample_thread_start (struct dsprof_sampler *s)
       return -1;
     }
   pid_t tid = (pid_t) syscall (SYS_gettid);
-  int rc = 0;
+  int rc = 0, perf_err = 0;
   if (!try_perf || perf_start (s, tid, period_ns) != 0)
     {
-      /* The process's clocks open, but not this thread's (out of
-         descriptors, say): its samples are a tick's, and the user is told.  */
-      if (try_perf)
-        dsprof_warn ("DSPROF_SAMPLE: a thread's perf clock did not open (%s): "
-                     "its samples come from a CPU-time timer, one a tick at "
-                     "most", strerror (errno));
+      perf_err = try_perf ? errno : 0;
       rc = timer_start (s, tid);
     }
   if (rc != 0)
@@ -373,6 +368,12 @@ dsprof_sample_thread_start (struct dsprof_sampler *s)
       dsprof_warn ("DSPROF_SAMPLE: no CPU-time clock for a thread (%s): no "
                    "more samples", strerror (errno));
     }
+  else if (perf_err)
+    /* The process's clocks open, but not this thread's (out of
+       descriptors, say): its samples are a tick's, and the user is told.  */
+    dsprof_warn ("DSPROF_SAMPLE: a thread's perf clock did not open (%s): "
+                 "its samples come from a CPU-time timer, one a tick at most",
+                 strerror (perf_err));
   errno = saved_errno;
   return rc;
 }
@@ -473,7 +474,7 @@ dsprof_sample_clock (const struct dsprof_sampler *s)
 DSPROF_HIDDEN uint64_t
 dsprof_sample_take (struct dsprof_sampler *s, uint64_t from)
 {
-  if (s->fd < 0 || !from)
+  if (!from)                 /* not a perf clock (dsprof_sample_clock) */
     return 0;
   /* The time since FROM (or since the last sample, if later) moves from
      the next sample's weight to the taker: the sample's start moves on by
