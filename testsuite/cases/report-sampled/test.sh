@@ -147,10 +147,20 @@ done
 
 # With perf clocks a sample stands for its period (200 us of the thread's
 # CPU time, busy machine or not), finer than any tick.
+# A run of CMD... sampled every PERIOD: its output NAME.out, its stderr
+# err, its report NAME.json.
+sampled_run () {
+  local name=$1 period=$2
+  shift 2
+  DSPROF_SAMPLE=$period DSPROF_OUT=$name.data "$@" >"$name.out" 2>err \
+    || fail "$* at $period exited with $?: $(cat err)"
+  run_dsprof report name "$name.data" --format json --unit ns >"$name.json" \
+    || fail "report $name.data: status $?"
+  rm -f "$name".data*
+}
+
 if [ "$perf" = 1 ]; then
-  DSPROF_SAMPLE=200us DSPROF_OUT=fine.data ./sampled >/dev/null 2>err \
-    || fail "sampled at 200us exited with $?: $(cat err)"
-  run_dsprof report name fine.data --format json --unit ns >fine.json || fail "report fine.data: status $?"
+  sampled_run fine 200us ./sampled
   python3 - fine.json <<'PY' || fail "perf clocks' samples are not of their period"
 import json, sys
 s = json.load(open(sys.argv[1]))["samples"]
@@ -158,14 +168,11 @@ per = (s["program_ns"] + s["recorder_ns"]) / (s["program"] + s["recorder"])
 # A timer's sample stands for a tick or more: 1 ms at HZ=1000.
 sys.exit(per >= 900e3 and "a sample stands for %d ns, want less than a tick" % per)
 PY
-  rm -f fine.data*
 
   # Waits between stretches of work, none cut short by the clock's signal.
-  DSPROF_SAMPLE=200us DSPROF_OUT=w.data ./sampled waits >cut 2>err \
-    || fail "sampled waits exited with $?: $(cat err)"
-  [ "$(cat cut)" = "cut short 0" ] \
-    || fail "the perf clocks' signal cut the program's waits short: $(cat cut)"
-  run_dsprof report name w.data --format json --unit ns >w.json || fail "report w.data: status $?"
+  sampled_run w 200us ./sampled waits
+  [ "$(cat w.out)" = "cut short 0" ] \
+    || fail "the perf clocks' signal cut the program's waits short: $(cat w.out)"
   python3 - w.json <<'PY' || fail "step() is not sampled: $(cat w.json)"
 import json, sys
 w = json.load(open(sys.argv[1]))
@@ -173,35 +180,29 @@ rows = {r["value"]: r for r in w["rows"]}
 # 1000 steps of 50 us of work: samples of at least half of it.
 sys.exit(not (w["samples"]["program"] and rows["step"]["total_ns"] >= 25e6))
 PY
-  rm -f w.data*
+
   # A threaded server (server.c) that takes any EINTR for a failure: its
   # workers' epoll_wait and its main thread's poll, none cut short.
   dscc -O1 -o server "$CASE/server.c" -lpthread || fail "server.c does not compile"
-  DSPROF_SAMPLE=100us DSPROF_OUT=srv.data ./server >served 2>err \
-    || fail "the server failed under the perf clocks' samples: $(cat err)"
-  [ "$(cat served)" = "served 8000" ] || fail "the server served: $(cat served)"
-  run_dsprof report name srv.data --format json --unit ns >srv.json || fail "report srv.data: status $?"
+  sampled_run srv 100us ./server
+  [ "$(cat srv.out)" = "served 8000" ] || fail "the server served: $(cat srv.out)"
   python3 - srv.json <<'PY' || fail "the server's handle() is not sampled: $(cat srv.json)"
 import json, sys
 r = json.load(open(sys.argv[1]))
 sys.exit(not (r["samples"]["program"] and {x["value"] for x in r["rows"]} == {"handle"}))
 PY
-  rm -f srv.data*
 
   # A thread whose perf clock cannot open (its own seccomp filter refuses
   # it): one warning, and its samples from the timer.
-  DSPROF_SAMPLE=1ms DSPROF_OUT=denied.data ./sampled denied >/dev/null 2>err \
-    || fail "sampled denied exited with $?: $(cat err)"
+  sampled_run denied 1ms ./sampled denied
   [ "$(wc -l <err)" = 1 ] && grep -q "perf clock did not open (Permission denied)" err \
     || fail "not one warning of a perf clock that did not open: $(cat err)"
-  run_dsprof report name denied.data --format json --unit ns >denied.json || fail "report denied.data: status $?"
   python3 - denied.json <<'PY' || fail "the thread without a perf clock is not sampled: $(cat denied.json)"
 import json, sys
 f = json.load(open(sys.argv[1]))
 rows = {r["value"]: r for r in f["rows"]}
 sys.exit(not (rows["worker"]["total_ns"] >= 150e6 and rows["inner"]["total_ns"] >= 75e6))
 PY
-  rm -f denied.data*
 fi
 
 # merge keeps the samples: the same report.
